@@ -1,0 +1,132 @@
+// The event envelope, the topics, and the payload of every event type.
+import { z } from 'zod';
+import { IdSchema, InstantSchema, MoneySchema, StayDateSchema } from './common.js';
+import { RoleSchema } from './entities.js';
+import { EmailSchema } from './validation.js';
+
+/** One topic per owning service; the message key is the aggregate id, so one aggregate's events stay in order. */
+export const topics = {
+  auth: 'auth.events',
+  catalog: 'catalog.events',
+  itinerary: 'itinerary.events',
+  billing: 'billing.events',
+  creator: 'creator.events',
+} as const;
+export type Topic = (typeof topics)[keyof typeof topics];
+
+/** Where a consumer puts an event it could not handle after its last retry. */
+export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
+
+const RoomRefSchema = z.object({ hotelId: IdSchema, roomType: z.string().min(1), rateId: IdSchema });
+
+export const eventPayloadSchemas = {
+  'auth.account.registered': z.object({
+    userId: IdSchema,
+    email: EmailSchema,
+    publicName: z.string(),
+    roles: z.array(RoleSchema),
+    /** True when an anonymous visitor's account was upgraded in place. */
+    upgradedFromAnonymous: z.boolean(),
+  }),
+  'itinerary.room.added': RoomRefSchema.extend({
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    lineItemId: IdSchema,
+    checkInDate: StayDateSchema,
+    checkOutDate: StayDateSchema,
+    totalPrice: MoneySchema,
+  }),
+  'itinerary.room.removed': z.object({
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    lineItemId: IdSchema,
+    hotelId: IdSchema,
+  }),
+  'itinerary.confirmed': z.object({
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    invoiceId: IdSchema,
+    total: MoneySchema,
+  }),
+  'itinerary.cancelled': z.object({
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    cancelledBy: z.object({ userId: IdSchema, role: RoleSchema }),
+    reason: z.string().optional(),
+  }),
+  'billing.invoice.created': z.object({
+    invoiceId: IdSchema,
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    total: MoneySchema,
+    dueAt: InstantSchema,
+  }),
+  'billing.invoice.paid': z.object({
+    invoiceId: IdSchema,
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    paymentId: IdSchema,
+    amount: MoneySchema,
+    paidAt: InstantSchema,
+  }),
+  'billing.payment.failed': z.object({
+    invoiceId: IdSchema,
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    amount: MoneySchema,
+    reason: z.string(),
+  }),
+  'billing.refund.issued': z.object({
+    refundId: IdSchema,
+    invoiceId: IdSchema,
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    amount: MoneySchema,
+  }),
+  'catalog.hold.placed': RoomRefSchema.extend({
+    holdId: IdSchema,
+    itineraryId: IdSchema,
+    lineItemId: IdSchema,
+    checkInDate: StayDateSchema,
+    checkOutDate: StayDateSchema,
+    expiresAt: InstantSchema,
+  }),
+  'catalog.hold.released': z.object({
+    holdId: IdSchema,
+    hotelId: IdSchema,
+    itineraryId: IdSchema,
+    reason: z.enum(['expired', 'removed', 'cancelled', 'booked']),
+  }),
+} as const;
+
+export type EventType = keyof typeof eventPayloadSchemas;
+export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;
+
+/** The version of each payload shape; bump it on a breaking change and keep consumers for both. */
+export const eventVersions: Record<EventType, number> = Object.fromEntries(
+  Object.keys(eventPayloadSchemas).map((type) => [type, 1]),
+) as Record<EventType, number>;
+
+/** An event's topic follows from its type: `<service>.<entity>.<verb>` goes to `<service>.events`. */
+export function topicOf(type: string): string {
+  return `${type.slice(0, type.indexOf('.'))}.events`;
+}
+
+export const EventEnvelopeSchema = z.object({
+  id: z.uuid(),
+  type: z.string().regex(/^[a-z]+(\.[a-z]+)+$/),
+  version: z.number().int().positive(),
+  occurredAt: InstantSchema,
+  aggregateId: IdSchema,
+  correlationId: z.string().min(1),
+  /** The id of the event or request that caused this one. */
+  causationId: z.string().min(1),
+  payload: z.unknown(),
+});
+export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'payload'> & { payload: P };
+
+/** The envelope schema of one event type, with its payload checked. */
+export function eventSchema<T extends EventType>(type: T) {
+  return EventEnvelopeSchema.extend({ type: z.literal(type), payload: eventPayloadSchemas[type] });
+}
+export type EventOf<T extends EventType> = EventEnvelope<EventPayload<T>> & { type: T };

@@ -1,0 +1,7 @@
+// @travelclub/contracts: every shape TravelClub exchanges, as zod schemas and inferred types.
+export * from './common.js';
+export * from './validation.js';
+export * from './errors.js';
+export * from './entities.js';
+export * from './events.js';
+export * from './queues.js';

@@ -1,0 +1,44 @@
+// BullMQ queue names and the payload of each queue's jobs.
+import { z } from 'zod';
+import { IdSchema, InstantSchema } from './common.js';
+import { EmailSchema } from './validation.js';
+
+export const queueNames = {
+  emails: 'emails',
+  availabilityRefresh: 'availability-refresh',
+  holdExpiry: 'hold-expiry',
+} as const;
+export type QueueName = (typeof queueNames)[keyof typeof queueNames];
+
+export const EmailTemplateSchema = z.enum([
+  'magic-link',
+  'email-verification',
+  'password-reset',
+  'welcome',
+  'booking-confirmation',
+  'booking-cancelled',
+  'email-subscription-confirmation',
+]);
+
+export const jobPayloadSchemas = {
+  emails: z.object({
+    to: EmailSchema,
+    template: EmailTemplateSchema,
+    /** Values the template fills in (links, names, amounts already formatted). */
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    /** Sending twice with the same key sends once. */
+    idempotencyKey: z.string().min(1),
+  }),
+  'availability-refresh': z.object({
+    scope: z.enum(['searches', 'carts', 'all']),
+    searchId: IdSchema.optional(),
+    itineraryId: IdSchema.optional(),
+  }),
+  'hold-expiry': z.object({
+    holdId: IdSchema,
+    hotelId: IdSchema,
+    expiresAt: InstantSchema,
+  }),
+} as const satisfies Record<QueueName, z.ZodType>;
+
+export type JobPayload<Q extends QueueName> = z.infer<(typeof jobPayloadSchemas)[Q]>;

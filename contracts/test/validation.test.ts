@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { EmailSchema, PasswordSchema, SignInPayloadSchema, SignUpFormSchema, validationMessages } from '../src/index.js';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+describe('email', () => {
+  it.each(['a@b', 'traveller@example.com', 'x.y+z@sub.example'])('accepts %s', (email) => {
+    expect(EmailSchema.safeParse(email).success).toBe(true);
+  });
+
+  it.each(['a b@c', 'no-at-sign', '@b', 'a@', ' a@b'])('rejects %j as invalid', (email) => {
+    expect(messages(EmailSchema.safeParse(email))).toEqual([`: ${validationMessages.emailInvalid}`]);
+  });
+
+  it('says it is required when empty or missing, and only that', () => {
+    expect(messages(EmailSchema.safeParse(''))).toEqual([': Email address is required']);
+    expect(messages(EmailSchema.safeParse(undefined))).toEqual([': Email address is required']);
+  });
+
+  it('rejects a MongoDB operator object', () => {
+    expect(messages(EmailSchema.safeParse({ $gt: '' }))).toEqual([': Invalid email address']);
+  });
+});
+
+describe('password', () => {
+  it('is required', () => {
+    expect(messages(PasswordSchema.safeParse(''))).toEqual([': You must specify a password']);
+    expect(messages(PasswordSchema.safeParse(undefined))).toEqual([': You must specify a password']);
+  });
+
+  it('needs at least 6 characters', () => {
+    expect(messages(PasswordSchema.safeParse('12345'))).toEqual([': The password must be 6 characters long or more.']);
+    expect(PasswordSchema.safeParse('123456').success).toBe(true);
+  });
+});
+
+describe('sign-up form', () => {
+  const valid = { email: 'a@b.c', password: 'secret1', repassword: 'secret1', publicName: 'Ana' };
+
+  it('defaults the role to consumer', () => {
+    expect(SignUpFormSchema.parse(valid).role).toBe('consumer');
+  });
+
+  it('wants the repeated password to match', () => {
+    expect(messages(SignUpFormSchema.safeParse({ ...valid, repassword: 'secret2' }))).toEqual([
+      'repassword: Passwords do not match',
+    ]);
+  });
+
+  it('wants the repeated password, with the password message', () => {
+    expect(messages(SignUpFormSchema.safeParse({ ...valid, repassword: '' }))).toContain(
+      'repassword: You must specify a password',
+    );
+  });
+
+  it('needs a public name and a known role', () => {
+    const result = SignUpFormSchema.safeParse({ ...valid, publicName: ' ', role: 'admin' });
+    expect(result.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['publicName', 'role']);
+  });
+
+  it('refuses fields it does not know', () => {
+    expect(SignInPayloadSchema.safeParse({ email: 'a@b', password: 'secret1', $where: '1' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,368 @@
+// Local infrastructure for machines without Docker: a real Kafka broker and a MongoDB
+// wire-compatible server from Maven Central jars on Java, plus Redis. Plain Node, no
+// dependencies, so it works before `npm install`. Usage: node scripts/infra.mjs up|down|status
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const infraDir = join(root, '.infra');
+const statePath = join(infraDir, 'state.json');
+export const envPath = join(infraDir, 'env');
+const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'travelclub');
+
+const log = (msg) => process.stderr.write(`[infra] ${msg}\n`);
+
+// ---------- small helpers ----------
+
+function readState() {
+  try {
+    return JSON.parse(readFileSync(statePath, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function writeState(state) {
+  mkdirSync(infraDir, { recursive: true });
+  writeFileSync(statePath, JSON.stringify(state, null, 2));
+  const env = [];
+  if (state.mongo) env.push(`MONGO_URL=${state.mongo.url}`);
+  if (state.kafka) env.push(`KAFKA_BROKERS=${state.kafka.brokers}`);
+  if (state.redis) env.push(`REDIS_URL=${state.redis.url}`);
+  writeFileSync(envPath, env.join('\n') + '\n');
+}
+
+function isAlive(pid) {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function canConnect(port, host = '127.0.0.1', timeoutMs = 1000) {
+  return new Promise((done) => {
+    const socket = createConnection({ port, host });
+    const finish = (ok) => {
+      socket.destroy();
+      done(ok);
+    };
+    socket.setTimeout(timeoutMs, () => finish(false));
+    socket.once('connect', () => finish(true));
+    socket.once('error', () => finish(false));
+  });
+}
+
+/** A port the OS says is free now: the preferred one when possible. */
+async function freePort(preferred) {
+  const tryListen = (port) =>
+    new Promise((done) => {
+      const server = createServer();
+      server.once('error', () => done(undefined));
+      server.listen(port, '127.0.0.1', () => {
+        const { port: got } = server.address();
+        server.close(() => done(got));
+      });
+    });
+  return (preferred && (await tryListen(preferred))) || (await tryListen(0));
+}
+
+function redisPing(port, host = '127.0.0.1') {
+  return new Promise((done) => {
+    const socket = createConnection({ port, host });
+    let reply = '';
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      done(false);
+    });
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk) => {
+      reply += chunk.toString();
+      if (reply.includes('\r\n')) {
+        socket.destroy();
+        done(reply.startsWith('+PONG'));
+      }
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+async function waitFor(what, check, timeoutMs, pid) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    if (pid && !isAlive(pid)) throw new Error(`${what} exited while starting; see its log in ${infraDir}`);
+    await sleep(200);
+  }
+  throw new Error(`${what} was not ready after ${timeoutMs / 1000}s; see its log in ${infraDir}`);
+}
+
+/** Starts a long-lived process detached from us, its output in a log file under .infra. */
+function startDetached(name, command, args) {
+  mkdirSync(infraDir, { recursive: true });
+  const logFile = join(infraDir, `${name}.log`);
+  const fd = openSync(logFile, 'w');
+  const child = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  child.unref();
+  return { pid: child.pid, logFile };
+}
+
+function requireCommand(command, hint) {
+  const probe = spawnSync(command, ['-version'], { stdio: 'ignore' });
+  if (probe.error) throw new Error(`${command} is not installed: ${hint}`);
+}
+
+/**
+ * The jars of one pom under infra/, copied once into a cache folder keyed by the pom's
+ * content; Maven keeps its own downloads in ~/.m2, so a new clone reuses both.
+ */
+function classpathOf(component) {
+  const pom = join(root, 'infra', component, 'pom.xml');
+  const key = createHash('sha256').update(readFileSync(pom)).digest('hex').slice(0, 12);
+  const libs = join(cacheDir, `${component}-${key}`);
+  if (existsSync(join(libs, '.complete'))) return libs;
+  requireCommand('mvn', 'install Maven 3.8+ (or run with Docker and Testcontainers instead)');
+  log(`fetching the ${component} jars with Maven (first time only)...`);
+  rmSync(libs, { recursive: true, force: true });
+  const result = spawnSync(
+    'mvn',
+    ['-q', '-B', '-f', pom, 'dependency:copy-dependencies', '-DincludeScope=runtime', `-DoutputDirectory=${libs}`],
+    { stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`Maven could not fetch the ${component} jars`);
+  writeFileSync(join(libs, '.complete'), new Date().toISOString());
+  return libs;
+}
+
+// ---------- the three servers ----------
+
+async function startMongo() {
+  requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
+  const libs = classpathOf('mongo');
+  const port = await freePort(27017);
+  const launcher = join(root, 'infra', 'mongo', 'MongoLauncher.java');
+  const { pid, logFile } = startDetached('mongo', 'java', [
+    '-Xms128m',
+    '-Xmx2g',
+    '-cp',
+    `${libs}/*`,
+    launcher,
+    String(port),
+  ]);
+  await waitFor('MongoDB (mongo-java-server)', () => canConnect(port), 60_000, pid);
+  return { pid, port, url: `mongodb://127.0.0.1:${port}`, logFile, startedByUs: true };
+}
+
+async function startKafka() {
+  requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
+  const libs = classpathOf('kafka');
+  const port = await freePort(9092);
+  const controllerPort = await freePort(port === 9092 ? 9093 : 0);
+  const dir = join(infraDir, 'kafka');
+  // A fresh, empty broker each start: local data is disposable and a clean log avoids stale topics.
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const props = join(dir, 'server.properties');
+  writeFileSync(
+    props,
+    [
+      'process.roles=broker,controller',
+      'node.id=1',
+      `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      'controller.listener.names=CONTROLLER',
+      'inter.broker.listener.name=PLAINTEXT',
+      'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+      `log.dirs=${join(dir, 'data')}`,
+      'num.partitions=3',
+      'offsets.topic.replication.factor=1',
+      'offsets.topic.num.partitions=1',
+      'transaction.state.log.replication.factor=1',
+      'transaction.state.log.min.isr=1',
+      'group.initial.rebalance.delay.ms=0',
+      'auto.create.topics.enable=true',
+      '',
+    ].join('\n'),
+  );
+  const cp = `${libs}/*`;
+  const format = spawnSync(
+    'java',
+    ['-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', randomUUID().replace(/-/g, '').slice(0, 22), '-c', props, '--ignore-formatted'],
+    { encoding: 'utf8' },
+  );
+  if (format.status !== 0) throw new Error(`Kafka storage format failed:\n${format.stderr}${format.stdout}`);
+  const { pid, logFile } = startDetached('kafka', 'java', [
+    '-Xms256m',
+    '-Xmx1g',
+    '-XX:+UseG1GC',
+    '-Djava.awt.headless=true',
+    `-Dlog4j.configuration=file:${join(root, 'infra', 'kafka', 'log4j.properties')}`,
+    '-cp',
+    cp,
+    'kafka.Kafka',
+    props,
+  ]);
+  await waitFor(
+    'Kafka',
+    () => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('Kafka Server started'),
+    120_000,
+    pid,
+  );
+  return { pid, port, controllerPort, brokers: `127.0.0.1:${port}`, logFile, startedByUs: true };
+}
+
+async function startRedis() {
+  if (await redisPing(6379)) return { port: 6379, url: 'redis://127.0.0.1:6379', startedByUs: false };
+  const probe = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
+  if (probe.error) throw new Error('No Redis answers on 127.0.0.1:6379 and redis-server is not installed');
+  const port = await freePort(0);
+  const { pid, logFile } = startDetached('redis', 'redis-server', [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ]);
+  await waitFor('Redis', () => redisPing(port), 20_000, pid);
+  return { pid, port, url: `redis://127.0.0.1:${port}`, logFile, startedByUs: true };
+}
+
+// ---------- commands ----------
+
+const components = { mongo: startMongo, kafka: startKafka, redis: startRedis };
+
+async function isRunning(name, entry) {
+  if (!entry) return false;
+  if (entry.startedByUs && !isAlive(entry.pid)) return false;
+  return name === 'redis' ? redisPing(entry.port) : canConnect(entry.port);
+}
+
+/** One `up` at a time: a second caller waits for the first, then reuses what it started. */
+async function withLock(fn) {
+  const lock = join(infraDir, 'lock');
+  mkdirSync(infraDir, { recursive: true });
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch {
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+      } catch {
+        /* the holder is still writing its pid */
+      }
+      if (holder && !isAlive(holder)) rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`infra lock ${lock} is held by pid ${holder}`);
+      else await sleep(250);
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Brings every server up, reusing those that already run. Returns the connection settings
+ * and the names of the servers this call started (so a caller can stop just those).
+ */
+export async function up() {
+  return withLock(async () => {
+    const state = readState();
+    const started = [];
+    const missing = [];
+    for (const name of Object.keys(components)) if (!(await isRunning(name, state[name]))) missing.push(name);
+    // Maven runs synchronously: fetch the jars before anything waits on a timer.
+    if (missing.includes('mongo')) classpathOf('mongo');
+    if (missing.includes('kafka')) classpathOf('kafka');
+    const bring = async (name) => {
+      const t0 = Date.now();
+      state[name] = await components[name]();
+      if (state[name].startedByUs) started.push(name);
+      log(`${name} ready in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+    };
+    // Redis first and alone: its probe has a short timeout that the JVM launches below would stall.
+    if (missing.includes('redis')) await bring('redis');
+    // Kafka and MongoDB start in parallel: the two JVMs dominate the start-up time.
+    await Promise.all(missing.filter((name) => name !== 'redis').map(bring));
+    writeState(state);
+    return { env: settings(state), started };
+  });
+}
+
+function settings(state) {
+  return { MONGO_URL: state.mongo.url, KAFKA_BROKERS: state.kafka.brokers, REDIS_URL: state.redis.url };
+}
+
+/** Stops what `up` started (all of it, or only the named servers), and nothing else. */
+export async function down(only) {
+  const state = readState();
+  for (const [name, entry] of Object.entries(state)) {
+    if (only && !only.includes(name)) continue;
+    if (entry.startedByUs && isAlive(entry.pid)) {
+      process.kill(-entry.pid, 'SIGTERM');
+      const deadline = Date.now() + 20_000;
+      while (isAlive(entry.pid) && Date.now() < deadline) await sleep(100);
+      if (isAlive(entry.pid)) process.kill(-entry.pid, 'SIGKILL');
+      log(`${name} stopped (pid ${entry.pid})`);
+    }
+    delete state[name];
+  }
+  if (Object.keys(state).length === 0) {
+    rmSync(statePath, { force: true });
+    rmSync(envPath, { force: true });
+  } else writeState(state);
+}
+
+export async function status() {
+  const state = readState();
+  const lines = [];
+  for (const name of Object.keys(components)) {
+    const entry = state[name];
+    if (!entry) {
+      lines.push(`${name.padEnd(6)} not started`);
+      continue;
+    }
+    const where = entry.url ?? entry.brokers;
+    const running = await isRunning(name, entry);
+    const owner = entry.startedByUs ? `started by infra:up, pid ${entry.pid}, log ${entry.logFile}` : 'already running on this machine';
+    lines.push(`${name.padEnd(6)} ${running ? 'running' : 'DOWN   '} ${where} (${owner})`);
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const command = process.argv[2];
+  try {
+    if (command === 'up') {
+      const { env } = await up();
+      console.log(Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n'));
+      log(`settings written to ${envPath}`);
+    } else if (command === 'down') await down();
+    else if (command === 'status') console.log(await status());
+    else {
+      console.error('usage: node scripts/infra.mjs up|down|status');
+      process.exitCode = 2;
+    }
+  } catch (err) {
+    console.error(`[infra] ${err.message}`);
+    process.exitCode = 1;
+  }
+}
