@@ -1,1 +1,67 @@
-export default async function setup() {}
+// Finds the servers the integration tests run against, in this order: MONGO_URL, KAFKA_BROKERS and
+// REDIS_URL when all three are set; Testcontainers when Docker answers; otherwise the local
+// infrastructure (scripts/infra.mjs), which this run stops again if it was the one to start it.
+import type { TestProject } from 'vitest/node';
+import type { InfraSettings } from '../services/kit/src/testing/infra.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    infra: InfraSettings;
+  }
+}
+
+async function dockerAnswers(): Promise<boolean> {
+  if (process.env.TRAVELCLUB_INFRA === 'local') return false;
+  try {
+    const { getContainerRuntimeClient } = await import('testcontainers');
+    await getContainerRuntimeClient();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withTestcontainers(): Promise<{ settings: InfraSettings; stop: () => Promise<void> }> {
+  const [{ MongoDBContainer }, { KafkaContainer }, { RedisContainer }] = await Promise.all([
+    import('@testcontainers/mongodb'),
+    import('@testcontainers/kafka'),
+    import('@testcontainers/redis'),
+  ]);
+  const [mongo, kafka, redis] = await Promise.all([
+    new MongoDBContainer('mongo:7').start(),
+    new KafkaContainer('confluentinc/cp-kafka:7.9.2').withKraft().start(),
+    new RedisContainer('redis:7').start(),
+  ]);
+  return {
+    settings: {
+      mongoUrl: mongo.getConnectionString() + '?directConnection=true',
+      kafkaBrokers: `${kafka.getHost()}:${kafka.getMappedPort(9093)}`,
+      redisUrl: redis.getConnectionUrl(),
+      source: 'testcontainers',
+    },
+    stop: async () => {
+      await Promise.all([mongo.stop(), kafka.stop(), redis.stop()]);
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const { MONGO_URL, KAFKA_BROKERS, REDIS_URL } = process.env;
+  let settings: InfraSettings;
+  let stop: (() => Promise<void>) | undefined;
+  if (MONGO_URL && KAFKA_BROKERS && REDIS_URL) {
+    settings = { mongoUrl: MONGO_URL, kafkaBrokers: KAFKA_BROKERS, redisUrl: REDIS_URL, source: 'environment' };
+  } else if (await dockerAnswers()) {
+    ({ settings, stop } = await withTestcontainers());
+  } else {
+    const infra = await import('../scripts/infra.mjs');
+    const { env, started } = await infra.up();
+    settings = { mongoUrl: env.MONGO_URL, kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, source: 'local' };
+    if (started.length > 0) stop = () => infra.down(started);
+  }
+  console.log(
+    `[tests] servers from ${settings.source}: ${settings.mongoUrl} | kafka ${settings.kafkaBrokers} | ${settings.redisUrl}`,
+  );
+  project.provide('infra', settings);
+  return stop;
+}

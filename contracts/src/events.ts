@@ -130,3 +130,17 @@ export function eventSchema<T extends EventType>(type: T) {
   return EventEnvelopeSchema.extend({ type: z.literal(type), payload: eventPayloadSchemas[type] });
 }
 export type EventOf<T extends EventType> = EventEnvelope<EventPayload<T>> & { type: T };
+
+/** What a consumer writes to `<topic>.dlq` after its last retry: the original event and why it failed. */
+export const DeadLetterSchema = z.object({
+  /** The original envelope as parsed, or the raw message text when it was not valid JSON. */
+  envelope: z.unknown(),
+  error: z.object({ name: z.string(), message: z.string() }),
+  consumer: z.string(),
+  topic: z.string(),
+  partition: z.number().int(),
+  offset: z.string(),
+  attempts: z.number().int().min(1),
+  failedAt: InstantSchema,
+});
+export type DeadLetter = z.infer<typeof DeadLetterSchema>;

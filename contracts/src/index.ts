@@ -3,5 +3,7 @@ export * from './common.js';
 export * from './validation.js';
 export * from './errors.js';
 export * from './entities.js';
+export * from './auth.js';
+export * from './health.js';
 export * from './events.js';
 export * from './queues.js';

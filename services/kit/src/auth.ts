@@ -1,0 +1,73 @@
+// Access-token verification (RS256 through the auth service's JWKS, key chosen by `kid`) and access rules.
+import { AccessTokenClaimsSchema, type AuthUser, type ErrorCode, type Role } from '@travelclub/contracts';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { AppError, appError } from './errors.js';
+
+export type TokenVerifier = (token: string) => Promise<AuthUser>;
+
+export function createJwtVerifier(options: { jwksUrl: string; issuer: string }): TokenVerifier {
+  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 2_000, cooldownDuration: 30_000 });
+  return async (token) => {
+    const { payload } = await jwtVerify(token, keys, {
+      algorithms: ['RS256'],
+      issuer: options.issuer,
+      requiredClaims: ['sub', 'exp'],
+    });
+    const claims = AccessTokenClaimsSchema.parse(payload);
+    return { id: claims.sub, roles: claims.roles, isAnonymous: claims.isAnonymous, email: claims.email };
+  };
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * preHandlers for routes: `requireUser` refuses a missing or bad token, `optionalUser` reads one
+ * when present, `requireRole` also checks a role claim.
+ */
+export function authHandlers(verify: TokenVerifier | undefined) {
+  const authenticate = async (req: FastifyRequest, required: boolean) => {
+    const token = bearerToken(req);
+    if (!token) {
+      if (required) throw appError('unauthenticated');
+      return;
+    }
+    if (!verify) {
+      req.log.error('a route needs a token, but JWKS_URL is not configured');
+      throw appError('auth-not-ready');
+    }
+    try {
+      req.user = await verify(token);
+    } catch (err) {
+      req.log.info({ reason: (err as Error).message }, 'access token refused');
+      if (required) throw new AppError('unauthenticated', undefined, { cause: err });
+    }
+  };
+  const requireUser: preHandlerAsyncHookHandler = async (req) => authenticate(req, true);
+  const optionalUser: preHandlerAsyncHookHandler = async (req) => authenticate(req, false);
+  const requireRole =
+    (...roles: Role[]): preHandlerAsyncHookHandler =>
+    async (req: FastifyRequest, _reply: FastifyReply) => {
+      await authenticate(req, true);
+      if (!req.user || !roles.some((role) => req.user?.roles.includes(role))) throw appError('forbidden');
+    };
+  return { requireUser, optionalUser, requireRole };
+}
+
+/** Support staff may read and act on anything; every such action is logged by the caller with the staff id. */
+export const isStaff = (user: AuthUser) => user.roles.includes('role/support');
+
+export const canAccess = (user: AuthUser, ownerId: string) => user.id === ownerId || isStaff(user);
+
+/**
+ * Refuses a caller who is neither the owner nor staff, with the resource's own not-found code,
+ * so a stranger learns nothing about whether the resource exists.
+ */
+export function assertCanAccess(user: AuthUser | null, ownerId: string, notFound: ErrorCode): asserts user is AuthUser {
+  if (!user) throw appError('unauthenticated');
+  if (!canAccess(user, ownerId)) throw appError(notFound);
+}

@@ -1,0 +1,32 @@
+// The settings every service reads from its environment, parsed once at start-up; a bad value fails fast.
+import { z } from 'zod';
+
+export const BaseConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'MONGO_URL must be a mongodb:// URL'),
+  /** The service's own database; defaults to the service name. */
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .transform((s) => s.split(',').map((b) => b.trim())),
+  /** Partitions for the topics a service creates. */
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(3),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
+  /** Where the auth service publishes its signing keys. */
+  JWKS_URL: z.url().optional(),
+  JWT_ISSUER: z.string().default('travelclub-auth'),
+});
+export type BaseConfig = z.infer<typeof BaseConfigSchema>;
+
+/** Parses the environment with a service's schema, naming every bad variable at once. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,33 @@
+// /health/live (the process answers) and /health/ready (every dependency answers, and we are not closing).
+import { LivenessSchema, ReadinessSchema } from '@travelclub/contracts';
+import type { ServiceApp } from './service.js';
+import { withTimeout } from './kafka.js';
+
+export type DependencyCheck = () => Promise<void>;
+
+export function registerHealthRoutes(app: ServiceApp, checks: Record<string, DependencyCheck>, timeoutMs = 1_500) {
+  app.get(
+    '/health/live',
+    { logLevel: 'warn', schema: { response: { 200: LivenessSchema } } },
+    async () => ({ status: 'live' as const }),
+  );
+  app.get(
+    '/health/ready',
+    { logLevel: 'warn', schema: { response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    async (req, reply) => {
+      const states = await Promise.all(
+        Object.entries(checks).map(async ([name, check]) => {
+          try {
+            await withTimeout(check(), timeoutMs, name);
+            return [name, 'up'] as const;
+          } catch (err) {
+            req.log.warn({ dependency: name, err: (err as Error).message }, 'dependency not ready');
+            return [name, 'down'] as const;
+          }
+        }),
+      );
+      const ready = states.every(([, state]) => state === 'up');
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks: Object.fromEntries(states) });
+    },
+  );
+}

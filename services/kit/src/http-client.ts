@@ -1,0 +1,55 @@
+// Calls between services: a short timeout, a small retry budget for safe methods, and the
+// correlation id carried along so one user action can be followed across services.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, type CausalContext } from './context.js';
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  ctx: CausalContext;
+  token?: string;
+  timeoutMs?: number;
+  /** Extra tries after a network error or 5xx; used only for GET, which is safe to repeat. */
+  retries?: number;
+}
+
+export class ServiceCallError extends Error {
+  override name = 'ServiceCallError';
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export async function callService<T>(url: string, options: CallOptions): Promise<T> {
+  const method = options.method ?? 'GET';
+  const tries = 1 + (method === 'GET' ? (options.retries ?? 2) : 0);
+  let lastError: ServiceCallError | undefined;
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    try {
+      const res = await fetch(url, {
+        method,
+        headers: {
+          [CORRELATION_ID_HEADER]: options.ctx.correlationId,
+          [REQUEST_ID_HEADER]: options.ctx.causationId,
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
+        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 2_000),
+      });
+      const body: unknown = res.headers.get('content-type')?.includes('json') ? await res.json() : await res.text();
+      if (res.ok) return body as T;
+      lastError = new ServiceCallError(`${method} ${url} answered ${res.status}`, res.status, body);
+      if (res.status < 500) throw lastError;
+    } catch (err) {
+      if (err instanceof ServiceCallError && (err.status ?? 500) < 500) throw err;
+      lastError = err instanceof ServiceCallError ? err : new ServiceCallError(`${method} ${url} failed: ${(err as Error).message}`);
+    }
+    if (attempt < tries) await sleep(100 * 2 ** (attempt - 1));
+  }
+  throw lastError;
+}

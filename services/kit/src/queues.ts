@@ -1,0 +1,110 @@
+// Job queues over BullMQ: typed producers and workers for the queues in contracts. Jobs retry with
+// exponential backoff and failed jobs are kept for inspection.
+import { jobPayloadSchemas, type JobPayload, type QueueName } from '@travelclub/contracts';
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { Logger } from 'pino';
+import { createRedis } from './redis.js';
+import type { ServiceApp } from './service.js';
+
+export const defaultJobOptions: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { count: 1_000 },
+  removeOnFail: false,
+};
+
+export interface QueueSettings {
+  redisUrl: string;
+  /** Key prefix in Redis; tests use their own to stay apart. */
+  prefix?: string;
+  jobOptions?: JobsOptions;
+}
+
+export interface JobQueue<Q extends QueueName> {
+  readonly queue: Queue;
+  /** Adds a job; the same jobId twice adds it once. */
+  add(payload: JobPayload<Q>, options?: JobsOptions): Promise<Job>;
+  close(): Promise<void>;
+}
+
+export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSettings): JobQueue<Q> {
+  const connection = createRedis(settings.redisUrl, { forBullmq: true });
+  const queue = new Queue(name, {
+    connection,
+    prefix: settings.prefix,
+    defaultJobOptions: { ...defaultJobOptions, ...settings.jobOptions },
+  });
+  return {
+    queue,
+    add: (payload, options) => queue.add(name, jobPayloadSchemas[name].parse(payload), options),
+    async close() {
+      await queue.close();
+      await connection.quit();
+    },
+  };
+}
+
+export type JobProcessor<Q extends QueueName> = (payload: JobPayload<Q>, job: Job) => Promise<unknown>;
+
+export interface JobWorker {
+  readonly worker: Worker;
+  /** Waits for the jobs in hand to finish, then disconnects. */
+  close(): Promise<void>;
+}
+
+export function createJobWorker<Q extends QueueName>(
+  name: Q,
+  process: JobProcessor<Q>,
+  settings: QueueSettings & { logger: Logger; concurrency?: number },
+): JobWorker {
+  const log = settings.logger.child({ component: 'worker', queue: name });
+  const schema = jobPayloadSchemas[name];
+  const connection = createRedis(settings.redisUrl, { forBullmq: true });
+  const worker = new Worker(
+    name,
+    async (job) => {
+      const parsed = schema.safeParse(job.data);
+      // A malformed job will not get better by waiting: fail it for good.
+      if (!parsed.success) throw new UnrecoverableError(`invalid ${name} job: ${parsed.error.message}`);
+      return process(parsed.data as JobPayload<Q>, job);
+    },
+    {
+      connection,
+      prefix: settings.prefix,
+      concurrency: settings.concurrency ?? 5,
+    },
+  );
+  worker.on('failed', (job, err) =>
+    log.warn({ jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, 'job attempt failed'),
+  );
+  worker.on('error', (err) => log.error({ err }, 'worker error'));
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      await connection.quit();
+    },
+  };
+}
+
+/** Queue and worker on a service's settings, closed on shutdown (workers finish their current job first). */
+export function serviceQueue<Q extends QueueName>(app: ServiceApp, name: Q, settings: Partial<QueueSettings> = {}) {
+  const queue = createJobQueue(name, { redisUrl: app.config.REDIS_URL, ...settings });
+  app.onShutdown(() => queue.close());
+  return queue;
+}
+
+export function serviceWorker<Q extends QueueName>(
+  app: ServiceApp,
+  name: Q,
+  process: JobProcessor<Q>,
+  settings: Partial<QueueSettings> & { concurrency?: number } = {},
+) {
+  const worker = createJobWorker(name, process, {
+    redisUrl: app.config.REDIS_URL,
+    logger: app.log as unknown as Logger,
+    ...settings,
+  });
+  app.onShutdown(() => worker.close());
+  return worker;
+}

@@ -1,0 +1,28 @@
+// Helpers for service tests: configuration against the run's real servers, with names of their own
+// (database, topics, consumer groups, queue prefixes) so test files running in parallel stay apart.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { BaseConfigSchema, type BaseConfig } from '../config.js';
+import type { InfraSettings } from './infra.js';
+
+export type { InfraSettings } from './infra.js';
+
+export const testInfra = (): InfraSettings => inject('infra');
+
+/** A name no other test uses: `prefix-1a2b3c4d`. */
+export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** Service settings against the run's servers, with a database of the test's own. */
+export function testConfig(service: string, overrides: Record<string, string> = {}): BaseConfig {
+  const infra = testInfra();
+  return BaseConfigSchema.parse({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    MONGO_URL: infra.mongoUrl,
+    MONGO_DB: uniqueName(`test_${service}`).replace(/-/g, '_'),
+    KAFKA_BROKERS: infra.kafkaBrokers,
+    REDIS_URL: infra.redisUrl,
+    ...overrides,
+  });
+}

@@ -1,0 +1,80 @@
+// Test helpers: a small aggregate with an outbox, and a raw reader of what is on a topic.
+import { randomUUID } from 'node:crypto';
+import type { Kafka } from 'kafkajs';
+import { Schema, type Connection } from 'mongoose';
+import { defineModel, outboxPlugin, withTimeout } from '../src/index.js';
+
+export interface TestInvoice {
+  _id: string;
+  status: 'open' | 'paid';
+  outbox: unknown[];
+}
+
+export function invoiceModel(mongo: Connection) {
+  const schema = new Schema<TestInvoice>({ _id: String, status: String }, { versionKey: false });
+  schema.plugin(outboxPlugin);
+  return defineModel(mongo, 'Invoice', schema);
+}
+
+export const money = (amount: number) => ({ amount, currency: 'USD' });
+
+export const invoiceCreated = (invoiceId: string) => ({
+  invoiceId,
+  itineraryId: `it-${invoiceId}`,
+  userId: 'u-1',
+  total: money(12999),
+  dueAt: new Date(Date.now() + 3600_000).toISOString(),
+});
+
+export const invoicePaid = (invoiceId: string) => ({
+  invoiceId,
+  itineraryId: `it-${invoiceId}`,
+  userId: 'u-1',
+  paymentId: `pay-${invoiceId}`,
+  amount: money(12999),
+  paidAt: new Date().toISOString(),
+});
+
+export interface RawMessage {
+  key: string;
+  partition: number;
+  offset: string;
+  value: Record<string, unknown>;
+}
+
+/** Reads a topic from its start until `count` messages match `keep`, with their keys and order. */
+export async function readTopic(
+  kafka: Kafka,
+  topic: string,
+  keep: (m: RawMessage) => boolean,
+  count: number,
+  timeoutMs = 20_000,
+): Promise<RawMessage[]> {
+  const consumer = kafka.consumer({ groupId: `reader-${randomUUID()}`, maxWaitTimeInMs: 100 });
+  const found: RawMessage[] = [];
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await withTimeout(
+      new Promise<void>((resolve) => {
+        void consumer.run({
+          eachMessage: async ({ message, partition }) => {
+            const raw: RawMessage = {
+              key: message.key?.toString() ?? '',
+              partition,
+              offset: message.offset,
+              value: JSON.parse(message.value?.toString() ?? 'null') as Record<string, unknown>,
+            };
+            if (keep(raw)) found.push(raw);
+            if (found.length >= count) resolve();
+          },
+        });
+      }),
+      timeoutMs,
+      `${count} messages on ${topic} (found ${found.length})`,
+    );
+    return found;
+  } finally {
+    await consumer.disconnect();
+  }
+}

@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { topics } from '@travelclub/contracts';
+import { Schema } from 'mongoose';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createEventConsumer,
+  createOutboxRelay,
+  createService,
+  defineModel,
+  handler,
+  newEvent,
+  withEvents,
+  type EventConsumer,
+  type ServiceApp,
+} from '../src/index.js';
+import { testConfig, testInfra, uniqueName } from '../src/testing/index.js';
+import { invoiceCreated, invoiceModel, invoicePaid, readTopic } from './helpers.js';
+
+const logger = pino({ level: 'silent' });
+const ctx = { correlationId: 'corr-outbox', causationId: 'req-outbox' };
+let app: ServiceApp;
+const consumers: EventConsumer[] = [];
+
+beforeAll(async () => {
+  app = await createService({ name: 'kit-outbox', config: testConfig('kit-outbox') });
+});
+afterAll(async () => {
+  await Promise.all(consumers.map((c) => c.stop()));
+  await app.close();
+});
+
+/** A consumer whose state is a per-invoice counter in MongoDB, changed by `$inc` on each handled event. */
+async function countingConsumer(mine: Set<string>, options: { fail?: (id: string) => boolean; retries?: number } = {}) {
+  const State = await defineModel(app.mongo, uniqueName('State'), new Schema({ _id: String, applied: Number, types: [String] }));
+  const calls: string[] = [];
+  const apply = async (event: { id: string; aggregateId: string; type: string }) => {
+    if (!mine.has(event.aggregateId)) return;
+    calls.push(event.id);
+    if (options.fail?.(event.aggregateId)) throw new Error(`cannot apply ${event.type}`);
+    await State.updateOne({ _id: event.aggregateId }, { $inc: { applied: 1 }, $push: { types: event.type } }, { upsert: true });
+  };
+  const consumer = createEventConsumer({
+    kafka: app.kafka,
+    producer: app.producer,
+    mongo: app.mongo,
+    logger,
+    groupId: uniqueName('group'),
+    retries: options.retries ?? 3,
+    backoffMs: 20,
+  })
+    .on(topics.billing, handler('billing.invoice.created', apply))
+    .on(topics.billing, handler('billing.invoice.paid', apply));
+  consumers.push(consumer);
+  await consumer.start();
+  const stateOf = async (id: string) => State.findById(id).lean<{ applied: number; types: string[] }>();
+  return { calls, stateOf };
+}
+
+describe('outbox', () => {
+  it('publishes an aggregate’s events in order, keyed by its id, to a consumer', async () => {
+    const Invoice = await invoiceModel(app.mongo);
+    const id = uniqueName('inv');
+    const created = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
+    await Invoice.create({ _id: id, status: 'open', outbox: [created] });
+    const paid = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
+    // The state change and its event in one single-document update.
+    await Invoice.updateOne({ _id: id, status: 'open' }, withEvents({ $set: { status: 'paid' } }, paid));
+
+    const { stateOf } = await countingConsumer(new Set([id]));
+    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger });
+    expect(await relay.drainOnce()).toBeGreaterThanOrEqual(2);
+
+    const onTopic = await readTopic(app.kafka, topics.billing, (m) => m.key === id, 2);
+    expect(onTopic.map((m) => m.value.type)).toEqual(['billing.invoice.created', 'billing.invoice.paid']);
+    expect(onTopic.map((m) => m.value.id)).toEqual([created.id, paid.id]);
+    expect(onTopic.map((m) => m.value.correlationId)).toEqual(['corr-outbox', 'corr-outbox']);
+    await vi.waitFor(async () => expect((await stateOf(id))?.types).toEqual(['billing.invoice.created', 'billing.invoice.paid']), {
+      timeout: 15_000,
+    });
+    expect((await Invoice.findById(id).lean())?.outbox).toEqual([]);
+  });
+
+  it('republishes after a crash between publish and mark, and the consumer applies each event once', async () => {
+    const Invoice = await invoiceModel(app.mongo);
+    const id = uniqueName('inv');
+    const events = [
+      newEvent('billing.invoice.created', id, invoiceCreated(id), ctx),
+      newEvent('billing.invoice.paid', id, invoicePaid(id), ctx),
+    ];
+    await Invoice.create({ _id: id, status: 'paid', outbox: events });
+    const { calls, stateOf } = await countingConsumer(new Set([id]));
+
+    const infra = testInfra();
+    const fixture = fileURLToPath(new URL('./fixtures/crashing-relay.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, infra.mongoUrl, app.config.MONGO_DB ?? '', infra.kafkaBrokers], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    const signal = await new Promise((resolve) => child.once('exit', (_code, sig) => resolve(sig)));
+    expect(signal).toBe('SIGKILL');
+    expect(output).toBe('published\n');
+    // Kafka has the events, but the document still holds them: they were never marked sent.
+    expect((await Invoice.findById(id).lean())?.outbox).toHaveLength(2);
+
+    // The relay comes back and publishes them again.
+    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger });
+    await relay.drainOnce();
+    expect((await Invoice.findById(id).lean())?.outbox).toEqual([]);
+    const onTopic = await readTopic(app.kafka, topics.billing, (m) => m.key === id, 4);
+    expect(onTopic.map((m) => m.value.id)).toEqual([events[0]?.id, events[1]?.id, events[0]?.id, events[1]?.id]);
+
+    await vi.waitFor(async () => expect((await stateOf(id))?.applied).toBe(2), { timeout: 15_000 });
+    // Give the duplicates time to arrive, then check they changed nothing.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await stateOf(id))?.applied).toBe(2);
+    expect(calls).toEqual([events[0]?.id, events[1]?.id]);
+  });
+});
+
+describe('idempotent consumer', () => {
+  it('changes its state once for an event delivered three times', async () => {
+    const id = uniqueName('inv');
+    const event = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
+    const { calls, stateOf } = await countingConsumer(new Set([id]));
+    const message = { key: id, value: JSON.stringify(event) };
+    await app.producer.send({ topic: topics.billing, messages: [message, message] });
+    await app.producer.send({ topic: topics.billing, messages: [message] });
+    const marker = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
+    await app.producer.send({ topic: topics.billing, messages: [{ key: id, value: JSON.stringify(marker) }] });
+
+    // The marker comes after the three copies on the same partition: once it is applied, all copies were seen.
+    await vi.waitFor(async () => expect((await stateOf(id))?.types).toContain('billing.invoice.created'), {
+      timeout: 15_000,
+    });
+    expect((await stateOf(id))?.applied).toBe(2);
+    expect(calls).toEqual([event.id, marker.id]);
+  });
+
+  it('retries a failing handler, dead-letters the event with its error, and handles the next one', async () => {
+    const failing = uniqueName('inv');
+    const bad = newEvent('billing.invoice.paid', failing, invoicePaid(failing), ctx);
+    const next = newEvent('billing.invoice.created', failing, invoiceCreated(failing), { ...ctx, causationId: 'x' });
+    const { calls, stateOf } = await countingConsumer(new Set([failing]), {
+      retries: 2,
+      fail: () => calls.length <= 3,
+    });
+    await app.producer.send({
+      topic: topics.billing,
+      messages: [bad, next].map((e) => ({ key: failing, value: JSON.stringify(e) })),
+    });
+
+    const [letter] = await readTopic(app.kafka, `${topics.billing}.dlq`, (m) => (m.value.envelope as { id?: string })?.id === bad.id, 1);
+    expect(letter?.key).toBe(failing);
+    expect(letter?.value).toMatchObject({
+      envelope: bad,
+      error: { name: 'Error', message: 'cannot apply billing.invoice.paid' },
+      topic: topics.billing,
+      attempts: 3,
+    });
+    await vi.waitFor(async () => expect((await stateOf(failing))?.types).toEqual(['billing.invoice.created']), {
+      timeout: 15_000,
+    });
+    // One try and two retries for the bad event, then the next event once.
+    expect(calls).toEqual([bad.id, bad.id, bad.id, next.id]);
+  });
+
+  it('dead-letters a message that is not an event, without retrying', async () => {
+    const key = uniqueName('junk');
+    await countingConsumer(new Set());
+    await app.producer.send({ topic: topics.billing, messages: [{ key, value: '{"not": "an event"' }] });
+    const [letter] = await readTopic(app.kafka, `${topics.billing}.dlq`, (m) => m.key === key, 1);
+    expect(letter?.value).toMatchObject({ envelope: '{"not": "an event"', attempts: 1, error: { name: 'PermanentEventError' } });
+  });
+});
+
+it('refuses to put an event with a bad payload in the outbox', () => {
+  const id = randomUUID();
+  expect(() => newEvent('billing.invoice.paid', id, { ...invoicePaid(id), amount: { amount: 1.5, currency: 'USD' } }, ctx)).toThrow();
+});
