@@ -197,7 +197,17 @@ async function startKafka() {
   const cp = `${libs}/*`;
   const format = spawnSync(
     'java',
-    ['-cp', cp, 'kafka.tools.StorageTool', 'format', '-t', randomUUID().replace(/-/g, '').slice(0, 22), '-c', props, '--ignore-formatted'],
+    [
+      '-cp',
+      cp,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      randomUUID().replace(/-/g, '').slice(0, 22),
+      '-c',
+      props,
+      '--ignore-formatted',
+    ],
     { encoding: 'utf8' },
   );
   if (format.status !== 0) throw new Error(`Kafka storage format failed:\n${format.stderr}${format.stdout}`);
@@ -342,7 +352,9 @@ export async function status() {
     }
     const where = entry.url ?? entry.brokers;
     const running = await isRunning(name, entry);
-    const owner = entry.startedByUs ? `started by infra:up, pid ${entry.pid}, log ${entry.logFile}` : 'already running on this machine';
+    const owner = entry.startedByUs
+      ? `started by infra:up, pid ${entry.pid}, log ${entry.logFile}`
+      : 'already running on this machine';
     lines.push(`${name.padEnd(6)} ${running ? 'running' : 'DOWN   '} ${where} (${owner})`);
   }
   return lines.join('\n');
@@ -353,7 +365,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     if (command === 'up') {
       const { env } = await up();
-      console.log(Object.entries(env).map(([k, v]) => `${k}=${v}`).join('\n'));
+      console.log(
+        Object.entries(env)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('\n'),
+      );
       log(`settings written to ${envPath}`);
     } else if (command === 'down') await down();
     else if (command === 'status') console.log(await status());

@@ -198,9 +198,7 @@ export const SignUpFormSchema = z
   .strictObject({
     email: EmailSchema,
     password: PasswordSchema,
-    repassword: z
-      .string({ error: validationMessages.passwordRequired })
-      .min(1, validationMessages.passwordRequired),
+    repassword: z.string({ error: validationMessages.passwordRequired }).min(1, validationMessages.passwordRequired),
     publicName: PublicNameSchema,
     role: SignUpRoleSchema.default('consumer'),
   })

@@ -22,7 +22,10 @@ export const errorCatalogue = {
   ),
   'account-exists-with-different-credential': entry(409, 'An account with the same email address already exist.'),
   'csrf-missing': entry(403, 'Authentication configuration error. Please refresh the page.'),
-  'session-failure': entry(401, 'Failed to initiate your session. Please try clearing your cookies and signing in again.'),
+  'session-failure': entry(
+    401,
+    'Failed to initiate your session. Please try clearing your cookies and signing in again.',
+  ),
   'profile-failure': entry(502, 'Failed to load user profile. Please try refreshing the page or signing in again.'),
   'auth-not-ready': entry(503, 'Auth is not initialized'),
   // cart errors (spec section 8) and the availability check (spec section 5)

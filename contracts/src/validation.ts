@@ -17,8 +17,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 /** Required, then non-space@non-space. Anything that is not a string (an operator object, say) is invalid. */
 export const EmailSchema = z
   .string({
-    error: (issue) =>
-      issue.input === undefined ? validationMessages.emailRequired : validationMessages.emailInvalid,
+    error: (issue) => (issue.input === undefined ? validationMessages.emailRequired : validationMessages.emailInvalid),
   })
   .min(1, { error: validationMessages.emailRequired, abort: true })
   .regex(/^\S+@\S+$/, validationMessages.emailInvalid);

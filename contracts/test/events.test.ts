@@ -34,6 +34,8 @@ describe('events', () => {
     expect(eventSchema('billing.invoice.paid').safeParse(envelope('billing.invoice.paid', fractional)).success).toBe(
       false,
     );
-    expect(eventSchema('billing.invoice.paid').safeParse(envelope('billing.invoice.created', paid)).success).toBe(false);
+    expect(eventSchema('billing.invoice.paid').safeParse(envelope('billing.invoice.created', paid)).success).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, PasswordSchema, SignInPayloadSchema, SignUpFormSchema, validationMessages } from '../src/index.js';
+import {
+  EmailSchema,
+  PasswordSchema,
+  SignInPayloadSchema,
+  SignUpFormSchema,
+  validationMessages,
+} from '../src/index.js';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];

@@ -7,7 +7,10 @@ export const BaseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'MONGO_URL must be a mongodb:// URL'),
   /** The service's own database; defaults to the service name. */
-  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).optional(),
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional(),
   KAFKA_BROKERS: z
     .string()
     .min(1)

@@ -86,7 +86,14 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   let Processed: Model<ProcessedEvent>;
   let consumer: Consumer | undefined;
 
-  async function deadLetter(topic: string, partition: number, message: KafkaMessage, envelope: unknown, err: Error, attempts: number) {
+  async function deadLetter(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    envelope: unknown,
+    err: Error,
+    attempts: number,
+  ) {
     const letter: DeadLetter = {
       envelope,
       error: { name: err.name, message: err.message },
@@ -118,7 +125,8 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
         return { ok: true as const };
       } catch (err) {
         const error = err instanceof Error ? err : new Error(String(err));
-        if (error instanceof PermanentEventError || attempt > retries) return { ok: false as const, error, attempts: attempt };
+        if (error instanceof PermanentEventError || attempt > retries)
+          return { ok: false as const, error, attempts: attempt };
         ctx.log.warn({ err: error, attempt }, 'event handler failed; retrying');
         await sleep(backoffMs * 2 ** (attempt - 1));
         await heartbeat();
@@ -144,7 +152,9 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       const text = message.value?.toString() ?? '';
       try {
         const result = EventEnvelopeSchema.safeParse(JSON.parse(text));
-        return result.success ? { message, event: result.data as EventEnvelope } : { message, raw: text, problem: result.error.message };
+        return result.success
+          ? { message, event: result.data as EventEnvelope }
+          : { message, raw: text, problem: result.error.message };
       } catch (err) {
         return { message, raw: text, problem: `not JSON: ${(err as Error).message}` };
       }
@@ -158,13 +168,21 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       for (const item of parsed) {
         if (!isRunning() || isStale()) break;
         if (!item.event) {
-          await deadLetter(batch.topic, batch.partition, item.message, item.raw, new PermanentEventError(item.problem), 1);
+          await deadLetter(
+            batch.topic,
+            batch.partition,
+            item.message,
+            item.raw,
+            new PermanentEventError(item.problem),
+            1,
+          );
         } else if (!seen.has(item.event.id)) {
           const handle = handlers.get(item.event.type);
           if (handle) {
             const result = await handleWithRetries(handle, item.event, heartbeat);
             if (result.ok) handled.push(item.event.id);
-            else await deadLetter(batch.topic, batch.partition, item.message, item.event, result.error, result.attempts);
+            else
+              await deadLetter(batch.topic, batch.partition, item.message, item.event, result.error, result.attempts);
           }
           seen.add(item.event.id);
         }

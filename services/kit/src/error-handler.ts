@@ -37,7 +37,8 @@ export function handleError(err: FastifyError | Error, req: FastifyRequest, repl
     if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
     return send(reply, err.code, err.details);
   }
-  if (hasZodFastifySchemaValidationErrors(err)) return send(reply, 'validation-failed', validationDetails(err.validation));
+  if (hasZodFastifySchemaValidationErrors(err))
+    return send(reply, 'validation-failed', validationDetails(err.validation));
   const status = 'statusCode' in err ? err.statusCode : undefined;
   if (status !== undefined && status < 500) {
     req.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'request refused');

@@ -6,11 +6,9 @@ import { withTimeout } from './kafka.js';
 export type DependencyCheck = () => Promise<void>;
 
 export function registerHealthRoutes(app: ServiceApp, checks: Record<string, DependencyCheck>, timeoutMs = 1_500) {
-  app.get(
-    '/health/live',
-    { logLevel: 'warn', schema: { response: { 200: LivenessSchema } } },
-    async () => ({ status: 'live' as const }),
-  );
+  app.get('/health/live', { logLevel: 'warn', schema: { response: { 200: LivenessSchema } } }, async () => ({
+    status: 'live' as const,
+  }));
   app.get(
     '/health/ready',
     { logLevel: 'warn', schema: { response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
@@ -27,7 +25,9 @@ export function registerHealthRoutes(app: ServiceApp, checks: Record<string, Dep
         }),
       );
       const ready = states.every(([, state]) => state === 'up');
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks: Object.fromEntries(states) });
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not-ready', checks: Object.fromEntries(states) });
     },
   );
 }

@@ -47,7 +47,10 @@ export async function callService<T>(url: string, options: CallOptions): Promise
       if (res.status < 500) throw lastError;
     } catch (err) {
       if (err instanceof ServiceCallError && (err.status ?? 500) < 500) throw err;
-      lastError = err instanceof ServiceCallError ? err : new ServiceCallError(`${method} ${url} failed: ${(err as Error).message}`);
+      lastError =
+        err instanceof ServiceCallError
+          ? err
+          : new ServiceCallError(`${method} ${url} failed: ${(err as Error).message}`);
     }
     if (attempt < tries) await sleep(100 * 2 ** (attempt - 1));
   }

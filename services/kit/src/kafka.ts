@@ -28,7 +28,10 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
 
 export async function createProducer(kafka: Kafka): Promise<Producer> {
   // The default (murmur2) partitioner keeps one key on one partition, like the Java client.
-  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner, allowAutoTopicCreation: false });
+  const producer = kafka.producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+  });
   await producer.connect();
   return producer;
 }

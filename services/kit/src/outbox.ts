@@ -108,7 +108,10 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         byTopic.set(topic, messages);
       }
     }
-    await producer.sendBatch({ acks: -1, topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    await producer.sendBatch({
+      acks: -1,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
     await options.afterPublish?.();
     // Pull exactly what was sent: events appended meanwhile stay for the next round.
     await model.bulkWrite(

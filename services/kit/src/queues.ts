@@ -36,7 +36,7 @@ export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSett
   });
   return {
     queue,
-    add: (payload, options) => queue.add(name, jobPayloadSchemas[name].parse(payload), options),
+    add: async (payload, options) => queue.add(name, jobPayloadSchemas[name].parse(payload), options),
     async close() {
       await queue.close();
       await connection.quit();

@@ -2,8 +2,13 @@
 // health, MongoDB, Kafka, Redis, token checks) and one ordered shutdown. It never listens.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AuthUser } from '@travelclub/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import { errorEnvelope, type AuthUser, type Role } from '@travelclub/contracts';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type preHandlerAsyncHookHandler,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Redis } from 'ioredis';
@@ -13,12 +18,10 @@ import { authHandlers, createJwtVerifier } from './auth.js';
 import type { BaseConfig } from './config.js';
 import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
 import { handleError } from './error-handler.js';
-import { errorEnvelope } from '@travelclub/contracts';
 import { registerHealthRoutes } from './health.js';
 import { createKafka, createProducer, pingKafka, withTimeout } from './kafka.js';
 import { connectMongo, pingMongo } from './mongo.js';
 import { createRedis } from './redis.js';
-import type { Role } from '@travelclub/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,7 +59,7 @@ export async function createService({ name, config }: ServiceOptions): Promise<S
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     genReqId: (req) => acceptableId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -72,6 +75,16 @@ export async function createService({ name, config }: ServiceOptions): Promise<S
     req.correlationId = acceptableId(req.headers[CORRELATION_ID_HEADER]) ?? req.id;
     req.log = req.log.child({ correlationId: req.correlationId });
     reply.header(REQUEST_ID_HEADER, req.id).header(CORRELATION_ID_HEADER, req.correlationId);
+  });
+
+  // Responses finished during shutdown close their connection; otherwise a kept-alive socket
+  // holds the server open for Fastify's whole keep-alive timeout (72 s).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
 
   const shutdownSteps: (() => Promise<unknown> | void)[] = [];
@@ -109,7 +122,9 @@ export async function createService({ name, config }: ServiceOptions): Promise<S
     throw err;
   }
 
-  const verify = config.JWKS_URL ? createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER }) : undefined;
+  const verify = config.JWKS_URL
+    ? createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER })
+    : undefined;
   const { requireUser, optionalUser, requireRole } = authHandlers(verify);
   app.decorate('requireUser', requireUser);
   app.decorate('optionalUser', optionalUser);

@@ -34,13 +34,21 @@ afterAll(async () => {
 
 /** A consumer whose state is a per-invoice counter in MongoDB, changed by `$inc` on each handled event. */
 async function countingConsumer(mine: Set<string>, options: { fail?: (id: string) => boolean; retries?: number } = {}) {
-  const State = await defineModel(app.mongo, uniqueName('State'), new Schema({ _id: String, applied: Number, types: [String] }));
+  const State = await defineModel(
+    app.mongo,
+    uniqueName('State'),
+    new Schema({ _id: String, applied: Number, types: [String] }),
+  );
   const calls: string[] = [];
   const apply = async (event: { id: string; aggregateId: string; type: string }) => {
     if (!mine.has(event.aggregateId)) return;
     calls.push(event.id);
     if (options.fail?.(event.aggregateId)) throw new Error(`cannot apply ${event.type}`);
-    await State.updateOne({ _id: event.aggregateId }, { $inc: { applied: 1 }, $push: { types: event.type } }, { upsert: true });
+    await State.updateOne(
+      { _id: event.aggregateId },
+      { $inc: { applied: 1 }, $push: { types: event.type } },
+      { upsert: true },
+    );
   };
   const consumer = createEventConsumer({
     kafka: app.kafka,
@@ -77,9 +85,12 @@ describe('outbox', () => {
     expect(onTopic.map((m) => m.value.type)).toEqual(['billing.invoice.created', 'billing.invoice.paid']);
     expect(onTopic.map((m) => m.value.id)).toEqual([created.id, paid.id]);
     expect(onTopic.map((m) => m.value.correlationId)).toEqual(['corr-outbox', 'corr-outbox']);
-    await vi.waitFor(async () => expect((await stateOf(id))?.types).toEqual(['billing.invoice.created', 'billing.invoice.paid']), {
-      timeout: 15_000,
-    });
+    await vi.waitFor(
+      async () => expect((await stateOf(id))?.types).toEqual(['billing.invoice.created', 'billing.invoice.paid']),
+      {
+        timeout: 15_000,
+      },
+    );
     expect((await Invoice.findById(id).lean())?.outbox).toEqual([]);
   });
 
@@ -95,9 +106,13 @@ describe('outbox', () => {
 
     const infra = testInfra();
     const fixture = fileURLToPath(new URL('./fixtures/crashing-relay.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, infra.mongoUrl, app.config.MONGO_DB ?? '', infra.kafkaBrokers], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fixture, infra.mongoUrl, app.config.MONGO_DB ?? '', infra.kafkaBrokers],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     const signal = await new Promise((resolve) => child.once('exit', (_code, sig) => resolve(sig)));
@@ -153,7 +168,12 @@ describe('idempotent consumer', () => {
       messages: [bad, next].map((e) => ({ key: failing, value: JSON.stringify(e) })),
     });
 
-    const [letter] = await readTopic(app.kafka, `${topics.billing}.dlq`, (m) => (m.value.envelope as { id?: string })?.id === bad.id, 1);
+    const [letter] = await readTopic(
+      app.kafka,
+      `${topics.billing}.dlq`,
+      (m) => (m.value.envelope as { id?: string })?.id === bad.id,
+      1,
+    );
     expect(letter?.key).toBe(failing);
     expect(letter?.value).toMatchObject({
       envelope: bad,
@@ -173,11 +193,17 @@ describe('idempotent consumer', () => {
     await countingConsumer(new Set());
     await app.producer.send({ topic: topics.billing, messages: [{ key, value: '{"not": "an event"' }] });
     const [letter] = await readTopic(app.kafka, `${topics.billing}.dlq`, (m) => m.key === key, 1);
-    expect(letter?.value).toMatchObject({ envelope: '{"not": "an event"', attempts: 1, error: { name: 'PermanentEventError' } });
+    expect(letter?.value).toMatchObject({
+      envelope: '{"not": "an event"',
+      attempts: 1,
+      error: { name: 'PermanentEventError' },
+    });
   });
 });
 
 it('refuses to put an event with a bad payload in the outbox', () => {
   const id = randomUUID();
-  expect(() => newEvent('billing.invoice.paid', id, { ...invoicePaid(id), amount: { amount: 1.5, currency: 'USD' } }, ctx)).toThrow();
+  expect(() =>
+    newEvent('billing.invoice.paid', id, { ...invoicePaid(id), amount: { amount: 1.5, currency: 'USD' } }, ctx),
+  ).toThrow();
 });

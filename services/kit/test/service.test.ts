@@ -73,7 +73,9 @@ describe('errors', () => {
   it('answers an unknown route with the not-found envelope', async () => {
     const res = await app.inject({ method: 'GET', url: '/nowhere' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not-found', message: 'The page you are looking for does not exist.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'not-found', message: 'The page you are looking for does not exist.' },
+    });
   });
 
   it('renders a catalogue error with its status and text', async () => {
