@@ -12,7 +12,7 @@ import {
   type EventType,
 } from '@travelclub/contracts';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { Schema, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import type { CausalContext } from './context.js';
 import { ensureTopics, withTimeout } from './kafka.js';
@@ -44,13 +44,20 @@ export function handler<T extends EventType>(type: T, fn: (event: EventOf<T>, ct
 }
 
 interface ProcessedEvent {
+  /** `<consumer>/<event id>`: looked up by _id, which every MongoDB-compatible server indexes. */
+  _id: string;
   consumer: string;
   eventId: string;
   handledAt: Date;
 }
 
 const processedEventSchema = new Schema<ProcessedEvent>(
-  { consumer: { type: String, required: true }, eventId: { type: String, required: true }, handledAt: Date },
+  {
+    _id: { type: String, required: true },
+    consumer: { type: String, required: true },
+    eventId: { type: String, required: true },
+    handledAt: Date,
+  },
   { versionKey: false },
 );
 processedEventSchema.index({ consumer: 1, eventId: 1 }, { unique: true });
@@ -69,6 +76,8 @@ export interface EventConsumerOptions {
   numPartitions?: number;
   /** Parallel partitions (ordering holds within a partition, so per aggregate). */
   concurrency?: number;
+  /** Where a new group starts: the topic's start (default, so nothing published before is missed) or its end. */
+  fromBeginning?: boolean;
 }
 
 export interface EventConsumer {
@@ -84,6 +93,9 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   const handlers = new Map<string, AnyHandler>();
   const topics = new Set<string>();
   let Processed: Model<ProcessedEvent>;
+  const recordId = (eventId: string) => `${groupId}/${eventId}`;
+  // The raw collection: recording handled ids is hot, and there is nothing for mongoose to cast.
+  const records = () => Processed.collection as unknown as mongo.Collection<ProcessedEvent>;
   let consumer: Consumer | undefined;
 
   async function deadLetter(
@@ -138,8 +150,8 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     if (ids.length === 0) return;
     const handledAt = new Date();
     try {
-      await Processed.insertMany(
-        ids.map((eventId) => ({ consumer: groupId, eventId, handledAt })),
+      await records().insertMany(
+        ids.map((eventId) => ({ _id: recordId(eventId), consumer: groupId, eventId, handledAt })),
         { ordered: false },
       );
     } catch (err) {
@@ -161,7 +173,11 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     });
     const ids = parsed.flatMap((p) => (p.event ? [p.event.id] : []));
     const seen = new Set(
-      (await Processed.find({ consumer: groupId, eventId: { $in: ids } }, { eventId: 1 }).lean()).map((d) => d.eventId),
+      (
+        await records()
+          .find({ _id: { $in: ids.map(recordId) } }, { projection: { eventId: 1 } })
+          .toArray()
+      ).map((d) => d.eventId),
     );
     const handled: string[] = [];
     try {
@@ -208,7 +224,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: 100 });
       const joined = new Promise<void>((resolve) => consumer?.on(consumer.events.GROUP_JOIN, () => resolve()));
       await consumer.connect();
-      await consumer.subscribe({ topics: all, fromBeginning: true });
+      await consumer.subscribe({ topics: all, fromBeginning: options.fromBeginning ?? true });
       await consumer.run({ partitionsConsumedConcurrently: concurrency, eachBatchAutoResolve: false, eachBatch });
       await withTimeout(joined, 30_000, `consumer group ${groupId}`);
       log.info({ topics: all }, 'consumer started');

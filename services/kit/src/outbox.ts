@@ -13,7 +13,7 @@ import {
   type EventType,
 } from '@travelclub/contracts';
 import type { Producer } from 'kafkajs';
-import { Schema, type Model } from 'mongoose';
+import { Schema, type Model, type mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import type { CausalContext } from './context.js';
 import { ensureTopics } from './kafka.js';
@@ -55,20 +55,23 @@ export function withEvents<U extends { $push?: object; [operator: `$${string}`]:
   return { ...update, $push: { ...update.$push, outbox: { $each: events } } };
 }
 
+/** Aggregate ids as services choose them: strings (uuids, slugs), numbers or ObjectIds. */
+export type AggregateKey = string | number | mongo.ObjectId;
+
 interface OutboxDocument {
-  _id: unknown;
+  _id: AggregateKey;
   outbox: OutboxEvent[];
 }
 
-const PENDING = { 'outbox.id': { $exists: true } };
+const PENDING = { 'outbox.id': { $exists: true } } as const;
 
 export interface OutboxRelayOptions {
   /** The aggregate models whose documents carry an outbox. */
   models: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate shape
   producer: Producer;
   logger: Logger;
-  /** How often to look for pending events when nobody kicks the relay. */
-  pollIntervalMs?: number;
+  /** How often to sweep the whole collection for pending events (other writers, or a crash). */
+  sweepIntervalMs?: number;
   /** Documents per round. */
   batchSize?: number;
   /** Test seam: runs after Kafka acknowledged a round and before it is marked sent. */
@@ -77,23 +80,33 @@ export interface OutboxRelayOptions {
 
 export interface OutboxRelay {
   start(): void;
-  /** Wakes the relay now (after a local write), instead of at the next poll. */
-  kick(): void;
-  /** Publishes what is pending now; returns the number of events sent. */
+  /**
+   * Tells the relay which aggregates a local write just gave events, so it publishes them now, looking
+   * them up by id, instead of waiting for the next sweep.
+   */
+  kick(...aggregateIds: AggregateKey[]): void;
+  /** Publishes everything pending now (a full sweep); returns the number of events sent. */
   drainOnce(): Promise<number>;
   stop(): Promise<void>;
 }
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { models, producer, logger, pollIntervalMs = 100, batchSize = 500 } = options;
+  const { models, producer, logger, sweepIntervalMs = 1_000, batchSize = 500 } = options;
   const log = logger.child({ component: 'outbox-relay' });
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
-  let kicked = false;
+  let hinted = new Set<AggregateKey>();
+  let lastSweep = 0;
+  /** The last round's mark; awaited before the next mark, a sweep, or stopping. */
+  let marking: Promise<void> = Promise.resolve();
 
-  async function drainModel(model: Model<OutboxDocument>): Promise<number> {
-    const docs = await model.find(PENDING, { outbox: 1 }).limit(batchSize).lean<OutboxDocument[]>();
+  /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
+  async function relay(model: Model<OutboxDocument>, filter: mongo.Filter<OutboxDocument>): Promise<number> {
+    // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
+    const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
+    const found = await collection.find(filter, { projection: { outbox: 1 }, limit: batchSize }).toArray();
+    const docs = found.filter((doc) => doc.outbox?.length > 0);
     if (docs.length === 0) return 0;
     const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
     for (const doc of docs) {
@@ -113,39 +126,58 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
     });
     await options.afterPublish?.();
-    // Pull exactly what was sent: events appended meanwhile stay for the next round.
-    await model.bulkWrite(
-      docs.map((doc) => ({
-        updateOne: {
-          filter: { _id: doc._id },
-          update: { $pull: { outbox: { id: { $in: doc.outbox.map((e) => e.id) } } } },
-        },
-      })),
-      { ordered: false },
-    );
+    // Mark while the next round reads and publishes, with one mark in flight at most. Pull exactly
+    // what was sent, by event id: events appended meanwhile stay for the next round.
+    await marking;
+    marking = collection
+      .updateMany(
+        { _id: { $in: docs.map((doc) => doc._id) } },
+        { $pull: { outbox: { id: { $in: docs.flatMap((doc) => doc.outbox.map((e) => e.id)) } } } },
+      )
+      .then(() => undefined);
     return docs.reduce((n, doc) => n + doc.outbox.length, 0);
   }
 
-  async function drainOnce(): Promise<number> {
+  const each = async (filter: mongo.Filter<OutboxDocument>) => {
     let sent = 0;
-    for (const model of models) sent += await drainModel(model as Model<OutboxDocument>);
+    for (const model of models) sent += await relay(model as Model<OutboxDocument>, filter);
     return sent;
+  };
+
+  /** Sweeps until nothing is pending; each sweep starts after the previous mark landed. */
+  async function drainOnce(): Promise<number> {
+    lastSweep = Date.now();
+    let sent = 0;
+    for (;;) {
+      await marking;
+      const round = await each(PENDING);
+      if (round === 0) return sent;
+      sent += round;
+    }
+  }
+
+  async function publishHinted(): Promise<number> {
+    const ids = [...hinted].slice(0, batchSize);
+    for (const id of ids) hinted.delete(id);
+    // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
+    return each({ _id: { $in: ids } });
   }
 
   async function run() {
     let failures = 0;
     while (running) {
-      kicked = false;
       try {
-        const sent = await drainOnce();
+        if (Date.now() - lastSweep >= sweepIntervalMs) await drainOnce();
+        while (hinted.size > 0 && running) await publishHinted();
+        await marking;
         failures = 0;
-        if (sent > 0) continue;
       } catch (err) {
         failures += 1;
+        marking = Promise.resolve();
         log.error({ err }, 'outbox relay round failed; will retry');
       }
-      if (!kicked && running) {
-        const delay = failures > 0 ? Math.min(pollIntervalMs * 2 ** failures, 5_000) : pollIntervalMs;
+      if (running && (hinted.size === 0 || failures > 0)) {
+        const delay = failures > 0 ? Math.min(100 * 2 ** failures, 5_000) : sweepIntervalMs;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, delay);
           wake = () => {
@@ -164,15 +196,17 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       running = true;
       loop = run();
     },
-    kick() {
-      kicked = true;
+    kick(...aggregateIds) {
+      for (const id of aggregateIds) hinted.add(id);
       wake?.();
     },
     drainOnce,
     async stop() {
       running = false;
+      hinted = new Set();
       wake?.();
       await loop;
+      await marking.catch(() => undefined);
     },
   };
 }

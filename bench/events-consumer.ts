@@ -1,0 +1,52 @@
+// The consuming side of bench/events.ts, in its own process: an idempotent consumer on its own
+// connections that notes, for each of this run's events, how long after occurredAt it was handled.
+import { topics } from '@travelclub/contracts';
+import pino from 'pino';
+import { connectMongo, createEventConsumer, createKafka, createProducer, handler } from '@travelclub/kit';
+
+const { MONGO_URL, KAFKA_BROKERS, runId, total, warmup } = JSON.parse(process.argv[2] ?? '{}') as {
+  MONGO_URL: string;
+  KAFKA_BROKERS: string;
+  runId: string;
+  total: number;
+  warmup: number;
+};
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+const mongo = await connectMongo(MONGO_URL, `bench_events_consumer_${runId}`);
+const kafka = createKafka(`bench-consumer-${runId}`, KAFKA_BROKERS.split(','), logger);
+const producer = await createProducer(kafka);
+const latencies: number[] = [];
+let warmed = 0;
+
+const consumer = createEventConsumer({
+  kafka,
+  producer,
+  mongo,
+  logger,
+  groupId: `bench-${runId}`,
+  fromBeginning: false,
+}).on(
+  topics.billing,
+  handler('billing.invoice.created', async (event) => {
+    if (event.aggregateId.startsWith(`inv-${runId}-warmup-`)) {
+      if (++warmed === warmup) process.send?.({ warm: true });
+      return;
+    }
+    if (!event.aggregateId.startsWith(`inv-${runId}-measured-`)) return; // another run's event
+    const now = Date.now();
+    latencies.push(now - Date.parse(event.occurredAt));
+    if (latencies.length === total) {
+      process.send?.({ done: { latencies, lastHandledAt: now } });
+    }
+  }),
+);
+await consumer.start();
+process.send?.({ ready: true });
+process.on('message', async (message) => {
+  if (message !== 'stop') return;
+  await consumer.stop();
+  await producer.disconnect();
+  await mongo.dropDatabase();
+  await mongo.close();
+  process.exit(0);
+});
