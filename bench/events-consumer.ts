@@ -24,7 +24,8 @@ const consumer = createEventConsumer({
   mongo,
   logger,
   groupId: `bench-${runId}`,
-  fromBeginning: false,
+  // This run's own topics: earlier runs and tests never share them.
+  topicPrefix: `bench-${runId}.`,
 }).on(
   topics.billing,
   handler('billing.invoice.created', async (event) => {
@@ -32,7 +33,6 @@ const consumer = createEventConsumer({
       if (++warmed === warmup) process.send?.({ warm: true });
       return;
     }
-    if (!event.aggregateId.startsWith(`inv-${runId}-measured-`)) return; // another run's event
     const now = Date.now();
     latencies.push(now - Date.parse(event.occurredAt));
     if (latencies.length === total) {

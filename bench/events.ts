@@ -22,7 +22,7 @@ const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '10000' },
     rate: { type: 'string', default: '6000' },
-    warmup: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '5000' },
   },
 });
 const total = Number(values.events);
@@ -63,7 +63,7 @@ const warmedUp = report<boolean>('warm');
 const measured = report<{ latencies: number[]; lastHandledAt: number }>('done');
 await ready;
 
-const relay = createOutboxRelay({ models: [Invoice], producer, logger });
+const relay = createOutboxRelay({ models: [Invoice], producer, logger, topicPrefix: `bench-${runId}.` });
 relay.start();
 const dueAt = new Date(Date.now() + 86_400_000).toISOString();
 const save = async (phase: string, from: number, to: number) => {

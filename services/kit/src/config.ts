@@ -15,6 +15,11 @@ export const BaseConfigSchema = z.object({
     .string()
     .min(1)
     .transform((s) => s.split(',').map((b) => b.trim())),
+  /** Put before every topic name, so environments (or test runs) can share one Kafka cluster. */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]*$/)
+    .default(''),
   /** Partitions for the topics a service creates. */
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(3),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),

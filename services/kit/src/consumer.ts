@@ -76,6 +76,8 @@ export interface EventConsumerOptions {
   numPartitions?: number;
   /** Parallel partitions (ordering holds within a partition, so per aggregate). */
   concurrency?: number;
+  /** Put before each topic name given to `on` (see KAFKA_TOPIC_PREFIX). */
+  topicPrefix?: string;
   /** Where a new group starts: the topic's start (default, so nothing published before is missed) or its end. */
   fromBeginning?: boolean;
 }
@@ -213,7 +215,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
 
   const self: EventConsumer = {
     on(topic, registration) {
-      topics.add(topic);
+      topics.add((options.topicPrefix ?? '') + topic);
       handlers.set(registration.type, registration.handle);
       return self;
     },
@@ -248,6 +250,7 @@ export function createServiceConsumer(
     mongo: app.mongo,
     logger: app.log as unknown as Logger,
     numPartitions: app.config.KAFKA_PARTITIONS,
+    topicPrefix: app.config.KAFKA_TOPIC_PREFIX,
     ...options,
   });
   app.onShutdown(() => consumer.stop());

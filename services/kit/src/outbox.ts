@@ -74,6 +74,8 @@ export interface OutboxRelayOptions {
   sweepIntervalMs?: number;
   /** Documents per round. */
   batchSize?: number;
+  /** Put before each topic name (see KAFKA_TOPIC_PREFIX). */
+  topicPrefix?: string;
   /** Test seam: runs after Kafka acknowledged a round and before it is marked sent. */
   afterPublish?: () => Promise<void>;
 }
@@ -91,7 +93,7 @@ export interface OutboxRelay {
 }
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { models, producer, logger, sweepIntervalMs = 1_000, batchSize = 500 } = options;
+  const { models, producer, logger, sweepIntervalMs = 1_000, batchSize = 500, topicPrefix = '' } = options;
   const log = logger.child({ component: 'outbox-relay' });
   let running = false;
   let loop: Promise<void> | undefined;
@@ -111,7 +113,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
     for (const doc of docs) {
       for (const event of doc.outbox) {
-        const topic = topicOf(event.type);
+        const topic = topicPrefix + topicOf(event.type);
         const messages = byTopic.get(topic) ?? [];
         messages.push({
           key: event.aggregateId,
@@ -220,8 +222,19 @@ export async function startOutboxRelay(
   models: OutboxRelayOptions['models'],
   options: Partial<OutboxRelayOptions> = {},
 ): Promise<OutboxRelay> {
-  await ensureTopics(app.kafka, Object.values(allTopics), app.config.KAFKA_PARTITIONS);
-  const relay = createOutboxRelay({ models, producer: app.producer, logger: app.log as unknown as Logger, ...options });
+  const topicPrefix = app.config.KAFKA_TOPIC_PREFIX;
+  await ensureTopics(
+    app.kafka,
+    Object.values(allTopics).map((topic) => topicPrefix + topic),
+    app.config.KAFKA_PARTITIONS,
+  );
+  const relay = createOutboxRelay({
+    models,
+    producer: app.producer,
+    logger: app.log as unknown as Logger,
+    topicPrefix,
+    ...options,
+  });
   relay.start();
   app.onShutdown(() => relay.stop());
   return relay;

@@ -21,6 +21,9 @@ import { invoiceCreated, invoiceModel, invoicePaid, readTopic } from './helpers.
 
 const logger = pino({ level: 'silent' });
 const ctx = { correlationId: 'corr-outbox', causationId: 'req-outbox' };
+// Topics of this file's own: other test files and benchmarks do not share them.
+const topicPrefix = `${uniqueName('test')}.`;
+const billing = topicPrefix + topics.billing;
 let app: ServiceApp;
 const consumers: EventConsumer[] = [];
 
@@ -58,6 +61,7 @@ async function countingConsumer(mine: Set<string>, options: { fail?: (id: string
     groupId: uniqueName('group'),
     retries: options.retries ?? 3,
     backoffMs: 20,
+    topicPrefix,
   })
     .on(topics.billing, handler('billing.invoice.created', apply))
     .on(topics.billing, handler('billing.invoice.paid', apply));
@@ -78,10 +82,10 @@ describe('outbox', () => {
     await Invoice.updateOne({ _id: id, status: 'open' }, withEvents({ $set: { status: 'paid' } }, paid));
 
     const { stateOf } = await countingConsumer(new Set([id]));
-    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger });
+    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
     expect(await relay.drainOnce()).toBeGreaterThanOrEqual(2);
 
-    const onTopic = await readTopic(app.kafka, topics.billing, (m) => m.key === id, 2);
+    const onTopic = await readTopic(app.kafka, billing, (m) => m.key === id, 2);
     expect(onTopic.map((m) => m.value.type)).toEqual(['billing.invoice.created', 'billing.invoice.paid']);
     expect(onTopic.map((m) => m.value.id)).toEqual([created.id, paid.id]);
     expect(onTopic.map((m) => m.value.correlationId)).toEqual(['corr-outbox', 'corr-outbox']);
@@ -108,7 +112,7 @@ describe('outbox', () => {
     const fixture = fileURLToPath(new URL('./fixtures/crashing-relay.ts', import.meta.url));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', fixture, infra.mongoUrl, app.config.MONGO_DB ?? '', infra.kafkaBrokers],
+      ['--import', 'tsx', fixture, infra.mongoUrl, app.config.MONGO_DB ?? '', infra.kafkaBrokers, topicPrefix],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -122,10 +126,10 @@ describe('outbox', () => {
     expect((await Invoice.findById(id).lean())?.outbox).toHaveLength(2);
 
     // The relay comes back and publishes them again.
-    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger });
+    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
     await relay.drainOnce();
     expect((await Invoice.findById(id).lean())?.outbox).toEqual([]);
-    const onTopic = await readTopic(app.kafka, topics.billing, (m) => m.key === id, 4);
+    const onTopic = await readTopic(app.kafka, billing, (m) => m.key === id, 4);
     expect(onTopic.map((m) => m.value.id)).toEqual([events[0]?.id, events[1]?.id, events[0]?.id, events[1]?.id]);
 
     await vi.waitFor(async () => expect((await stateOf(id))?.applied).toBe(2), { timeout: 15_000 });
@@ -136,16 +140,64 @@ describe('outbox', () => {
   });
 });
 
+describe('running relay', () => {
+  it('publishes a kicked aggregate at once, and finds one nobody kicked on its sweep', async () => {
+    const Invoice = await invoiceModel(app.mongo);
+    const relay = createOutboxRelay({
+      models: [Invoice],
+      producer: app.producer,
+      logger,
+      sweepIntervalMs: 1_500,
+      topicPrefix,
+    });
+    relay.start();
+    try {
+      // Let the first sweep pass, so the next one is a full interval away.
+      await new Promise((r) => setTimeout(r, 200));
+      const kicked = uniqueName('inv');
+      const quiet = uniqueName('inv');
+      await Invoice.create({
+        _id: quiet,
+        status: 'open',
+        outbox: [newEvent('billing.invoice.created', quiet, invoiceCreated(quiet), ctx)],
+      });
+      const savedAt = Date.now();
+      await Invoice.create({
+        _id: kicked,
+        status: 'open',
+        outbox: [newEvent('billing.invoice.created', kicked, invoiceCreated(kicked), ctx)],
+      });
+      relay.kick(kicked);
+
+      await vi.waitFor(async () => expect((await Invoice.findById(kicked).lean())?.outbox).toEqual([]), {
+        timeout: 1_000,
+        interval: 20,
+      });
+      expect(Date.now() - savedAt).toBeLessThan(1_000);
+      expect((await Invoice.findById(quiet).lean())?.outbox).toHaveLength(1);
+
+      await vi.waitFor(async () => expect((await Invoice.findById(quiet).lean())?.outbox).toEqual([]), {
+        timeout: 5_000,
+        interval: 50,
+      });
+      const onTopic = await readTopic(app.kafka, billing, (m) => m.key === kicked || m.key === quiet, 2);
+      expect(onTopic.map((m) => m.key).sort()).toEqual([kicked, quiet].sort());
+    } finally {
+      await relay.stop();
+    }
+  });
+});
+
 describe('idempotent consumer', () => {
   it('changes its state once for an event delivered three times', async () => {
     const id = uniqueName('inv');
     const event = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
     const { calls, stateOf } = await countingConsumer(new Set([id]));
     const message = { key: id, value: JSON.stringify(event) };
-    await app.producer.send({ topic: topics.billing, messages: [message, message] });
-    await app.producer.send({ topic: topics.billing, messages: [message] });
+    await app.producer.send({ topic: billing, messages: [message, message] });
+    await app.producer.send({ topic: billing, messages: [message] });
     const marker = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
-    await app.producer.send({ topic: topics.billing, messages: [{ key: id, value: JSON.stringify(marker) }] });
+    await app.producer.send({ topic: billing, messages: [{ key: id, value: JSON.stringify(marker) }] });
 
     // The marker comes after the three copies on the same partition: once it is applied, all copies were seen.
     await vi.waitFor(async () => expect((await stateOf(id))?.types).toContain('billing.invoice.created'), {
@@ -164,13 +216,13 @@ describe('idempotent consumer', () => {
       fail: () => calls.length <= 3,
     });
     await app.producer.send({
-      topic: topics.billing,
+      topic: billing,
       messages: [bad, next].map((e) => ({ key: failing, value: JSON.stringify(e) })),
     });
 
     const [letter] = await readTopic(
       app.kafka,
-      `${topics.billing}.dlq`,
+      `${billing}.dlq`,
       (m) => (m.value.envelope as { id?: string })?.id === bad.id,
       1,
     );
@@ -178,7 +230,7 @@ describe('idempotent consumer', () => {
     expect(letter?.value).toMatchObject({
       envelope: bad,
       error: { name: 'Error', message: 'cannot apply billing.invoice.paid' },
-      topic: topics.billing,
+      topic: billing,
       attempts: 3,
     });
     await vi.waitFor(async () => expect((await stateOf(failing))?.types).toEqual(['billing.invoice.created']), {
@@ -191,8 +243,8 @@ describe('idempotent consumer', () => {
   it('dead-letters a message that is not an event, without retrying', async () => {
     const key = uniqueName('junk');
     await countingConsumer(new Set());
-    await app.producer.send({ topic: topics.billing, messages: [{ key, value: '{"not": "an event"' }] });
-    const [letter] = await readTopic(app.kafka, `${topics.billing}.dlq`, (m) => m.key === key, 1);
+    await app.producer.send({ topic: billing, messages: [{ key, value: '{"not": "an event"' }] });
+    const [letter] = await readTopic(app.kafka, `${billing}.dlq`, (m) => m.key === key, 1);
     expect(letter?.value).toMatchObject({
       envelope: '{"not": "an event"',
       attempts: 1,
