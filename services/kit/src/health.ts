@@ -6,12 +6,15 @@ import { withTimeout } from './kafka.js';
 export type DependencyCheck = () => Promise<void>;
 
 export function registerHealthRoutes(app: ServiceApp, checks: Record<string, DependencyCheck>, timeoutMs = 1_500) {
-  app.get('/health/live', { logLevel: 'warn', schema: { response: { 200: LivenessSchema } } }, async () => ({
+  // Probes come every few seconds: keep them out of the log unless something is wrong, but never
+  // log more than the service is configured to.
+  const logLevel = (['error', 'fatal', 'silent'] as const).find((level) => level === app.config.LOG_LEVEL) ?? 'warn';
+  app.get('/health/live', { logLevel, schema: { response: { 200: LivenessSchema } } }, async () => ({
     status: 'live' as const,
   }));
   app.get(
     '/health/ready',
-    { logLevel: 'warn', schema: { response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
+    { logLevel, schema: { response: { 200: ReadinessSchema, 503: ReadinessSchema } } },
     async (req, reply) => {
       const states = await Promise.all(
         Object.entries(checks).map(async ([name, check]) => {

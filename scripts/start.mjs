@@ -1,0 +1,76 @@
+// `npm start`: brings the infrastructure up and runs every service that exists, each as its own
+// process with the shared settings. A service exists once its folder has src/server.ts.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { status, up } from './infra.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where each part listens on a developer machine; the gateway is the front door. */
+const ports = {
+  gateway: 8080,
+  auth: 3001,
+  catalog: 3002,
+  itinerary: 3003,
+  billing: 3004,
+  creator: 3005,
+  assistant: 3006,
+  notifications: 3007,
+};
+
+const candidates = [
+  ...readdirSync(join(root, 'services')).map((name) => ({ name, dir: join(root, 'services', name) })),
+  { name: 'gateway', dir: join(root, 'gateway') },
+];
+const runnable = candidates.filter(({ dir }) => existsSync(join(dir, 'src', 'server.ts')));
+
+const { env } = await up();
+console.log(`\nInfrastructure:\n${await status()}\n`);
+
+if (runnable.length === 0) {
+  console.log(
+    [
+      'No service exists yet to start: so far TravelClub has its foundation (contracts, the service kit,',
+      'the local infrastructure). Services, the gateway and the web app arrive with their own issues,',
+      'and `npm start` runs each of them as soon as its folder has src/server.ts.',
+      '',
+      'The infrastructure above stays up for you to use; `npm run infra:down` stops it.',
+    ].join('\n'),
+  );
+  process.exit(0);
+}
+
+const shared = {
+  ...process.env,
+  ...env,
+  JWKS_URL: process.env.JWKS_URL ?? `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
+};
+const children = runnable.map(({ name, dir }) => {
+  const port = ports[name] ?? 0;
+  console.log(`starting ${name} on :${port}`);
+  return spawn(process.execPath, ['--import', 'tsx', join(dir, 'src', 'server.ts')], {
+    cwd: dir,
+    env: { ...shared, PORT: String(port) },
+    stdio: 'inherit',
+  });
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) {
+  child.on('exit', (code) => {
+    if (!stopping && code !== 0) {
+      console.error(`a service exited with code ${code}; stopping the others`);
+      stop();
+      process.exitCode = 1;
+    }
+  });
+}
