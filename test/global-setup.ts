@@ -34,7 +34,8 @@ async function withTestcontainers(): Promise<{ settings: InfraSettings; stop: ()
   ]);
   return {
     settings: {
-      mongoUrl: mongo.getConnectionString() + '?directConnection=true',
+      // A one-node replica set: connect to it directly rather than through replica-set discovery.
+      mongoUrl: `${mongo.getConnectionString()}/?directConnection=true`,
       kafkaBrokers: `${kafka.getHost()}:${kafka.getMappedPort(9093)}`,
       redisUrl: redis.getConnectionUrl(),
       source: 'testcontainers',

@@ -169,7 +169,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     let failures = 0;
     while (running) {
       try {
-        if (Date.now() - lastSweep >= sweepIntervalMs) await drainOnce();
+        // One sweep round per interval, not a drain: under steady writes a drain never ends, and its
+        // scans would starve the hinted aggregates.
+        if (Date.now() - lastSweep >= sweepIntervalMs) {
+          lastSweep = Date.now();
+          await marking;
+          await each(PENDING);
+        }
         while (hinted.size > 0 && running) await publishHinted();
         await marking;
         failures = 0;

@@ -10,6 +10,7 @@ import {
   createOutboxRelay,
   createService,
   defineModel,
+  ensureTopics,
   handler,
   newEvent,
   withEvents,
@@ -185,6 +186,50 @@ describe('running relay', () => {
     } finally {
       await relay.stop();
     }
+  });
+});
+
+describe('relay under a backlog', () => {
+  it('sweeps one round at a time, so a kicked aggregate does not wait for the whole backlog', async () => {
+    await ensureTopics(app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(app.mongo);
+    const backlog = Array.from({ length: 1_500 }, () => uniqueName('old'));
+    await Invoice.insertMany(
+      backlog.map((id) => ({
+        _id: id,
+        status: 'open',
+        outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
+      })),
+    );
+    const kicked = uniqueName('inv');
+    await Invoice.create({
+      _id: kicked,
+      status: 'open',
+      outbox: [newEvent('billing.invoice.created', kicked, invoiceCreated(kicked), ctx)],
+    });
+
+    const relay = createOutboxRelay({
+      models: [Invoice],
+      producer: app.producer,
+      logger,
+      sweepIntervalMs: 60_000,
+      topicPrefix,
+    });
+    relay.kick(kicked);
+    relay.start();
+    try {
+      await vi.waitFor(async () => expect((await Invoice.findById(kicked).lean())?.outbox).toEqual([]), {
+        timeout: 10_000,
+        interval: 10,
+      });
+      // One sweep round (500 documents) went before it; the rest waits for the next sweep.
+      const pending = await Invoice.countDocuments({ _id: { $in: backlog }, 'outbox.id': { $exists: true } });
+      expect(pending).toBeGreaterThanOrEqual(500);
+    } finally {
+      await relay.stop();
+    }
+    await relay.drainOnce();
+    expect(await Invoice.countDocuments({ _id: { $in: backlog }, 'outbox.id': { $exists: true } })).toBe(0);
   });
 });
 
