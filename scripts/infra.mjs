@@ -306,6 +306,8 @@ export async function up() {
       const t0 = Date.now();
       state[name] = await components[name]();
       if (state[name].startedByUs) started.push(name);
+      // Recorded at once: if a later server fails to start, `down` can still stop this one.
+      writeState(state);
       log(`${name} ready in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
     };
     // Redis first and alone: its probe has a short timeout that the JVM launches below would stall.

@@ -26,8 +26,14 @@ const candidates = [
 ];
 const runnable = candidates.filter(({ dir }) => existsSync(join(dir, 'src', 'server.ts')));
 
-const { env } = await up();
-console.log(`\nInfrastructure:\n${await status()}\n`);
+// Servers named in the environment (docker compose, a shared cluster) win; otherwise the local ones.
+const given = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL'].every((name) => process.env[name]);
+const env = given ? {} : (await up()).env;
+console.log(
+  given
+    ? `\nUsing the servers in the environment: ${process.env.MONGO_URL} | ${process.env.KAFKA_BROKERS} | ${process.env.REDIS_URL}\n`
+    : `\nInfrastructure:\n${await status()}\n`,
+);
 
 if (runnable.length === 0) {
   console.log(
@@ -36,15 +42,15 @@ if (runnable.length === 0) {
       'the local infrastructure). Services, the gateway and the web app arrive with their own issues,',
       'and `npm start` runs each of them as soon as its folder has src/server.ts.',
       '',
-      'The infrastructure above stays up for you to use; `npm run infra:down` stops it.',
+      given ? '' : 'The infrastructure above stays up for you to use; `npm run infra:down` stops it.',
     ].join('\n'),
   );
   process.exit(0);
 }
 
 const shared = {
-  ...process.env,
   ...env,
+  ...process.env,
   JWKS_URL: process.env.JWKS_URL ?? `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
 };
 const children = runnable.map(({ name, dir }) => {

@@ -27,21 +27,27 @@ async function withTestcontainers(): Promise<{ settings: InfraSettings; stop: ()
     import('@testcontainers/kafka'),
     import('@testcontainers/redis'),
   ]);
-  const [mongo, kafka, redis] = await Promise.all([
+  const [mongo, kafka, redis] = await Promise.allSettled([
     new MongoDBContainer('mongo:7').start(),
     new KafkaContainer('confluentinc/cp-kafka:7.9.2').withKraft().start(),
     new RedisContainer('redis:7').start(),
   ]);
+  if (mongo.status === 'rejected' || kafka.status === 'rejected' || redis.status === 'rejected') {
+    // Stop the ones that did start before giving up.
+    const all = [mongo, kafka, redis];
+    await Promise.all(all.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+    throw all.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))[0];
+  }
   return {
     settings: {
       // A one-node replica set: connect to it directly rather than through replica-set discovery.
-      mongoUrl: `${mongo.getConnectionString()}/?directConnection=true`,
-      kafkaBrokers: `${kafka.getHost()}:${kafka.getMappedPort(9093)}`,
-      redisUrl: redis.getConnectionUrl(),
+      mongoUrl: `${mongo.value.getConnectionString()}/?directConnection=true`,
+      kafkaBrokers: `${kafka.value.getHost()}:${kafka.value.getMappedPort(9093)}`,
+      redisUrl: redis.value.getConnectionUrl(),
       source: 'testcontainers',
     },
     stop: async () => {
-      await Promise.all([mongo.stop(), kafka.stop(), redis.stop()]);
+      await Promise.all([mongo.value.stop(), kafka.value.stop(), redis.value.stop()]);
     },
   };
 }

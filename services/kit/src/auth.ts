@@ -6,12 +6,13 @@ import { AppError, appError } from './errors.js';
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
-export function createJwtVerifier(options: { jwksUrl: string; issuer: string }): TokenVerifier {
+export function createJwtVerifier(options: { jwksUrl: string; issuer: string; audience: string }): TokenVerifier {
   const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 2_000, cooldownDuration: 30_000 });
   return async (token) => {
     const { payload } = await jwtVerify(token, keys, {
       algorithms: ['RS256'],
       issuer: options.issuer,
+      audience: options.audience,
       requiredClaims: ['sub', 'exp'],
     });
     const claims = AccessTokenClaimsSchema.parse(payload);

@@ -26,6 +26,8 @@ export const BaseConfigSchema = z.object({
   /** Where the auth service publishes its signing keys. */
   JWKS_URL: z.url().optional(),
   JWT_ISSUER: z.string().default('travelclub-auth'),
+  /** The audience access tokens are for; other tokens of the same issuer are refused. */
+  JWT_AUDIENCE: z.string().default('travelclub-api'),
 });
 export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 

@@ -1,6 +1,7 @@
-// The idempotent consumer: handlers per event type, each event handled at most once per consumer
-// (ids recorded under a unique index on consumer and event id), failures retried with backoff and,
-// after the last retry, sent with the error to `<topic>.dlq` so the partition moves on.
+// The idempotent consumer: handlers per event type; handled event ids are recorded (unique index on
+// consumer and event id) so a redelivered event is skipped; failures are retried with backoff and,
+// after the last retry, sent with the error to `<topic>.dlq` so the partition moves on. Delivery is
+// still at-least-once: a crash after a handler ran and before its id was recorded runs it again.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   deadLetterTopic,
@@ -15,7 +16,8 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from '
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import type { CausalContext } from './context.js';
-import { ensureTopics, withTimeout } from './kafka.js';
+import { ensureTopics } from './kafka.js';
+import { withTimeout } from './timeout.js';
 import { defineModel, isDuplicateKeyError } from './mongo.js';
 import type { ServiceApp } from './service.js';
 
@@ -182,6 +184,13 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       ).map((d) => d.eventId),
     );
     const handled: string[] = [];
+    let done: string | undefined;
+    // An offset is committed only once the ids handled up to it are recorded: a crash in between
+    // redelivers those events, and the records then make their second delivery a no-op.
+    const flush = async () => {
+      await recordHandled(handled.splice(0));
+      if (done !== undefined) resolveOffset(done);
+    };
     try {
       for (const item of parsed) {
         if (!isRunning() || isStale()) break;
@@ -204,12 +213,16 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
           }
           seen.add(item.event.id);
         }
-        resolveOffset(item.message.offset);
-        if (handled.length >= 200) await recordHandled(handled.splice(0));
+        done = item.message.offset;
+        if (handled.length >= 200) await flush();
         await heartbeat();
       }
+      await flush();
     } finally {
-      await recordHandled(handled);
+      // On the way out after an error, still record what was handled (its offsets stay uncommitted).
+      if (handled.length > 0) {
+        await recordHandled(handled).catch((err: unknown) => log.error({ err }, 'could not record handled events'));
+      }
     }
   }
 

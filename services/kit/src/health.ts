@@ -1,7 +1,7 @@
 // /health/live (the process answers) and /health/ready (every dependency answers, and we are not closing).
 import { LivenessSchema, ReadinessSchema } from '@travelclub/contracts';
 import type { ServiceApp } from './service.js';
-import { withTimeout } from './kafka.js';
+import { withTimeout } from './timeout.js';
 
 export type DependencyCheck = () => Promise<void>;
 

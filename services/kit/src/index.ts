@@ -13,3 +13,4 @@ export * from './queues.js';
 export * from './redis.js';
 export * from './run.js';
 export * from './service.js';
+export * from './timeout.js';

@@ -1,6 +1,7 @@
 // Kafka clients (kafkajs) with logs routed to pino, and topic creation.
 import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
 import type { Logger } from 'pino';
+import { withTimeout } from './timeout.js';
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
@@ -57,24 +58,17 @@ export async function ensureTopics(kafka: Kafka, topics: string[], numPartitions
 /** Answers only when a fresh connection to the configured brokers gets cluster metadata. */
 export async function pingKafka(kafka: Kafka, timeoutMs: number): Promise<void> {
   const admin: Admin = kafka.admin({ retry: { retries: 0 } });
+  const work = (async () => {
+    await admin.connect();
+    await admin.describeCluster();
+  })();
   try {
-    await withTimeout(
-      (async () => {
-        await admin.connect();
-        await admin.describeCluster();
-      })(),
-      timeoutMs,
-      'Kafka',
-    );
+    await withTimeout(work, timeoutMs, 'Kafka');
   } finally {
-    void admin.disconnect().catch(() => undefined);
+    // Disconnect once the attempt has settled, so a slow one does not leave its connection open.
+    void work
+      .catch(() => undefined)
+      .then(() => admin.disconnect())
+      .catch(() => undefined);
   }
-}
-
-export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -15,9 +15,16 @@ export async function pingMongo(connection: Connection): Promise<void> {
   await connection.db.admin().command({ ping: 1 });
 }
 
-/** True for MongoDB's duplicate-key error, the signal that a unique index refused a second copy. */
+/**
+ * True when a write failed only because a unique index refused second copies. For a bulk write, every
+ * write error must be a duplicate: any other failure is a real one.
+ */
 export function isDuplicateKeyError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && (err as { code: unknown }).code === 11000;
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, writeErrors } = err as { code?: unknown; writeErrors?: { code?: unknown } | { code?: unknown }[] };
+  // The driver gives one write error or a list of them.
+  const list = writeErrors === undefined ? [] : Array.isArray(writeErrors) ? writeErrors : [writeErrors];
+  return list.length > 0 ? list.every((e) => e.code === 11000) : code === 11000;
 }
 
 /**

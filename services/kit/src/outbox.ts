@@ -1,7 +1,7 @@
 // The outbox: an aggregate's pending events live in its own document (field `outbox`), written in the
 // same single-document update as the state change. The relay publishes them to Kafka, keyed by the
-// aggregate id, and only then pulls them from the document. A crash in between republishes; consumers
-// are idempotent, so nothing is lost and nothing is applied twice.
+// aggregate id, and only then pulls them from the document. A crash in between republishes: nothing is
+// lost, and idempotent consumers drop the copies.
 import { randomUUID } from 'node:crypto';
 import {
   eventPayloadSchemas,
@@ -84,7 +84,8 @@ export interface OutboxRelay {
   start(): void;
   /**
    * Tells the relay which aggregates a local write just gave events, so it publishes them now, looking
-   * them up by id, instead of waiting for the next sweep.
+   * them up by id, instead of waiting for the next sweep. Pass each `_id` as stored (an ObjectId, not
+   * its string); an id that matches nothing simply waits for the sweep.
    */
   kick(...aggregateIds: AggregateKey[]): void;
   /** Publishes everything pending now (a full sweep); returns the number of events sent. */
@@ -100,16 +101,19 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let wake: (() => void) | undefined;
   let hinted = new Set<AggregateKey>();
   let lastSweep = 0;
-  /** The last round's mark; awaited before the next mark, a sweep, or stopping. */
-  let marking: Promise<void> = Promise.resolve();
+  /**
+   * The last round's mark, overlapping the next round's read and publish. Its failure is kept (so it
+   * is never an unhandled rejection) and surfaces at the next `settleMark`; the events it did not mark
+   * stay pending and are published again.
+   */
+  let marking: Promise<unknown> = Promise.resolve();
+  async function settleMark() {
+    const previous = marking;
+    marking = Promise.resolve();
+    await previous;
+  }
 
-  /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
-  async function relay(model: Model<OutboxDocument>, filter: mongo.Filter<OutboxDocument>): Promise<number> {
-    // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
-    const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
-    const found = await collection.find(filter, { projection: { outbox: 1 }, limit: batchSize }).toArray();
-    const docs = found.filter((doc) => doc.outbox?.length > 0);
-    if (docs.length === 0) return 0;
+  function messagesOf(docs: OutboxDocument[]) {
     const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
     for (const doc of docs) {
       for (const event of doc.outbox) {
@@ -123,20 +127,52 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         byTopic.set(topic, messages);
       }
     }
-    await producer.sendBatch({
-      acks: -1,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
+    return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+  }
+
+  /**
+   * Publishes the documents' events in one batch. When the batch fails, each document is tried alone, so
+   * one that cannot be published (a malformed or oversized event) stays pending, is logged, and does not
+   * hold the others back. Returns the documents whose events Kafka acknowledged.
+   */
+  async function publish(docs: OutboxDocument[]): Promise<OutboxDocument[]> {
+    try {
+      await producer.sendBatch({ acks: -1, topicMessages: messagesOf(docs) });
+      return docs;
+    } catch (err) {
+      if (docs.length === 1) throw err;
+      const sent: OutboxDocument[] = [];
+      for (const doc of docs) {
+        try {
+          await producer.sendBatch({ acks: -1, topicMessages: messagesOf([doc]) });
+          sent.push(doc);
+        } catch (docErr) {
+          log.error({ err: docErr, aggregateId: String(doc._id) }, 'cannot publish these events; they stay pending');
+        }
+      }
+      if (sent.length === 0) throw err;
+      return sent;
+    }
+  }
+
+  /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
+  async function relay(model: Model<OutboxDocument>, filter: mongo.Filter<OutboxDocument>): Promise<number> {
+    // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
+    const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
+    const found = await collection.find(filter, { projection: { outbox: 1 }, limit: batchSize }).toArray();
+    const pending = found.filter((doc) => doc.outbox?.length > 0);
+    if (pending.length === 0) return 0;
+    const docs = await publish(pending);
     await options.afterPublish?.();
     // Mark while the next round reads and publishes, with one mark in flight at most. Pull exactly
     // what was sent, by event id: events appended meanwhile stay for the next round.
-    await marking;
-    marking = collection
-      .updateMany(
-        { _id: { $in: docs.map((doc) => doc._id) } },
-        { $pull: { outbox: { id: { $in: docs.flatMap((doc) => doc.outbox.map((e) => e.id)) } } } },
-      )
-      .then(() => undefined);
+    await settleMark();
+    const mark = collection.updateMany(
+      { _id: { $in: docs.map((doc) => doc._id) } },
+      { $pull: { outbox: { id: { $in: docs.flatMap((doc) => doc.outbox.map((e) => e.id)) } } } },
+    );
+    mark.catch(() => undefined); // observed here, rethrown by the next settleMark
+    marking = mark;
     return docs.reduce((n, doc) => n + doc.outbox.length, 0);
   }
 
@@ -146,14 +182,20 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return sent;
   };
 
-  /** Sweeps until nothing is pending; each sweep starts after the previous mark landed. */
+  /**
+   * Sweeps until nothing is pending, each round after the previous mark landed. For tests and recovery
+   * tools, when the relay loop is not running.
+   */
   async function drainOnce(): Promise<number> {
     lastSweep = Date.now();
     let sent = 0;
     for (;;) {
-      await marking;
+      await settleMark();
       const round = await each(PENDING);
-      if (round === 0) return sent;
+      if (round === 0) {
+        await settleMark();
+        return sent;
+      }
       sent += round;
     }
   }
@@ -161,8 +203,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   async function publishHinted(): Promise<number> {
     const ids = [...hinted].slice(0, batchSize);
     for (const id of ids) hinted.delete(id);
-    // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
-    return each({ _id: { $in: ids } });
+    try {
+      // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
+      return await each({ _id: { $in: ids } });
+    } catch (err) {
+      for (const id of ids) hinted.add(id);
+      throw err;
+    }
   }
 
   async function run() {
@@ -173,15 +220,15 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         // scans would starve the hinted aggregates.
         if (Date.now() - lastSweep >= sweepIntervalMs) {
           lastSweep = Date.now();
-          await marking;
+          await settleMark();
           await each(PENDING);
         }
-        while (hinted.size > 0 && running) await publishHinted();
-        await marking;
+        // Hinted rounds until the next sweep is due: steady local writes must not postpone it.
+        while (hinted.size > 0 && running && Date.now() - lastSweep < sweepIntervalMs) await publishHinted();
+        await settleMark();
         failures = 0;
       } catch (err) {
         failures += 1;
-        marking = Promise.resolve();
         log.error({ err }, 'outbox relay round failed; will retry');
       }
       if (running && (hinted.size === 0 || failures > 0)) {
@@ -214,7 +261,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       hinted = new Set();
       wake?.();
       await loop;
-      await marking.catch(() => undefined);
+      await settleMark().catch((err: unknown) =>
+        log.error({ err }, 'last outbox mark failed; its events stay pending'),
+      );
     },
   };
 }

@@ -3,7 +3,8 @@
 import { jobPayloadSchemas, type JobPayload, type QueueName } from '@travelclub/contracts';
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { createRedis } from './redis.js';
+import { withTimeout } from './timeout.js';
+import { closeRedis, createRedis } from './redis.js';
 import type { ServiceApp } from './service.js';
 
 export const defaultJobOptions: JobsOptions = {
@@ -18,6 +19,8 @@ export interface QueueSettings {
   /** Key prefix in Redis; tests use their own to stay apart. */
   prefix?: string;
   jobOptions?: JobsOptions;
+  /** How long adding a job may wait for Redis before it fails. */
+  addTimeoutMs?: number;
 }
 
 export interface JobQueue<Q extends QueueName> {
@@ -28,18 +31,27 @@ export interface JobQueue<Q extends QueueName> {
 }
 
 export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSettings): JobQueue<Q> {
-  const connection = createRedis(settings.redisUrl, { forBullmq: true });
+  // Fail fast: while Redis is away, adding a job errors at once instead of hanging the request.
+  const connection = createRedis(settings.redisUrl);
   const queue = new Queue(name, {
     connection,
     prefix: settings.prefix,
     defaultJobOptions: { ...defaultJobOptions, ...settings.jobOptions },
   });
+  queue.on('error', () => undefined); // each failed add rejects to its caller; nothing to do here
   return {
     queue,
-    add: async (payload, options) => queue.add(name, jobPayloadSchemas[name].parse(payload), options),
+    // BullMQ waits for a connection before adding; bound that wait. A caller that retries passes a
+    // jobId, so an add that lands late is not a second job.
+    add: async (payload, options) =>
+      withTimeout(
+        queue.add(name, jobPayloadSchemas[name].parse(payload), options),
+        settings.addTimeoutMs ?? 2_000,
+        'Redis',
+      ),
     async close() {
       await queue.close();
-      await connection.quit();
+      await closeRedis(connection);
     },
   };
 }
@@ -59,7 +71,7 @@ export function createJobWorker<Q extends QueueName>(
 ): JobWorker {
   const log = settings.logger.child({ component: 'worker', queue: name });
   const schema = jobPayloadSchemas[name];
-  const connection = createRedis(settings.redisUrl, { forBullmq: true });
+  const connection = createRedis(settings.redisUrl, { forWorker: true });
   const worker = new Worker(
     name,
     async (job) => {
@@ -82,7 +94,7 @@ export function createJobWorker<Q extends QueueName>(
     worker,
     async close() {
       await worker.close();
-      await connection.quit();
+      await closeRedis(connection);
     },
   };
 }

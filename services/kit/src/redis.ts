@@ -1,11 +1,20 @@
 // Redis connections (ioredis). BullMQ needs maxRetriesPerRequest: null on the connections it blocks on.
 import { Redis } from 'ioredis';
 
-export function createRedis(url: string, options: { forBullmq?: boolean } = {}): Redis {
+/**
+ * `failFast` (the default): commands fail at once while the server is away instead of queueing behind a
+ * reconnect, so a request that needs Redis answers instead of hanging. BullMQ workers block on their
+ * connection and need `forWorker`: no retry limit and an offline queue.
+ */
+export function createRedis(url: string, options: { forWorker?: boolean } = {}): Redis {
   return new Redis(url, {
-    lazyConnect: false,
-    maxRetriesPerRequest: options.forBullmq ? null : 2,
-    // Commands fail at once while the server is away instead of queueing behind a reconnect.
-    enableOfflineQueue: options.forBullmq ?? false,
+    maxRetriesPerRequest: options.forWorker ? null : 2,
+    enableOfflineQueue: options.forWorker ?? false,
   });
+}
+
+/** Closes a connection whatever its state: `quit` when connected, otherwise stop reconnecting. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit();
+  else redis.disconnect();
 }

@@ -19,9 +19,10 @@ import type { BaseConfig } from './config.js';
 import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
 import { handleError } from './error-handler.js';
 import { registerHealthRoutes } from './health.js';
-import { createKafka, createProducer, pingKafka, withTimeout } from './kafka.js';
+import { createKafka, createProducer, pingKafka } from './kafka.js';
+import { withTimeout } from './timeout.js';
 import { connectMongo, pingMongo } from './mongo.js';
-import { createRedis } from './redis.js';
+import { closeRedis, createRedis } from './redis.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -108,7 +109,7 @@ export async function createService({ name, config }: ServiceOptions): Promise<S
     app.onShutdown(() => mongo.close());
 
     const redis = createRedis(config.REDIS_URL);
-    app.onShutdown(() => redis.quit());
+    app.onShutdown(() => closeRedis(redis));
     await withTimeout(new Promise((ready, fail) => redis.once('ready', ready).once('error', fail)), 5_000, 'Redis');
     app.decorate('redis', redis);
 
@@ -123,7 +124,7 @@ export async function createService({ name, config }: ServiceOptions): Promise<S
   }
 
   const verify = config.JWKS_URL
-    ? createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER })
+    ? createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })
     : undefined;
   const { requireUser, optionalUser, requireRole } = authHandlers(verify);
   app.decorate('requireUser', requireUser);

@@ -17,12 +17,13 @@ async function token(
   key: Key,
   kid: string,
   claims: Record<string, unknown>,
-  options: { exp?: string; issuer?: string } = {},
+  options: { exp?: string; issuer?: string; audience?: string } = {},
 ) {
   return new SignJWT({ roles: ['role/customer'], isAnonymous: false, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid })
     .setSubject('user-1')
     .setIssuer(options.issuer ?? ISSUER)
+    .setAudience(options.audience ?? 'travelclub-api')
     .setIssuedAt()
     .setExpirationTime(options.exp ?? '15m')
     .sign(key.privateKey);
@@ -81,6 +82,7 @@ describe('access tokens', () => {
     ['a published kid with the wrong key', async () => token(stranger, 'k2', {})],
     ['an expired token', async () => token(current, 'k1', {}, { exp: '-1m' })],
     ['another issuer', async () => token(current, 'k1', {}, { issuer: 'someone-else' })],
+    ['another audience', async () => token(current, 'k1', {}, { audience: 'travelclub-email-links' })],
     ['claims that are not ours', async () => token(current, 'k1', { roles: ['role/admin'] })],
     [
       'an HS256 token',
@@ -89,6 +91,7 @@ describe('access tokens', () => {
           .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
           .setSubject('user-1')
           .setIssuer(ISSUER)
+          .setAudience('travelclub-api')
           .setExpirationTime('15m')
           .sign(new TextEncoder().encode('guessable-secret-guessable-secret')),
     ],

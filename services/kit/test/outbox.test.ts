@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createEventConsumer,
   createOutboxRelay,
+  connectMongo,
   createService,
   defineModel,
   ensureTopics,
@@ -230,6 +231,70 @@ describe('relay under a backlog', () => {
     }
     await relay.drainOnce();
     expect(await Invoice.countDocuments({ _id: { $in: backlog }, 'outbox.id': { $exists: true } })).toBe(0);
+  });
+});
+
+describe('relay failures', () => {
+  it('survives a failed mark: the events stay pending and go out again', async () => {
+    await ensureTopics(app.kafka, [billing], 3);
+    // The relay gets a connection of its own, which breaks right after Kafka acknowledged.
+    const own = await connectMongo(testInfra().mongoUrl, app.config.MONGO_DB ?? '');
+    const Invoice = await invoiceModel(app.mongo);
+    const id = uniqueName('inv');
+    const event = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
+    await Invoice.create({ _id: id, status: 'open', outbox: [event] });
+    const failing = createOutboxRelay({
+      models: [await invoiceModel(own)],
+      producer: app.producer,
+      logger,
+      topicPrefix,
+      afterPublish: () => own.close(),
+    });
+    failing.kick(id);
+    failing.start();
+    await new Promise((r) => setTimeout(r, 500));
+    await failing.stop();
+    // Published once, never marked: still pending. (An unhandled rejection would fail this run.)
+    expect((await Invoice.findById(id).lean())?.outbox).toHaveLength(1);
+
+    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
+    expect(await relay.drainOnce()).toBeGreaterThanOrEqual(1);
+    expect((await Invoice.findById(id).lean())?.outbox).toEqual([]);
+    const copies = await readTopic(app.kafka, billing, (m) => m.key === id, 2);
+    expect(copies.map((m) => m.value.id)).toEqual([event.id, event.id]);
+  });
+
+  it('publishes the others when one aggregate’s events cannot be published, and keeps that one pending', async () => {
+    await ensureTopics(app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(app.mongo);
+    const good = [uniqueName('inv'), uniqueName('inv'), uniqueName('inv')];
+    const poison = uniqueName('poison');
+    // Over Kafka's 1 MB message limit: the broker refuses it.
+    const huge = {
+      ...newEvent('billing.invoice.created', poison, invoiceCreated(poison), ctx),
+      padding: 'x'.repeat(2_000_000),
+    };
+    await Invoice.insertMany([
+      { _id: poison, status: 'open', outbox: [huge] },
+      ...good.map((id) => ({
+        _id: id,
+        status: 'open',
+        outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
+      })),
+    ]);
+    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
+    relay.kick(poison, ...good);
+    relay.start();
+    try {
+      await vi.waitFor(
+        async () =>
+          expect(await Invoice.countDocuments({ _id: { $in: good }, 'outbox.id': { $exists: true } })).toBe(0),
+        { timeout: 15_000, interval: 100 },
+      );
+      expect((await Invoice.findById(poison).lean())?.outbox).toHaveLength(1);
+    } finally {
+      await relay.stop();
+    }
   });
 });
 

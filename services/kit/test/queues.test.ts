@@ -59,6 +59,14 @@ describe('job queues', () => {
     expect((await queue.queue.getFailed()).map((j) => j.id)).toContain(job.id);
   });
 
+  it('fails fast, instead of hanging, while Redis is away', async () => {
+    const away = createJobQueue('hold-expiry', { redisUrl: 'redis://127.0.0.1:1', prefix, addTimeoutMs: 300 });
+    const started = Date.now();
+    await expect(away.add(holdJob('nowhere'))).rejects.toThrow('Redis did not answer within 300 ms');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await away.close();
+  });
+
   it('refuses a job whose payload breaks the contract', async () => {
     await expect(queue.add({ holdId: 'h', hotelId: 'h-1', expiresAt: 'tomorrow' })).rejects.toThrow();
   });
