@@ -12,11 +12,6 @@ export const AccessTokenClaimsSchema = z.object({
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 
-/** The signed-in caller as a service sees it after verifying the token. */
-export const AuthUserSchema = z.object({
-  id: IdSchema,
-  roles: z.array(RoleSchema),
-  isAnonymous: z.boolean(),
-  email: z.string().optional(),
-});
+/** The signed-in caller as a service sees it after verifying the token: the claims, `sub` as `id`. */
+export const AuthUserSchema = AccessTokenClaimsSchema.omit({ sub: true }).extend({ id: IdSchema });
 export type AuthUser = z.infer<typeof AuthUserSchema>;

@@ -66,8 +66,8 @@ interface OutboxDocument {
 const PENDING = { 'outbox.id': { $exists: true } } as const;
 
 export interface OutboxRelayOptions {
-  /** The aggregate models whose documents carry an outbox. */
-  models: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate shape
+  /** The aggregate models whose documents carry an outbox (any model: only its collection is used). */
+  models: Pick<Model<unknown>, 'collection'>[];
   producer: Producer;
   logger: Logger;
   /** How often to sweep the whole collection for pending events (other writers, or a crash). */
@@ -156,7 +156,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
-  async function relay(model: Model<OutboxDocument>, filter: mongo.Filter<OutboxDocument>): Promise<number> {
+  async function relay(model: OutboxRelayOptions['models'][number], filter: mongo.Filter<OutboxDocument>) {
     // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
     const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
     const found = await collection.find(filter, { projection: { outbox: 1 }, limit: batchSize }).toArray();
@@ -178,7 +178,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   const each = async (filter: mongo.Filter<OutboxDocument>) => {
     let sent = 0;
-    for (const model of models) sent += await relay(model as Model<OutboxDocument>, filter);
+    for (const model of models) sent += await relay(model, filter);
     return sent;
   };
 
