@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   deadLetterTopic,
   EventEnvelopeSchema,
-  eventSchema,
+  eventPayloadSchemas,
   type DeadLetter,
   type EventEnvelope,
   type EventOf,
@@ -32,15 +32,18 @@ export class PermanentEventError extends Error {
   override name = 'PermanentEventError';
 }
 
-/** A typed handler: the envelope and payload are checked against contracts before `fn` runs. */
+/**
+ * A typed handler. The consumer has already checked the envelope and routed by type; the payload is
+ * checked here against contracts before `fn` runs.
+ */
 export function handler<T extends EventType>(type: T, fn: (event: EventOf<T>, ctx: HandlerContext) => Promise<void>) {
-  const schema = eventSchema(type);
+  const schema = eventPayloadSchemas[type];
   return {
     type,
     handle: (async (event, ctx) => {
-      const parsed = schema.safeParse(event);
-      if (!parsed.success) throw new PermanentEventError(`invalid ${type} event: ${parsed.error.message}`);
-      await fn(parsed.data as EventOf<T>, ctx);
+      const parsed = schema.safeParse(event.payload);
+      if (!parsed.success) throw new PermanentEventError(`invalid ${type} payload: ${parsed.error.message}`);
+      await fn({ ...event, payload: parsed.data } as EventOf<T>, ctx);
     }) as AnyHandler,
   };
 }

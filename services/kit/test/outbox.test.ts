@@ -350,6 +350,16 @@ describe('idempotent consumer', () => {
     expect(calls).toEqual([bad.id, bad.id, bad.id, next.id]);
   });
 
+  it('dead-letters an event whose payload breaks the contract, without retrying', async () => {
+    const id = uniqueName('inv');
+    const { calls } = await countingConsumer(new Set([id]));
+    const bad = { ...newEvent('billing.invoice.paid', id, invoicePaid(id), ctx), payload: { invoiceId: id } };
+    await app.producer.send({ topic: billing, messages: [{ key: id, value: JSON.stringify(bad) }] });
+    const [letter] = await readTopic(app.kafka, `${billing}.dlq`, (m) => m.key === id, 1);
+    expect(letter?.value).toMatchObject({ envelope: bad, attempts: 1, error: { name: 'PermanentEventError' } });
+    expect(calls).toEqual([]);
+  });
+
   it('dead-letters a message that is not an event, without retrying', async () => {
     const key = uniqueName('junk');
     await countingConsumer(new Set());
