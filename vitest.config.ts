@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['contracts/test/**/*.test.ts', 'services/*/test/**/*.test.ts'],
+    include: [
+      'contracts/test/**/*.test.ts',
+      'services/*/test/**/*.test.ts',
+      'gateway/test/**/*.test.ts',
+      'test/**/*.test.ts',
+    ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

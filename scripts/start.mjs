@@ -52,6 +52,15 @@ const shared = {
   ...env,
   ...process.env,
   JWKS_URL: process.env.JWKS_URL ?? `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
+  // Where each service answers (AUTH_URL, CATALOG_URL, ...), for the gateway and service-to-service calls.
+  ...Object.fromEntries(
+    Object.entries(ports)
+      .filter(([name]) => name !== 'gateway')
+      .map(([name, port]) => [
+        `${name.toUpperCase()}_URL`,
+        process.env[`${name.toUpperCase()}_URL`] ?? `http://127.0.0.1:${port}`,
+      ]),
+  ),
 };
 const children = runnable.map(({ name, dir }) => {
   const port = ports[name] ?? 0;

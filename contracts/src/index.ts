@@ -4,6 +4,7 @@ export * from './validation.js';
 export * from './errors.js';
 export * from './entities.js';
 export * from './auth.js';
+export * from './auth-api.js';
 export * from './health.js';
 export * from './events.js';
 export * from './queues.js';

@@ -20,6 +20,21 @@ export const EmailTemplateSchema = z.enum([
   'email-subscription-confirmation',
 ]);
 
+const LinkMailDataSchema = z.object({
+  /** The one link the mail is about, already carrying its one-time code. */
+  link: z.url(),
+  /** How long the link works, for the text. */
+  expiresInMinutes: z.number().int().positive(),
+  publicName: z.string().optional(),
+});
+
+/** What each template needs in `data`; the worker refuses a job whose data does not fit (templates not listed take any values). */
+export const emailTemplateDataSchemas = {
+  'magic-link': LinkMailDataSchema,
+  'email-verification': LinkMailDataSchema,
+  'password-reset': LinkMailDataSchema,
+} as const satisfies Partial<Record<z.infer<typeof EmailTemplateSchema>, z.ZodType>>;
+
 export const jobPayloadSchemas = {
   emails: z.object({
     to: EmailSchema,
