@@ -23,6 +23,11 @@ export const BaseConfigSchema = z.object({
   /** Partitions for the topics a service creates. */
   KAFKA_PARTITIONS: z.coerce.number().int().min(1).default(3),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL'),
+  /** BullMQ key prefix in Redis; producers and workers of one environment (or test) share it. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]+$/)
+    .default('bull'),
   /** Where the auth service publishes its signing keys. */
   JWKS_URL: z.url().optional(),
   JWT_ISSUER: z.string().default('travelclub-auth'),

@@ -101,7 +101,7 @@ export function createJobWorker<Q extends QueueName>(
 
 /** Queue and worker on a service's settings, closed on shutdown (workers finish their current job first). */
 export function serviceQueue<Q extends QueueName>(app: ServiceApp, name: Q, settings: Partial<QueueSettings> = {}) {
-  const queue = createJobQueue(name, { redisUrl: app.config.REDIS_URL, ...settings });
+  const queue = createJobQueue(name, { redisUrl: app.config.REDIS_URL, prefix: app.config.QUEUE_PREFIX, ...settings });
   app.onShutdown(() => queue.close());
   return queue;
 }
@@ -114,6 +114,7 @@ export function serviceWorker<Q extends QueueName>(
 ) {
   const worker = createJobWorker(name, process, {
     redisUrl: app.config.REDIS_URL,
+    prefix: app.config.QUEUE_PREFIX,
     logger: app.log as unknown as Logger,
     ...settings,
   });
