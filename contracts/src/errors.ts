@@ -46,6 +46,10 @@ export const errorCatalogue = {
   'not-found': entry(404, 'The page you are looking for does not exist.'),
   internal: entry(500, 'An unexpected error occurred, please try again later.'),
   // ours: the spec does not show these texts
+  'invalid-refresh-token': entry(401, 'Your session has expired. Please sign in again.'),
+  'too-many-sign-in-attempts': entry(429, 'Too many sign-in attempts. Please wait a few minutes and try again.'),
+  'provider-not-configured': entry(404, 'Sign-in with this provider is not available.'),
+  'sign-up-disabled': entry(403, 'Sign-up is closed at the moment.'),
   'validation-failed': entry(400, 'The request is not valid.'),
   unauthenticated: entry(401, 'Please sign in to continue.'),
   forbidden: entry(403, 'You are not allowed to do this.'),

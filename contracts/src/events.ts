@@ -28,6 +28,12 @@ export const eventPayloadSchemas = {
     /** True when an anonymous visitor's account was upgraded in place. */
     upgradedFromAnonymous: z.boolean(),
   }),
+  /** A role was added to an account after sign-up (spec section 6: a signed-in user becomes a creator). */
+  'auth.role.granted': z.object({
+    userId: IdSchema,
+    role: RoleSchema,
+    roles: z.array(RoleSchema),
+  }),
   'itinerary.room.added': RoomRefSchema.extend({
     itineraryId: IdSchema,
     userId: IdSchema,

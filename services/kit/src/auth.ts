@@ -1,13 +1,19 @@
 // Access-token verification (RS256 through the auth service's JWKS, key chosen by `kid`) and access rules.
 import { AccessTokenClaimsSchema, type AuthUser, type ErrorCode, type Role } from '@travelclub/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { AppError, appError } from './errors.js';
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
-export function createJwtVerifier(options: { jwksUrl: string; issuer: string; audience: string }): TokenVerifier {
-  const keys = createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 2_000, cooldownDuration: 30_000 });
+/** Keys from the auth service's JWKS URL, or (in the auth service itself) its own key set. */
+export function createJwtVerifier(
+  options: ({ jwksUrl: string } | { jwks: JSONWebKeySet }) & { issuer: string; audience: string },
+): TokenVerifier {
+  const keys =
+    'jwks' in options
+      ? createLocalJWKSet(options.jwks)
+      : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 2_000, cooldownDuration: 30_000 });
   return async (token) => {
     const { payload } = await jwtVerify(token, keys, {
       algorithms: ['RS256'],

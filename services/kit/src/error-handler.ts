@@ -4,6 +4,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Picks a catalogue code for a validation failure (say `invalid-email`); `validation-failed` otherwise. */
+    validationCode?: (details: ErrorDetail[]) => ErrorCode | undefined;
+  }
+}
+
 const codeForStatus: Record<number, ErrorCode> = {
   400: 'validation-failed',
   401: 'unauthenticated',
@@ -37,8 +44,10 @@ export function handleError(err: FastifyError | Error, req: FastifyRequest, repl
     if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
     return send(reply, err.code, err.details);
   }
-  if (hasZodFastifySchemaValidationErrors(err))
-    return send(reply, 'validation-failed', validationDetails(err.validation));
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const details = validationDetails(err.validation);
+    return send(reply, req.routeOptions.config.validationCode?.(details) ?? 'validation-failed', details);
+  }
   const status = 'statusCode' in err ? err.statusCode : undefined;
   if (status !== undefined && status < 500) {
     req.log.info({ err: { message: err.message, code: (err as FastifyError).code } }, 'request refused');

@@ -14,7 +14,7 @@ import type { Kafka, Producer } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { authHandlers, createJwtVerifier } from './auth.js';
+import { authHandlers, createJwtVerifier, type TokenVerifier } from './auth.js';
 import type { BaseConfig } from './config.js';
 import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
 import { handleError } from './error-handler.js';
@@ -50,9 +50,11 @@ export interface ServiceOptions {
   /** The service's name: its log label, Kafka client id and default database. */
   name: string;
   config: BaseConfig;
+  /** Checks access tokens; by default through the JWKS at `config.JWKS_URL`. */
+  verifyToken?: TokenVerifier;
 }
 
-export async function createService({ name, config }: ServiceOptions): Promise<ServiceApp> {
+export async function createService({ name, config, verifyToken }: ServiceOptions): Promise<ServiceApp> {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -123,9 +125,11 @@ export async function createService({ name, config }: ServiceOptions): Promise<S
     throw err;
   }
 
-  const verify = config.JWKS_URL
-    ? createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })
-    : undefined;
+  const verify =
+    verifyToken ??
+    (config.JWKS_URL
+      ? createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE })
+      : undefined);
   const { requireUser, optionalUser, requireRole } = authHandlers(verify);
   app.decorate('requireUser', requireUser);
   app.decorate('optionalUser', optionalUser);
