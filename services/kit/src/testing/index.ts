@@ -1,11 +1,13 @@
 // Helpers for service tests: configuration against the run's real servers, with names of their own
-// (database, topics, consumer groups, queue prefixes) so test files running in parallel stay apart.
+// (database, topics, consumer groups, queue prefixes) so test files running in parallel stay apart, and
+// the mail the run's catcher received.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { BaseConfigSchema, type BaseConfig } from '../config.js';
 import type { InfraSettings } from './infra.js';
 
 export type { InfraSettings } from './infra.js';
+export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
 
 export const testInfra = (): InfraSettings => inject('infra');
 
@@ -14,8 +16,13 @@ export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0,
 
 /** Service settings against the run's servers, with a database of the test's own. */
 export function testConfig(service: string, overrides: Record<string, string> = {}): BaseConfig {
+  return BaseConfigSchema.parse(testEnv(service, overrides));
+}
+
+/** The same settings as environment strings, for a service's own (wider) config schema. */
+export function testEnv(service: string, overrides: Record<string, string> = {}): Record<string, string> {
   const infra = testInfra();
-  return BaseConfigSchema.parse({
+  return {
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -23,6 +30,8 @@ export function testConfig(service: string, overrides: Record<string, string> = 
     MONGO_DB: uniqueName(`test_${service}`).replace(/-/g, '_'),
     KAFKA_BROKERS: infra.kafkaBrokers,
     REDIS_URL: infra.redisUrl,
+    // Queues of one test file stay apart from every other's.
+    QUEUE_PREFIX: uniqueName(`test-${service}`),
     ...overrides,
-  });
+  };
 }

@@ -1,0 +1,130 @@
+// Google and Facebook sign-in: start (state and PKCE kept server-side), callback (sign in, link or
+// create the account), and the exchange of the one-time result code for tokens by the web app.
+import {
+  CodeBodySchema,
+  OAuthCallbackQuerySchema,
+  OAuthStartQuerySchema,
+  ProviderParamsSchema,
+  TokenAnswerSchema,
+  type ErrorCode,
+  type OAuthProvider,
+} from '@travelclub/contracts';
+import { appError, requestContext } from '@travelclub/kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tokenAnswer } from '../answers.js';
+import type { ProviderIdentity } from '../oauth-providers.js';
+import type { Account } from '../store/accounts.js';
+
+const STATE_TTL_MS = 10 * 60_000;
+const RESULT_TTL_MS = 2 * 60_000;
+
+class ProviderSignInError extends Error {
+  constructor(readonly code: ErrorCode) {
+    super(code);
+  }
+}
+
+export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { accounts, codes, providers, config } = app.auth;
+  const callbackUrl = (provider: OAuthProvider) =>
+    new URL(`/api/v1/auth/oauth/${provider}/callback`, config.OAUTH_CALLBACK_BASE ?? config.WEB_URL).href;
+  const webUrl = (path: string, query: Record<string, string>) => {
+    const url = new URL(path, config.WEB_URL);
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    return url.href;
+  };
+
+  app.get(
+    '/api/v1/auth/oauth/:provider/start',
+    { schema: { params: ProviderParamsSchema, querystring: OAuthStartQuerySchema } },
+    async (req, reply) => {
+      const client = providers[req.params.provider];
+      if (!client) throw appError('provider-not-configured');
+      const state = await codes.create('oauth-state', STATE_TTL_MS, {
+        returnUrl: req.query.returnUrl,
+        data: { provider: req.params.provider, creator: req.query.creator ?? '0' },
+      });
+      const { url, codeVerifier, nonce } = await client.authorizationUrl(state, callbackUrl(req.params.provider));
+      // The state's record learns its verifier only now; the state itself is the record's key.
+      await codes.attach(state, { codeVerifier, nonce });
+      return reply.redirect(url, 302);
+    },
+  );
+
+  /** Finds the account for a provider identity, linking or creating one; refuses a password account's email. */
+  async function accountFor(
+    provider: OAuthProvider,
+    identity: ProviderIdentity,
+    creator: boolean,
+    ctx: ReturnType<typeof requestContext>,
+  ): Promise<Account> {
+    const key = `${provider}:${identity.subject}`;
+    const linked = await accounts.findByProvider(key);
+    if (linked) return linked;
+    if (!identity.email || !identity.emailVerified) throw new ProviderSignInError('invalid-provider-details');
+    const sameEmail = await accounts.findByEmail(identity.email);
+    if (sameEmail?.passwordHash) throw new ProviderSignInError('account-exists-with-different-credential');
+    if (sameEmail) return (await accounts.linkProvider(sameEmail._id, key)) ?? sameEmail;
+    return accounts.create(
+      {
+        email: identity.email,
+        publicName: identity.name ?? identity.email.split('@')[0] ?? identity.email,
+        roles: [creator ? 'role/creator' : 'role/customer'],
+        emailVerified: true,
+        provider: key,
+      },
+      ctx,
+    );
+  }
+
+  app.get(
+    '/api/v1/auth/oauth/:provider/callback',
+    { schema: { params: ProviderParamsSchema, querystring: OAuthCallbackQuerySchema } },
+    async (req, reply) => {
+      const { provider } = req.params;
+      const started = await codes.consume('oauth-state', req.query.state);
+      const returnUrl = started?.returnUrl ?? '/';
+      const fail = (code: ErrorCode) => reply.redirect(webUrl('/signIn', { returnUrl, authError: code }), 302);
+      const client = providers[provider];
+      if (!client) return fail('provider-not-configured');
+      if (!started?.data || started.data.provider !== provider || req.query.error || !req.query.code) {
+        req.log.info({ provider, providerError: req.query.error }, 'provider sign-in refused');
+        return fail('invalid-provider-details');
+      }
+      try {
+        const identity = await client.finish(new URL(req.url, callbackUrl(provider)), {
+          state: req.query.state,
+          codeVerifier: started.data.codeVerifier ?? '',
+          nonce: started.data.nonce ?? '',
+        });
+        const account = await accountFor(provider, identity, started.data.creator === '1', requestContext(req));
+        const result = await codes.create('oauth-result', RESULT_TTL_MS, { userId: account._id });
+        return reply.redirect(webUrl(returnUrl, { authCode: result }), 302);
+      } catch (err) {
+        if (err instanceof ProviderSignInError) return fail(err.code);
+        req.log.warn({ provider, err }, 'provider sign-in failed');
+        return fail('invalid-provider-details');
+      }
+    },
+  );
+
+  app.post(
+    '/api/v1/auth/oauth/exchange',
+    { schema: { body: CodeBodySchema, response: { 200: TokenAnswerSchema } } },
+    async (req) => {
+      const used = await codes.consume('oauth-result', req.body.code);
+      const account = used?.userId ? await accounts.findById(used.userId) : null;
+      if (!account) throw appError('invalid-provider-details');
+      return tokenAnswer(app.auth, account);
+    },
+  );
+
+  app.get(
+    '/api/v1/auth/oauth/providers',
+    { schema: { response: { 200: z.object({ providers: z.array(z.string()) }) } } },
+    async () => ({
+      providers: Object.keys(providers),
+    }),
+  );
+};
