@@ -1,0 +1,165 @@
+// Mailed one-time codes end to end: auth queues the mail, the real notifications worker sends it to the
+// run's mail catcher, and the test follows the link the way a person would.
+import { errorCatalogue, successMessages } from '@travelclub/contracts';
+import { linkIn, mailsTo, testEnv, testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp as buildNotifications } from '../../../notifications/src/app.js';
+import { NotificationsConfigSchema } from '../../../notifications/src/config.js';
+import type { AuthApp } from '../../src/app.js';
+import { bearer, newEmail, signUp, startAuth } from '../helpers.js';
+
+const QUEUE_PREFIX = uniqueName('test-mail');
+let app: AuthApp;
+let worker: Awaited<ReturnType<typeof buildNotifications>>;
+beforeAll(async () => {
+  app = await startAuth({ QUEUE_PREFIX });
+  worker = await buildNotifications(
+    NotificationsConfigSchema.parse({ ...testEnv('notifications'), QUEUE_PREFIX, SMTP_URL: testInfra().smtpUrl }),
+  );
+});
+afterAll(async () => {
+  await app?.close();
+  await worker?.close();
+});
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers });
+const expectError = (res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) => {
+  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
+  expect(res.statusCode).toBe(errorCatalogue[code].status);
+};
+const codeFrom = (link: URL, name: string) => link.searchParams.get(name) ?? '';
+
+describe('magic link', () => {
+  it('mails a link to /continueSignIn that signs in once, creating the account on first use', async () => {
+    const email = newEmail('magic');
+    const asked = await post('/api/v1/authentication/magicLink', { email, returnUrl: '/user/trips?tab=next' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: successMessages.magicLinkSent });
+
+    const mail = await waitForMail(email, { subject: /sign-in link/i });
+    const link = new URL(linkIn(mail, '/continueSignIn'));
+    expect(link.origin).toBe('https://web.travelclub.test');
+    expect(mail.html).toContain(link.searchParams.get('code'));
+
+    const signedIn = await post('/api/v1/auth/magicLink/consume', { code: codeFrom(link, 'code') });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({
+      returnUrl: '/user/trips?tab=next',
+      user: { email, emailVerified: true, roles: ['role/customer'], isAnonymous: false },
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(signedIn.json().accessToken) }))
+        .statusCode,
+    ).toBe(200);
+
+    expectError(await post('/api/v1/auth/magicLink/consume', { code: codeFrom(link, 'code') }), 'invalid-action-code');
+  });
+
+  it('signs an existing account in, same id', async () => {
+    const { user } = await signUp(app);
+    await post('/api/v1/authentication/magicLink', { email: user.email!, returnUrl: '/' });
+    const link = new URL(linkIn(await waitForMail(user.email!, { subject: /sign-in link/i }), '/continueSignIn'));
+    const signedIn = await post('/api/v1/auth/magicLink/consume', { code: codeFrom(link, 'code') });
+    expect(signedIn.json().user.id).toBe(user.id);
+  });
+
+  it('stops working after 15 minutes', async () => {
+    const email = newEmail('late');
+    await post('/api/v1/authentication/magicLink', { email, returnUrl: '/' });
+    const link = new URL(linkIn(await waitForMail(email), '/continueSignIn'));
+    // Fifteen minutes pass: move the code's expiry instead of waiting.
+    await app.mongo
+      .collection('one_time_codes')
+      .updateMany({ kind: 'magic-link', email }, { $set: { expiresAt: new Date(Date.now() - 1_000) } });
+    expectError(await post('/api/v1/auth/magicLink/consume', { code: codeFrom(link, 'code') }), 'invalid-action-code');
+  });
+
+  it('asks for an email, refuses a bad one, and keeps the return path on this site', async () => {
+    expectError(await post('/api/v1/authentication/magicLink', { returnUrl: '/' }), 'missing-email');
+    expectError(await post('/api/v1/authentication/magicLink', { email: 'nope', returnUrl: '/' }), 'invalid-email');
+    const away = await post('/api/v1/authentication/magicLink', { email: newEmail(), returnUrl: 'https://evil.test/' });
+    expect(away.statusCode).toBe(400);
+    const protocolRelative = await post('/api/v1/authentication/magicLink', {
+      email: newEmail(),
+      returnUrl: '//evil.test',
+    });
+    expect(protocolRelative.statusCode).toBe(400);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a reset link; the code sets the password once and signs out old sessions', async () => {
+    const { user, refreshToken } = await signUp(app);
+    const asked = await post('/api/v1/auth/passwordReset/request', { email: user.email! });
+    expect(asked.statusCode).toBe(202);
+    const link = new URL(linkIn(await waitForMail(user.email!, { subject: /reset/i }), '/resetPassword'));
+    expect(link.searchParams.get('mode')).toBe('resetPassword');
+    const oobCode = codeFrom(link, 'oobCode');
+
+    const confirm = (newPassword: string) =>
+      post('/api/v1/auth/passwordReset/confirm', { mode: 'resetPassword', oobCode, newPassword });
+    expectError(await confirm('short'), 'weak-password');
+    expect((await confirm('a brand new secret')).statusCode).toBe(200);
+    expectError(await confirm('another new secret'), 'invalid-action-code');
+
+    const signIn = (password: string) => post('/api/v1/auth/signIn', { email: user.email!, password });
+    expect((await signIn('a brand new secret')).statusCode).toBe(200);
+    expectError(await signIn('correct horse battery'), 'wrong-password');
+    expect((await post('/api/v1/auth/token/refresh', { refreshToken })).statusCode).toBe(401);
+  });
+
+  it('answers 202 for an unknown email and sends nothing', async () => {
+    const email = newEmail('unknown');
+    expect((await post('/api/v1/auth/passwordReset/request', { email })).statusCode).toBe(202);
+    // A known address asked right after proves the worker is running; the unknown one still has nothing.
+    const { user } = await signUp(app);
+    await post('/api/v1/auth/passwordReset/request', { email: user.email! });
+    await waitForMail(user.email!, { subject: /reset/i });
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it('refuses a made-up code and a missing email', async () => {
+    expectError(
+      await post('/api/v1/auth/passwordReset/confirm', {
+        mode: 'resetPassword',
+        oobCode: 'made-up',
+        newPassword: 'secret-1',
+      }),
+      'invalid-action-code',
+    );
+    expectError(await post('/api/v1/auth/passwordReset/request', {}), 'missing-email');
+  });
+});
+
+describe('email verification', () => {
+  it('sign-up mails a verification link; verifying marks the account', async () => {
+    const { user, accessToken } = await signUp(app);
+    expect(user.emailVerified).toBe(false);
+    const link = new URL(linkIn(await waitForMail(user.email!, { subject: /verify/i }), '/auth-redirect'));
+    expect(link.searchParams.get('mode')).toBe('verifyEmail');
+    const verified = await post('/api/v1/authentication/verifyEmail', {
+      email: user.email!,
+      code: codeFrom(link, 'oobCode'),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().user.emailVerified).toBe(true);
+    expectError(
+      await post('/api/v1/authentication/verifyEmail', { code: codeFrom(link, 'oobCode') }),
+      'invalid-action-code',
+    );
+    // Verified accounts are not mailed again.
+    const again = await post('/api/v1/authentication/requestEmailVerification', {}, bearer(accessToken));
+    expect(again.statusCode).toBe(202);
+  });
+
+  it('a signed-in user can ask for the mail again; strangers cannot', async () => {
+    const { user, accessToken } = await signUp(app);
+    await waitForMail(user.email!, { subject: /verify/i });
+    expect((await post('/api/v1/authentication/requestEmailVerification', {}, bearer(accessToken))).statusCode).toBe(
+      202,
+    );
+    await expect.poll(async () => (await mailsTo(user.email!)).length, { timeout: 10_000 }).toBe(2);
+    expectError(await post('/api/v1/authentication/requestEmailVerification', {}), 'unauthenticated');
+  });
+});
