@@ -1,5 +1,6 @@
-// `npm start`: brings the infrastructure up and runs every service that exists, each as its own
-// process with the shared settings. A service exists once its folder has src/server.ts.
+// `npm start`: brings the infrastructure up (and a mail catcher unless SMTP_URL names a server) and runs
+// every service that exists, each as its own process with the shared settings. A service exists once its
+// folder has src/server.ts.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -48,9 +49,18 @@ if (runnable.length === 0) {
   process.exit(0);
 }
 
+// Without an SMTP server named in the environment, mail goes to an in-process catcher that shows it over HTTP.
+let catcher;
+if (!process.env.SMTP_URL) {
+  const { startMailCatcher } = await import('./mail-catcher.mjs');
+  catcher = await startMailCatcher({ smtpPort: 1025, httpPort: 1080, fallbackToFreePort: true });
+  console.log(`Mail is caught, not sent: read it at ${catcher.httpUrl}/messages (MAIL_CATCHER_URL, ?to=address)\n`);
+}
+
 const shared = {
   ...env,
   ...process.env,
+  ...(catcher ? { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.httpUrl } : {}),
   JWKS_URL: process.env.JWKS_URL ?? `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
   // Where each service answers (AUTH_URL, CATALOG_URL, ...), for the gateway and service-to-service calls.
   ...Object.fromEntries(
@@ -80,6 +90,7 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+let running = children.length;
 for (const child of children) {
   child.on('exit', (code) => {
     if (!stopping && code !== 0) {
@@ -87,5 +98,7 @@ for (const child of children) {
       stop();
       process.exitCode = 1;
     }
+    // The catcher outlives the services, so mail sent while they shut down is still caught.
+    if (--running === 0) void catcher?.close();
   });
 }

@@ -1,7 +1,9 @@
 // Finds the servers the integration tests run against, in this order: MONGO_URL, KAFKA_BROKERS and
 // REDIS_URL when all three are set; Testcontainers when Docker answers; otherwise the local
-// infrastructure (scripts/infra.mjs), which this run stops again if it was the one to start it.
+// infrastructure (scripts/infra.mjs), which this run stops again if it was the one to start it. Mail
+// always goes to a mail catcher of the run's own, so tests can read what was sent.
 import type { TestProject } from 'vitest/node';
+import { startMailCatcher } from '../scripts/mail-catcher.mjs';
 import type { InfraSettings } from '../services/kit/src/testing/infra.js';
 
 declare module 'vitest' {
@@ -9,6 +11,9 @@ declare module 'vitest' {
     infra: InfraSettings;
   }
 }
+
+/** The data servers, found before the mail catcher starts. */
+type Servers = Omit<InfraSettings, 'smtpUrl' | 'mailCatcherUrl'>;
 
 async function dockerAnswers(): Promise<boolean> {
   if (process.env.TRAVELCLUB_INFRA === 'local') return false;
@@ -21,7 +26,7 @@ async function dockerAnswers(): Promise<boolean> {
   }
 }
 
-async function withTestcontainers(): Promise<{ settings: InfraSettings; stop: () => Promise<void> }> {
+async function withTestcontainers(): Promise<{ settings: Servers; stop: () => Promise<void> }> {
   const [{ MongoDBContainer }, { KafkaContainer }, { RedisContainer }] = await Promise.all([
     import('@testcontainers/mongodb'),
     import('@testcontainers/kafka'),
@@ -54,21 +59,26 @@ async function withTestcontainers(): Promise<{ settings: InfraSettings; stop: ()
 
 export default async function setup(project: TestProject) {
   const { MONGO_URL, KAFKA_BROKERS, REDIS_URL } = process.env;
-  let settings: InfraSettings;
+  let servers: Servers;
   let stop: (() => Promise<void>) | undefined;
   if (MONGO_URL && KAFKA_BROKERS && REDIS_URL) {
-    settings = { mongoUrl: MONGO_URL, kafkaBrokers: KAFKA_BROKERS, redisUrl: REDIS_URL, source: 'environment' };
+    servers = { mongoUrl: MONGO_URL, kafkaBrokers: KAFKA_BROKERS, redisUrl: REDIS_URL, source: 'environment' };
   } else if (await dockerAnswers()) {
-    ({ settings, stop } = await withTestcontainers());
+    ({ settings: servers, stop } = await withTestcontainers());
   } else {
     const infra = await import('../scripts/infra.mjs');
     const { env, started } = await infra.up();
-    settings = { mongoUrl: env.MONGO_URL, kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, source: 'local' };
+    servers = { mongoUrl: env.MONGO_URL, kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, source: 'local' };
     if (started.length > 0) stop = () => infra.down(started);
   }
+  const catcher = await startMailCatcher();
+  const settings: InfraSettings = { ...servers, smtpUrl: catcher.smtpUrl, mailCatcherUrl: catcher.httpUrl };
   console.log(
-    `[tests] servers from ${settings.source}: ${settings.mongoUrl} | kafka ${settings.kafkaBrokers} | ${settings.redisUrl}`,
+    `[tests] servers from ${settings.source}: ${settings.mongoUrl} | kafka ${settings.kafkaBrokers} | ${settings.redisUrl} | mail ${settings.smtpUrl}`,
   );
   project.provide('infra', settings);
-  return stop;
+  return async () => {
+    await catcher.close();
+    await stop?.();
+  };
 }

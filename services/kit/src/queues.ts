@@ -7,6 +7,9 @@ import { withTimeout } from './timeout.js';
 import { closeRedis, createRedis } from './redis.js';
 import type { ServiceApp } from './service.js';
 
+/** Thrown by a processor, fails its job for good, without further attempts (a job that cannot be done). */
+export { UnrecoverableError };
+
 export const defaultJobOptions: JobsOptions = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 1_000 },

@@ -4,4 +4,7 @@ export interface InfraSettings {
   kafkaBrokers: string;
   redisUrl: string;
   source: 'environment' | 'testcontainers' | 'local';
+  /** The run's mail catcher (scripts/mail-catcher.mjs): where services send mail, and where tests read it. */
+  smtpUrl: string;
+  mailCatcherUrl: string;
 }

@@ -1,0 +1,33 @@
+// buildApp: the notifications worker. The kit's service (health routes, MongoDB, Redis, Kafka, one ordered
+// shutdown) plus the `emails` worker and its SMTP pool. It has no public API and never listens.
+import { createService, serviceWorker, withTimeout, type ServiceApp } from '@travelclub/kit';
+import type { NotificationsConfig } from './config.js';
+import { createSendEmail } from './jobs/send-email.js';
+import { createMailTransport, smtpServerName } from './mail-transport.js';
+import { sentMailModel } from './store/sent-mails.js';
+
+export async function buildApp(config: NotificationsConfig): Promise<ServiceApp> {
+  const app = await createService({ name: 'notifications', config });
+  try {
+    const sentMails = await sentMailModel(app.mongo);
+    const transport = createMailTransport(config.SMTP_URL);
+    app.onShutdown(() => transport.close());
+
+    // Checked once, not in readiness: an SMTP outage does not make this worker unfit to run (jobs wait in
+    // the queue and retry), and probing would open a session with the mail server every few seconds.
+    const smtp = smtpServerName(config.SMTP_URL);
+    await withTimeout(transport.verify(), 5_000, 'SMTP').then(
+      () => app.log.info({ smtp }, 'SMTP server answers'),
+      (err: unknown) => app.log.warn({ smtp, err }, 'SMTP server does not answer yet; mails will be retried'),
+    );
+
+    // Added last, so it stops first: jobs in hand finish while the SMTP pool and MongoDB are still open.
+    serviceWorker(app, 'emails', createSendEmail({ sentMails, transport, from: config.MAIL_FROM, log: app.log }), {
+      concurrency: config.EMAILS_CONCURRENCY,
+    });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}

@@ -1,0 +1,24 @@
+// The notifications worker's settings: the kit's, plus where mail goes and whom it comes from. A bad value
+// stops the start.
+import { BaseConfigSchema } from '@travelclub/kit';
+import { z } from 'zod';
+
+export const NotificationsConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3007),
+  /**
+   * smtp://[user:pass@]host:port (STARTTLS when the server offers it) or smtps://... (TLS from the start).
+   * Query options of nodemailer's connection URLs apply.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, hostname: /./, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }),
+  /** The From of every mail: an address, or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/,
+      'MAIL_FROM must be an address or Name <address>',
+    )
+    .default('TravelClub <no-reply@travelclub.local>'),
+  /** Mails in flight at once. */
+  EMAILS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+});
+export type NotificationsConfig = z.infer<typeof NotificationsConfigSchema>;

@@ -1,0 +1,128 @@
+// The mails TravelClub sends: each template and its data rendered to a subject, an HTML part and a text
+// part. Pure. Every value that goes into HTML passes through the `markup` tag, which escapes it.
+import { emailTemplateDataSchemas, type EmailTemplateSchema } from '@travelclub/contracts';
+import type { z } from 'zod';
+
+export type EmailTemplate = z.infer<typeof EmailTemplateSchema>;
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The data does not fit the template, or the template is not written: trying again cannot help. */
+export class TemplateError extends Error {
+  override name = 'TemplateError';
+}
+
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const escapeHtml = (value: string | number) => String(value).replace(/[&<>"']/g, (c) => entities[c] ?? c);
+
+/**
+ * A template literal tag: the literal parts are trusted markup, every interpolated value is escaped. (Not
+ * named `html`, which Prettier would take for HTML to reformat.)
+ */
+function markup(parts: TemplateStringsArray, ...values: (string | number)[]): string {
+  return parts.reduce((out, part, i) => out + part + (i < values.length ? escapeHtml(values[i] ?? '') : ''), '');
+}
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** 15 → "15 minutes", 60 → "1 hour", 2880 → "2 days". */
+export function formatDuration(minutes: number): string {
+  if (minutes % 1440 === 0) return plural(minutes / 1440, 'day');
+  if (minutes % 60 === 0) return plural(minutes / 60, 'hour');
+  return plural(minutes, 'minute');
+}
+
+/**
+ * The name to greet with, on one line. A name that looks like a web address is left out: whoever signs
+ * up with someone else's address chooses the name, and must not be able to put a link into the mail.
+ */
+function greeting(publicName: string | undefined): string {
+  const name = publicName?.replace(/\s+/g, ' ').trim();
+  return name && !/:\/\/|www\.|\.[a-z]{2,}\//i.test(name) ? `Hello ${name},` : 'Hello,';
+}
+
+type LinkTemplate = keyof typeof emailTemplateDataSchemas;
+
+interface LinkMailWords {
+  subject: string;
+  heading: string;
+  intro: string;
+  action: string;
+  /** Why the mail can be ignored by someone who did not ask for it. */
+  ignore: string;
+}
+
+const linkMails: Record<LinkTemplate, LinkMailWords> = {
+  'magic-link': {
+    subject: 'Your TravelClub sign-in link',
+    heading: 'Sign in to TravelClub',
+    intro: 'Use this link to sign in to TravelClub:',
+    action: 'Sign in',
+    ignore: 'If you did not ask to sign in, ignore this mail: nobody can sign in without the link.',
+  },
+  'email-verification': {
+    subject: 'Verify your email address',
+    heading: 'Verify your email address',
+    intro: 'Please confirm that this address is yours with this link:',
+    action: 'Verify my address',
+    ignore: 'If you did not create a TravelClub account, ignore this mail.',
+  },
+  'password-reset': {
+    subject: 'Reset your TravelClub password',
+    heading: 'Reset your password',
+    intro: 'Choose a new password for your TravelClub account with this link:',
+    action: 'Choose a new password',
+    ignore: 'If you did not ask for a new password, ignore this mail: your password stays as it is.',
+  },
+};
+
+const isLinkTemplate = (template: EmailTemplate): template is LinkTemplate => Object.hasOwn(linkMails, template);
+
+function renderLinkMail(template: LinkTemplate, data: unknown): RenderedEmail {
+  const parsed = emailTemplateDataSchemas[template].safeParse(data);
+  if (!parsed.success) {
+    // Paths and messages only: the values may hold a link with its one-time code.
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'data'}: ${i.message}`).join('; ');
+    throw new TemplateError(`${template} data does not fit: ${problems}`);
+  }
+  const { link, expiresInMinutes, publicName } = parsed.data;
+  // A mail's one link must open a web page, never run script.
+  if (!/^https?:$/.test(new URL(link).protocol)) throw new TemplateError(`${template} link must be http(s)`);
+
+  const words = linkMails[template];
+  const hello = greeting(publicName);
+  const validity = `The link works for ${formatDuration(expiresInMinutes)}, and only once.`;
+  const text = [hello, '', words.intro, '', link, '', validity, words.ignore, '', 'TravelClub', ''].join('\n');
+  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
+  const body = markup`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${words.subject}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<h1 style="font-size:20px;margin:0 0 16px;">${words.heading}</h1>
+<p style="line-height:1.5;">${hello}</p>
+<p style="line-height:1.5;">${words.intro}</p>
+<p style="margin:24px 0;"><a href="${link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${words.action}</a></p>
+<p style="${muted}">If the button does not work, open this address in your browser:<br><a href="${link}" style="color:#0b6e4f;word-break:break-all;">${link}</a></p>
+<p style="${muted}">${validity} ${words.ignore}</p>
+</div>
+<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub</p>
+</body>
+</html>
+`;
+  return { subject: words.subject, html: body, text };
+}
+
+/**
+ * Renders a template with its data. Throws a TemplateError when the data does not fit or the template is
+ * not written yet (the other templates of contracts: they fail for good instead of sending a makeshift mail).
+ */
+export function renderEmail(template: EmailTemplate, data: unknown): RenderedEmail {
+  if (isLinkTemplate(template)) return renderLinkMail(template, data);
+  throw new TemplateError(`the ${template} mail is not written yet`);
+}

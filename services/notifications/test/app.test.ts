@@ -1,0 +1,120 @@
+// The worker end to end: jobs on the real `emails` queue (Redis), the sent-mail log (MongoDB), mail over
+// SMTP to the run's mail catcher.
+import { createJobQueue, type JobQueue, type ServiceApp } from '@travelclub/kit';
+import { linkIn, mailsTo, waitForMail } from '@travelclub/kit/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { sentMailModel } from '../src/store/sent-mails.js';
+import { linkData, notificationsTestConfig, uniqueAddress } from './helpers.js';
+
+const config = notificationsTestConfig();
+let app: ServiceApp;
+let emails: JobQueue<'emails'>;
+
+beforeAll(async () => {
+  app = await buildApp(config);
+  emails = createJobQueue('emails', {
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    jobOptions: { backoff: { type: 'fixed', delay: 100 } },
+  });
+});
+afterAll(async () => {
+  await emails.queue.obliterate({ force: true });
+  await emails.close();
+  await app.mongo.dropDatabase();
+  await app.close();
+});
+
+const finished = async (jobId: string, state: 'completed' | 'failed') => {
+  await vi.waitFor(async () => expect(await emails.queue.getJobState(jobId)).toBe(state), { timeout: 10_000 });
+  return (await emails.queue.getJob(jobId))!;
+};
+
+describe('notifications worker', () => {
+  it('sends a job from the emails queue to its recipient, with the link in the text and the HTML', async () => {
+    const to = uniqueAddress('ana');
+    const data = { ...linkData('c0de-1'), publicName: 'Ana' };
+    const idempotencyKey = `magic-link-${to}`;
+    await emails.add({ to, template: 'magic-link', data, idempotencyKey }, { jobId: idempotencyKey });
+
+    const mail = await waitForMail(to, { subject: 'Your TravelClub sign-in link' });
+    expect(mail.to).toEqual([to]);
+    expect(mail.from).toBe('no-reply@travelclub.local');
+    expect(mail.fromName).toBe('TravelClub');
+    expect(linkIn(mail, '/continueSignIn')).toBe(data.link);
+    expect(mail.html).toContain(`href="${data.link.replace(/&/g, '&amp;')}"`);
+
+    const job = await finished(idempotencyKey, 'completed');
+    expect(job.returnvalue).toEqual({ status: 'sent', messageId: mail.messageId });
+    const sentMails = await sentMailModel(app.mongo);
+    expect(await sentMails.findById(idempotencyKey).lean()).toMatchObject({
+      to,
+      template: 'magic-link',
+      subject: 'Your TravelClub sign-in link',
+      status: 'sent',
+      messageId: mail.messageId,
+      sentAt: expect.any(Date),
+    });
+  });
+
+  it('sends one mail for one idempotency key, however often it is enqueued', async () => {
+    const to = uniqueAddress('once');
+    const idempotencyKey = `email-verification-${to}`;
+    const payload = { to, template: 'email-verification' as const, data: linkData('c0de-2'), idempotencyKey };
+    await emails.add(payload, { jobId: idempotencyKey });
+    await emails.add(payload, { jobId: idempotencyKey }); // BullMQ keeps one job per id
+    await finished(idempotencyKey, 'completed');
+
+    // Long after, once the first job is gone from the queue, the same key comes again under another id.
+    await emails.add(payload, { jobId: `${idempotencyKey}-again` });
+    const again = await finished(`${idempotencyKey}-again`, 'completed');
+    expect(again.returnvalue).toEqual({ status: 'skipped', reason: 'already-sent' });
+
+    expect((await mailsTo(to)).map((m) => m.subject)).toEqual(['Verify your email address']);
+  });
+
+  it('fails a job whose data does not fit its template for good, after one attempt, and sends nothing', async () => {
+    const to = uniqueAddress('bad');
+    const noLink = {
+      to,
+      template: 'password-reset' as const,
+      data: { expiresInMinutes: 15 },
+      idempotencyKey: `bad-${to}`,
+    };
+    const unwritten = { to, template: 'welcome' as const, data: { name: 'Ana' }, idempotencyKey: `welcome-${to}` };
+    for (const payload of [noLink, unwritten]) await emails.add(payload, { jobId: payload.idempotencyKey });
+
+    const failed = await finished(noLink.idempotencyKey, 'failed');
+    expect(failed.attemptsMade).toBe(1);
+    expect(failed.failedReason).toMatch(/^password-reset data does not fit: link: /);
+    const notWritten = await finished(unwritten.idempotencyKey, 'failed');
+    expect(notWritten.attemptsMade).toBe(1);
+    expect(notWritten.failedReason).toBe('the welcome mail is not written yet');
+
+    expect(await mailsTo(to)).toEqual([]);
+    const sentMails = await sentMailModel(app.mongo);
+    expect(await sentMails.countDocuments({ to })).toBe(0);
+  });
+
+  it('escapes a hostile public name in the HTML it sends', async () => {
+    const to = uniqueAddress('hostile');
+    const publicName = '<img src=x onerror="steal()"> & co';
+    const idempotencyKey = `hostile-${to}`;
+    await emails.add(
+      { to, template: 'password-reset', data: { ...linkData('c0de-3'), publicName }, idempotencyKey },
+      { jobId: idempotencyKey },
+    );
+    const mail = await waitForMail(to);
+    expect(mail.subject).toBe('Reset your TravelClub password');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('Hello &lt;img src=x onerror=&quot;steal()&quot;&gt; &amp; co,');
+    expect(mail.text).toContain(`Hello ${publicName},`);
+  });
+
+  it('is ready while MongoDB, Kafka and Redis answer', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { mongo: 'up', kafka: 'up', redis: 'up' } });
+  });
+});

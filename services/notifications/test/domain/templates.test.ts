@@ -1,0 +1,112 @@
+import { EmailTemplateSchema } from '@travelclub/contracts';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, formatDuration, renderEmail, TemplateError } from '../../src/domain/templates.js';
+
+const link = 'https://travelclub.test/continueSignIn?code=abc123&email=ana%40example.test';
+
+describe('link mails', () => {
+  it.each([
+    ['magic-link', 'Your TravelClub sign-in link', 'Sign in'],
+    ['email-verification', 'Verify your email address', 'Verify my address'],
+    ['password-reset', 'Reset your TravelClub password', 'Choose a new password'],
+  ] as const)(
+    '%s: subject, the link on its own text line, and an escaped link in the HTML',
+    (template, subject, action) => {
+      const mail = renderEmail(template, { link, expiresInMinutes: 15, publicName: 'Ana' });
+      expect(mail.subject).toBe(subject);
+      expect(mail.text.split('\n')).toContain(link);
+      expect(mail.text).toMatch(/^Hello Ana,\n/);
+      expect(mail.text).toContain('The link works for 15 minutes, and only once.');
+      const escapedLink = link.replace(/&/g, '&amp;');
+      expect(mail.html).toContain(`<a href="${escapedLink}"`);
+      expect(mail.html).toContain(`>${action}</a>`);
+      expect(mail.html).not.toContain(link); // the raw `&` never reaches the HTML
+      expect(mail.html).toContain('<p style="line-height:1.5;">Hello Ana,</p>');
+    },
+  );
+
+  it('greets without a name when there is none, or only spaces', () => {
+    expect(renderEmail('magic-link', { link, expiresInMinutes: 15 }).text).toMatch(/^Hello,\n/);
+    expect(renderEmail('magic-link', { link, expiresInMinutes: 15, publicName: '  ' }).text).toMatch(/^Hello,\n/);
+  });
+
+  it('escapes a hostile name in the HTML and keeps it on one line in the text', () => {
+    const publicName = '<script>alert("x")</script> & <img src=x onerror=\'boom()\'>\nClick here';
+    const mail = renderEmail('email-verification', { link, expiresInMinutes: 60, publicName });
+    expect(mail.html).not.toMatch(/<script|<img/);
+    expect(mail.html).toContain(
+      'Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;img src=x onerror=&#39;boom()&#39;&gt; Click here,',
+    );
+    expect(mail.text.split('\n')[0]).toBe(
+      `Hello <script>alert("x")</script> & <img src=x onerror='boom()'> Click here,`,
+    );
+  });
+
+  it('leaves out a name that looks like a web address, so a stranger cannot put a link in the mail', () => {
+    for (const publicName of ['https://evil.test/continueSignIn', 'www.evil.test', 'evil.com/login']) {
+      const mail = renderEmail('password-reset', { link, expiresInMinutes: 30, publicName });
+      expect(mail.text).toMatch(/^Hello,\n/);
+      expect(mail.html).not.toContain('evil');
+    }
+  });
+
+  it('refuses data that does not fit, naming the field but never the values', () => {
+    const cases = [
+      { expiresInMinutes: 15 },
+      { link: 'not a link', expiresInMinutes: 15 },
+      { link, expiresInMinutes: 0 },
+      { link, expiresInMinutes: '15' },
+      { link, expiresInMinutes: 15, publicName: 7 },
+    ];
+    for (const data of cases) {
+      expect(() => renderEmail('magic-link', data)).toThrow(TemplateError);
+    }
+    expect(() => renderEmail('magic-link', { link, expiresInMinutes: -1 })).toThrow(/expiresInMinutes/);
+    const refusal = (() => {
+      try {
+        renderEmail('password-reset', { link: 'travelclub.test/reset?code=abc123', expiresInMinutes: 1.5 });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(TemplateError);
+    expect((refusal as Error).message).toMatch(/^password-reset data does not fit: link: .+; expiresInMinutes: .+$/);
+    expect((refusal as Error).message).not.toContain('abc123');
+  });
+
+  it('refuses a link that is not http(s)', () => {
+    expect(() => renderEmail('magic-link', { link: 'javascript:alert(1)', expiresInMinutes: 15 })).toThrow(
+      'magic-link link must be http(s)',
+    );
+  });
+});
+
+describe('templates not written yet', () => {
+  const linkTemplates = ['magic-link', 'email-verification', 'password-reset'];
+  const others = EmailTemplateSchema.options.filter((t) => !linkTemplates.includes(t));
+
+  it.each(others)('%s fails for good rather than sending a makeshift mail', (template) => {
+    expect(() => renderEmail(template, { anything: 'at all' })).toThrow(
+      new TemplateError(`the ${template} mail is not written yet`),
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
+    expect(escapeHtml(42)).toBe('42');
+  });
+
+  it('says how long a link works in the largest whole unit', () => {
+    expect(formatDuration(1)).toBe('1 minute');
+    expect(formatDuration(15)).toBe('15 minutes');
+    expect(formatDuration(60)).toBe('1 hour');
+    expect(formatDuration(90)).toBe('90 minutes');
+    expect(formatDuration(120)).toBe('2 hours');
+    expect(formatDuration(1440)).toBe('1 day');
+    expect(formatDuration(4320)).toBe('3 days');
+  });
+});
