@@ -1,0 +1,114 @@
+// Sign-ins per second and their latency with the argon2id cost the auth service is configured with.
+// The auth service runs as its own process against the local servers; autocannon signs in with a pool
+// of real accounts (limits raised so they do not refuse the load).
+// Usage: npm run bench:signin [-- --seconds 10 --connections 8]
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import { hash } from '@node-rs/argon2';
+import autocannon from 'autocannon';
+import { up } from '../scripts/infra.mjs';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } },
+});
+const cost = {
+  memoryCost: Number(process.env.ARGON2_MEMORY_KIB ?? 19_456),
+  timeCost: Number(process.env.ARGON2_TIME_COST ?? 2),
+  parallelism: Number(process.env.ARGON2_PARALLELISM ?? 1),
+};
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const infra =
+  process.env.MONGO_URL && process.env.KAFKA_BROKERS && process.env.REDIS_URL
+    ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS, REDIS_URL: process.env.REDIS_URL }
+    : (await up()).env;
+const port = await freePort();
+const runId = Date.now().toString(36);
+const auth = spawn(process.execPath, ['--import', 'tsx', 'services/auth/src/server.ts'], {
+  env: {
+    ...process.env,
+    ...infra,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    MONGO_DB: `bench_auth_${runId}`,
+    KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
+    RATE_LIMIT_PREFIX: `bench-${runId}`,
+    SIGNIN_MAX_PER_IP: '1000000',
+    SIGNIN_MAX_PER_EMAIL: '1000000',
+    ARGON2_MEMORY_KIB: String(cost.memoryCost),
+    ARGON2_TIME_COST: String(cost.timeCost),
+    ARGON2_PARALLELISM: String(cost.parallelism),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  for (let tries = 0; ; tries++) {
+    const ready = await fetch(`${base}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (tries > 150) throw new Error('the auth service did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  // One hash alone, for the cost of a single sign-in's argon2 work.
+  const started = performance.now();
+  for (let i = 0; i < 5; i++) await hash('a password to time', cost);
+  const hashMs = (performance.now() - started) / 5;
+
+  const password = 'bench password 1';
+  const emails = await Promise.all(
+    Array.from({ length: 20 }, async (_, i) => {
+      const email = `bench-${runId}-${i}@example.test`;
+      const res = await fetch(`${base}/api/v1/auth/signUp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password, repassword: password, publicName: `Bench ${i}` }),
+      });
+      if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      return email;
+    }),
+  );
+
+  let next = 0;
+  const run = (seconds: number) =>
+    autocannon({
+      url: `${base}/api/v1/auth/signIn`,
+      connections: Number(values.connections),
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({ email: emails[next++ % emails.length], password }),
+          }),
+        },
+      ],
+    });
+  await run(2); // warm-up
+  const result = await run(Number(values.seconds));
+  const failed = result.non2xx + result.errors + result.timeouts;
+  console.log(
+    `sign-in: ${result.requests.total} in ${values.seconds} s over ${values.connections} connections, ${failed} failed; ` +
+      `argon2id m=${cost.memoryCost} KiB t=${cost.timeCost} p=${cost.parallelism}, one hash ${hashMs.toFixed(1)} ms`,
+  );
+  console.log(
+    `RESULT signins_per_s=${result.requests.average.toFixed(1)} p50_ms=${result.latency.p50} p99_ms=${result.latency.p99} ` +
+      `hash_ms=${hashMs.toFixed(1)} failed=${failed}`,
+  );
+} finally {
+  auth.kill('SIGTERM');
+}
