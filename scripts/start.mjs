@@ -2,9 +2,11 @@
 // every service that exists, each as its own process with the shared settings. A service exists once its
 // folder has src/server.ts.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedDemoData, waitUntilReady } from './demo-data.mjs';
 import { status, up } from './infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,15 +59,29 @@ if (!process.env.SMTP_URL) {
   console.log(`Mail is caught, not sent: read it at ${catcher.httpUrl}/messages (MAIL_CATCHER_URL, ?to=address)\n`);
 }
 
+// Tokens survive restarts of a local run: one signing key, made once, kept with the local infrastructure.
+const keyFile = join(root, '.infra', 'jwt-signing-key.pem');
+if (!process.env.JWT_SIGNING_KEY && !existsSync(keyFile)) {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  mkdirSync(dirname(keyFile), { recursive: true });
+  writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+}
+
 const shared = {
   ...env,
+  // A local run is plain http on this machine, with a support account for the admin tools.
+  COOKIE_SECURE: 'false',
+  WEB_URL: `http://localhost:${ports.gateway}`,
+  SUPPORT_EMAIL: 'support@travelclub.local',
+  SUPPORT_PASSWORD: 'support-demo-password',
+  ...(process.env.JWT_SIGNING_KEY ? {} : { JWT_SIGNING_KEY: readFileSync(keyFile, 'utf8'), JWT_KEY_ID: 'local' }),
   ...process.env,
   ...(catcher ? { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.httpUrl } : {}),
   JWKS_URL: process.env.JWKS_URL ?? `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,
-  // Where each service answers (AUTH_URL, CATALOG_URL, ...), for the gateway and service-to-service calls.
+  // Where each running service answers (AUTH_URL, ...), for the gateway and service-to-service calls.
   ...Object.fromEntries(
     Object.entries(ports)
-      .filter(([name]) => name !== 'gateway')
+      .filter(([name]) => name !== 'gateway' && runnable.some((part) => part.name === name))
       .map(([name, port]) => [
         `${name.toUpperCase()}_URL`,
         process.env[`${name.toUpperCase()}_URL`] ?? `http://127.0.0.1:${port}`,
@@ -81,6 +97,32 @@ const children = runnable.map(({ name, dir }) => {
     stdio: 'inherit',
   });
 });
+
+// Demo data goes in through the gateway once everything answers.
+if (runnable.some(({ name }) => name === 'gateway')) {
+  const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+  void (async () => {
+    if (!(await waitUntilReady(`${gatewayUrl}/health`, 90_000))) {
+      console.error('the platform did not become ready within 90 s; no demo data');
+      return;
+    }
+    try {
+      const accounts = await seedDemoData(gatewayUrl);
+      console.log(
+        [
+          '',
+          `TravelClub is up: ${gatewayUrl} (API docs at ${gatewayUrl}/docs)`,
+          'Demo accounts:',
+          ...accounts,
+          `  role/support   ${shared.SUPPORT_EMAIL} / ${shared.SUPPORT_PASSWORD}`,
+          '',
+        ].join('\n'),
+      );
+    } catch (err) {
+      console.error(`demo data failed: ${err.message}`);
+    }
+  })();
+}
 
 let stopping = false;
 const stop = () => {
