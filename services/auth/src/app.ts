@@ -82,6 +82,7 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
         prefix: config.RATE_LIMIT_PREFIX,
         perIpPerMinute: config.SIGNIN_MAX_PER_IP,
         perEmailPer15Minutes: config.SIGNIN_MAX_PER_EMAIL,
+        mailsPerHour: config.MAILS_PER_ADDRESS_PER_HOUR,
       }),
       providers: oauthProviders(config, log),
     };

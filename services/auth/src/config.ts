@@ -26,6 +26,8 @@ export const AuthConfigSchema = BaseConfigSchema.extend({
   /** Sign-in attempts per IP per minute, and per email per 15 minutes. */
   SIGNIN_MAX_PER_IP: positiveInt(30),
   SIGNIN_MAX_PER_EMAIL: positiveInt(10),
+  /** Magic-link and reset mails one address may get per hour. */
+  MAILS_PER_ADDRESS_PER_HOUR: positiveInt(5),
   RATE_LIMIT_PREFIX: z.string().default('auth:rl'),
   /** argon2id cost; the defaults are OWASP's (19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: positiveInt(19_456),

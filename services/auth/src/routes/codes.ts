@@ -23,7 +23,7 @@ const VERIFY_MINUTES = 24 * 60;
 const minutes = (n: number) => n * 60_000;
 
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, codes, mailer, passwords, refreshTokens, sessions } = app.auth;
+  const { accounts, codes, mailer, passwords, refreshTokens, sessions, limits } = app.auth;
 
   app.post(
     '/api/v1/authentication/magicLink',
@@ -33,6 +33,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { email, returnUrl } = req.body;
+      if (!(await limits.mayMail(email))) throw appError('too-many-requests');
       const account = await accounts.findByEmail(email);
       const code = await codes.create('magic-link', minutes(MAGIC_LINK_MINUTES), { email: emailKey(email), returnUrl });
       await mailer.sendLink(
@@ -80,7 +81,8 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const account = await accounts.findByEmail(req.body.email);
-      if (account && !account.isAnonymous) {
+      // Over the mail limit nothing is sent, and the answer stays the same: it must not tell anything.
+      if (account && !account.isAnonymous && (await limits.mayMail(req.body.email))) {
         const oobCode = await codes.create('password-reset', minutes(RESET_MINUTES), { userId: account._id });
         await mailer.sendLink(
           'password-reset',

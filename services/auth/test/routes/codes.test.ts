@@ -163,3 +163,22 @@ describe('email verification', () => {
     expectError(await post('/api/v1/authentication/requestEmailVerification', {}), 'unauthenticated');
   });
 });
+
+describe('mail limits', () => {
+  it('sends an address at most the configured number of link mails per hour', async () => {
+    const limited = await startAuth({ QUEUE_PREFIX, MAILS_PER_ADDRESS_PER_HOUR: '2' });
+    try {
+      const email = newEmail('flooded');
+      const ask = () =>
+        limited.inject({ method: 'POST', url: '/api/v1/authentication/magicLink', payload: { email, returnUrl: '/' } });
+      expect((await ask()).statusCode).toBe(200);
+      expect((await ask()).statusCode).toBe(200);
+      const third = await ask();
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error.code).toBe('too-many-requests');
+      await expect.poll(async () => (await mailsTo(email)).length, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
