@@ -57,6 +57,7 @@ export const errorCatalogue = {
   'unsupported-media-type': entry(415, 'The request body must be JSON.'),
   'too-many-requests': entry(429, 'Too many attempts. Please wait a moment and try again.'),
   'service-unavailable': entry(503, 'The service is temporarily unavailable. Please try again shortly.'),
+  'upstream-timeout': entry(504, 'The service took too long to answer. Please try again shortly.'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

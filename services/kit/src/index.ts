@@ -6,6 +6,7 @@ export * from './context.js';
 export * from './error-handler.js';
 export * from './errors.js';
 export * from './http-client.js';
+export * from './http-conventions.js';
 export * from './kafka.js';
 export * from './mongo.js';
 export * from './outbox.js';

@@ -1,9 +1,20 @@
 // The only place a service listens: start, then on SIGTERM or SIGINT stop taking requests,
 // let in-flight work finish, close everything, and exit.
-import type { ServiceApp } from './service.js';
+import type { FastifyInstance } from 'fastify';
 
-export async function runService(app: ServiceApp, options: { graceMs?: number } = {}): Promise<void> {
-  const { PORT, HOST } = app.config;
+export interface RunOptions {
+  graceMs?: number;
+  /** Default to the service's `config.PORT` and `config.HOST`; the gateway, which has no BaseConfig, names its own. */
+  port?: number;
+  host?: string;
+}
+
+export async function runService(
+  app: Pick<FastifyInstance, 'close' | 'listen' | 'log' | 'config'>,
+  options: RunOptions = {},
+): Promise<void> {
+  const port = options.port ?? app.config.PORT;
+  const host = options.host ?? app.config.HOST;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -25,5 +36,5 @@ export async function runService(app: ServiceApp, options: { graceMs?: number } 
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
-  await app.listen({ port: PORT, host: HOST });
+  await app.listen({ port, host });
 }

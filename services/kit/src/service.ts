@@ -1,24 +1,24 @@
 // createService: a Fastify app with the house plumbing (zod schemas, envelope errors, ids in logs,
-// health, MongoDB, Kafka, Redis, token checks) and one ordered shutdown. It never listens.
-import { randomUUID } from 'node:crypto';
+// health, MongoDB, Kafka, Redis, token checks, an OpenAPI document) and one ordered shutdown. It never listens.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { errorEnvelope, type AuthUser, type Role } from '@travelclub/contracts';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type preHandlerAsyncHookHandler,
-} from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import fastifySwagger from '@fastify/swagger';
+import type { AuthUser, Role } from '@travelclub/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Kafka, Producer } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { authHandlers, createJwtVerifier, type TokenVerifier } from './auth.js';
 import type { BaseConfig } from './config.js';
-import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
-import { handleError } from './error-handler.js';
 import { registerHealthRoutes } from './health.js';
+import { applyHttpConventions, serverOptions } from './http-conventions.js';
 import { createKafka, createProducer, pingKafka } from './kafka.js';
 import { withTimeout } from './timeout.js';
 import { connectMongo, pingMongo } from './mongo.js';
@@ -39,7 +39,6 @@ declare module 'fastify' {
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
-    correlationId: string;
     user: AuthUser | null;
   }
 }
@@ -55,40 +54,21 @@ export interface ServiceOptions {
 }
 
 export async function createService({ name, config, verifyToken }: ServiceOptions): Promise<ServiceApp> {
-  const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      base: { service: name },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
-    genReqId: (req) => acceptableId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
-  }).withTypeProvider<ZodTypeProvider>();
-
+  const base = Fastify(serverOptions({ name, logLevel: config.LOG_LEVEL }));
+  applyHttpConventions(base);
+  const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(handleError);
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorEnvelope('not-found')));
-
-  app.decorateRequest('correlationId', '');
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req, reply) => {
-    req.correlationId = acceptableId(req.headers[CORRELATION_ID_HEADER]) ?? req.id;
-    req.log = req.log.child({ correlationId: req.correlationId });
-    reply.header(REQUEST_ID_HEADER, req.id).header(CORRELATION_ID_HEADER, req.correlationId);
-  });
 
-  // Responses finished during shutdown close their connection; otherwise a kept-alive socket
-  // holds the server open for Fastify's whole keep-alive timeout (72 s).
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
+  // The document is generated from the routes' zod schemas (contracts), so it cannot drift from the code;
+  // the gateway merges every service's into the public one. Registered first: it sees only later routes.
+  await app.register(fastifySwagger, {
+    openapi: { openapi: '3.1.0', info: { title: name, version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
-  app.addHook('onSend', async (_req, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const shutdownSteps: (() => Promise<unknown> | void)[] = [];
   app.decorate('onShutdown', (step: () => Promise<unknown> | void) => void shutdownSteps.push(step));

@@ -7,6 +7,7 @@ import { BaseConfigSchema, type BaseConfig } from '../config.js';
 import type { InfraSettings } from './infra.js';
 
 export type { InfraSettings } from './infra.js';
+export { startTestJwks, type TestJwks, type TestTokenOptions } from './jwks.js';
 export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
 
 export const testInfra = (): InfraSettings => inject('infra');

@@ -1,0 +1,74 @@
+// What every TravelClub HTTP server shares, the services and the gateway alike: pino with secrets
+// redacted, request and correlation ids on every log line and answer, the error envelope, a clean shutdown.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { errorEnvelope } from '@travelclub/contracts';
+import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
+import { handleError } from './error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    correlationId: string;
+  }
+}
+
+/** Where the logger factory leaves the correlation id for the request hook, so it is worked out once. */
+const CORRELATION_ID = Symbol('correlationId');
+type CorrelatedRequest = { [CORRELATION_ID]?: string };
+
+const correlationIdOf = (headers: IncomingHttpHeaders, requestId: string) =>
+  acceptableId(headers[CORRELATION_ID_HEADER]) ?? requestId;
+
+export interface ServerOptions {
+  /** The log label. */
+  name: string;
+  logLevel: string;
+  bodyLimit?: number;
+}
+
+export function serverOptions({ name, logLevel, bodyLimit = 1024 * 1024 }: ServerOptions): FastifyServerOptions {
+  return {
+    logger: {
+      level: logLevel,
+      base: { service: name },
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (req) => acceptableId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Both ids go into the request's logger when Fastify makes it: one child logger per request, not two.
+    childLoggerFactory(logger, bindings, options, raw) {
+      const ids = bindings as { requestId: string; correlationId?: string };
+      ids.correlationId = (raw as CorrelatedRequest)[CORRELATION_ID] = correlationIdOf(raw.headers, ids.requestId);
+      return logger.child(ids, options);
+    },
+    bodyLimit,
+    return503OnClosing: true,
+  };
+}
+
+/** The app must have been made with `serverOptions`, whose logger factory puts the correlation id in every log line. */
+export function applyHttpConventions(app: FastifyInstance): void {
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorEnvelope('not-found')));
+
+  app.decorateRequest('correlationId', '');
+  // Callback-style hooks: they run on every request, and this saves a promise each.
+  app.addHook('onRequest', (req, reply, done) => {
+    req.correlationId = (req.raw as CorrelatedRequest)[CORRELATION_ID] ?? correlationIdOf(req.headers, req.id);
+    reply.header(REQUEST_ID_HEADER, req.id).header(CORRELATION_ID_HEADER, req.correlationId);
+    done();
+  });
+
+  // Responses finished during shutdown close their connection; otherwise a kept-alive socket
+  // holds the server open for Fastify's whole keep-alive timeout (72 s).
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}
