@@ -1,0 +1,146 @@
+// What the gateway costs: the same small JSON route measured straight from a stand-in service and
+// through the gateway (rate limit in Redis, route table, proxy over kept-alive connections). Service
+// and gateway each run in their own process; autocannon runs here. Direct and gateway rounds
+// alternate, so drift in the machine (other load, CPU clocks) falls on both alike.
+// Needs Redis at REDIS_URL (default redis://127.0.0.1:6379) only.
+// Usage: npm run bench:gateway [-- --rounds 4 --seconds 5 --connections 50]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ROUTE = '/api/v1/hotel/bench';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+const children: ChildProcess[] = [];
+function start(file: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`${file} exited early (${code})`);
+      process.exit(1);
+    }
+  });
+  children.push(child);
+}
+let stopping = false;
+/** The gateway first, then the service behind it, so no request is cut off on the way. */
+async function stopAll() {
+  stopping = true;
+  for (const child of [...children].reverse()) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+async function waitFor(url: string) {
+  for (let tries = 0; tries < 150; tries++) {
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+const [upstreamPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
+const direct = `http://127.0.0.1:${upstreamPort}`;
+const gateway = `http://127.0.0.1:${gatewayPort}`;
+start('bench/gateway-upstream.ts', { PORT: String(upstreamPort) });
+start('gateway/src/server.ts', {
+  PORT: String(gatewayPort),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  REDIS_URL: redisUrl,
+  CATALOG_URL: direct,
+  // The bench route is public: the key set is never fetched.
+  JWKS_URL: `${direct}/.well-known/jwks.json`,
+  // High enough never to refuse, but every request still counts in Redis.
+  RATE_LIMIT_MAX: '1000000000',
+  RATE_LIMIT_PREFIX: `bench-gateway-${Date.now().toString(36)}:`,
+  UPSTREAM_CONNECTIONS: String(connections),
+});
+
+interface Round {
+  requests: number;
+  seconds: number;
+  p99: number;
+  failures: number;
+}
+
+async function measure(base: string, duration: number): Promise<Round> {
+  const result = await autocannon({ url: `${base}${ROUTE}`, connections, pipelining: 1, duration });
+  return {
+    requests: result.requests.total,
+    seconds: result.duration,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+try {
+  await Promise.all([waitFor(`${direct}/health/ready`), waitFor(`${gateway}/health/live`)]);
+  const check = await fetch(`${gateway}${ROUTE}`);
+  if (check.status !== 200) throw new Error(`the gateway answered ${check.status}: ${await check.text()}`);
+
+  // Warm-up: connections, JIT, Redis script cache.
+  await measure(direct, Number(values.warmup));
+  await measure(gateway, Number(values.warmup));
+
+  const totals = { direct: [] as Round[], gateway: [] as Round[] };
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, base] of [
+      ['direct', direct],
+      ['gateway', gateway],
+    ] as const) {
+      const r = await measure(base, seconds);
+      totals[name].push(r);
+      console.log(
+        `round ${round} ${name.padEnd(7)} ${(r.requests / r.seconds).toFixed(0).padStart(6)} req/s  p99 ${r.p99} ms` +
+          (r.failures ? `  failures ${r.failures}` : ''),
+      );
+    }
+  }
+  const rps = (rs: Round[]) => rs.reduce((s, r) => s + r.requests, 0) / rs.reduce((s, r) => s + r.seconds, 0);
+  const p99 = (rs: Round[]) => rs.reduce((s, r) => s + r.p99, 0) / rs.length;
+  const failures = [...totals.direct, ...totals.gateway].reduce((s, r) => s + r.failures, 0);
+  if (failures) console.log(`failures (errors, timeouts, non-2xx): ${failures}`);
+  const directRps = rps(totals.direct);
+  const gatewayRps = rps(totals.gateway);
+  console.log(
+    `${rounds} rounds of ${seconds} s each, ${connections} connections, no pipelining; p99 is the mean of the rounds' p99`,
+  );
+  console.log(
+    `RESULT gateway_vs_direct=${(gatewayRps / directRps).toFixed(2)} direct_rps=${directRps.toFixed(0)} ` +
+      `gateway_rps=${gatewayRps.toFixed(0)} added_p99_ms=${(p99(totals.gateway) - p99(totals.direct)).toFixed(1)}`,
+  );
+} finally {
+  await stopAll();
+}

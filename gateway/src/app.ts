@@ -1,0 +1,150 @@
+// buildApp: the gateway as a Fastify app that never listens. Per request, in order: ids and CORS and
+// security headers, the rate limits, the route table, the token check on protected routes, the proxy.
+import cors from '@fastify/cors';
+import {
+  applyHttpConventions,
+  appError,
+  closeRedis,
+  createJwtVerifier,
+  createRedis,
+  serverOptions,
+  withTimeout,
+  type TokenVerifier,
+} from '@travelclub/kit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { upstreamUrls, type GatewayConfig } from './config.js';
+import { registerDocsRoutes } from './docs.js';
+import { edgeAuthentication } from './edge-auth.js';
+import { registerRateLimits } from './rate-limits.js';
+import { registerReadinessRoutes } from './readiness.js';
+import { securityHeaders } from './security-headers.js';
+import { compileRouteTable, SERVICES, type RouteMatch } from './route-table.js';
+import { createUpstreams } from './upstreams.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The route table's answer for this request; null for the gateway's own routes and unknown paths. */
+    upstream: RouteMatch | null;
+  }
+}
+
+export interface GatewayOptions {
+  /** Checks access tokens; by default through the JWKS at `config.JWKS_URL`. */
+  verifyToken?: TokenVerifier;
+}
+
+const PROXY_URL = '/*';
+const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export async function buildApp(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...serverOptions({ name: 'gateway', logLevel: config.LOG_LEVEL, bodyLimit: config.BODY_LIMIT_BYTES }),
+    // A hop count means "the last n addresses were added by our own proxies".
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
+  });
+  applyHttpConventions(app);
+
+  // Bodies pass through unparsed, whatever their type; Fastify still enforces the size limit (413).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  const redis = createRedis(config.REDIS_URL);
+  // Every request counts in Redis: commands issued in the same tick go out as one write.
+  redis.options.enableAutoPipelining = true;
+  app.addHook('onClose', () => closeRedis(redis));
+  try {
+    await withTimeout(new Promise((ready, fail) => redis.once('ready', ready).once('error', fail)), 5_000, 'Redis');
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  redis.on('error', (err) => app.log.warn({ err: err.message }, 'Redis trouble: rate limits are not applied'));
+
+  // The headers that mean something for an API: HSTS, nosniff, no framing, no referrer, and who may
+  // embed its images. The ones about documents (content policy, opener policy, agent clusters, old
+  // browsers' XSS filter and download prompts) are left out: they cost bytes on every answer.
+  const headers = await securityHeaders({
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Hotel images are read by the web app from its own site's other hosts.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    contentSecurityPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
+  });
+
+  const allowedOrigins = new Set(config.CORS_ORIGINS);
+  await app.register(cors, {
+    // An unknown origin gets no CORS headers at all, so credentials are offered to listed origins only.
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    credentials: true,
+    methods: PROXIED_METHODS,
+    exposedHeaders: ['x-request-id', 'x-correlation-id', 'retry-after'],
+    maxAge: 600,
+  });
+
+  const limits = await registerRateLimits(app, {
+    redis,
+    prefix: config.RATE_LIMIT_PREFIX,
+    max: config.RATE_LIMIT_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    tightMax: config.AUTH_RATE_LIMIT_MAX,
+    tightWindowMs: config.AUTH_RATE_LIMIT_WINDOW_MS,
+  });
+
+  const urls = upstreamUrls(config);
+  const missing = SERVICES.filter((service) => !urls[service]);
+  if (missing.length) app.log.warn({ services: missing }, 'no URL configured: their routes answer 503');
+  const upstreams = createUpstreams({
+    urls,
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    connections: config.UPSTREAM_CONNECTIONS,
+    trustForwardedFor: config.TRUST_PROXY !== false,
+  });
+  app.addHook('onClose', () => upstreams.close());
+
+  const table = compileRouteTable();
+  const requireToken = edgeAuthentication(
+    options.verifyToken ??
+      createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }),
+  );
+
+  app.decorateRequest('upstream', null);
+  // Limits before the token check, so a flood of bad tokens costs no signature checks.
+  app.addHook('onRequest', async (req, reply) => {
+    const route = req.routeOptions.url;
+    if (route === '/health/live') return;
+    const upstream = route === PROXY_URL ? table.resolve(req.method, req.url) : undefined;
+    await limits.check(req, reply);
+    if (!upstream) return;
+    req.upstream = upstream;
+    if (upstream.tightlyLimited) await limits.checkTight(req, reply);
+    if (!upstream.isPublic) await requireToken(req);
+  });
+
+  registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });
+  registerDocsRoutes(app, upstreams, table, config.HEALTH_TIMEOUT_MS);
+  app.route({
+    method: PROXIED_METHODS,
+    url: PROXY_URL,
+    exposeHeadRoute: false,
+    handler: async (req, reply) => {
+      if (!req.upstream) throw appError('not-found');
+      return upstreams.forward(req, reply, req.upstream.service);
+    },
+  });
+  return app;
+}

@@ -1,0 +1,73 @@
+// The gateway's settings, parsed once from its environment; a bad value names itself and stops the start.
+import { BaseConfigSchema } from '@travelclub/kit';
+import { z } from 'zod';
+import { SERVICES, type ServiceName } from './route-table.js';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const serviceUrls = Object.fromEntries(
+  SERVICES.map((service) => [`${service.toUpperCase()}_URL`, z.url().optional()]),
+) as Record<`${Uppercase<ServiceName>}_URL`, z.ZodOptional<z.ZodURL>>;
+
+export const GatewayConfigSchema = BaseConfigSchema.pick({
+  HOST: true,
+  LOG_LEVEL: true,
+  REDIS_URL: true,
+  JWT_ISSUER: true,
+  JWT_AUDIENCE: true,
+}).extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Where each service answers. A service left out is reported at start; its routes answer 503. */
+  ...serviceUrls,
+  /** The auth service's signing keys; every protected route is checked against them. */
+  JWKS_URL: z.url(),
+  /** Browser origins allowed to call with credentials, comma-separated (`https://travelclub.example`). */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url())),
+  /** Requests per client address and window, on every route. */
+  RATE_LIMIT_MAX: positiveInt(600),
+  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  /** The tighter limit on the routes that guess or send mail (sign-in, sign-up, magic link, reset, anonymous). */
+  AUTH_RATE_LIMIT_MAX: positiveInt(20),
+  AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  /** Put before every rate-limit key in Redis, so environments (or tests) sharing a Redis stay apart. */
+  RATE_LIMIT_PREFIX: z.string().default('gateway:rate:'),
+  /**
+   * Whom to believe about the client address (`X-Forwarded-For`): `false` (the gateway is the edge),
+   * `true`, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((s): boolean | number | string[] => {
+      if (s === 'true' || s === 'false') return s === 'true';
+      if (/^\d+$/.test(s)) return Number(s) || false;
+      return s.split(',').map((a) => a.trim());
+    }),
+  /** How long an upstream may take to start answering before the client gets a 504. */
+  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  /** Kept-alive connections per upstream service. */
+  UPSTREAM_CONNECTIONS: positiveInt(128),
+  /** How long /health and /docs wait for each service. */
+  HEALTH_TIMEOUT_MS: positiveInt(1_500),
+  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+});
+export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
+
+/** The URL of each configured service. */
+export function upstreamUrls(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  return Object.fromEntries(
+    SERVICES.flatMap((service) => {
+      const url = config[`${service.toUpperCase() as Uppercase<ServiceName>}_URL`];
+      return url ? [[service, url]] : [];
+    }),
+  );
+}

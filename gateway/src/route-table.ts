@@ -1,0 +1,149 @@
+// The route table: which service owns each public path, which routes need no token, and which get the
+// tighter rate limit. The only place in the system that knows it (ARCHITECTURE.md, "Who owns what").
+// Patterns: see path-trie.ts. For owners the deepest prefix wins, so `/api/v1/hotel/:id/recommend*`
+// (creator) beats `/api/v1/hotel` (catalog).
+import { PathTrie, pathSegments } from './path-trie.js';
+
+export const SERVICES = ['auth', 'catalog', 'itinerary', 'billing', 'creator', 'assistant', 'notifications'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Path prefix → owning service. `/api/v1/bff/*` will be the gateway's own views; until then it is unknown (404). */
+export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
+  ['/api/v1/auth', 'auth'],
+  ['/api/v1/authentication', 'auth'],
+  ['/api/sessionLogin', 'auth'],
+  ['/api/sessionlogin/endpoint', 'auth'],
+  ['/.well-known/jwks.json', 'auth'],
+  // Roles are claims in the access token, so the auth service changes them, not the profile's owner.
+  ['/api/v1/userProfile/role', 'auth'],
+
+  ['/api/v1/hotel', 'catalog'],
+  ['/api/v1/destinations', 'catalog'],
+  ['/api/v1/recommendation', 'catalog'],
+
+  ['/api/v1/itinerary', 'itinerary'],
+
+  ['/api/v1/invoice', 'billing'],
+  ['/api/v1/creator/subscription*', 'billing'],
+  ['/api/v1/userProfile/my/payout', 'billing'],
+
+  ['/api/v1/userProfile', 'creator'],
+  ['/api/v1/creator', 'creator'],
+  ['/api/v1/travelpackage', 'creator'],
+  ['/api/v1/request-travel-package', 'creator'],
+  ['/api/v1/emailSubscription', 'creator'],
+  // Covers `/recommend` and `/recommendation/{id}`: a creator's recommendation of a hotel is creator content.
+  ['/api/v1/hotel/:id/recommend*', 'creator'],
+  ['/api/itinerary-content', 'creator'],
+  ['/api/v1/getAnonymousUserData', 'creator'],
+
+  ['/api/v1/assistant', 'assistant'],
+  ['/api/v1/experimental/gpt/destinations', 'assistant'],
+];
+
+/**
+ * Routes the gateway lets through without a token: exact paths unless the pattern ends in `*`.
+ * Services still check tokens themselves; this list only decides what the gateway refuses early.
+ * GET also opens HEAD.
+ */
+export const PUBLIC_ROUTES: readonly [methods: string, pattern: string][] = [
+  // Getting a token in the first place, and giving it up (paths as services/auth serves them).
+  ['POST', '/api/v1/auth/signUp'],
+  ['POST', '/api/v1/auth/signIn'],
+  ['POST', '/api/v1/auth/anonymous'],
+  ['POST', '/api/v1/auth/token/refresh'],
+  ['POST', '/api/v1/auth/signOut'],
+  ['POST', '/api/v1/authentication/magicLink'],
+  ['POST', '/api/v1/auth/magicLink/consume'],
+  ['POST', '/api/v1/auth/passwordReset/request'],
+  ['POST', '/api/v1/auth/passwordReset/confirm'],
+  ['POST', '/api/v1/authentication/verifyEmail'],
+  ['GET', '/api/v1/auth/csrf'],
+  ['GET', '/api/v1/auth/session'],
+  ['POST', '/api/v1/auth/sessionLogout'],
+  ['GET POST', '/api/v1/auth/oauth/*'],
+  // A form post whose token travels in the body, not the Authorization header: the auth service checks it.
+  ['POST', '/api/sessionLogin'],
+  ['POST', '/api/sessionlogin/endpoint'],
+  ['GET', '/.well-known/jwks.json'],
+  // Browsing hotels and destinations before signing in.
+  ['GET', '/api/v1/hotel/:id'],
+  ['GET', '/api/v1/hotel/:id/titleImage'],
+  ['GET', '/api/v1/hotel/:id/recommendation/:recommendationId'],
+  ['GET', '/api/v1/hotel/search/:id'],
+  ['POST', '/api/v1/hotel'],
+  ['POST', '/api/v1/hotel/search*'],
+  ['POST', '/api/v1/hotel/boundingBox'],
+  ['GET', '/api/v1/destinations/autocomplete'],
+  // Creators' public pages.
+  ['GET', '/api/v1/userProfile/public/*'],
+  ['GET', '/api/v1/creator/:handle/isAvailable'],
+  ['GET', '/api/v1/emailSubscription/:id/confirm'],
+];
+
+/** Routes that guess secrets or send mail: they get the tighter per-address limit as well as the global one. */
+export const TIGHTLY_LIMITED: readonly string[] = [
+  '/api/v1/auth/signIn',
+  '/api/v1/auth/signUp',
+  '/api/v1/auth/anonymous',
+  '/api/v1/authentication/magicLink',
+  '/api/v1/auth/magicLink/*',
+  '/api/v1/auth/passwordReset/*',
+];
+
+export interface RouteMatch {
+  service: ServiceName;
+  /** No token needed at the edge. */
+  isPublic: boolean;
+  tightlyLimited: boolean;
+}
+
+// Dot segments (also percent-encoded) could make a path look public here and mean another route upstream.
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|\?|$)/i;
+
+export interface RouteTable {
+  /** The owner of a request's path, or undefined when no service owns it. */
+  resolve(method: string, url: string): RouteMatch | undefined;
+  /** The owner of a path (`{id}` placeholders allowed), for sorting services' documents. */
+  ownerOf(path: string): ServiceName | undefined;
+}
+
+export function compileRouteTable(): RouteTable {
+  const owners = new PathTrie<ServiceName>();
+  for (const [prefix, service] of OWNERS) owners.add(prefix, service, { subtree: true });
+  const open = new Map<string, PathTrie<true>>();
+  for (const [methods, pattern] of PUBLIC_ROUTES) {
+    for (const method of methods.split(' ').flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))) {
+      let trie = open.get(method);
+      if (!trie) open.set(method, (trie = new PathTrie()));
+      trie.add(pattern, true);
+    }
+  }
+  const tight = new PathTrie<true>();
+  for (const pattern of TIGHTLY_LIMITED) tight.add(pattern, true);
+
+  // The tables are fixed, so each service has only four possible answers: build them once, not per request.
+  const answers = new Map(
+    SERVICES.map((service) => [
+      service,
+      [false, true].flatMap((isPublic) =>
+        [false, true].map((tightlyLimited): RouteMatch => Object.freeze({ service, isPublic, tightlyLimited })),
+      ),
+    ]),
+  );
+
+  return {
+    resolve(method, url) {
+      if (DOT_SEGMENT.test(url)) return undefined;
+      const segments = pathSegments(url);
+      const service = owners.match(segments);
+      if (!service) return undefined;
+      const isPublic = open.get(method)?.match(segments) === true;
+      const tightlyLimited = method === 'POST' && tight.match(segments) === true;
+      return answers.get(service)![(isPublic ? 2 : 0) + (tightlyLimited ? 1 : 0)];
+    },
+    ownerOf(path) {
+      return owners.match(pathSegments(path));
+    },
+  };
+}

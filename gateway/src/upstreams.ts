@@ -1,0 +1,159 @@
+// The services behind the gateway: one undici pool of kept-alive connections per service, the request
+// forwarded as it came (minus hop-by-hop headers) and the answer streamed back. A service that is down
+// becomes the catalogue's 503, one too slow to start answering its 504.
+import type { IncomingHttpHeaders } from 'node:http';
+import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError } from '@travelclub/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Pool, type Dispatcher } from 'undici';
+import type { ServiceName } from './route-table.js';
+
+/** Headers that describe one connection, not the message, plus the ones the gateway sets itself. */
+const NOT_FORWARDED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'host',
+  // undici sets it from the body it sends.
+  'content-length',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  REQUEST_ID_HEADER,
+  CORRELATION_ID_HEADER,
+]);
+// The answer carries the gateway's own request and correlation ids, set before the proxying.
+const NOT_RETURNED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  REQUEST_ID_HEADER,
+  CORRELATION_ID_HEADER,
+]);
+
+const BUFFERED_ANSWER_BYTES = 64 * 1024;
+
+export interface UpstreamOptions {
+  urls: Partial<Record<ServiceName, string>>;
+  /** undici checks it on a coarse clock: the 504 comes up to a second later than this. */
+  timeoutMs: number;
+  connections: number;
+  /** Whether an incoming `X-Forwarded-For` came from a proxy we trust (then it is extended, not replaced). */
+  trustForwardedFor: boolean;
+}
+
+export interface Upstreams {
+  readonly configured: ServiceName[];
+  forward(req: FastifyRequest, reply: FastifyReply, service: ServiceName): Promise<FastifyReply>;
+  /** A small GET of the gateway's own (readiness, documents): status and parsed JSON, or an error. */
+  getJson(service: ServiceName, path: string, timeoutMs: number): Promise<{ status: number; body: unknown }>;
+  close(): Promise<void>;
+}
+
+export function createUpstreams(options: UpstreamOptions): Upstreams {
+  const pools = new Map<ServiceName, Pool>();
+  for (const [service, url] of Object.entries(options.urls) as [ServiceName, string][]) {
+    pools.set(
+      service,
+      new Pool(url, {
+        connections: options.connections,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        connect: { timeout: options.timeoutMs },
+      }),
+    );
+  }
+  const poolOf = (service: ServiceName) => {
+    const pool = pools.get(service);
+    if (!pool)
+      throw new AppError('service-unavailable', undefined, { cause: new Error(`${service} is not configured`) });
+    return pool;
+  };
+
+  function forwardedHeaders(req: FastifyRequest): string[] {
+    const incoming: IncomingHttpHeaders = req.headers;
+    const out: string[] = [];
+    for (const name in incoming) {
+      const value = incoming[name];
+      if (value === undefined || NOT_FORWARDED.has(name)) continue;
+      if (typeof value === 'string') out.push(name, value);
+      else for (const v of value) out.push(name, v);
+    }
+    const client = req.socket.remoteAddress ?? '';
+    const chain = incoming['x-forwarded-for'];
+    out.push(
+      'x-forwarded-for',
+      options.trustForwardedFor && typeof chain === 'string' ? `${chain}, ${client}` : client,
+      'x-forwarded-proto',
+      req.protocol,
+      REQUEST_ID_HEADER,
+      req.id,
+      CORRELATION_ID_HEADER,
+      req.correlationId,
+    );
+    if (incoming.host) out.push('x-forwarded-host', incoming.host);
+    return out;
+  }
+
+  return {
+    configured: [...pools.keys()],
+
+    async forward(req, reply, service) {
+      const pool = poolOf(service);
+      let answer: Dispatcher.ResponseData;
+      // Small answers (the usual JSON) are read whole and sent in one write, instead of as a stream.
+      let whole: Buffer | undefined;
+      try {
+        answer = await pool.request({
+          path: req.url,
+          method: req.method as 'GET',
+          headers: forwardedHeaders(req),
+          body: req.body as Buffer | undefined,
+        });
+        if (Number(answer.headers['content-length']) <= BUFFERED_ANSWER_BYTES) {
+          whole = Buffer.from(await answer.body.arrayBuffer());
+        }
+      } catch (err) {
+        throw upstreamFailure(service, err);
+      }
+      reply.code(answer.statusCode);
+      const headers = answer.headers;
+      for (const name in headers) {
+        const value = headers[name];
+        if (value !== undefined && !NOT_RETURNED.has(name)) reply.header(name, value);
+      }
+      return reply.send(whole ?? answer.body);
+    },
+
+    async getJson(service, path, timeoutMs) {
+      const { statusCode, body } = await poolOf(service).request({
+        path,
+        method: 'GET',
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      return { status: statusCode, body: await body.json() };
+    },
+
+    async close() {
+      await Promise.all([...pools.values()].map((pool) => pool.close()));
+    },
+  };
+}
+
+function upstreamFailure(service: ServiceName, err: unknown): AppError {
+  const code = (err as { code?: string }).code;
+  const cause = new Error(`${service}: ${(err as Error).message}`, { cause: err });
+  return new AppError(code === 'UND_ERR_HEADERS_TIMEOUT' ? 'upstream-timeout' : 'service-unavailable', undefined, {
+    cause,
+  });
+}

@@ -1,0 +1,70 @@
+// Stand-ins for the gateway's tests: small real upstream services on ephemeral ports, and gateway
+// settings against the test run's real Redis.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { applyHttpConventions, appError } from '@travelclub/kit';
+import { testInfra, uniqueName } from '@travelclub/kit/testing';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { GatewayConfigSchema, type GatewayConfig } from '../src/config.js';
+
+export interface Upstream {
+  app: FastifyInstance;
+  url: string;
+}
+
+/**
+ * A service that answers every path with what it received, so a test can see what the gateway sent.
+ * `/slow` answers after three seconds, `/missing` with a 404 envelope, `/large` with 200 kB; `/cookies`
+ * sets two cookies;
+ * `/health/ready` answers ready.
+ */
+export async function startUpstream(name: string): Promise<Upstream> {
+  const app = Fastify();
+  applyHttpConventions(app);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.get('/health/ready', async () => ({ status: 'ready', checks: {} }));
+  app.get('/api/v1/hotel/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    return { late: true };
+  });
+  app.get('/api/v1/hotel/large', async (_req, reply) => reply.type('image/jpeg').send(Buffer.alloc(200_000, 7)));
+  app.get('/api/v1/hotel/missing', async () => {
+    throw appError('hotel-not-found');
+  });
+  app.post('/api/v1/auth/cookies', async (_req, reply) => {
+    reply.header('set-cookie', ['session=abc; HttpOnly; Secure; SameSite=Lax', 'csrf=xyz; Secure']);
+    return { cookies: 2 };
+  });
+  app.all('/*', async (req) => ({
+    service: name,
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    body: req.body ?? null,
+  }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+/** A port where nothing listens: taken and released at once. */
+export async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Gateway settings against the run's Redis, with rate-limit keys of the test's own. */
+export function gatewayConfig(overrides: Record<string, string>): GatewayConfig {
+  return GatewayConfigSchema.parse({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    REDIS_URL: testInfra().redisUrl,
+    RATE_LIMIT_PREFIX: `${uniqueName('test-gateway')}:`,
+    JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
+    ...overrides,
+  });
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { PathTrie, pathSegments } from '../src/path-trie.js';
+import { compileRouteTable } from '../src/route-table.js';
+
+const table = compileRouteTable();
+const owner = (method: string, url: string) => table.resolve(method, url)?.service;
+
+describe('owners', () => {
+  it.each([
+    ['GET', '/api/v1/hotel/h-1', 'catalog'],
+    ['POST', '/api/v1/hotel', 'catalog'],
+    ['POST', '/api/v1/hotel/search/create', 'catalog'],
+    ['GET', '/api/v1/hotel/recommended?take=4', 'catalog'],
+    // the deeper prefix wins
+    ['PUT', '/api/v1/hotel/h-1/recommend', 'creator'],
+    ['DELETE', '/api/v1/hotel/h-1/recommend', 'creator'],
+    ['GET', '/api/v1/hotel/h-1/recommendation/r-1', 'creator'],
+    ['POST', '/api/v1/creator/subscription', 'billing'],
+    ['POST', '/api/v1/creator/subscription/manage', 'billing'],
+    ['GET', '/api/v1/creator/ana/isAvailable', 'creator'],
+    ['POST', '/api/v1/creator/requestVerification', 'creator'],
+    ['GET', '/api/v1/userProfile/my/payout', 'billing'],
+    ['GET', '/api/v1/userProfile/my', 'creator'],
+    ['PUT', '/api/v1/userProfile/role', 'auth'],
+    ['GET', '/api/v1/userProfile/public/ana', 'creator'],
+    ['POST', '/api/v1/auth/signIn', 'auth'],
+    ['POST', '/api/v1/authentication/magicLink', 'auth'],
+    ['POST', '/api/sessionLogin', 'auth'],
+    ['POST', '/api/sessionlogin/endpoint', 'auth'],
+    ['GET', '/.well-known/jwks.json', 'auth'],
+    ['GET', '/api/v1/itinerary/latest', 'itinerary'],
+    ['GET', '/api/v1/invoice/i-1', 'billing'],
+    ['GET', '/api/v1/destinations/autocomplete?query=par', 'catalog'],
+    ['POST', '/api/v1/recommendation', 'catalog'],
+    ['GET', '/api/itinerary-content/c-1', 'creator'],
+    ['GET', '/api/v1/getAnonymousUserData', 'creator'],
+    ['POST', '/api/v1/request-travel-package', 'creator'],
+    ['GET', '/api/v1/experimental/gpt/destinations?query=sea', 'assistant'],
+    ['POST', '/api/v1/assistant/conversations', 'assistant'],
+    ['DELETE', '/api/v1/emailSubscription/s-1', 'creator'],
+  ])('%s %s → %s', (method, url, service) => {
+    expect(owner(method, url)).toBe(service);
+  });
+
+  it.each([
+    '/',
+    '/api/v1',
+    '/api/v1/hotels',
+    '/api/v1/bff/traveller/home',
+    '/api/sessionlogin',
+    '/api/v1/hotel/../userProfile/my',
+    '/api/v1/hotel/%2e%2e/userProfile/my',
+  ])('%s belongs to no service', (url) => {
+    expect(table.resolve('GET', url)).toBeUndefined();
+  });
+});
+
+describe('public routes', () => {
+  const isPublic = (method: string, url: string) => table.resolve(method, url)?.isPublic;
+
+  it.each([
+    ['POST', '/api/v1/auth/signIn'],
+    ['POST', '/api/v1/auth/token/refresh'],
+    ['GET', '/api/v1/auth/oauth/google/start?returnUrl=/'],
+    ['POST', '/api/v1/auth/oauth/exchange'],
+    ['GET', '/api/v1/hotel/h-1'],
+    ['HEAD', '/api/v1/hotel/h-1'],
+    ['POST', '/api/v1/hotel/search'],
+    ['POST', '/api/v1/hotel/search/create'],
+    ['POST', '/api/v1/hotel'],
+    ['GET', '/api/v1/userProfile/public/ana/travelPackages'],
+    ['GET', '/api/v1/creator/ana/isAvailable'],
+    ['GET', '/api/v1/emailSubscription/s-1/confirm?confirmationCode=x'],
+    ['GET', '/.well-known/jwks.json'],
+  ])('%s %s needs no token', (method, url) => {
+    expect(isPublic(method, url)).toBe(true);
+  });
+
+  it.each([
+    ['PUT', '/api/v1/hotel/h-1/like'],
+    ['POST', '/api/v1/hotel/h-1/checkAvailability'],
+    ['DELETE', '/api/v1/hotel/h-1'],
+    ['GET', '/api/v1/auth/me'],
+    ['PUT', '/api/v1/userProfile/role'],
+    ['GET', '/api/v1/userProfile/my'],
+    ['GET', '/api/v1/itinerary'],
+    ['POST', '/api/v1/creator/subscription'],
+    ['GET', '/api/v1/auth/signIn'],
+  ])('%s %s needs a token', (method, url) => {
+    expect(isPublic(method, url)).toBe(false);
+  });
+});
+
+describe('tight limits', () => {
+  it('apply to the routes that guess secrets or send mail, and only to them', () => {
+    const tight = (url: string) => table.resolve('POST', url)?.tightlyLimited;
+    expect(tight('/api/v1/auth/signIn')).toBe(true);
+    expect(tight('/api/v1/auth/signUp')).toBe(true);
+    expect(tight('/api/v1/auth/anonymous')).toBe(true);
+    expect(tight('/api/v1/authentication/magicLink')).toBe(true);
+    expect(tight('/api/v1/auth/passwordReset/request')).toBe(true);
+    expect(tight('/api/v1/auth/token/refresh')).toBe(false);
+    expect(tight('/api/v1/hotel/search')).toBe(false);
+  });
+});
+
+describe('path trie', () => {
+  it('prefers the deeper match, then an exact segment over a prefix over a parameter', () => {
+    const trie = new PathTrie<string>()
+      .add('/a', 'a', { subtree: true })
+      .add('/a/:id', 'param')
+      .add('/a/b*', 'prefix')
+      .add('/a/bc', 'exact')
+      .add('/a/:id/c', 'deep');
+    expect(trie.match(pathSegments('/a/bc'))).toBe('exact');
+    expect(trie.match(pathSegments('/a/bd'))).toBe('prefix');
+    expect(trie.match(pathSegments('/a/bd/x'))).toBe('prefix');
+    expect(trie.match(pathSegments('/a/x'))).toBe('param');
+    expect(trie.match(pathSegments('/a/x/y'))).toBe('a');
+    expect(trie.match(pathSegments('/a/bc/c'))).toBe('deep');
+    expect(trie.match(pathSegments('/b'))).toBeUndefined();
+  });
+
+  it('ignores the query, empty segments and a trailing slash', () => {
+    expect(pathSegments('/a//b/?x=/c')).toEqual(['a', 'b']);
+    expect(pathSegments('/a/b')).toEqual(['a', 'b']);
+  });
+
+  it('refuses a pattern given twice', () => {
+    expect(() => new PathTrie().add('/a/:x', 1).add('/a/:y', 2)).toThrow('twice');
+  });
+});
