@@ -1,18 +1,36 @@
-# One image per service: docker build --build-arg SERVICE=itinerary -t travelclub/itinerary .
-# Services run their TypeScript through tsx; the image holds the workspace the service needs.
+# One image per runnable part, chosen by PART (the part's folder):
+#   docker build --build-arg PART=services/auth -t travelclub/auth .
+#   docker build --build-arg PART=services/notifications -t travelclub/notifications .
+#   docker build --build-arg PART=gateway -t travelclub/gateway .
+# There is no build step: node runs the TypeScript through tsx, so the image keeps the dev dependencies.
 FROM node:20.20-bookworm-slim
-ARG SERVICE
-ENV NODE_ENV=production SERVICE=${SERVICE}
+# PORT: every part listens on 3000 in a container (their defaults are for one developer machine).
+ENV NODE_ENV=production PORT=3000
 WORKDIR /app
+
+# The lockfile names every workspace, so npm ci needs all their package.json files. They come alone first,
+# so the dependency layer is rebuilt only when a manifest or the lockfile changes.
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY services/kit/package.json services/kit/
+COPY services/auth/package.json services/auth/
+COPY services/notifications/package.json services/notifications/
+COPY gateway/package.json gateway/
 COPY bench/package.json bench/
-COPY services/${SERVICE}/package.json services/${SERVICE}/
-RUN npm ci --no-audit --no-fund --include=dev
+RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
+
+# Declared after npm ci: the dependency layer above is then the same (and cached once) for all three images.
+ARG PART
+RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|gateway' >&2; exit 1; }
+ENV PART=${PART}
+# The code every part imports, then the part itself. Files stay root-owned: the process cannot change them.
 COPY contracts contracts
 COPY services/kit services/kit
-COPY services/${SERVICE} services/${SERVICE}
-USER node
+COPY ${PART} ${PART}
+RUN test -f "$PART/src/server.ts" || { echo "$PART/src/server.ts not found" >&2; exit 1; }
+
+# The node image's "node" user, by number so Kubernetes' runAsNonRoot can check it.
+USER 1000:1000
 EXPOSE 3000
-CMD ["sh", "-c", "exec node --import tsx services/${SERVICE}/src/server.ts"]
+# exec: node becomes PID 1 and gets SIGTERM itself, for the graceful shutdown.
+CMD ["sh", "-c", "exec node --import tsx \"$PART/src/server.ts\""]
