@@ -38,12 +38,12 @@ const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 export async function buildApp(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    ...serverOptions({ name: 'gateway', logLevel: config.LOG_LEVEL, bodyLimit: config.BODY_LIMIT_BYTES }),
-    // A hop count means "the last n addresses were added by our own proxies".
-    trustProxy:
-      typeof config.TRUST_PROXY === 'number'
-        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
-        : config.TRUST_PROXY,
+    ...serverOptions({
+      name: 'gateway',
+      logLevel: config.LOG_LEVEL,
+      bodyLimit: config.BODY_LIMIT_BYTES,
+      trustProxy: config.TRUST_PROXY,
+    }),
   });
   applyHttpConventions(app);
 

@@ -1,5 +1,5 @@
 // The gateway's settings, parsed once from its environment; a bad value names itself and stops the start.
-import { BaseConfigSchema } from '@travelclub/kit';
+import { BaseConfigSchema, trustProxySetting } from '@travelclub/kit';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from './route-table.js';
 
@@ -40,18 +40,8 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
   AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
   /** Put before every rate-limit key in Redis, so environments (or tests) sharing a Redis stay apart. */
   RATE_LIMIT_PREFIX: z.string().default('gateway:rate:'),
-  /**
-   * Whom to believe about the client address (`X-Forwarded-For`): `false` (the gateway is the edge),
-   * `true`, a number of proxy hops, or a comma-separated list of proxy addresses or CIDRs.
-   */
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((s): boolean | number | string[] => {
-      if (s === 'true' || s === 'false') return s === 'true';
-      if (/^\d+$/.test(s)) return Number(s) || false;
-      return s.split(',').map((a) => a.trim());
-    }),
+  /** Whom to believe about the client address; `false`: the gateway is the edge (see the kit's `trustProxySetting`). */
+  TRUST_PROXY: trustProxySetting('false'),
   /** How long an upstream may take to start answering before the client gets a 504. */
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** Kept-alive connections per upstream service. */

@@ -1,9 +1,32 @@
 // The settings every service reads from its environment, parsed once at start-up; a bad value fails fast.
 import { z } from 'zod';
 
+/**
+ * Whom to believe about the client address (`X-Forwarded-For`): `true`, `false`, a number of proxy hops, or
+ * a comma-separated list of proxy addresses, CIDRs or the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+export const trustProxySetting = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s): boolean | number | string[] => {
+      if (s === 'true' || s === 'false') return s === 'true';
+      if (/^\d+$/.test(s)) return Number(s) || false;
+      return s.split(',').map((a) => a.trim());
+    });
+
+/** Fastify's `trustProxy` for a parsed setting: a hop count means the last n addresses are our own proxies'. */
+export const trustProxyOption = (setting: boolean | number | string[]) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 export const BaseConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Services sit on a private network behind the gateway, which sets X-Forwarded-For: trusting private
+   * addresses lets per-client limits (sign-in) see the real client.
+   */
+  TRUST_PROXY: trustProxySetting('loopback,linklocal,uniquelocal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'MONGO_URL must be a mongodb:// URL'),
   /** The service's own database; defaults to the service name. */

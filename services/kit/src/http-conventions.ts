@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorEnvelope } from '@travelclub/contracts';
 import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { trustProxyOption } from './config.js';
 import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
 import { handleError } from './error-handler.js';
 
@@ -25,10 +26,18 @@ export interface ServerOptions {
   name: string;
   logLevel: string;
   bodyLimit?: number;
+  /** A parsed TRUST_PROXY setting. */
+  trustProxy?: boolean | number | string[];
 }
 
-export function serverOptions({ name, logLevel, bodyLimit = 1024 * 1024 }: ServerOptions): FastifyServerOptions {
+export function serverOptions({
+  name,
+  logLevel,
+  bodyLimit = 1024 * 1024,
+  trustProxy = false,
+}: ServerOptions): FastifyServerOptions {
   return {
+    trustProxy: trustProxyOption(trustProxy),
     logger: {
       level: logLevel,
       base: { service: name },

@@ -54,7 +54,7 @@ export interface ServiceOptions {
 }
 
 export async function createService({ name, config, verifyToken }: ServiceOptions): Promise<ServiceApp> {
-  const base = Fastify(serverOptions({ name, logLevel: config.LOG_LEVEL }));
+  const base = Fastify(serverOptions({ name, logLevel: config.LOG_LEVEL, trustProxy: config.TRUST_PROXY }));
   applyHttpConventions(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -155,6 +155,28 @@ describe('sign-in', () => {
       await tight.close();
     }
   });
+  it('behind the gateway, limits each forwarded client apart; a public caller cannot pick its own address', async () => {
+    const tight = await startAuth({ SIGNIN_MAX_PER_IP: '1' });
+    try {
+      const attempt = (remoteAddress: string, forwardedFor: string) =>
+        tight.inject({
+          method: 'POST',
+          url: '/api/v1/auth/signIn',
+          payload: { email: newEmail(), password: 'whatever-1' },
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      // The gateway (a private address) forwards two different clients: each has its own count.
+      expectError(await attempt('127.0.0.1', '198.51.100.1'), 'user-not-found');
+      expectError(await attempt('127.0.0.1', '198.51.100.2'), 'user-not-found');
+      expectError(await attempt('127.0.0.1', '198.51.100.1'), 'too-many-sign-in-attempts');
+      // A public address is the client itself, whatever header it sends.
+      expectError(await attempt('203.0.113.7', '198.51.100.3'), 'user-not-found');
+      expectError(await attempt('203.0.113.7', '198.51.100.4'), 'too-many-sign-in-attempts');
+    } finally {
+      await tight.close();
+    }
+  });
 });
 
 describe('roles', () => {
