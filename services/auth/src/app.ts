@@ -65,11 +65,12 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
 
     const relay: { kick(id: string): void } = { kick: () => undefined };
     const accounts = await accountStore(app.mongo, (id) => relay.kick(id));
+    const codes = await codeStore(app.mongo);
     const parts: AuthParts = {
       config,
       accounts,
       refreshTokens: await refreshTokenStore(app.mongo, config.REFRESH_TOKEN_TTL_DAYS, log),
-      codes: await codeStore(app.mongo),
+      codes,
       sessions: await sessionStore(app.mongo, config.SESSION_TTL_DAYS * 86_400_000),
       accessTokens,
       passwords: passwordHasher({
@@ -77,7 +78,7 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
         timeCost: config.ARGON2_TIME_COST,
         parallelism: config.ARGON2_PARALLELISM,
       }),
-      mailer: authMailer(serviceQueue(app, 'emails'), config.WEB_URL),
+      mailer: authMailer(serviceQueue(app, 'emails'), config.WEB_URL, codes),
       limits: signInLimits(app.redis, {
         prefix: config.RATE_LIMIT_PREFIX,
         perIpPerMinute: config.SIGNIN_MAX_PER_IP,

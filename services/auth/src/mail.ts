@@ -2,11 +2,32 @@
 // the notifications worker, keyed so a retried request queues one mail.
 import type { JobQueue } from '@travelclub/kit';
 import { digest } from './domain/secrets.js';
+import type { CodeStore } from './store/codes.js';
 
 export type LinkMail = 'magic-link' | 'email-verification' | 'password-reset';
 
-export function authMailer(queue: JobQueue<'emails'>, webUrl: string) {
+/** How long each mailed link works. */
+export const linkMinutes = { 'magic-link': 15, 'password-reset': 60, 'email-verification': 24 * 60 } as const;
+
+export function authMailer(queue: JobQueue<'emails'>, webUrl: string, codes: CodeStore) {
   return {
+    /** A new verification code for the account's email, mailed as `/auth-redirect?mode=verifyEmail&oobCode=…`. */
+    async sendVerification(account: { _id: string; email: string; publicName?: string | null }) {
+      const minutes = linkMinutes['email-verification'];
+      const oobCode = await codes.create('email-verification', minutes * 60_000, {
+        userId: account._id,
+        email: account.email,
+      });
+      const query = { mode: 'verifyEmail', oobCode };
+      await this.sendLink(
+        'email-verification',
+        account.email,
+        { path: '/auth-redirect', query },
+        minutes,
+        account.publicName,
+      );
+    },
+
     /** Mails `to` a link to `path` on the web app carrying the one-time `code` in `query`. */
     async sendLink(
       template: LinkMail,

@@ -32,15 +32,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         (req.user?.isAnonymous ? await accounts.upgradeAnonymous(req.user.id, fields, ctx) : null) ??
         (await accounts.create(fields, ctx));
       const answer = await tokenAnswer(app.auth, account);
-      const code = await app.auth.codes.create('email-verification', 24 * 3_600_000, { userId: account._id, email });
       await mailer
-        .sendLink(
-          'email-verification',
-          email,
-          { path: '/auth-redirect', query: { mode: 'verifyEmail', oobCode: code } },
-          24 * 60,
-          publicName,
-        )
+        .sendVerification({ _id: account._id, email, publicName })
         .catch((err: unknown) =>
           req.log.warn({ err }, 'could not queue the verification mail; the user can ask again'),
         );

@@ -16,10 +16,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailFormCode, tokenAnswer } from '../answers.js';
 import { accountView, emailKey } from '../domain/accounts.js';
+import { linkMinutes } from '../mail.js';
 
-const MAGIC_LINK_MINUTES = 15;
-const RESET_MINUTES = 60;
-const VERIFY_MINUTES = 24 * 60;
+const MAGIC_LINK_MINUTES = linkMinutes['magic-link'];
+const RESET_MINUTES = linkMinutes['password-reset'];
 const minutes = (n: number) => n * 60_000;
 
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -119,17 +119,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accounts.findById(req.user!.id);
       if (!account?.email) throw appError('missing-email');
       if (!account.emailVerified) {
-        const oobCode = await codes.create('email-verification', minutes(VERIFY_MINUTES), {
-          userId: account._id,
-          email: account.email,
-        });
-        await mailer.sendLink(
-          'email-verification',
-          account.email,
-          { path: '/auth-redirect', query: { mode: 'verifyEmail', oobCode } },
-          VERIFY_MINUTES,
-          account.publicName,
-        );
+        await mailer.sendVerification({ _id: account._id, email: account.email, publicName: account.publicName });
       }
       return reply.code(202).send({ accepted: true as const });
     },

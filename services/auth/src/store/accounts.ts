@@ -70,6 +70,19 @@ export async function accountStore(connection: Connection, onEvents: (id: string
       ctx,
     );
 
+  /** What a sign-up (new or upgrading an anonymous account) sets. */
+  const registeredFields = (fields: NewAccount) => ({
+    email: fields.email.trim(),
+    emailKey: emailKey(fields.email),
+    publicName: fields.publicName,
+    passwordHash: fields.passwordHash ?? null,
+    roles: fields.roles,
+    isAnonymous: false,
+    emailVerified: fields.emailVerified ?? false,
+    providers: fields.provider ? [fields.provider] : [],
+    updatedAt: new Date(),
+  });
+
   const refuseDuplicate = (err: unknown): never => {
     if (isDuplicateKeyError(err)) throw appError('email-already-in-use');
     throw err;
@@ -85,21 +98,9 @@ export async function accountStore(connection: Connection, onEvents: (id: string
       Accounts.findOne({ providers: provider }, null, lean).exec() as Promise<Account | null>,
 
     async create(fields: NewAccount, ctx: CausalContext): Promise<Account> {
-      const now = new Date();
       const id = randomUUID();
-      const account: Account = {
-        _id: id,
-        email: fields.email.trim(),
-        emailKey: emailKey(fields.email),
-        publicName: fields.publicName,
-        passwordHash: fields.passwordHash ?? null,
-        roles: fields.roles,
-        isAnonymous: false,
-        emailVerified: fields.emailVerified ?? false,
-        providers: fields.provider ? [fields.provider] : [],
-        createdAt: now,
-        updatedAt: now,
-      };
+      const changes = registeredFields(fields);
+      const account: Account = { _id: id, ...changes, createdAt: changes.updatedAt };
       await Accounts.create({ ...account, outbox: [registered(account, false, ctx)] }).catch(refuseDuplicate);
       onEvents(id);
       return account;
@@ -129,22 +130,11 @@ export async function accountStore(connection: Connection, onEvents: (id: string
     async upgradeAnonymous(id: string, fields: NewAccount, ctx: CausalContext): Promise<Account | null> {
       const current = await Accounts.findOne({ _id: id, isAnonymous: true }, null, lean).exec();
       if (!current) return null;
-      const upgraded: Account = {
-        ...(current as Account),
-        email: fields.email.trim(),
-        emailKey: emailKey(fields.email),
-        publicName: fields.publicName,
-        passwordHash: fields.passwordHash ?? null,
-        roles: fields.roles,
-        isAnonymous: false,
-        emailVerified: fields.emailVerified ?? false,
-        providers: fields.provider ? [fields.provider] : [],
-        updatedAt: new Date(),
-      };
-      const { _id, createdAt: _createdAt, ...changes } = upgraded;
+      const changes = registeredFields(fields);
+      const upgraded: Account = { ...(current as Account), ...changes };
       // The isAnonymous condition makes a second, concurrent upgrade find nothing.
       const done = await Accounts.findOneAndUpdate(
-        { _id, isAnonymous: true },
+        { _id: id, isAnonymous: true },
         withEvents({ $set: changes }, registered(upgraded, true, ctx)),
         lean,
       )
