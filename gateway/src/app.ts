@@ -103,6 +103,8 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     windowMs: config.RATE_LIMIT_WINDOW_MS,
     tightMax: config.AUTH_RATE_LIMIT_MAX,
     tightWindowMs: config.AUTH_RATE_LIMIT_WINDOW_MS,
+    syncMs: config.RATE_LIMIT_SYNC_MS,
+    onSyncError: (err) => app.log.warn({ err: err.message }, 'rate-limit counts not synced to Redis; counting locally'),
   });
 
   const urls = upstreamUrls(config);

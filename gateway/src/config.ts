@@ -35,6 +35,8 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
   /** Requests per client address and window, on every route. */
   RATE_LIMIT_MAX: positiveInt(600),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  /** How often each instance adds its global counts to Redis (and learns the others'). */
+  RATE_LIMIT_SYNC_MS: positiveInt(100),
   /** The tighter limit on the routes that guess or send mail (sign-in, sign-up, magic link, reset, anonymous). */
   AUTH_RATE_LIMIT_MAX: positiveInt(20),
   AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),

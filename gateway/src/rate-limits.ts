@@ -1,10 +1,13 @@
 // Per-address rate limits kept in Redis, so every gateway instance counts together: a global one on every
-// route and a tighter one on the routes that guess secrets or send mail. Redis trouble lets requests
-// through (logged): a limiter outage must not become a site outage.
+// route and a tighter one on the routes that guess secrets or send mail. The global one is on every
+// request, so it counts in memory and syncs with Redis in batches (shared-counter.ts); the tight one is
+// exact, one Redis round trip per request, on routes that see little traffic. Redis trouble lets
+// requests through (logged): a limiter outage must not become a site outage.
 import rateLimit from '@fastify/rate-limit';
 import { appError } from '@travelclub/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { sharedWindowCounter } from './shared-counter.js';
 
 export interface RateLimitOptions {
   redis: Redis;
@@ -13,6 +16,9 @@ export interface RateLimitOptions {
   windowMs: number;
   tightMax: number;
   tightWindowMs: number;
+  /** How often the global counts go to Redis. */
+  syncMs: number;
+  onSyncError: (err: Error) => void;
 }
 
 type Check = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -26,22 +32,31 @@ export async function registerRateLimits(
     redis: options.redis,
     nameSpace: options.prefix,
     skipOnError: true,
-    max: options.max,
-    timeWindow: options.windowMs,
-  });
-  const global = app.createRateLimit();
-  const tight = app.createRateLimit({
     max: options.tightMax,
     timeWindow: options.tightWindowMs,
     keyGenerator: (req) => `tight:${req.ip}`,
   });
+  const tight = app.createRateLimit();
+  const counter = sharedWindowCounter(options.redis, {
+    prefix: options.prefix,
+    windowMs: options.windowMs,
+    syncMs: options.syncMs,
+    onError: options.onSyncError,
+  });
+  app.addHook('onClose', () => counter.stop());
 
-  const limit = (limiter: typeof global): Check =>
-    async function check(req, reply) {
-      const result = await limiter(req);
-      if (result.isAllowed || !result.isExceeded) return;
-      reply.header('retry-after', Math.max(1, result.ttlInSeconds));
-      throw appError('too-many-requests');
-    };
-  return { check: limit(global), checkTight: limit(tight) };
+  const refuse = (reply: FastifyReply, retryAfterSeconds: number) => {
+    reply.header('retry-after', Math.max(1, Math.ceil(retryAfterSeconds)));
+    return appError('too-many-requests');
+  };
+  return {
+    async check(req, reply) {
+      const { count, resetInMs } = counter.hit(req.ip);
+      if (count > options.max) throw refuse(reply, resetInMs / 1000);
+    },
+    async checkTight(req, reply) {
+      const result = await tight(req);
+      if (!result.isAllowed && result.isExceeded) throw refuse(reply, result.ttlInSeconds);
+    },
+  };
 }
