@@ -41,7 +41,10 @@ function send(reply: FastifyReply, code: ErrorCode, details?: ErrorDetail[]) {
 
 export function handleError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof AppError) {
-    if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
+    // A dependency that is down (503) is an operating state to watch, not a bug: warn, without the stack.
+    if (err.statusCode === 503)
+      req.log.warn({ code: err.code, reason: (err.cause as Error | undefined)?.message }, 'request refused');
+    else if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
     return send(reply, err.code, err.details);
   }
   if (hasZodFastifySchemaValidationErrors(err)) {
