@@ -37,11 +37,23 @@ export const RefreshBodySchema = z.strictObject({ refreshToken: RefreshTokenSche
 /** Sign-out revokes the refresh token's family when one is given; the access token simply expires. */
 export const SignOutBodySchema = z.strictObject({ refreshToken: RefreshTokenSchema.optional() });
 
-/** A path on our own site (`/trips?x=1`); anything else could send a visitor away with a code. */
+const SITE = 'https://travelclub.invalid';
+/**
+ * A path on our own site (`/trips?x=1`), anything else could send a visitor away with a code. It is resolved
+ * as a browser would (`/..//evil.test` becomes `//evil.test`) and kept only when it stays on this site.
+ */
 export const ReturnUrlSchema = z
   .string()
   .max(2_000)
-  .regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path on this site')
+  .regex(/^\/(?![/\\])\S*$/, 'Must be a path on this site')
+  .transform((value, ctx) => {
+    const url = new URL(value, SITE);
+    if (url.origin !== SITE || /^[/\\]{2}/.test(url.pathname)) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a path on this site' });
+      return z.NEVER;
+    }
+    return `${url.pathname}${url.search}${url.hash}`;
+  })
   .default('/');
 
 export const EmailOnlyBodySchema = z.strictObject({ email: EmailSchema });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ReturnUrlSchema,
   EmailSchema,
   PasswordSchema,
   SignInPayloadSchema,
@@ -67,5 +68,25 @@ describe('sign-up form', () => {
 
   it('refuses fields it does not know', () => {
     expect(SignInPayloadSchema.safeParse({ email: 'a@b', password: 'secret1', $where: '1' }).success).toBe(false);
+  });
+});
+
+describe('return paths', () => {
+  it.each(['/', '/user/trips?tab=next', '/hotel/a-b#rooms'])('keeps %s', (path) => {
+    expect(ReturnUrlSchema.parse(path)).toBe(path);
+  });
+  it.each([
+    'https://evil.test/',
+    '//evil.test',
+    '/\\\\evil.test',
+    '/..//evil.test',
+    '/./\\\\evil.test',
+    'trips',
+    '/a b',
+  ])('refuses %s', (path) => {
+    expect(ReturnUrlSchema.safeParse(path).success).toBe(false);
+  });
+  it('normalises dot segments', () => {
+    expect(ReturnUrlSchema.parse('/user/../dashboard')).toBe('/dashboard');
   });
 });

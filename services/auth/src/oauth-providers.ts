@@ -108,7 +108,8 @@ export function oauthProviders(config: AuthConfig, log: Logger): OAuthProviders 
         );
         const profile = (await res.json()) as { id?: unknown; email?: unknown; name?: unknown };
         if (!res.ok || typeof profile.id !== 'string') throw new Error(`profile request failed (${res.status})`);
-        // Facebook only returns an email it has confirmed.
+        // Facebook returns only confirmed emails, but says nothing about it: good enough for a new account,
+        // never for linking to an existing one (see the callback).
         const email = typeof profile.email === 'string' ? profile.email : null;
         return {
           subject: profile.id,

@@ -47,3 +47,20 @@ describe('start-up', () => {
     expect(AuthConfigSchema.safeParse(base).success).toBe(true);
   });
 });
+
+describe('the support account', () => {
+  it('is never made from an account someone else signed up with that email', async () => {
+    const email = newEmail('squatted-support');
+    const first = await startAuth();
+    try {
+      const payload = { email, password: 'secret-1', repassword: 'secret-1', publicName: 'Squatter' };
+      expect((await first.inject({ method: 'POST', url: '/api/v1/auth/signUp', payload })).statusCode).toBe(201);
+      const db = first.config.MONGO_DB!;
+      await expect(
+        startAuth({ MONGO_DB: db, SUPPORT_EMAIL: email, SUPPORT_PASSWORD: 'a long support secret' }),
+      ).rejects.toThrow(/not support staff/);
+    } finally {
+      await first.close();
+    }
+  });
+});

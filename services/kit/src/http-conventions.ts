@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorEnvelope } from '@travelclub/contracts';
-import { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { trustProxyOption } from './config.js';
 import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
 import { handleError } from './error-handler.js';
@@ -41,7 +41,16 @@ export function serverOptions({
     logger: {
       level: logLevel,
       base: { service: name },
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Query strings can carry one-time codes (a provider's callback, a confirmation link): logged
+      // URLs stop at the path. Headers are not logged at all.
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          method: req.method,
+          url: req.url.split('?', 1)[0],
+          host: req.host,
+          remoteAddress: req.ip,
+        }),
+      },
     },
     genReqId: (req) => acceptableId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
     logController: new LogController({ requestIdLogLabel: 'requestId' }),

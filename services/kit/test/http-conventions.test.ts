@@ -40,3 +40,22 @@ it('starts a correlation from the request id when the caller brings none, or non
     expect(res.headers['x-correlation-id']).toBe(requestId);
   }
 });
+
+it('logs request URLs without their query string (one-time codes travel there)', async () => {
+  const lines: Record<string, unknown>[] = [];
+  const options = serverOptions({ name: 'kit-log', logLevel: 'info' });
+  const logged = Fastify({
+    ...options,
+    logger: { ...(options.logger as object), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+  });
+  applyHttpConventions(logged);
+  logged.get('/callback', async () => ({ ok: true }));
+  try {
+    await logged.inject({ method: 'GET', url: '/callback?code=secret-code&state=secret-state' });
+  } finally {
+    await logged.close();
+  }
+  const incoming = lines.find((line) => line.msg === 'incoming request') as { req: { url: string } } | undefined;
+  expect(incoming?.req.url).toBe('/callback');
+  expect(JSON.stringify(lines)).not.toContain('secret-code');
+});

@@ -19,6 +19,10 @@ export function roleFromRequest(role: string): Role {
 export const withRole = (roles: readonly Role[], role: Role): Role[] =>
   roles.includes(role) ? [...roles] : [...roles, role];
 
+/** True when the password (or the proof of the email) changed after `since`: older sessions end. */
+export const credentialsChangedSince = (account: { credentialsChangedAt?: Date | null }, since: Date) =>
+  !!account.credentialsChangedAt && account.credentialsChangedAt.getTime() > since.getTime();
+
 export interface AccountFacts {
   _id: string;
   email?: string | null;

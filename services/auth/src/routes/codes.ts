@@ -21,6 +21,13 @@ import { linkMinutes } from '../mail.js';
 const MAGIC_LINK_MINUTES = linkMinutes['magic-link'];
 const RESET_MINUTES = linkMinutes['password-reset'];
 const minutes = (n: number) => n * 60_000;
+/** Whom a first magic-link sign-in makes: a traveller whose email is proven, without a password. */
+const newTraveller = (email: string) => ({
+  email,
+  publicName: email.split('@')[0] ?? email,
+  roles: ['role/customer' as const],
+  emailVerified: true,
+});
 
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts, codes, mailer, passwords, refreshTokens, sessions, limits } = app.auth;
@@ -52,22 +59,25 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/auth/magicLink/consume',
     {
       schema: { body: CodeBodySchema, response: { 200: TokenAnswerSchema.extend({ returnUrl: z.string() }) } },
+      // An anonymous visitor signing in this way for the first time keeps their account (and cart).
+      preHandler: app.optionalUser,
     },
     async (req) => {
       const used = await codes.consume('magic-link', req.body.code);
       if (!used?.email) throw appError('invalid-action-code');
       const existing = await accounts.findByEmail(used.email);
-      const account = existing
-        ? ((existing.emailVerified ? existing : await accounts.markEmailVerified(existing._id)) ?? existing)
-        : await accounts.create(
-            {
-              email: used.email,
-              publicName: used.email.split('@')[0] ?? used.email,
-              roles: ['role/customer'],
-              emailVerified: true,
-            },
-            requestContext(req),
-          );
+      let account = existing;
+      if (existing && !existing.emailVerified) {
+        // First proof of this email: a password or provider someone else may have set goes (see the store).
+        account = (await accounts.claimByEmailProof(existing._id)) ?? existing;
+        if (existing.passwordHash || existing.providers.length) {
+          await Promise.all([refreshTokens.revokeAllOf(existing._id), sessions.closeAllOf(existing._id)]);
+        }
+      }
+      account ??=
+        (req.user?.isAnonymous
+          ? await accounts.upgradeAnonymous(req.user.id, newTraveller(used.email), requestContext(req))
+          : null) ?? (await accounts.create(newTraveller(used.email), requestContext(req)));
       return { ...(await tokenAnswer(app.auth, account)), returnUrl: used.returnUrl ?? '/' };
     },
   );
@@ -80,18 +90,22 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { validationCode: emailFormCode },
     },
     async (req, reply) => {
-      const account = await accounts.findByEmail(req.body.email);
-      // Over the mail limit nothing is sent, and the answer stays the same: it must not tell anything.
-      if (account && !account.isAnonymous && (await limits.mayMail(req.body.email))) {
+      // Over the mail limit, or with the queue away, nothing is sent and the answer stays the same: it must
+      // not tell whether the address has an account.
+      const send = async () => {
+        const account = await accounts.findByEmail(req.body.email);
+        if (!account || account.isAnonymous || !(await limits.mayMail(req.body.email))) return;
         const oobCode = await codes.create('password-reset', minutes(RESET_MINUTES), { userId: account._id });
+        const query = { mode: 'resetPassword', oobCode };
         await mailer.sendLink(
           'password-reset',
           account.email ?? req.body.email,
-          { path: '/resetPassword', query: { mode: 'resetPassword', oobCode } },
+          { path: '/resetPassword', query },
           RESET_MINUTES,
           account.publicName,
         );
-      }
+      };
+      await send().catch((err: unknown) => req.log.error({ err }, 'password reset mail not sent'));
       return reply.code(202).send({ accepted: true as const });
     },
   );
@@ -103,9 +117,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { validationCode: emailFormCode },
     },
     async (req) => {
+      // Hashed before the code is used up, so a failure there leaves the code usable.
+      const passwordHash = await passwords.hash(req.body.newPassword);
       const used = await codes.consume('password-reset', req.body.oobCode);
       if (!used?.userId) throw appError('invalid-action-code');
-      await accounts.setPassword(used.userId, await passwords.hash(req.body.newPassword));
+      // The account records the change in the same write: sessions from before end even if revoking fails.
+      await accounts.setPassword(used.userId, passwordHash);
       // Whoever knew the old password is signed out everywhere.
       await Promise.all([refreshTokens.revokeAllOf(used.userId), sessions.closeAllOf(used.userId)]);
       return { message: 'Your password has been changed. You can now sign in with your new password.' };
@@ -119,6 +136,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accounts.findById(req.user!.id);
       if (!account?.email) throw appError('missing-email');
       if (!account.emailVerified) {
+        if (!(await limits.mayMail(account.email))) throw appError('too-many-requests');
         await mailer.sendVerification({ _id: account._id, email: account.email, publicName: account.publicName });
       }
       return reply.code(202).send({ accepted: true as const });

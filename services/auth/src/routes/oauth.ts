@@ -13,10 +13,12 @@ import { appError, requestContext } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokenAnswer } from '../answers.js';
+import { digest, randomSecret, sameSecret } from '../domain/secrets.js';
 import type { ProviderIdentity } from '../oauth-providers.js';
 import type { Account } from '../store/accounts.js';
 
 const STATE_TTL_MS = 10 * 60_000;
+const BROWSER_COOKIE = 'tc_oauth';
 const RESULT_TTL_MS = 2 * 60_000;
 
 class ProviderSignInError extends Error {
@@ -41,9 +43,19 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const client = providers[req.params.provider];
       if (!client) throw appError('provider-not-configured');
+      // The flow is tied to this browser: the callback must come back with this cookie, so nobody can
+      // finish their own sign-in in someone else's browser (login CSRF).
+      const browser = randomSecret();
+      reply.setCookie(BROWSER_COOKIE, browser, {
+        httpOnly: true,
+        secure: config.COOKIE_SECURE,
+        sameSite: 'lax',
+        path: '/api/v1/auth/oauth',
+        maxAge: STATE_TTL_MS / 1000,
+      });
       const state = await codes.create('oauth-state', STATE_TTL_MS, {
         returnUrl: req.query.returnUrl,
-        data: { provider: req.params.provider, creator: req.query.creator ?? '0' },
+        data: { provider: req.params.provider, creator: req.query.creator ?? '0', browser: digest(browser) },
       });
       const { url, codeVerifier, nonce } = await client.authorizationUrl(state, callbackUrl(req.params.provider));
       // The state's record learns its verifier only now; the state itself is the record's key.
@@ -64,7 +76,11 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     if (linked) return linked;
     if (!identity.email || !identity.emailVerified) throw new ProviderSignInError('invalid-provider-details');
     const sameEmail = await accounts.findByEmail(identity.email);
-    if (sameEmail?.passwordHash) throw new ProviderSignInError('account-exists-with-different-credential');
+    // Linking needs an email the provider itself vouches for: Google says so in the ID token; Facebook's
+    // profile does not say, so a Facebook identity only ever signs in to the account it made or was linked to.
+    if (sameEmail?.passwordHash || (sameEmail && provider === 'facebook')) {
+      throw new ProviderSignInError('account-exists-with-different-credential');
+    }
     if (sameEmail) return (await accounts.linkProvider(sameEmail._id, key)) ?? sameEmail;
     return accounts.create(
       {
@@ -88,7 +104,10 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const fail = (code: ErrorCode) => reply.redirect(webUrl('/signIn', { returnUrl, authError: code }), 302);
       const client = providers[provider];
       if (!client) return fail('provider-not-configured');
-      if (!started?.data || started.data.provider !== provider || req.query.error || !req.query.code) {
+      const browser = req.cookies[BROWSER_COOKIE];
+      reply.clearCookie(BROWSER_COOKIE, { path: '/api/v1/auth/oauth' });
+      const sameBrowser = !!browser && !!started?.data?.browser && sameSecret(digest(browser), started.data.browser);
+      if (!started?.data || started.data.provider !== provider || !sameBrowser || req.query.error || !req.query.code) {
         req.log.info({ provider, providerError: req.query.error }, 'provider sign-in refused');
         return fail('invalid-provider-details');
       }

@@ -5,7 +5,7 @@ import { AppError, appError } from '@travelclub/kit';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountView } from '../domain/accounts.js';
+import { accountView, credentialsChangedSince } from '../domain/accounts.js';
 import { randomSecret, sameSecret } from '../domain/secrets.js';
 
 export const SESSION_COOKIE = 'tc_session';
@@ -53,9 +53,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/v1/auth/session', { schema: { response: { 200: SessionAnswerSchema } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const sessionId = req.cookies[SESSION_COOKIE];
-    const userId = sessionId ? await sessions.userOf(sessionId) : null;
-    const account = userId ? await accounts.findById(userId) : null;
-    return account ? { isAuthenticated: true, user: accountView(account) } : { isAuthenticated: false, user: null };
+    const session = sessionId ? await sessions.find(sessionId) : null;
+    const account = session ? await accounts.findById(session.userId) : null;
+    return account && !credentialsChangedSince(account, session!.createdAt)
+      ? { isAuthenticated: true, user: accountView(account) }
+      : { isAuthenticated: false, user: null };
   });
 
   app.post('/api/v1/auth/sessionLogout', { schema: { response: { 200: SessionAnswerSchema } } }, async (req, reply) => {

@@ -9,7 +9,7 @@ import {
 import { appError } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessClaims } from '../answers.js';
-import { accountView } from '../domain/accounts.js';
+import { accountView, credentialsChangedSince } from '../domain/accounts.js';
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const { accounts, refreshTokens, accessTokens } = app.auth;
@@ -18,13 +18,16 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/auth/token/refresh',
     { schema: { body: RefreshBodySchema, response: { 200: TokenAnswerSchema } } },
     async (req) => {
-      const { userId, token } = await refreshTokens.rotate(req.body.refreshToken);
-      // Roles are read again, so a role granted since the last token shows up now.
-      const account = await accounts.findById(userId);
-      if (!account) throw appError('invalid-refresh-token');
+      const { token, prepared } = await refreshTokens.rotate(req.body.refreshToken, async ({ userId, createdAt }) => {
+        // Roles are read again, so a role granted since the last token shows up now; a password changed
+        // since this family began ends it.
+        const account = await accounts.findById(userId);
+        if (!account || credentialsChangedSince(account, createdAt)) throw appError('invalid-refresh-token');
+        return { account, accessToken: await accessTokens.sign(accessClaims(account)) };
+      });
       return {
-        user: accountView(account),
-        accessToken: await accessTokens.sign(accessClaims(account)),
+        user: accountView(prepared.account),
+        accessToken: prepared.accessToken,
         refreshToken: token,
         expiresIn: accessTokens.ttlSeconds,
       };

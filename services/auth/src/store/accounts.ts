@@ -19,6 +19,8 @@ export interface Account extends AccountFacts {
   passwordHash?: string | null;
   /** `<provider>:<subject>` of every linked sign-in provider. */
   providers: string[];
+  /** When the password last changed or was taken away: refresh tokens and sessions from before end. */
+  credentialsChangedAt?: Date | null;
   updatedAt: Date;
 }
 
@@ -33,6 +35,7 @@ const accountSchema = new Schema<Account>(
     isAnonymous: { type: Boolean, required: true },
     emailVerified: { type: Boolean, default: false },
     providers: { type: [String], default: [], index: true },
+    credentialsChangedAt: { type: Date, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -159,13 +162,30 @@ export async function accountStore(connection: Connection, onEvents: (id: string
     },
 
     async setPassword(id: string, passwordHash: string) {
-      await Accounts.updateOne({ _id: id }, { $set: { passwordHash, emailVerified: true, updatedAt: new Date() } });
+      const now = new Date();
+      await Accounts.updateOne(
+        { _id: id },
+        { $set: { passwordHash, emailVerified: true, credentialsChangedAt: now, updatedAt: now } },
+      );
     },
 
     async markEmailVerified(id: string): Promise<Account | null> {
       return Accounts.findOneAndUpdate(
         { _id: id },
         { $set: { emailVerified: true, updatedAt: new Date() } },
+        { ...lean, new: true },
+      ).exec() as Promise<Account | null>;
+    },
+
+    /**
+     * The email's owner proved it (a magic link) on an account whose email was never verified: whoever set
+     * its password or linked its providers did not prove the email, so those go, with their sessions.
+     */
+    async claimByEmailProof(id: string): Promise<Account | null> {
+      const now = new Date();
+      return Accounts.findOneAndUpdate(
+        { _id: id, emailVerified: false },
+        { $set: { emailVerified: true, passwordHash: null, providers: [], credentialsChangedAt: now, updatedAt: now } },
         { ...lean, new: true },
       ).exec() as Promise<Account | null>;
     },
@@ -178,19 +198,27 @@ export async function accountStore(connection: Connection, onEvents: (id: string
       ).exec() as Promise<Account | null>;
     },
 
-    /** Creates the support-staff account, or resets its password and role, from configuration. */
+    /**
+     * Creates the support-staff account, or resets its password, from configuration. An account with that
+     * email that is not staff already (anyone may sign up with any address) is never promoted.
+     */
     async ensureStaff(email: string, passwordHash: string, ctx: CausalContext): Promise<Account> {
       const existing = await this.findByEmail(email);
-      if (!existing)
-        return this.create(
-          { email, publicName: 'Support', roles: ['role/support'], passwordHash, emailVerified: true },
-          ctx,
-        );
-      await Accounts.updateOne(
-        { _id: existing._id },
-        { $set: { passwordHash, updatedAt: new Date() }, $addToSet: { roles: 'role/support' } },
-      );
-      return { ...existing, roles: withRole(existing.roles, 'role/support') };
+      if (!existing) {
+        const fields = {
+          email,
+          publicName: 'Support',
+          roles: ['role/support' as const],
+          passwordHash,
+          emailVerified: true,
+        };
+        return this.create(fields, ctx);
+      }
+      if (!existing.roles.includes('role/support')) {
+        throw new Error(`SUPPORT_EMAIL ${email} belongs to an account that is not support staff; it is not promoted`);
+      }
+      await this.setPassword(existing._id, passwordHash);
+      return existing;
     },
   };
 }

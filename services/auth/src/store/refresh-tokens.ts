@@ -60,24 +60,31 @@ export async function refreshTokenStore(connection: Connection, ttlDays: number,
       return `${familyId}.${secret}`;
     },
 
-    /** Swaps a token for the next one of its family; answers the account it belongs to. */
-    async rotate(token: string): Promise<{ userId: string; token: string }> {
+    /**
+     * Swaps a token for the next one of its family. `prepare` runs first (read the account, sign the
+     * access token) and may refuse; only then is the old token given up, so a failure there does not
+     * make the client's retry look like reuse.
+     */
+    async rotate<T>(
+      token: string,
+      prepare: (family: { userId: string; createdAt: Date }) => Promise<T>,
+    ): Promise<{ token: string; prepared: T }> {
       const parts = split(token);
       const family = parts ? await Families.findById(parts.familyId).lean().exec() : null;
       if (!parts || !family || family.revokedAt || family.expiresAt.getTime() <= Date.now()) {
         throw appError('invalid-refresh-token');
       }
       const presented = digest(parts.secret);
-      const next = randomSecret();
-      // The current-digest condition lets exactly one of two concurrent uses win.
-      const rotated =
-        presented === family.current
-          ? await Families.findOneAndUpdate(
-              { _id: family._id, current: presented, revokedAt: null },
-              { $set: { current: digest(next) }, $push: { previous: { $each: [presented], $slice: -KEEP_PREVIOUS } } },
-            ).exec()
-          : null;
-      if (rotated) return { userId: family.userId, token: `${family._id}.${next}` };
+      if (presented === family.current) {
+        const prepared = await prepare({ userId: family.userId, createdAt: family.createdAt });
+        const next = randomSecret();
+        // The current-digest condition lets exactly one of two concurrent uses win.
+        const rotated = await Families.findOneAndUpdate(
+          { _id: family._id, current: presented, revokedAt: null },
+          { $set: { current: digest(next) }, $push: { previous: { $each: [presented], $slice: -KEEP_PREVIOUS } } },
+        ).exec();
+        if (rotated) return { token: `${family._id}.${next}`, prepared };
+      }
       if (presented === family.current || family.previous.includes(presented)) {
         log.warn(
           { familyId: family._id, userId: family.userId },

@@ -32,9 +32,9 @@ export async function sessionStore(connection: Connection, ttlMs: number) {
       await Sessions.create({ _id: digest(id), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
       return id;
     },
-    async userOf(id: string): Promise<string | null> {
+    async find(id: string): Promise<{ userId: string; createdAt: Date } | null> {
       const session = await Sessions.findById(digest(id)).lean().exec();
-      return session && session.expiresAt.getTime() > Date.now() ? session.userId : null;
+      return session && session.expiresAt.getTime() > Date.now() ? session : null;
     },
     close: (id: string) => Sessions.deleteOne({ _id: digest(id) }).exec(),
     closeAllOf: (userId: string) => Sessions.deleteMany({ userId }).exec(),

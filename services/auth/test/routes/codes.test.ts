@@ -182,3 +182,85 @@ describe('mail limits', () => {
     }
   });
 });
+
+describe('taking over an email', () => {
+  it('a magic link on an account whose email was never verified removes the password someone else set', async () => {
+    // Anyone can sign up with any address; the address's owner then signs in with a magic link.
+    const squatter = await signUp(app);
+    const email = squatter.user.email!;
+    await post('/api/v1/authentication/magicLink', { email, returnUrl: '/' });
+    const link = new URL(linkIn(await waitForMail(email, { subject: /sign-in link/i }), '/continueSignIn'));
+    const owner = await post('/api/v1/auth/magicLink/consume', { code: codeFrom(link, 'code') });
+    expect(owner.json().user).toMatchObject({ id: squatter.user.id, emailVerified: true });
+
+    expect((await post('/api/v1/auth/signIn', { email, password: squatter.password })).statusCode).not.toBe(200);
+    expect((await post('/api/v1/auth/token/refresh', { refreshToken: squatter.refreshToken })).statusCode).toBe(401);
+    expect((await post('/api/v1/auth/token/refresh', { refreshToken: owner.json().refreshToken })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('an anonymous visitor signing in by magic link for the first time keeps their id', async () => {
+    const visitor = (await post('/api/v1/auth/anonymous', {})).json();
+    const email = newEmail('anon-magic');
+    await post('/api/v1/authentication/magicLink', { email, returnUrl: '/' });
+    const link = new URL(linkIn(await waitForMail(email), '/continueSignIn'));
+    const signedIn = await post(
+      '/api/v1/auth/magicLink/consume',
+      { code: codeFrom(link, 'code') },
+      bearer(visitor.accessToken),
+    );
+    expect(signedIn.json().user).toMatchObject({ id: visitor.user.id, email, isAnonymous: false });
+  });
+});
+
+describe('password reset, the hard cases', () => {
+  const resetCode = async (email: string) => {
+    await post('/api/v1/auth/passwordReset/request', { email });
+    return codeFrom(new URL(linkIn(await waitForMail(email, { subject: /reset/i }), '/resetPassword')), 'oobCode');
+  };
+
+  it('refuses an expired code', async () => {
+    const { user } = await signUp(app);
+    const oobCode = await resetCode(user.email!);
+    await app.mongo
+      .collection('one_time_codes')
+      .updateMany({ kind: 'password-reset', userId: user.id }, { $set: { expiresAt: new Date(Date.now() - 1_000) } });
+    const res = await post('/api/v1/auth/passwordReset/confirm', {
+      mode: 'resetPassword',
+      oobCode,
+      newPassword: 'secret-99',
+    });
+    expectError(res, 'invalid-action-code');
+  });
+
+  it('ends browser sessions opened before the change', async () => {
+    const { user, accessToken } = await signUp(app);
+    const csrf = (await app.inject({ method: 'GET', url: '/api/v1/auth/csrf' })).json().csrfToken;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/sessionLogin',
+      payload: { data: accessToken, csrf },
+      cookies: { tc_csrf: csrf },
+    });
+    const session = login.cookies.find((c) => c.name === 'tc_session')!.value;
+    const check = () => app.inject({ method: 'GET', url: '/api/v1/auth/session', cookies: { tc_session: session } });
+    expect((await check()).json().isAuthenticated).toBe(true);
+    const oobCode = await resetCode(user.email!);
+    await post('/api/v1/auth/passwordReset/confirm', { mode: 'resetPassword', oobCode, newPassword: 'secret-99' });
+    expect((await check()).json()).toEqual({ isAuthenticated: false, user: null });
+  });
+
+  it('still answers 202 for a known address when the mail cannot be queued', async () => {
+    const { user } = await signUp(app);
+    const sendLink = app.auth.mailer.sendLink;
+    app.auth.mailer.sendLink = async () => {
+      throw new Error('Redis is away');
+    };
+    try {
+      expect((await post('/api/v1/auth/passwordReset/request', { email: user.email! })).statusCode).toBe(202);
+    } finally {
+      app.auth.mailer.sendLink = sendLink;
+    }
+  });
+});

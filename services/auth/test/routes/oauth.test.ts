@@ -56,7 +56,13 @@ async function signInWith(name: 'google' | 'facebook', who: Identity, query = 'r
 
   const back = await fetch(authorize, { redirect: 'manual' });
   const callback = new URL(back.headers.get('location')!);
-  const done = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+  const browser = start.cookies.find((c) => c.name === 'tc_oauth');
+  expect(browser).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  const done = await app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    cookies: { tc_oauth: browser!.value },
+  });
   expect(done.statusCode).toBe(302);
   return new URL(done.headers.location as string);
 }
@@ -160,4 +166,31 @@ it('a provider without configuration is off and says so', async () => {
   } finally {
     await plain.close();
   }
+});
+
+describe('binding the flow to the browser', () => {
+  it('a callback without the browser cookie of its start is refused (no login CSRF)', async () => {
+    identity = { sub: `g-${newEmail()}`, email: newEmail('csrf'), email_verified: true };
+    const start = await app.inject({ method: 'GET', url: '/api/v1/auth/oauth/google/start?returnUrl=%2F' });
+    const back = await fetch(new URL(start.headers.location as string), { redirect: 'manual' });
+    const callback = new URL(back.headers.get('location')!);
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: `${callback.pathname}${callback.search}`,
+      cookies: { tc_oauth: 'another-browser' },
+    });
+    expect(new URL(elsewhere.headers.location as string).searchParams.get('authError')).toBe(
+      'invalid-provider-details',
+    );
+  });
+
+  it('a Facebook identity never links to an existing account by email', async () => {
+    const email = newEmail('fb-existing');
+    await app.auth.accounts.create(
+      { email, publicName: 'Magic', roles: ['role/customer'], emailVerified: true },
+      { correlationId: 't', causationId: 't' },
+    );
+    const landing = await signInWith('facebook', { sub: `fb-${email}`, email });
+    expect(landing.searchParams.get('authError')).toBe('account-exists-with-different-credential');
+  });
 });

@@ -147,3 +147,21 @@ describe('access tokens', () => {
     expect((await call(creator.accessToken)).json()).toEqual({ id: creator.user.id });
   });
 });
+
+describe('refresh when something fails half-way', () => {
+  it('a failure before the new token is issued keeps the old one usable (the retry is not reuse)', async () => {
+    const { refreshToken, user } = await signUp(app);
+    const findById = app.auth.accounts.findById;
+    app.auth.accounts.findById = async () => {
+      throw new Error('MongoDB hiccup');
+    };
+    try {
+      expect((await refresh(refreshToken)).statusCode).toBe(500);
+    } finally {
+      app.auth.accounts.findById = findById;
+    }
+    const retry = await refresh(refreshToken);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().user.id).toBe(user.id);
+  });
+});
