@@ -39,7 +39,11 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/auth/oauth/:provider/start',
-    { schema: { params: ProviderParamsSchema, querystring: OAuthStartQuerySchema } },
+    {
+      schema: { params: ProviderParamsSchema, querystring: OAuthStartQuerySchema },
+      // An anonymous visitor's token (on a fetch of this URL) makes a new account an upgrade of theirs.
+      preHandler: app.optionalUser,
+    },
     async (req, reply) => {
       const client = providers[req.params.provider];
       if (!client) throw appError('provider-not-configured');
@@ -55,11 +59,18 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const state = await codes.create('oauth-state', STATE_TTL_MS, {
         returnUrl: req.query.returnUrl,
-        data: { provider: req.params.provider, creator: req.query.creator ?? '0', browser: digest(browser) },
+        data: {
+          provider: req.params.provider,
+          creator: req.query.creator ?? '0',
+          browser: digest(browser),
+          ...(req.user?.isAnonymous ? { anonymousId: req.user.id } : {}),
+        },
       });
       const { url, codeVerifier, nonce } = await client.authorizationUrl(state, callbackUrl(req.params.provider));
       // The state's record learns its verifier only now; the state itself is the record's key.
       await codes.attach(state, { codeVerifier, nonce });
+      // A script (carrying the visitor's token) asks for JSON and then sends the browser itself.
+      if (req.headers.accept?.includes('application/json')) return { url };
       return reply.redirect(url, 302);
     },
   );
@@ -68,7 +79,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   async function accountFor(
     provider: OAuthProvider,
     identity: ProviderIdentity,
-    creator: boolean,
+    started: { creator: boolean; anonymousId?: string },
     ctx: ReturnType<typeof requestContext>,
   ): Promise<Account> {
     const key = `${provider}:${identity.subject}`;
@@ -82,16 +93,15 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new ProviderSignInError('account-exists-with-different-credential');
     }
     if (sameEmail) return (await accounts.linkProvider(sameEmail._id, key)) ?? sameEmail;
-    return accounts.create(
-      {
-        email: identity.email,
-        publicName: identity.name ?? identity.email.split('@')[0] ?? identity.email,
-        roles: [creator ? 'role/creator' : 'role/customer'],
-        emailVerified: true,
-        provider: key,
-      },
-      ctx,
-    );
+    const fields = {
+      email: identity.email,
+      publicName: identity.name ?? identity.email.split('@')[0] ?? identity.email,
+      roles: [started.creator ? ('role/creator' as const) : ('role/customer' as const)],
+      emailVerified: true,
+      provider: key,
+    };
+    const upgraded = started.anonymousId ? await accounts.upgradeAnonymous(started.anonymousId, fields, ctx) : null;
+    return upgraded ?? accounts.create(fields, ctx);
   }
 
   app.get(
@@ -117,7 +127,12 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
           codeVerifier: started.data.codeVerifier ?? '',
           nonce: started.data.nonce ?? '',
         });
-        const account = await accountFor(provider, identity, started.data.creator === '1', requestContext(req));
+        const account = await accountFor(
+          provider,
+          identity,
+          { creator: started.data.creator === '1', anonymousId: started.data.anonymousId },
+          requestContext(req),
+        );
         const result = await codes.create('oauth-result', RESULT_TTL_MS, { userId: account._id });
         return reply.redirect(webUrl(returnUrl, { authCode: result }), 302);
       } catch (err) {

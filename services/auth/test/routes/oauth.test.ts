@@ -194,3 +194,23 @@ describe('binding the flow to the browser', () => {
     expect(landing.searchParams.get('authError')).toBe('account-exists-with-different-credential');
   });
 });
+
+it('an anonymous visitor who starts with their token (asking for JSON) keeps their id', async () => {
+  const visitor = (await app.inject({ method: 'POST', url: '/api/v1/auth/anonymous' })).json();
+  identity = { sub: `g-${newEmail()}`, email: newEmail('anon-google'), email_verified: true };
+  const start = await app.inject({
+    method: 'GET',
+    url: '/api/v1/auth/oauth/google/start?returnUrl=%2F',
+    headers: { authorization: `Bearer ${visitor.accessToken}`, accept: 'application/json' },
+  });
+  expect(start.statusCode).toBe(200);
+  const back = await fetch(new URL(start.json().url), { redirect: 'manual' });
+  const callback = new URL(back.headers.get('location')!);
+  const done = await app.inject({
+    method: 'GET',
+    url: `${callback.pathname}${callback.search}`,
+    cookies: { tc_oauth: start.cookies.find((c) => c.name === 'tc_oauth')!.value },
+  });
+  const tokens = await exchange(new URL(done.headers.location as string).searchParams.get('authCode')!);
+  expect(tokens.json().user).toMatchObject({ id: visitor.user.id, email: identity.email, isAnonymous: false });
+});
