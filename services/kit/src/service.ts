@@ -43,6 +43,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long a shutdown waits for handlers whose client has gone (runService's own grace is longer). */
+const HANDLER_GRACE_MS = 15_000;
+
 export type ServiceApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export interface ServiceOptions {
@@ -70,9 +73,32 @@ export async function createService({ name, config, verifyToken }: ServiceOption
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  // Handlers still running hold the shutdown back, even when their client has gone (the server then
+  // counts the connection as closed): otherwise one could find MongoDB closed half-way through its work.
+  let running = 0;
+  let settled: (() => void) | undefined;
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function tracked(this: unknown, req, reply) {
+      running += 1;
+      try {
+        return await (handler as (...args: unknown[]) => unknown).call(this, req, reply);
+      } finally {
+        running -= 1;
+        if (running === 0) settled?.();
+      }
+    };
+  });
+
   const shutdownSteps: (() => Promise<unknown> | void)[] = [];
   app.decorate('onShutdown', (step: () => Promise<unknown> | void) => void shutdownSteps.push(step));
   app.addHook('onClose', async () => {
+    if (running > 0) {
+      app.log.info({ running }, 'waiting for handlers still running');
+      await withTimeout(new Promise<void>((resolve) => (settled = resolve)), HANDLER_GRACE_MS, 'handlers').catch(() =>
+        app.log.warn({ running }, 'handlers still running at shutdown'),
+      );
+    }
     for (const step of shutdownSteps.reverse()) {
       try {
         await step();

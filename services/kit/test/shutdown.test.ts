@@ -38,3 +38,41 @@ it('on SIGTERM finishes the request in flight, refuses new ones, closes everythi
   // The service's own shutdown step ran before the MongoDB connection was closed.
   expect(out).toContain('shutdown step: mongo open');
 }, 40_000);
+
+it('waits for a handler whose client has gone before it closes MongoDB', async () => {
+  const { createService } = await import('../src/index.js');
+  const { request } = await import('node:http');
+  const app = await createService({ name: 'kit-orphan', config: testConfig('kit-orphan') });
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let started!: () => void;
+  const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+  const outcome: { saved?: boolean; error?: string } = {};
+  app.post('/work', async () => {
+    started();
+    await gate;
+    try {
+      await app.mongo.collection('work').insertOne({ at: new Date() });
+      outcome.saved = true;
+    } catch (err) {
+      outcome.error = (err as Error).message;
+    }
+    return { done: true };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+
+  // The client sends its request and goes away while the handler works.
+  const req = request({ port, host: '127.0.0.1', method: 'POST', path: '/work' });
+  req.on('error', () => undefined);
+  req.end();
+  await handlerStarted;
+  req.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+
+  const closed = app.close();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  release();
+  await closed;
+  expect(outcome).toEqual({ saved: true });
+}, 30_000);
