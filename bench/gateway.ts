@@ -2,12 +2,13 @@
 // through the gateway (rate limit in Redis, route table, proxy over kept-alive connections). Service
 // and gateway each run in their own process; autocannon runs here. Direct and gateway rounds
 // alternate, so drift in the machine (other load, CPU clocks) falls on both alike.
-// Needs Redis at REDIS_URL (default redis://127.0.0.1:6379) only.
-// Usage: npm run bench:gateway [-- --rounds 4 --seconds 5 --connections 50]
+// Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); `--upstream auth` also MongoDB and Kafka.
+// Usage: npm run bench:gateway [-- --rounds 4 --seconds 5 --connections 50 --upstream stand-in|auth]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { up } from '../scripts/infra.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -15,13 +16,17 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
+    // stand-in: a bare Fastify app answering a small JSON (the cheapest possible service, the hardest case);
+    // auth: the real auth service (kit, MongoDB, Kafka, Redis) and its public GET /.well-known/jwks.json.
+    upstream: { type: 'string', default: 'stand-in' },
   },
 });
+const realService = values.upstream === 'auth';
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const ROUTE = '/api/v1/hotel/bench';
+const ROUTE = realService ? '/.well-known/jwks.json' : '/api/v1/hotel/bench';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -73,18 +78,36 @@ async function waitFor(url: string) {
 const [upstreamPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
 const direct = `http://127.0.0.1:${upstreamPort}`;
 const gateway = `http://127.0.0.1:${gatewayPort}`;
-start('bench/gateway-upstream.ts', { PORT: String(upstreamPort) });
+const runId = Date.now().toString(36);
+if (realService) {
+  const infra =
+    process.env.MONGO_URL && process.env.KAFKA_BROKERS
+      ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
+      : (await up()).env;
+  start('services/auth/src/server.ts', {
+    ...infra,
+    REDIS_URL: redisUrl,
+    PORT: String(upstreamPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    MONGO_DB: `bench_gateway_${runId}`,
+    KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
+  });
+} else {
+  start('bench/gateway-upstream.ts', { PORT: String(upstreamPort) });
+}
 start('gateway/src/server.ts', {
   PORT: String(gatewayPort),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   REDIS_URL: redisUrl,
   CATALOG_URL: direct,
+  AUTH_URL: direct,
   // The bench route is public: the key set is never fetched.
   JWKS_URL: `${direct}/.well-known/jwks.json`,
   // High enough never to refuse, but every request still counts in Redis.
   RATE_LIMIT_MAX: '1000000000',
-  RATE_LIMIT_PREFIX: `bench-gateway-${Date.now().toString(36)}:`,
+  RATE_LIMIT_PREFIX: `bench-gateway-${runId}:`,
   UPSTREAM_CONNECTIONS: String(connections),
 });
 
