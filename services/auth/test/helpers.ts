@@ -1,6 +1,7 @@
 // Shared set-up of the auth service tests: the real app against the run's servers, and small clients.
 import { testEnv, uniqueName } from '@travelclub/kit/testing';
-import type { TokenAnswer } from '@travelclub/contracts';
+import { errorCatalogue, type TokenAnswer } from '@travelclub/contracts';
+import { expect } from 'vitest';
 import { buildApp, type AuthApp } from '../src/app.js';
 import { AuthConfigSchema } from '../src/config.js';
 
@@ -47,4 +48,10 @@ export async function anonymous(app: AuthApp): Promise<TokenAnswer> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/anonymous' });
   if (res.statusCode !== 201) throw new Error(`anonymous answered ${res.statusCode}: ${res.body}`);
   return res.json() as TokenAnswer;
+}
+
+/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
+export function expectError(res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) {
+  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
+  expect(res.statusCode).toBe(errorCatalogue[code].status);
 }

@@ -1,12 +1,12 @@
 // Mailed one-time codes end to end: auth queues the mail, the real notifications worker sends it to the
 // run's mail catcher, and the test follows the link the way a person would.
-import { errorCatalogue, successMessages } from '@travelclub/contracts';
+import { successMessages } from '@travelclub/contracts';
 import { linkIn, mailsTo, testEnv, testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp as buildNotifications } from '../../../notifications/src/app.js';
 import { NotificationsConfigSchema } from '../../../notifications/src/config.js';
 import type { AuthApp } from '../../src/app.js';
-import { bearer, newEmail, signUp, startAuth } from '../helpers.js';
+import { bearer, newEmail, signUp, startAuth, expectError } from '../helpers.js';
 
 const QUEUE_PREFIX = uniqueName('test-mail');
 let app: AuthApp;
@@ -24,10 +24,6 @@ afterAll(async () => {
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
-const expectError = (res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) => {
-  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
-  expect(res.statusCode).toBe(errorCatalogue[code].status);
-};
 const codeFrom = (link: URL, name: string) => link.searchParams.get(name) ?? '';
 
 describe('magic link', () => {
