@@ -1,6 +1,7 @@
 # One image per runnable part, chosen by PART (the part's folder):
 #   docker build --build-arg PART=services/auth -t travelclub/auth .
 #   docker build --build-arg PART=services/notifications -t travelclub/notifications .
+#   docker build --build-arg PART=services/catalog -t travelclub/catalog .
 #   docker build --build-arg PART=gateway -t travelclub/gateway .
 # There is no build step: node runs the TypeScript through tsx, so the image keeps the dev dependencies.
 FROM node:20.20-bookworm-slim
@@ -15,13 +16,14 @@ COPY contracts/package.json contracts/
 COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/notifications/package.json services/notifications/
+COPY services/catalog/package.json services/catalog/
 COPY gateway/package.json gateway/
 COPY bench/package.json bench/
 RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 
-# Declared after npm ci: the dependency layer above is then the same (and cached once) for all three images.
+# Declared after npm ci: the dependency layer above is then the same (and cached once) for every image.
 ARG PART
-RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|gateway' >&2; exit 1; }
+RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|gateway' >&2; exit 1; }
 ENV PART=${PART}
 # The code every part imports, then the part itself. Files stay root-owned: the process cannot change them.
 COPY contracts contracts

@@ -74,6 +74,9 @@ const shared = {
   WEB_URL: `http://localhost:${ports.gateway}`,
   SUPPORT_EMAIL: 'support@travelclub.local',
   SUPPORT_PASSWORD: 'support-demo-password',
+  // The catalog imports the demo supplier's hotels when it starts empty; image links go through the gateway.
+  SEED_HOTELS: '20000',
+  IMAGES_BASE_URL: `http://localhost:${ports.gateway}`,
   ...(process.env.JWT_SIGNING_KEY ? {} : { JWT_SIGNING_KEY: readFileSync(keyFile, 'utf8'), JWT_KEY_ID: 'local' }),
   ...process.env,
   ...(catcher ? { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.httpUrl } : {}),

@@ -58,6 +58,12 @@ export const errorCatalogue = {
   'too-many-requests': entry(429, 'Too many attempts. Please wait a moment and try again.'),
   'service-unavailable': entry(503, 'The service is temporarily unavailable. Please try again shortly.'),
   'upstream-timeout': entry(504, 'The service took too long to answer. Please try again shortly.'),
+  // the catalog's own (ours)
+  'search-not-found': entry(404, 'This search has expired. Please search again.'),
+  'destination-not-found': entry(404, 'Destination not found'),
+  'image-not-found': entry(404, 'Image not found'),
+  'hold-not-found': entry(404, 'Room hold not found'),
+  'idempotency-key-reused': entry(409, 'This idempotency key was already used for a different request.'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
@@ -79,6 +85,8 @@ export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
 export const ErrorEnvelopeSchema = z.object({
   error: z.object({
     code: ErrorCodeSchema,
+    /** A heading above the message, where the spec gives one ("No rooms available"). */
+    title: z.string().optional(),
     message: z.string(),
     details: z.array(ErrorDetailSchema).optional(),
   }),
@@ -86,5 +94,13 @@ export const ErrorEnvelopeSchema = z.object({
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export function errorEnvelope(code: ErrorCode, details?: ErrorDetail[]): ErrorEnvelope {
-  return { error: { code, message: errorCatalogue[code].message, ...(details?.length ? { details } : {}) } };
+  const title = errorTitles[code];
+  return {
+    error: {
+      code,
+      ...(title ? { title } : {}),
+      message: errorCatalogue[code].message,
+      ...(details?.length ? { details } : {}),
+    },
+  };
 }

@@ -100,8 +100,27 @@ export const eventPayloadSchemas = {
   'catalog.hold.released': z.object({
     holdId: IdSchema,
     hotelId: IdSchema,
+    roomType: z.string().min(1),
     itineraryId: IdSchema,
-    reason: z.enum(['expired', 'removed', 'cancelled', 'booked']),
+    /** Expired unpaid, removed from the cart, or the itinerary cancelled (a booking's rooms are freed too). */
+    reason: z.enum(['expired', 'removed', 'cancelled']),
+  }),
+  /** A paid itinerary's hold became a booking: the rooms stay taken for good. */
+  'catalog.booking.confirmed': z.object({
+    holdId: IdSchema,
+    hotelId: IdSchema,
+    roomType: z.string().min(1),
+    itineraryId: IdSchema,
+    invoiceId: IdSchema,
+  }),
+  /** A paid itinerary's hold had lapsed and its rooms were gone: billing refunds the charge. */
+  'catalog.booking.failed': z.object({
+    holdId: IdSchema,
+    hotelId: IdSchema,
+    roomType: z.string().min(1),
+    itineraryId: IdSchema,
+    invoiceId: IdSchema,
+    reason: z.string(),
   }),
 } as const;
 

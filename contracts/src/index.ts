@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './entities.js';
 export * from './auth.js';
 export * from './auth-api.js';
+export * from './catalog-api.js';
 export * from './health.js';
 export * from './events.js';
 export * from './queues.js';

@@ -20,6 +20,7 @@ export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
   ['/api/v1/hotel', 'catalog'],
   ['/api/v1/destinations', 'catalog'],
   ['/api/v1/recommendation', 'catalog'],
+  ['/api/v1/images', 'catalog'],
 
   ['/api/v1/itinerary', 'itinerary'],
 
@@ -71,10 +72,14 @@ export const PUBLIC_ROUTES: readonly [methods: string, pattern: string][] = [
   ['GET', '/api/v1/hotel/:id/titleImage'],
   ['GET', '/api/v1/hotel/:id/recommendation/:recommendationId'],
   ['GET', '/api/v1/hotel/search/:id'],
+  ['GET', '/api/v1/hotel/by-slug/:slug'],
   ['POST', '/api/v1/hotel'],
   ['POST', '/api/v1/hotel/search*'],
   ['POST', '/api/v1/hotel/boundingBox'],
+  ['POST', '/api/v1/hotel/:id/checkAvailability'],
+  ['POST', '/api/v1/recommendation'],
   ['GET', '/api/v1/destinations/autocomplete'],
+  ['GET', '/api/v1/images/*'],
   // Creators' public pages.
   ['GET', '/api/v1/userProfile/public/*'],
   ['GET', '/api/v1/creator/:handle/isAvailable'],

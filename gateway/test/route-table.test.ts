@@ -32,6 +32,7 @@ describe('owners', () => {
     ['GET', '/api/v1/invoice/i-1', 'billing'],
     ['GET', '/api/v1/destinations/autocomplete?query=par', 'catalog'],
     ['POST', '/api/v1/recommendation', 'catalog'],
+    ['GET', '/api/v1/images/h1-0?w=400', 'catalog'],
     ['GET', '/api/itinerary-content/c-1', 'creator'],
     ['GET', '/api/v1/getAnonymousUserData', 'creator'],
     ['POST', '/api/v1/request-travel-package', 'creator'],
@@ -50,6 +51,9 @@ describe('owners', () => {
     '/api/sessionlogin',
     '/api/v1/hotel/../userProfile/my',
     '/api/v1/hotel/%2e%2e/userProfile/my',
+    // room holds are service to service only
+    '/internal/v1/holds',
+    '/internal/v1/holds/hold_1',
   ])('%s belongs to no service', (url) => {
     expect(table.resolve('GET', url)).toBeUndefined();
   });

@@ -16,7 +16,7 @@ export interface TestTokenOptions {
 
 export interface TestJwks {
   jwksUrl: string;
-  /** A token for `user-1` with the customer role unless `claims` say otherwise. */
+  /** A token for `user-1` (or `claims.sub`) with the customer role unless `claims` say otherwise. */
   sign(claims?: Record<string, unknown>, options?: TestTokenOptions): Promise<string>;
   /** A token signed with a key the set does not publish, under its published kid. */
   signWithUnpublishedKey(claims?: Record<string, unknown>, options?: TestTokenOptions): Promise<string>;
@@ -35,7 +35,7 @@ export async function startTestJwks(kid = 'test-key-1'): Promise<TestJwks> {
   const sign = (key: KeyPair['privateKey'], claims: Record<string, unknown> = {}, options: TestTokenOptions = {}) =>
     new SignJWT({ roles: ['role/customer'], isAnonymous: false, ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? kid })
-      .setSubject('user-1')
+      .setSubject(typeof claims.sub === 'string' ? claims.sub : 'user-1')
       .setIssuer(options.issuer ?? 'travelclub-auth')
       .setAudience(options.audience ?? 'travelclub-api')
       .setIssuedAt()

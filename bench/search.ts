@@ -1,0 +1,315 @@
+// How search holds up as the catalog grows: the catalog is seeded with 20,000 and then 200,000 demo hotels,
+// and each time, through the gateway, 50 connections mix destination searches (half), map viewports (a
+// quarter) and autocomplete (a quarter). Catalog and gateway run in their own processes; the load comes
+// from this one. Each size is measured twice: flat out (throughput; latency there is mostly queueing
+// behind 50 connections) and paced at a fixed rate (latency of a request under that load).
+// Usage: npm run bench:search [-- --hotels 200000 --small 20000 --seconds 10 --rate 1000 --connections 50]
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { up } from '../scripts/infra.mjs';
+
+const { values } = parseArgs({
+  options: {
+    hotels: { type: 'string', default: '200000' },
+    small: { type: 'string', default: '20000' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '4' },
+    rate: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const sizes = [Number(values.small), Number(values.hotels)];
+const seconds = Number(values.seconds);
+const rate = Number(values.rate);
+const connections = Number(values.connections);
+const runId = Date.now().toString(36);
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const infra =
+  process.env.MONGO_URL && process.env.KAFKA_BROKERS
+    ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
+    : (await up()).env;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+let children: ChildProcess[] = [];
+let stopping = false;
+function start(file: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    env: { ...process.env, ...infra, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`${file} exited early (${code})`);
+      process.exit(1);
+    }
+  });
+  children.push(child);
+}
+async function stopAll() {
+  stopping = true;
+  for (const child of [...children].reverse()) {
+    if (child.exitCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  children = [];
+  stopping = false;
+}
+process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+async function waitFor(url: string, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+// ---------- the request mix: the same for every size (a seeded generator) ----------
+
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Kind = 'search' | 'map' | 'autocomplete';
+interface Planned {
+  kind: Kind;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+}
+
+interface Place {
+  id: string;
+  name: string;
+  coordinates: { latitude: number; longitude: number };
+}
+
+/** Big cities, found through the API itself, as a traveller would (autocomplete by name). */
+async function places(gateway: string): Promise<Place[]> {
+  const names = ['Tokyo', 'Paris', 'London', 'New York', 'São Paulo', 'Mumbai', 'Cairo', 'Lagos', 'Istanbul', 'Berlin'];
+  names.push('Madrid', 'Rome', 'Sydney', 'Toronto', 'Mexico City', 'Buenos Aires', 'Bangkok', 'Seoul', 'Lima', 'Nairobi');
+  names.push('Lisbon', 'Vienna', 'Prague', 'Dublin', 'Chicago', 'Los Angeles', 'Jakarta', 'Manila', 'Delhi', 'Moscow');
+  const found: Place[] = [];
+  for (const name of names) {
+    const res = await fetch(`${gateway}/api/v1/destinations/autocomplete?query=${encodeURIComponent(name)}`);
+    const body = (await res.json()) as { destinations: (Place & { locationType: string; hotelCount: number })[] };
+    const city = body.destinations.find((d) => d.locationType === 'city' && d.hotelCount > 0);
+    if (city?.coordinates) found.push(city);
+  }
+  if (found.length < 5) throw new Error(`only ${found.length} cities found through autocomplete`);
+  return found;
+}
+
+function plan(cities: Place[], count: number): Planned[] {
+  const random = mulberry32(20261122);
+  const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const prefixes = ['pa', 'lo', 'new', 'sao', 'tok', 'ber', 'mad', 'ro', 'syd', 'to', 'b', 's', 'gra', 'hotel', 'lis', 'par', 'du'];
+  const planned: Planned[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = random();
+    const start = 7 + Math.floor(random() * 120);
+    const stay = {
+      checkIn: day(start),
+      checkOut: day(start + 1 + Math.floor(random() * 5)),
+      guests: 1 + Math.floor(random() * 3),
+      currency: pick(['USD', 'EUR', 'GBP', 'JPY']),
+    };
+    if (r < 0.5) {
+      planned.push({
+        kind: 'search',
+        method: 'POST',
+        path: '/api/v1/hotel/search',
+        body: JSON.stringify({ destination: pick(cities).id, ...stay, skip: random() < 0.2 ? 15 : 0 }),
+      });
+    } else if (r < 0.75) {
+      const { latitude, longitude } = pick(cities).coordinates;
+      const half = 0.02 + random() * random() * 3;
+      planned.push({
+        kind: 'map',
+        method: 'POST',
+        path: '/api/v1/hotel/boundingBox',
+        body: JSON.stringify({
+          boundingBox: {
+            north: Math.min(85, latitude + half),
+            south: Math.max(-85, latitude - half),
+            east: Math.min(180, longitude + half * 1.5),
+            west: Math.max(-180, longitude - half * 1.5),
+          },
+          ...stay,
+        }),
+      });
+    } else {
+      planned.push({
+        kind: 'autocomplete',
+        method: 'GET',
+        path: `/api/v1/destinations/autocomplete?query=${encodeURIComponent(pick(prefixes))}`,
+      });
+    }
+  }
+  return planned;
+}
+
+// ---------- load ----------
+
+interface Measured {
+  requests: number;
+  seconds: number;
+  failures: number;
+  all: number[];
+  byKind: Record<Kind, number[]>;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const sortedCopy = (xs: number[]) => Float64Array.from(xs).sort() as unknown as number[];
+
+async function load(pool: Pool, mix: Planned[], durationS: number, paced?: number): Promise<Measured> {
+  const measured: Measured = { requests: 0, seconds: durationS, failures: 0, all: [], byKind: { search: [], map: [], autocomplete: [] } };
+  let next = 0;
+  const started = performance.now();
+  const end = started + durationS * 1000;
+  async function one(planned: Planned) {
+    const t0 = performance.now();
+    try {
+      const res = await pool.request({
+        method: planned.method,
+        path: planned.path,
+        body: planned.body,
+        headers: planned.body ? { 'content-type': 'application/json' } : {},
+      });
+      await res.body.dump({ limit: Number.MAX_SAFE_INTEGER });
+      if (res.statusCode !== 200) measured.failures++;
+    } catch {
+      measured.failures++;
+    }
+    const ms = performance.now() - t0;
+    measured.requests++;
+    measured.all.push(ms);
+    measured.byKind[planned.kind].push(ms);
+  }
+  if (!paced) {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < end) await one(mix[next++ % mix.length]!);
+      }),
+    );
+  } else {
+    // Open loop: requests leave on a fixed schedule whatever the answers do, at most `connections` at once.
+    const inFlight = new Set<Promise<void>>();
+    for (let i = 0; performance.now() < end; i++) {
+      const due = started + (i * 1000) / paced;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (inFlight.size >= connections) await Promise.race(inFlight);
+      const p = one(mix[next++ % mix.length]!).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
+    await Promise.all(inFlight);
+  }
+  measured.seconds = (performance.now() - started) / 1000;
+  return measured;
+}
+
+function summary(m: Measured) {
+  const all = sortedCopy(m.all);
+  const ac = sortedCopy(m.byKind.autocomplete);
+  return {
+    rps: m.requests / m.seconds,
+    p50: percentile(all, 0.5),
+    p99: percentile(all, 0.99),
+    autocompleteP99: percentile(ac, 0.99),
+    searchP99: percentile(sortedCopy(m.byKind.search), 0.99),
+    mapP99: percentile(sortedCopy(m.byKind.map), 0.99),
+    failures: m.failures,
+  };
+}
+type Summary = ReturnType<typeof summary>;
+const line = (label: string, s: Summary) =>
+  `${label}: ${s.rps.toFixed(0)} req/s  p50 ${s.p50.toFixed(1)} ms  p99 ${s.p99.toFixed(1)} ms  ` +
+  `(search p99 ${s.searchP99.toFixed(1)}, map p99 ${s.mapP99.toFixed(1)}, autocomplete p99 ${s.autocompleteP99.toFixed(1)})` +
+  (s.failures ? `  failures ${s.failures}` : '');
+
+// ---------- run ----------
+
+const results: { hotels: number; flat: Summary; paced: Summary }[] = [];
+try {
+  for (const hotels of sizes) {
+    const db = `bench_search_${runId}_${hotels}`;
+    const seeded = Date.now();
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'services/catalog/src/seed.ts', '--hotels', String(hotels)], {
+      env: { ...process.env, ...infra, MONGO_DB: db },
+      stdio: 'inherit',
+    });
+    if (seed.status !== 0) throw new Error('seeding failed');
+    console.log(`${hotels} hotels seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+
+    const [catalogPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
+    const catalog = `http://127.0.0.1:${catalogPort}`;
+    const gateway = `http://127.0.0.1:${gatewayPort}`;
+    const booted = Date.now();
+    start('services/catalog/src/server.ts', {
+      PORT: String(catalogPort),
+      MONGO_DB: db,
+      KAFKA_TOPIC_PREFIX: `bench-${runId}-${hotels}.`,
+      QUEUE_PREFIX: `bench-${runId}-${hotels}`,
+      SEARCH_PREFIX: `bench-${runId}-${hotels}:search`,
+      SEED_HOTELS: '0',
+    });
+    start('gateway/src/server.ts', {
+      PORT: String(gatewayPort),
+      CATALOG_URL: catalog,
+      // Every route measured is public: the key set is never fetched.
+      JWKS_URL: `${catalog}/.well-known/jwks.json`,
+      RATE_LIMIT_MAX: '1000000000',
+      RATE_LIMIT_PREFIX: `bench-search-${runId}-${hotels}:`,
+      UPSTREAM_CONNECTIONS: String(connections),
+    });
+    await Promise.all([waitFor(`${catalog}/health/ready`, 300_000), waitFor(`${gateway}/health/live`, 60_000)]);
+    console.log(`catalog ready with ${hotels} hotels in ${((Date.now() - booted) / 1000).toFixed(1)} s`);
+
+    const pool = new Pool(gateway, { connections, pipelining: 1 });
+    const mix = plan(await places(gateway), 4_000);
+    await load(pool, mix, Number(values.warmup));
+    const flat = summary(await load(pool, mix, seconds));
+    const paced = summary(await load(pool, mix, seconds, rate));
+    console.log(line(`${hotels} hotels, flat out, ${connections} connections`, flat));
+    console.log(line(`${hotels} hotels, paced at ${rate}/s`, paced));
+    results.push({ hotels, flat, paced });
+    await pool.close();
+    await stopAll();
+    // Leave nothing behind in the shared server.
+    const mongoose = await import('mongoose');
+    const connection = await mongoose.createConnection(infra.MONGO_URL!, { dbName: db }).asPromise();
+    await connection.dropDatabase();
+    await connection.close();
+  }
+  const [small, big] = [results[0]!, results[results.length - 1]!];
+  console.log(
+    `search_rps is flat-out throughput at ${big.hotels} hotels; p50/p99/autocomplete p99 are at the paced ${rate}/s; ` +
+      `scale_p99_ratio is paced p99 at ${big.hotels} over ${small.hotels}`,
+  );
+  console.log(
+    `RESULT search_rps=${big.flat.rps.toFixed(0)} p50_ms=${big.paced.p50.toFixed(1)} p99_ms=${big.paced.p99.toFixed(1)} ` +
+      `autocomplete_p99_ms=${big.paced.autocompleteP99.toFixed(1)} hotels=${big.hotels} ` +
+      `scale_p99_ratio=${(big.paced.p99 / Math.max(0.1, small.paced.p99)).toFixed(2)}`,
+  );
+} finally {
+  await stopAll();
+}

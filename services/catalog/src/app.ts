@@ -1,0 +1,140 @@
+// buildApp: the catalog service (hotels, destinations, searches, availability, room holds). It never
+// listens. It builds the in-memory indexes from MongoDB before it answers, and rebuilds them when an
+// import changes the hotel set.
+import { createService, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
+import type { Logger } from 'pino';
+import type { CatalogConfig } from './config.js';
+import { availabilityConsumer, holdEventConsumer } from './events/consumers.js';
+import { holdService, type HoldService } from './holds.js';
+import { startCatalogJobs } from './jobs/workers.js';
+import { recommender, type Recommender } from './recommender.js';
+import { destinationRoutes } from './routes/destinations.js';
+import { holdRoutes } from './routes/holds.js';
+import { hotelRoutes } from './routes/hotels.js';
+import { imageRoutes } from './routes/images.js';
+import { searchRoutes } from './routes/searches.js';
+import { AvailabilityProjection } from './search/availability.js';
+import { CatalogIndex, type IndexedHotel } from './search/catalog-index.js';
+import { Searcher } from './search/searcher.js';
+import { importHotels } from './seeding.js';
+import { hotelStore, type HotelStore } from './store/hotels.js';
+import { inventoryStore, type InventoryStore } from './store/inventory.js';
+import { likeStore, type LikeStore } from './store/likes.js';
+import { searchStore, type SearchStore } from './store/searches.js';
+import { demoSupplier } from './supplier/demo-supplier.js';
+
+export interface CatalogParts {
+  config: CatalogConfig;
+  hotels: HotelStore;
+  likes: LikeStore;
+  searches: SearchStore;
+  inventory: InventoryStore;
+  holds: HoldService;
+  availability: AvailabilityProjection;
+  searcher: Searcher;
+  recommender: Recommender;
+  /** The current index; an import swaps in a new one, so read it per request. */
+  index: () => CatalogIndex;
+  /** Rebuilds the index now if the hotel set changed since it was built; answers whether it did. */
+  refreshIndex: () => Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: CatalogParts;
+  }
+}
+
+export type CatalogApp = ServiceApp;
+
+async function loadIndex(hotels: HotelStore): Promise<CatalogIndex> {
+  const all: IndexedHotel[] = [];
+  for await (const hotel of hotels.cursor()) all.push({ ...(hotel as unknown as IndexedHotel), likes: hotel.likes ?? 0 });
+  return new CatalogIndex(all);
+}
+
+async function loadAvailability(inventory: InventoryStore, availability: AvailabilityProjection) {
+  for await (const { id, taken } of inventory.allTaken()) availability.set(id, taken);
+}
+
+export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
+  const app = await createService({ name: 'catalog', config });
+  const log = app.log as unknown as Logger;
+  try {
+    const hotels = await hotelStore(app.mongo);
+    if (config.SEED_HOTELS > 0 && (await hotels.count()) === 0) {
+      const started = Date.now();
+      const added = await importHotels(hotels, demoSupplier({ count: config.SEED_HOTELS, seed: config.SEED }));
+      log.info({ hotels: added, ms: Date.now() - started }, 'catalog was empty: demo inventory imported');
+    }
+
+    let builtFrom = (await hotels.marker())?.version;
+    let current = await loadIndex(hotels);
+    log.info({ hotels: current.size }, 'catalog index built');
+    const index = () => current;
+    let rebuilding: Promise<boolean> | undefined;
+    const refreshIndex = () =>
+      (rebuilding ??= (async () => {
+        const marker = await hotels.marker();
+        if (!marker || marker.version === builtFrom) return false;
+        current = await loadIndex(hotels);
+        builtFrom = marker.version;
+        log.info({ hotels: current.size }, 'catalog index rebuilt after an import');
+        return true;
+      })().finally(() => (rebuilding = undefined)));
+
+    const availability = new AvailabilityProjection();
+    const relay: { kick(id: string): void } = { kick: () => undefined };
+    const inventory = await inventoryStore(app.mongo, (id) => relay.kick(id));
+    await loadAvailability(inventory, availability);
+
+    const searcher = new Searcher(index, availability, config.IMAGES_BASE_URL);
+    const likes = await likeStore(app.mongo);
+    const holds = holdService({
+      inventory,
+      index,
+      availability,
+      expiry: serviceQueue(app, 'hold-expiry'),
+      holdTtlSeconds: config.HOLD_TTL_S,
+      log,
+    });
+    app.decorate('catalog', {
+      config,
+      hotels,
+      likes,
+      searches: searchStore(app.redis, config.SEARCH_PREFIX, config.SEARCH_TTL_S),
+      inventory,
+      holds,
+      availability,
+      searcher,
+      recommender: recommender(index, likes, searcher),
+      index,
+      refreshIndex,
+    } satisfies CatalogParts);
+
+    const started = await startOutboxRelay(app, [inventory.model]);
+    relay.kick = (id) => started.kick(id);
+    await holdEventConsumer(app, holds).start();
+    await availabilityConsumer(app, inventory, availability).start();
+    await startCatalogJobs(app, { holds, inventory, refreshEverySeconds: config.REFRESH_EVERY_S });
+
+    // Each instance checks for an import, and re-reads the taken rooms (MongoDB has the truth).
+    const timer = setInterval(() => {
+      void refreshIndex()
+        .then(() => loadAvailability(inventory, availability))
+        .catch((err: unknown) => log.warn({ err }, 'index refresh failed; the next round tries again'));
+    }, config.REFRESH_EVERY_S * 1000);
+    timer.unref();
+    app.onShutdown(() => clearInterval(timer));
+
+    await app.register(hotelRoutes);
+    await app.register(searchRoutes);
+    await app.register(destinationRoutes);
+    await app.register(holdRoutes);
+    await app.register(imageRoutes, { exists: (publicId: string) => index().hotel(publicId.split('-')[0]!) !== undefined });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}

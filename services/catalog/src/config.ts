@@ -1,0 +1,24 @@
+// The catalog's settings: the kit's, plus how long holds and searches live, where image links point,
+// and the demo inventory made when the catalog is empty.
+import { BaseConfigSchema } from '@travelclub/kit';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const CatalogConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  /** The public origin image links start with (the gateway's, which routes /api/v1/images here). */
+  IMAGES_BASE_URL: z.url().default('http://localhost:8080'),
+  /** An unpaid hold lasts this long, then the hold-expiry job releases it. */
+  HOLD_TTL_S: positiveInt(15 * 60),
+  /** A stored search lives this long after it was last read. */
+  SEARCH_TTL_S: positiveInt(24 * 3600),
+  /** How often the availability-refresh job runs. */
+  REFRESH_EVERY_S: positiveInt(60),
+  /** Hotels the demo supplier makes when the catalog starts empty (0: start empty). */
+  SEED_HOTELS: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  SEED: z.coerce.number().int().default(42),
+  /** Redis key prefix for stored searches. */
+  SEARCH_PREFIX: z.string().default('catalog:search'),
+});
+export type CatalogConfig = z.infer<typeof CatalogConfigSchema>;

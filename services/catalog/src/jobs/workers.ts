@@ -1,0 +1,39 @@
+// The catalog's jobs: `hold-expiry` releases an unpaid hold at its expiry; `availability-refresh` runs on
+// a schedule and releases overdue holds whose expiry job was lost, and drops long-released holds.
+import { serviceQueue, serviceWorker, type ServiceApp } from '@travelclub/kit';
+import type { HoldService } from '../holds.js';
+import type { InventoryStore } from '../store/inventory.js';
+
+/** Released holds stay this long (their idempotency keys answer the same) before they are dropped. */
+const KEEP_RELEASED_MS = 24 * 3_600_000;
+
+export async function startCatalogJobs(
+  app: ServiceApp,
+  { holds, inventory, refreshEverySeconds }: { holds: HoldService; inventory: InventoryStore; refreshEverySeconds: number },
+) {
+  serviceWorker(app, 'hold-expiry', async ({ holdId }, job) => {
+    const released = await holds.expire(holdId, { correlationId: `hold-expiry:${holdId}`, causationId: `job:${job.id}` });
+    return { released };
+  });
+
+  serviceWorker(
+    app,
+    'availability-refresh',
+    async (_payload, job) => {
+      const ctx = { correlationId: 'availability-refresh', causationId: `job:${job.id}` };
+      const released = await holds.sweepOverdue(ctx);
+      const pruned = await inventory.prune(new Date(Date.now() - KEEP_RELEASED_MS));
+      if (released || pruned) app.log.info({ released, pruned }, 'availability refreshed');
+      return { released, pruned };
+    },
+    { concurrency: 1 },
+  );
+
+  const refresh = serviceQueue(app, 'availability-refresh');
+  // One schedule for all instances: upserting the same scheduler id is a no-op when it exists.
+  await refresh.queue.upsertJobScheduler(
+    'availability-refresh',
+    { every: refreshEverySeconds * 1000 },
+    { name: 'availability-refresh', data: { scope: 'all' } },
+  );
+}

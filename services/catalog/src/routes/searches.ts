@@ -1,0 +1,89 @@
+// Searches (stored or one-off), map viewports, and the availability check of one hotel for a search.
+import {
+  AvailabilityAnswerSchema,
+  CheckAvailabilityBodySchema,
+  HotelIdParamsSchema,
+  MapAnswerSchema,
+  MapBodySchema,
+  SearchBodySchema,
+  SearchCreatedSchema,
+  SearchCriteriaSchema,
+  SearchIdParamsSchema,
+  SearchPageQuerySchema,
+  SearchPageSchema,
+} from '@travelclub/contracts';
+import { appError } from '@travelclub/kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exchangeRatesRef } from '../domain/money.js';
+
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { searches, searcher, hotels, index } = app.catalog;
+
+  app.post(
+    '/api/v1/hotel/search',
+    { schema: { body: SearchBodySchema, response: { 200: SearchPageSchema } } },
+    async (req) => {
+      const { take, skip, ...criteria } = req.body;
+      return searcher.page(criteria, take, skip);
+    },
+  );
+
+  app.post(
+    '/api/v1/hotel/search/create',
+    { schema: { body: SearchCriteriaSchema, response: { 201: SearchCreatedSchema } } },
+    async (req, reply) => {
+      if (req.body.destination && !index().hotelsOf(req.body.destination)) throw appError('destination-not-found');
+      return reply.code(201).send(await searches.create(req.body));
+    },
+  );
+
+  app.get(
+    '/api/v1/hotel/search/:id',
+    { schema: { params: SearchIdParamsSchema, querystring: SearchPageQuerySchema, response: { 200: SearchPageSchema } } },
+    async (req) => {
+      const criteria = await searches.get(req.params.id);
+      if (!criteria) throw appError('search-not-found');
+      return { searchId: req.params.id, ...searcher.page(criteria, req.query.take, req.query.skip) };
+    },
+  );
+
+  app.post(
+    '/api/v1/hotel/boundingBox',
+    { schema: { body: MapBodySchema, response: { 200: MapAnswerSchema } } },
+    async (req) => {
+      const { boundingBox, limit, checkIn, checkOut, guests, rooms, currency } = req.body;
+      const stay = checkIn && checkOut ? { checkIn, checkOut, guests, rooms, currency } : null;
+      return searcher.map(boundingBox, limit, stay);
+    },
+  );
+
+  app.post(
+    '/api/v1/hotel/:id/checkAvailability',
+    {
+      schema: { params: HotelIdParamsSchema, body: CheckAvailabilityBodySchema, response: { 200: AvailabilityAnswerSchema } },
+    },
+    async (req) => {
+      const { hotelId, hotelSearchId } = req.body;
+      if (hotelId !== req.params.id)
+        throw appError('validation-failed', [{ path: 'hotelId', message: 'Must be the hotel in the path' }]);
+      const criteria = /^[A-Za-z0-9_-]{8,64}$/.test(hotelSearchId) ? await searches.get(hotelSearchId) : null;
+      if (!criteria) throw appError('search-or-dates-not-found');
+      const hotel = await hotels.byId(hotelId);
+      if (!hotel) throw appError('hotel-not-found');
+      const roomTypes = searcher.offers(hotel, criteria);
+      // Spec section 5: the check fails when no rooms come back ("No rooms available").
+      if (!roomTypes.some((rt) => rt.rooms.length > 0)) throw appError('no-rooms-available');
+      return {
+        hotelId,
+        searchId: hotelSearchId,
+        checkIn: criteria.checkIn,
+        checkOut: criteria.checkOut,
+        guests: criteria.guests,
+        rooms: criteria.rooms,
+        currency: criteria.currency,
+        exchangeRates: exchangeRatesRef(),
+        roomTypes,
+      };
+    },
+  );
+};

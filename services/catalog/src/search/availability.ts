@@ -1,0 +1,42 @@
+// The rooms left per hotel room type and night, as searches see them: the demo occupancy of other
+// channels, less the holds and bookings made through us. The projection of our holds is loaded from
+// MongoDB at start and kept current by each change and by catalog events from other instances.
+import { baselineTaken } from '../domain/pricing.js';
+import type { StoredRoomType } from '../domain/types.js';
+import { inventoryId } from '../store/inventory.js';
+
+type RoomTypeFacts = Pick<StoredRoomType, 'type' | 'count'>;
+
+export class AvailabilityProjection {
+  private readonly taken = new Map<string, Record<string, number>>();
+
+  /** Sets a room type's taken rooms from a document read or returned by an update (absolute, so idempotent). */
+  set(id: string, taken: Record<string, number>) {
+    this.taken.set(id, { ...taken });
+  }
+
+  clear() {
+    this.taken.clear();
+  }
+
+  takenOn(id: string, night: string): number {
+    return this.taken.get(id)?.[night] ?? 0;
+  }
+
+  /** Rooms of the type sellable each night before our own holds. */
+  capacity(hotelId: string, roomType: RoomTypeFacts, nights: string[]): Record<string, number> {
+    return Object.fromEntries(nights.map((night) => [night, capacityOn(hotelId, roomType, night)]));
+  }
+
+  /** Rooms of the type free on every night of the stay. */
+  roomsLeft(hotelId: string, roomType: RoomTypeFacts, nights: string[]): number {
+    const id = inventoryId(hotelId, roomType.type);
+    let left = Number.POSITIVE_INFINITY;
+    for (const night of nights) left = Math.min(left, capacityOn(hotelId, roomType, night) - this.takenOn(id, night));
+    return Math.max(0, Number.isFinite(left) ? left : 0);
+  }
+}
+
+function capacityOn(hotelId: string, roomType: RoomTypeFacts, night: string): number {
+  return Math.max(0, roomType.count - baselineTaken(hotelId, roomType, night));
+}

@@ -1,0 +1,182 @@
+// The catalog in memory: every hotel's list, map and price facts, hotels per destination in ranked order,
+// and the autocomplete and map indexes, all built from MongoDB. Searches never touch the database.
+import type { Destination, LocationType } from '@travelclub/contracts';
+import type { StoredHotel } from '../domain/types.js';
+import { loadDestinations, type City, type Country } from '../supplier/destinations.js';
+import { AutocompleteIndex, type AutocompleteEntry } from './autocomplete-index.js';
+import { MapIndex } from './map-index.js';
+
+/** What the index keeps of a hotel (see INDEX_PROJECTION): no long texts, no images beyond the title. */
+export type IndexedHotel = Pick<
+  StoredHotel,
+  | '_id'
+  | 'name'
+  | 'slug'
+  | 'address'
+  | 'coordinates'
+  | 'destinationId'
+  | 'images'
+  | 'ratingSummary'
+  | 'reviewRating'
+  | 'starRating'
+  | 'hotelLocation'
+  | 'currency'
+  | 'basePrice'
+  | 'popularity'
+  | 'ratePlans'
+> & {
+  likes: number;
+  roomTypes: Pick<StoredHotel['roomTypes'][number], 'type' | 'name' | 'maxGuests' | 'count' | 'priceFactor'>[];
+};
+
+/** Hotels rank below every city in autocomplete when they match as well: their weight stays under this. */
+const HOTEL_WEIGHT_CAP = 10_000;
+
+export interface DestinationInfo {
+  id: string;
+  name: string;
+  locationType: LocationType;
+  countryCode: string;
+  label: string;
+  coordinates?: { latitude: number; longitude: number };
+  /** Population: ranks autocomplete. */
+  size: number;
+}
+
+export class CatalogIndex {
+  readonly hotels: IndexedHotel[];
+  private readonly byId = new Map<string, number>();
+  private readonly bySlug = new Map<string, number>();
+  /** Destination id → hotel ordinals, most popular first. */
+  private readonly lists = new Map<string, number[]>();
+  private readonly places = new Map<string, DestinationInfo>();
+  /** Every hotel ordinal, most popular first. */
+  readonly popular: number[];
+  readonly autocomplete: AutocompleteIndex;
+  readonly map: MapIndex;
+
+  constructor(hotels: IndexedHotel[], destinations: { cities: City[]; countries: Country[] } = loadDestinations()) {
+    this.hotels = hotels;
+    const countryNames = new Map(destinations.countries.map((c) => [c.countryCode, c.name]));
+    for (const country of destinations.countries)
+      this.places.set(country.id, {
+        id: country.id,
+        name: country.name,
+        locationType: 'country',
+        countryCode: country.countryCode,
+        label: country.name,
+        coordinates: { latitude: country.latitude, longitude: country.longitude },
+        size: country.population,
+      });
+    for (const city of destinations.cities)
+      this.places.set(city.id, {
+        id: city.id,
+        name: city.name,
+        locationType: 'city',
+        countryCode: city.countryCode,
+        label: `${city.name}, ${countryNames.get(city.countryCode) ?? city.countryCode}`,
+        coordinates: { latitude: city.latitude, longitude: city.longitude },
+        size: city.population,
+      });
+
+    const better = (a: number, b: number) => {
+      const ha = hotels[a]!;
+      const hb = hotels[b]!;
+      return hb.popularity - ha.popularity || (ha._id < hb._id ? -1 : 1);
+    };
+    this.popular = hotels.map((_, i) => i).sort(better);
+    const rank = new Uint32Array(hotels.length);
+    this.popular.forEach((ordinal, position) => (rank[ordinal] = position));
+
+    for (const ordinal of this.popular) {
+      const hotel = hotels[ordinal]!;
+      this.byId.set(hotel._id, ordinal);
+      this.bySlug.set(hotel.slug, ordinal);
+      for (const key of [hotel.destinationId, `country-${hotel.address.countryCode}`]) {
+        const list = this.lists.get(key);
+        if (list) list.push(ordinal);
+        else this.lists.set(key, [ordinal]);
+      }
+    }
+
+    const maxPopularity = Math.max(1, ...hotels.map((h) => h.popularity));
+    const entries: AutocompleteEntry[] = [];
+    for (const place of this.places.values())
+      entries.push({ id: place.id, name: place.name, kind: place.locationType, weight: place.size });
+    for (const hotel of hotels)
+      entries.push({
+        id: `hotel-${hotel._id}`,
+        name: hotel.name,
+        kind: 'hotel',
+        weight: Math.round((hotel.popularity / maxPopularity) * HOTEL_WEIGHT_CAP),
+      });
+    this.autocomplete = new AutocompleteIndex(entries);
+    this.map = new MapIndex(
+      hotels.map((h, ordinal) => ({
+        ordinal,
+        longitude: h.coordinates.longitude,
+        latitude: h.coordinates.latitude,
+        rank: rank[ordinal]!,
+      })),
+    );
+  }
+
+  get size() {
+    return this.hotels.length;
+  }
+
+  hotel(id: string): IndexedHotel | undefined {
+    const ordinal = this.byId.get(id);
+    return ordinal === undefined ? undefined : this.hotels[ordinal];
+  }
+
+  hotelBySlug(slug: string): IndexedHotel | undefined {
+    const ordinal = this.bySlug.get(slug);
+    return ordinal === undefined ? undefined : this.hotels[ordinal];
+  }
+
+  /** The hotels listed under a destination, most popular first; undefined for an unknown destination. */
+  hotelsOf(destinationId: string): readonly number[] | undefined {
+    if (destinationId.startsWith('hotel-')) {
+      const ordinal = this.byId.get(destinationId.slice('hotel-'.length));
+      return ordinal === undefined ? undefined : [ordinal];
+    }
+    if (!this.places.has(destinationId)) return undefined;
+    return this.lists.get(destinationId) ?? [];
+  }
+
+  destination(id: string): Destination | undefined {
+    if (id.startsWith('hotel-')) {
+      const hotel = this.hotel(id.slice('hotel-'.length));
+      if (!hotel) return undefined;
+      const city = this.places.get(hotel.destinationId);
+      return {
+        id,
+        name: hotel.name,
+        locationType: 'hotel',
+        countryCode: hotel.address.countryCode,
+        label: city ? `${hotel.name}, ${city.label}` : hotel.name,
+        coordinates: hotel.coordinates,
+        hotelCount: 1,
+      };
+    }
+    const place = this.places.get(id);
+    if (!place) return undefined;
+    const { size: _size, ...shown } = place;
+    return { ...shown, hotelCount: this.lists.get(id)?.length ?? 0 };
+  }
+
+  /** Destinations by prefix (case and accents ignored), by relevance and size. */
+  suggest(query: string, take: number): Destination[] {
+    return this.autocomplete
+      .search(query, take)
+      .map((entry) => this.destination(entry.id))
+      .filter((d): d is Destination => d !== undefined);
+  }
+
+  /** Changes a hotel's like count in place (the list order follows popularity, not likes). */
+  setLikes(hotelId: string, likes: number) {
+    const hotel = this.hotel(hotelId);
+    if (hotel) hotel.likes = likes;
+  }
+}

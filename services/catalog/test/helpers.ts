@@ -1,0 +1,104 @@
+// Shared set-up of the catalog service tests: the real app against the run's servers with a small demo
+// inventory of its own, tokens from a local key set, and small clients.
+import { errorCatalogue, topicOf, type EventPayload, type EventType, type SearchPage } from '@travelclub/contracts';
+import { createKafka, newEvent } from '@travelclub/kit';
+import { startTestJwks, testEnv, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { expect } from 'vitest';
+import { buildApp, type CatalogApp } from '../src/app.js';
+import { CatalogConfigSchema } from '../src/config.js';
+
+export const TEST_HOTELS = 300;
+
+export async function startCatalog(jwks: TestJwks, overrides: Record<string, string> = {}): Promise<CatalogApp> {
+  return buildApp(
+    CatalogConfigSchema.parse({
+      ...testEnv('catalog'),
+      JWKS_URL: jwks.jwksUrl,
+      KAFKA_TOPIC_PREFIX: `${uniqueName('catalog')}.`,
+      SEARCH_PREFIX: uniqueName('search'),
+      SEED_HOTELS: String(TEST_HOTELS),
+      SEED: '7',
+      IMAGES_BASE_URL: 'https://travelclub.test',
+      ...overrides,
+    }),
+  );
+}
+
+export { startTestJwks };
+
+export async function traveller(jwks: TestJwks, roles: string[] = ['role/customer']) {
+  const id = `user-${randomUUID().slice(0, 8)}`;
+  return { id, headers: { authorization: `Bearer ${await jwks.sign({ sub: id, roles })}` } };
+}
+
+/** A date `days` from today (UTC), as a stay date. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
+export function expectError(res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) {
+  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
+  expect(res.statusCode).toBe(errorCatalogue[code].status);
+}
+
+/** A 400 envelope naming `field` among its details. */
+export function expectInvalid(res: { statusCode: number; json(): unknown }, field: string) {
+  expect(res.statusCode).toBe(400);
+  const body = res.json() as { error: { code: string; details?: { path: string }[] } };
+  expect(body.error.code).toBe('validation-failed');
+  expect(body.error.details?.map((d) => d.path)).toContain(field);
+}
+
+/** The biggest destination of the test inventory (its city with the most hotels). */
+export function busiestCity(app: CatalogApp): string {
+  const counts = new Map<string, number>();
+  for (const hotel of app.catalog.index().hotels) counts.set(hotel.destinationId, (counts.get(hotel.destinationId) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+export async function search(app: CatalogApp, body: Record<string, unknown>): Promise<SearchPage> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: body });
+  if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${res.body}`);
+  return res.json() as SearchPage;
+}
+
+export async function createSearch(app: CatalogApp, body: Record<string, unknown>): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: body });
+  if (res.statusCode !== 201) throw new Error(`search/create answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { searchId: string }).searchId;
+}
+
+/** Publishes an event onto the app's topics as its owning service would. */
+export async function publish<T extends EventType>(app: CatalogApp, type: T, aggregateId: string, payload: EventPayload<T>) {
+  const event = newEvent(type, aggregateId, payload, { correlationId: randomUUID(), causationId: randomUUID() });
+  await app.producer.send({
+    topic: `${app.config.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
+    messages: [{ key: aggregateId, value: JSON.stringify(event) }],
+  });
+}
+
+/** Reads the app's catalog events until `count` match `keep`. */
+export async function catalogEvents(
+  app: CatalogApp,
+  keep: (event: { type: string; payload: Record<string, unknown> }) => boolean,
+  count: number,
+): Promise<{ type: string; payload: Record<string, unknown> }[]> {
+  const kafka = createKafka(uniqueName('reader'), testInfra().kafkaBrokers.split(','), pino({ level: 'silent' }));
+  const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
+  const seen: { type: string; payload: Record<string, unknown> }[] = [];
+  try {
+    await consumer.connect();
+    await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}catalog.events`, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const event = JSON.parse(message.value!.toString()) as { type: string; payload: Record<string, unknown> };
+        if (keep(event)) seen.push(event);
+      },
+    });
+    await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  } finally {
+    await consumer.disconnect();
+  }
+  return seen;
+}

@@ -1,0 +1,278 @@
+// Room holds against the real servers: all or nothing, no overbooking under a race, idempotent keys,
+// expiry through the job, and the events that book and release them.
+import { errorTitles, type Hold } from '@travelclub/contracts';
+import type { TestJwks } from '@travelclub/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogApp } from '../src/app.js';
+import { nightsOf } from '../src/domain/pricing.js';
+import { rateId } from '../src/domain/rates.js';
+import type { IndexedHotel } from '../src/search/catalog-index.js';
+import { inventoryId } from '../src/store/inventory.js';
+import { catalogEvents, expectError, inDays, publish, startCatalog, startTestJwks, traveller } from './helpers.js';
+
+let jwks: TestJwks;
+let app: CatalogApp;
+let hotelCursor = 0;
+
+beforeAll(async () => {
+  jwks = await startTestJwks();
+  app = await startCatalog(jwks);
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await jwks?.close();
+});
+
+interface Stay {
+  hotel: IndexedHotel;
+  roomType: IndexedHotel['roomTypes'][number];
+  checkIn: string;
+  checkOut: string;
+}
+
+/** A hotel room type nobody else in this file uses, and a stay with at least `need` rooms free. */
+function freshStay(need: number, nights = 2, startInDays = 40): Stay {
+  const hotels = app.catalog.index().hotels;
+  for (; hotelCursor < hotels.length; hotelCursor++) {
+    const hotel = hotels[hotelCursor]!;
+    const checkIn = inDays(startInDays);
+    const checkOut = inDays(startInDays + nights);
+    const roomType = hotel.roomTypes.find(
+      (rt) => app.catalog.availability.roomsLeft(hotel._id, rt, nightsOf(checkIn, checkOut)) >= need,
+    );
+    if (roomType) {
+      hotelCursor++;
+      return { hotel, roomType, checkIn, checkOut };
+    }
+  }
+  throw new Error('no hotel in the test inventory has that many rooms free');
+}
+
+const left = (stay: Stay, checkIn = stay.checkIn, checkOut = stay.checkOut) =>
+  app.catalog.availability.roomsLeft(stay.hotel._id, stay.roomType, nightsOf(checkIn, checkOut));
+
+function holdBody(stay: Stay, rooms = 1, fields: Record<string, unknown> = {}) {
+  const checkIn = (fields.checkIn as string | undefined) ?? stay.checkIn;
+  const checkOut = (fields.checkOut as string | undefined) ?? stay.checkOut;
+  return {
+    idempotencyKey: randomUUID(),
+    hotelId: stay.hotel._id,
+    roomType: stay.roomType.type,
+    rateId: rateId(stay.hotel._id, stay.roomType.type, stay.hotel.ratePlans[0]!.code, checkIn, checkOut, rooms),
+    rooms,
+    checkIn,
+    checkOut,
+    itineraryId: `it-${randomUUID()}`,
+    lineItemId: `li-${randomUUID()}`,
+    currency: 'USD',
+    ...fields,
+  };
+}
+
+async function placeHold(headers: Record<string, string>, body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/internal/v1/holds', headers, payload: body });
+}
+
+/** Holds rooms until exactly `keep` are left on every night of the stay. */
+async function fillUntil(stay: Stay, keep: number, headers: Record<string, string>) {
+  for (let free = left(stay); free > keep; free = left(stay)) {
+    const res = await placeHold(headers, holdBody(stay, Math.min(9, free - keep)));
+    expect(res.statusCode).toBe(201);
+  }
+  expect(left(stay)).toBe(keep);
+}
+
+describe('placing holds', () => {
+  it('gives 50 concurrent requests for the last 3 rooms exactly 3 holds and 47 clear refusals', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(3);
+    await fillUntil(stay, 3, user.headers);
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => placeHold((await traveller(jwks)).headers, holdBody(stay))),
+    );
+    const placed = answers.filter((r) => r.statusCode === 201);
+    const refused = answers.filter((r) => r.statusCode !== 201);
+    expect(placed).toHaveLength(3);
+    expect(refused).toHaveLength(47);
+    for (const res of refused) {
+      expectError(res, 'no-rooms-available');
+      expect(res.json().error.title).toBe(errorTitles['no-rooms-available']);
+    }
+    expect(left(stay)).toBe(0);
+    // MongoDB, the truth, agrees: no night is over its capacity, and the tightest one is exactly full.
+    const taken = await app.catalog.inventory.takenOf(inventoryId(stay.hotel._id, stay.roomType.type));
+    const capacity = app.catalog.availability.capacity(stay.hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
+    const free = nightsOf(stay.checkIn, stay.checkOut).map((night) => capacity[night]! - (taken[night] ?? 0));
+    expect(Math.min(...free)).toBe(0);
+  });
+
+  it('answers a repeated idempotency key with the same hold, taking the room once', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(2);
+    const before = left(stay);
+    const body = holdBody(stay);
+    const first = await placeHold(user.headers, body);
+    const again = await placeHold(user.headers, body);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+    expect(left(stay)).toBe(before - 1);
+
+    // The same key with another request is a client bug, not a second hold.
+    const changed = await placeHold(user.headers, { ...body, lineItemId: 'li-other' });
+    expectError(changed, 'idempotency-key-reused');
+    expect(left(stay)).toBe(before - 1);
+  });
+
+  it('keeps keys per traveller: the same key from two travellers makes two holds', async () => {
+    const stay = freshStay(2);
+    const body = holdBody(stay);
+    const a = await placeHold((await traveller(jwks)).headers, body);
+    const b = await placeHold((await traveller(jwks)).headers, body);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().id).not.toBe(b.json().id);
+  });
+
+  it('refuses a stay spanning a sold-out night whole, and takes nothing', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(1, 3);
+    const nights = nightsOf(stay.checkIn, stay.checkOut);
+    // Sell out the middle night only.
+    const middle = { ...stay, checkIn: nights[1]!, checkOut: nights[2]! };
+    await fillUntil(middle, 0, user.headers);
+    const id = inventoryId(stay.hotel._id, stay.roomType.type);
+    const before = await app.catalog.inventory.takenOf(id);
+
+    const res = await placeHold(user.headers, holdBody(stay));
+    expectError(res, 'no-rooms-available');
+    expect(await app.catalog.inventory.takenOf(id)).toEqual(before);
+    expect(before[nights[0]!] ?? 0).toBe(0);
+    expect(left({ ...stay, checkOut: nights[1]! })).toBeGreaterThan(0);
+  });
+
+  it('quotes the rate in the hold currency and publishes catalog.hold.placed', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(1);
+    const res = await placeHold(user.headers, holdBody(stay, 1, { currency: 'EUR' }));
+    expect(res.statusCode).toBe(201);
+    const hold = res.json() as Hold;
+    expect(hold).toMatchObject({ status: 'held', ownerId: user.id, hotelId: stay.hotel._id, roomType: stay.roomType.type });
+    expect(hold.quote.rate.totalPrice.currency).toBe('EUR');
+    expect(hold.quote.rate.totalPrice.amount).toBeGreaterThan(0);
+    expect(hold.quote.exchangeRates.snapshotId).toBeTruthy();
+    expect(Date.parse(hold.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    const [placed] = await catalogEvents(app, (e) => e.payload.holdId === hold.id, 1);
+    expect(placed).toMatchObject({
+      type: 'catalog.hold.placed',
+      payload: { hotelId: stay.hotel._id, roomType: stay.roomType.type, checkInDate: stay.checkIn, checkOutDate: stay.checkOut },
+    });
+  });
+
+  it('names what is wrong with a hold request', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(1);
+    expectError(await placeHold(user.headers, holdBody(stay, 1, { hotelId: 'hnothere' })), 'hotel-not-found');
+    expectError(await placeHold(user.headers, holdBody(stay, 1, { roomType: 'penthouse' })), 'room-type-not-found');
+    expectError(await placeHold(user.headers, holdBody(stay, 1, { rateId: 'not-a-rate' })), 'room-not-found');
+    // A rate quoted for other dates is not this room.
+    expectError(
+      await placeHold(user.headers, holdBody(stay, 1, { rateId: holdBody({ ...stay, checkIn: inDays(41) }).rateId })),
+      'room-not-found',
+    );
+    const past = await placeHold(user.headers, holdBody(stay, 1, { checkIn: inDays(-3), checkOut: inDays(-1) }));
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.details.map((d: { path: string }) => d.path)).toContain('checkIn');
+    expectError(await placeHold({}, holdBody(stay)), 'unauthenticated');
+  });
+});
+
+describe('reading and releasing holds', () => {
+  it('shows a hold to its owner and support staff only', async () => {
+    const owner = await traveller(jwks);
+    const stranger = await traveller(jwks);
+    const staff = await traveller(jwks, ['role/support']);
+    const hold = (await placeHold(owner.headers, holdBody(freshStay(1)))).json() as Hold;
+    const read = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers });
+    expect((await read(owner.headers)).json().id).toBe(hold.id);
+    expect((await read(staff.headers)).statusCode).toBe(200);
+    expectError(await read(stranger.headers), 'hold-not-found');
+    expectError(await app.inject({ method: 'DELETE', url: `/internal/v1/holds/${hold.id}`, headers: stranger.headers }), 'hold-not-found');
+  });
+
+  it('releases a removed room at once and gives it back to searches', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(1);
+    const before = left(stay);
+    const hold = (await placeHold(user.headers, holdBody(stay))).json() as Hold;
+    expect(left(stay)).toBe(before - 1);
+    const res = await app.inject({ method: 'DELETE', url: `/internal/v1/holds/${hold.id}`, headers: user.headers });
+    expect(res.json()).toMatchObject({ id: hold.id, status: 'released' });
+    expect(left(stay)).toBe(before);
+    const [released] = await catalogEvents(app, (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id, 1);
+    expect(released!.payload.reason).toBe('removed');
+  });
+
+  it('books the holds of a paid itinerary and frees them when it is cancelled', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(1);
+    const before = left(stay);
+    const body = holdBody(stay);
+    const hold = (await placeHold(user.headers, body)).json() as Hold;
+    const read = async () =>
+      ((await app.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })).json() as Hold).status;
+
+    await publish(app, 'billing.invoice.paid', 'inv-1', {
+      invoiceId: 'inv-1',
+      itineraryId: body.itineraryId,
+      userId: user.id,
+      paymentId: 'pay-1',
+      amount: hold.quote.rate.totalPrice,
+      paidAt: new Date().toISOString(),
+    });
+    await expect.poll(read, { timeout: 20_000 }).toBe('booked');
+    expect(left(stay)).toBe(before - 1);
+
+    await publish(app, 'itinerary.cancelled', body.itineraryId, {
+      itineraryId: body.itineraryId,
+      userId: user.id,
+      cancelledBy: { userId: user.id, role: 'role/customer' },
+    });
+    await expect.poll(read, { timeout: 20_000 }).toBe('released');
+    expect(left(stay)).toBe(before);
+    const events = await catalogEvents(app, (e) => e.payload.holdId === hold.id, 3);
+    expect(events.map((e) => e.type)).toEqual(['catalog.hold.placed', 'catalog.booking.confirmed', 'catalog.hold.released']);
+    expect(events[2]!.payload.reason).toBe('cancelled');
+  });
+});
+
+describe('hold expiry', () => {
+  let quick: CatalogApp;
+  beforeAll(async () => {
+    quick = await startCatalog(jwks, { HOLD_TTL_S: '1' });
+  }, 120_000);
+  afterAll(async () => {
+    await quick?.close();
+  });
+
+  it('releases an unpaid hold through the hold-expiry job and frees its room', async () => {
+    const user = await traveller(jwks);
+    const hotel = quick.catalog.index().hotels[0]!;
+    const stay = { hotel, roomType: hotel.roomTypes[0]!, checkIn: inDays(30), checkOut: inDays(31) };
+    const free = () => quick.catalog.availability.roomsLeft(hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
+    const before = free();
+    expect(before).toBeGreaterThan(0);
+    const res = await quick.inject({ method: 'POST', url: '/internal/v1/holds', headers: user.headers, payload: holdBody(stay) });
+    expect(res.statusCode).toBe(201);
+    const hold = res.json() as Hold;
+    expect(free()).toBe(before - 1);
+    const status = async () =>
+      ((await quick.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })).json() as Hold).status;
+    await expect.poll(status, { timeout: 15_000, interval: 200 }).toBe('released');
+    expect(free()).toBe(before);
+    const [released] = await catalogEvents(quick, (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id, 1);
+    expect(released!.payload.reason).toBe('expired');
+  });
+});

@@ -1,0 +1,291 @@
+// Searches, map viewports and the availability check, through app.inject against the real servers.
+import { errorTitles, type AvailabilityAnswer, type SearchPage } from '@travelclub/contracts';
+import type { TestJwks } from '@travelclub/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogApp } from '../../src/app.js';
+import { nightsOf } from '../../src/domain/pricing.js';
+import { rateId } from '../../src/domain/rates.js';
+import {
+  busiestCity,
+  createSearch,
+  expectError,
+  expectInvalid,
+  inDays,
+  search,
+  startCatalog,
+  startTestJwks,
+  traveller,
+} from '../helpers.js';
+
+let jwks: TestJwks;
+let app: CatalogApp;
+let city: string;
+
+beforeAll(async () => {
+  jwks = await startTestJwks();
+  app = await startCatalog(jwks);
+  city = busiestCity(app);
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await jwks?.close();
+});
+
+const stay = (fields: Record<string, unknown> = {}) => ({
+  destination: city,
+  checkIn: inDays(20),
+  checkOut: inDays(23),
+  guests: 2,
+  rooms: 1,
+  ...fields,
+});
+
+describe('POST /api/v1/hotel/search', () => {
+  it("lists the destination's hotels, each with its cheapest free rate in the asked currency", async () => {
+    const page = await search(app, stay({ currency: 'EUR', take: 5 }));
+    expect(page.total).toBe(app.catalog.index().hotelsOf(city)!.length);
+    expect(page.hotels).toHaveLength(Math.min(5, page.total));
+    expect(page.take).toBe(5);
+    expect(page.exchangeRates.snapshotId).toBeTruthy();
+    const priced = page.hotels.filter((h) => h.cheapestRate);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const hotel of priced) {
+      expect(hotel.destinationId).toBe(city);
+      expect(hotel.cheapestRate!.totalPrice.currency).toBe('EUR');
+      expect(hotel.cheapestRate!.totalPrice.amount).toBeGreaterThan(0);
+      expect(hotel.titleImage?.links['200px']).toContain('w=400&h=400&q=90');
+    }
+  });
+
+  it('gives the same answer to the same search twice', async () => {
+    const body = stay({ take: 15, currency: 'GBP' });
+    const first = await search(app, body);
+    const second = await search(app, body);
+    expect(second).toEqual(first);
+  });
+
+  it('defaults to USD, one room, and the first 15', async () => {
+    const { rooms: _r, ...body } = stay();
+    const page = await search(app, body);
+    expect(page.criteria).toMatchObject({ currency: 'USD', rooms: 1 });
+    expect(page.take).toBe(15);
+    expect(page.skip).toBe(0);
+    expect(page.hotels.find((h) => h.cheapestRate)?.cheapestRate?.totalPrice.currency).toBe('USD');
+  });
+
+  it('pages without overlap', async () => {
+    const first = await search(app, stay({ take: 2, skip: 0 }));
+    const second = await search(app, stay({ take: 2, skip: 2 }));
+    expect(first.hotels.map((h) => h.id)).not.toContain(second.hotels[0]?.id);
+  });
+
+  it('matches the cheapest rate to the one checkAvailability shows first', async () => {
+    const page = await search(app, stay());
+    const hotel = page.hotels.find((h) => h.cheapestRate)!;
+    const searchId = await createSearch(app, stay());
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/hotel/${hotel.id}/checkAvailability`,
+      payload: { hotelId: hotel.id, hotelSearchId: searchId },
+    });
+    const answer = res.json() as AvailabilityAnswer;
+    const cheapest = Math.min(...answer.roomTypes.flatMap((rt) => rt.rooms.map((r) => r.totalPrice.amount)));
+    expect(hotel.cheapestRate!.totalPrice.amount).toBe(cheapest);
+  });
+
+  it('searches a map box instead of a destination', async () => {
+    const hotel = app.catalog.index().hotels[app.catalog.index().hotelsOf(city)![0]!]!;
+    const { latitude, longitude } = hotel.coordinates;
+    const page = await search(app, {
+      ...stay({ destination: undefined }),
+      boundingBox: { north: latitude + 0.5, south: latitude - 0.5, east: longitude + 0.5, west: longitude - 0.5 },
+    });
+    expect(page.hotels.map((h) => h.id)).toContain(hotel._id);
+  });
+
+  it.each([
+    ['checkIn', { checkIn: inDays(-2), checkOut: inDays(1) }],
+    ['checkOut', { checkOut: inDays(20) }],
+    ['checkOut', { checkOut: inDays(19) }],
+    ['checkOut', { checkOut: inDays(60) }],
+    ['guests', { guests: 20, rooms: 2 }],
+    ['rooms', { guests: 1, rooms: 2 }],
+    ['currency', { currency: 'XYZ' }],
+    ['currency', { currency: 'usd' }],
+    ['destination', { destination: undefined }],
+    ['destination', { destination: 'paris' }],
+    ['boundingBox.south', { destination: undefined, boundingBox: { north: 10, south: 20, east: 5, west: 0 } }],
+    ['boundingBox.north', { destination: undefined, boundingBox: { north: 95, south: 20, east: 5, west: 0 } }],
+    ['take', { take: 0 }],
+    ['extra', { extra: true }],
+  ])('names %s when it is wrong', async (field, change) => {
+    expectInvalid(await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay(change) }), field);
+  });
+
+  it('says so when the destination does not exist', async () => {
+    expectError(await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay({ destination: 'city-1' }) }), 'destination-not-found');
+  });
+});
+
+describe('stored searches', () => {
+  it('keeps a search and answers it page by page', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: stay({ currency: 'JPY' }) });
+    expect(res.statusCode).toBe(201);
+    const { searchId, expiresAt } = res.json() as { searchId: string; expiresAt: string };
+    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now() + 3_600_000);
+    const page = (await app.inject({ method: 'GET', url: `/api/v1/hotel/search/${searchId}?take=3&skip=1` })).json() as SearchPage;
+    expect(page).toMatchObject({ searchId, take: 3, skip: 1, criteria: { currency: 'JPY', destination: city } });
+    const oneOff = await search(app, stay({ currency: 'JPY', take: 3, skip: 1 }));
+    expect(page.hotels).toEqual(oneOff.hotels);
+  });
+
+  it('answers 404 for a search it does not have, and validates the page', async () => {
+    expectError(await app.inject({ method: 'GET', url: '/api/v1/hotel/search/AAAAAAAAAAAAAAAA' }), 'search-not-found');
+    expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/hotel/search/AAAAAAAAAAAAAAAA?take=abc' }), 'take');
+    expectInvalid(await app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: stay({ guests: 0 }) }), 'guests');
+  });
+});
+
+describe('POST /api/v1/hotel/boundingBox', () => {
+  it('returns the hotels inside the viewport, best first, capped, with rates when dates are given', async () => {
+    const world = { north: 85, south: -85, east: 180, west: -180 };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/hotel/boundingBox',
+      payload: { boundingBox: world, limit: 20, checkIn: inDays(10), checkOut: inDays(12), guests: 2 },
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as SearchPage;
+    expect(answer.hotels).toHaveLength(20);
+    const popular = app.catalog.index().popular.slice(0, 20).map((o) => app.catalog.index().hotels[o]!._id);
+    expect(answer.hotels.map((h) => h.id)).toEqual(popular);
+    expect(answer.hotels.some((h) => h.cheapestRate)).toBe(true);
+  });
+
+  it('keeps every hotel inside the box and handles a box over the 180° meridian', async () => {
+    const box = { north: 60, south: -60, east: -170, west: 170 };
+    const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/boundingBox', payload: { boundingBox: box } });
+    expect(res.statusCode).toBe(200);
+    for (const hotel of (res.json() as SearchPage).hotels) {
+      expect(Math.abs(hotel.coordinates.longitude)).toBeGreaterThanOrEqual(170);
+      expect(hotel.cheapestRate).toBeNull();
+    }
+  });
+
+  it('refuses a box upside down, or one date without the other', async () => {
+    expectInvalid(
+      await app.inject({ method: 'POST', url: '/api/v1/hotel/boundingBox', payload: { boundingBox: { north: 1, south: 2, east: 3, west: 0 } } }),
+      'boundingBox.south',
+    );
+    expectInvalid(
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/hotel/boundingBox',
+        payload: { boundingBox: { north: 2, south: 1, east: 3, west: 0 }, checkIn: inDays(3) },
+      }),
+      'checkOut',
+    );
+  });
+});
+
+describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
+  async function check(hotelId: string, searchBody: Record<string, unknown> = stay()) {
+    const hotelSearchId = await createSearch(app, searchBody);
+    return app.inject({
+      method: 'POST',
+      url: `/api/v1/hotel/${hotelId}/checkAvailability`,
+      payload: { hotelId, hotelSearchId },
+    });
+  }
+
+  it('orders rates cheapest first and room types by their cheapest rate, tagging free cancellation', async () => {
+    const page = await search(app, stay({ currency: 'EUR' }));
+    const hotel = page.hotels.find((h) => h.cheapestRate)!;
+    const res = await check(hotel.id, stay({ currency: 'EUR' }));
+    expect(res.statusCode).toBe(200);
+    const answer = res.json() as AvailabilityAnswer;
+    expect(answer).toMatchObject({ hotelId: hotel.id, currency: 'EUR', guests: 2, rooms: 1 });
+    const cheapest = answer.roomTypes.map((rt) => rt.rooms[0]?.totalPrice.amount ?? Infinity);
+    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+    for (const rt of answer.roomTypes) {
+      const prices = rt.rooms.map((r) => r.totalPrice.amount);
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      for (const rate of rt.rooms) {
+        expect(rate.totalPrice.currency).toBe('EUR');
+        const free = rate.cancellationCharges.some((c) => c.amount.amount === 0);
+        expect(rate.tags.includes('Free Cancellation')).toBe(free);
+      }
+    }
+    expect(answer.roomTypes.flatMap((rt) => rt.rooms).some((r) => r.tags.includes('Free Cancellation'))).toBe(true);
+  });
+
+  it('shows room types too small for the guests without rates, last', async () => {
+    const page = await search(app, stay({ guests: 3, rooms: 1 }));
+    const hotel = page.hotels.find((h) => h.cheapestRate)!;
+    const answer = (await check(hotel.id, stay({ guests: 3, rooms: 1 }))).json() as AvailabilityAnswer;
+    const small = answer.roomTypes.filter((rt) => rt.maxGuests < 3);
+    for (const rt of small) expect(rt.rooms).toEqual([]);
+    const firstEmpty = answer.roomTypes.findIndex((rt) => rt.rooms.length === 0);
+    if (firstEmpty >= 0) expect(answer.roomTypes.slice(firstEmpty).every((rt) => rt.rooms.length === 0)).toBe(true);
+  });
+
+  it('fails with the spec title and message when no room is left', async () => {
+    const hotel = app.catalog.index().hotels[app.catalog.index().hotelsOf(city)![0]!]!;
+    const checkIn = inDays(100);
+    const checkOut = inDays(101);
+    const user = await traveller(jwks);
+    // Take every room of every type for that night.
+    for (const roomType of hotel.roomTypes)
+      for (let free = app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut)); free > 0; ) {
+        const rooms = Math.min(9, free);
+        const res = await app.inject({
+          method: 'POST',
+          url: '/internal/v1/holds',
+          headers: user.headers,
+          payload: {
+            idempotencyKey: randomUUID(),
+            hotelId: hotel._id,
+            roomType: roomType.type,
+            rateId: rateId(hotel._id, roomType.type, hotel.ratePlans[0]!.code, checkIn, checkOut, rooms),
+            rooms,
+            checkIn,
+            checkOut,
+            itineraryId: 'it-sold-out',
+            lineItemId: 'li-sold-out',
+          },
+        });
+        expect(res.statusCode).toBe(201);
+        free = app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
+      }
+    const res = await check(hotel._id, stay({ checkIn, checkOut, guests: 1 }));
+    expectError(res, 'no-rooms-available');
+    expect(res.json().error.title).toBe('No rooms available');
+    expect(errorTitles['no-rooms-available']).toBe('No rooms available');
+    expect(res.json().error.message).toBe(
+      'No rooms available for the selected dates. Try changing your dates or number of guests.',
+    );
+    // The search shows the hotel as sold out, not gone.
+    const page = await search(app, stay({ checkIn, checkOut, guests: 1, take: 100 }));
+    expect(page.hotels.find((h) => h.id === hotel._id)?.cheapestRate).toBeNull();
+  });
+
+  it('needs a search it knows and a hotel it has', async () => {
+    const hotelId = app.catalog.index().hotels[0]!._id;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/hotel/${hotelId}/checkAvailability`,
+      payload: { hotelId, hotelSearchId: 'AAAAAAAAAAAAAAAA' },
+    });
+    expectError(res, 'search-or-dates-not-found');
+    expectError(await check('hnothere'), 'hotel-not-found');
+    expectInvalid(
+      await app.inject({ method: 'POST', url: `/api/v1/hotel/${hotelId}/checkAvailability`, payload: { hotelId: 'other', hotelSearchId: 'x' } }),
+      'hotelId',
+    );
+    expectInvalid(
+      await app.inject({ method: 'POST', url: `/api/v1/hotel/${hotelId}/checkAvailability`, payload: { hotelId } }),
+      'hotelSearchId',
+    );
+  });
+});
