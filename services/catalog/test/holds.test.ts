@@ -2,6 +2,7 @@
 // expiry through the job, and the events that book and release them.
 import { errorTitles, type Hold } from '@travelclub/contracts';
 import type { TestJwks } from '@travelclub/kit/testing';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../src/app.js';
@@ -274,5 +275,25 @@ describe('hold expiry', () => {
     expect(free()).toBe(before);
     const [released] = await catalogEvents(quick, (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id, 1);
     expect(released!.payload.reason).toBe('expired');
+  });
+
+  it('releases an overdue hold whose expiry job was lost, in the availability-refresh sweep', async () => {
+    const user = await traveller(jwks);
+    const hotel = quick.catalog.index().hotels[1]!;
+    const stay = { hotel, roomType: hotel.roomTypes[0]!, checkIn: inDays(30), checkOut: inDays(31) };
+    const hold = (
+      await quick.inject({ method: 'POST', url: '/internal/v1/holds', headers: user.headers, payload: holdBody(stay) })
+    ).json() as Hold;
+    // Redis lost the delayed job (or it was never added).
+    const queue = new Queue('hold-expiry', { connection: { url: quick.config.REDIS_URL }, prefix: quick.config.QUEUE_PREFIX });
+    try {
+      expect(await queue.remove(hold.id)).toBe(1);
+    } finally {
+      await queue.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(await quick.catalog.inventory.get(hold.id)).toMatchObject({ status: 'held' });
+    expect(await quick.catalog.holds.sweepOverdue({ correlationId: 'test', causationId: 'test' })).toBeGreaterThanOrEqual(1);
+    expect(await quick.catalog.inventory.get(hold.id)).toMatchObject({ status: 'released', releasedReason: 'expired' });
   });
 });

@@ -8,8 +8,20 @@ export type PricedHotel = Pick<StoredHotel, 'currency' | 'basePrice' | 'coordina
 
 const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01 of a YYYY-MM-DD date, or NaN; no Date objects, as this runs per room and night. */
+const epochDays = new Map<string, number>();
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date, or NaN. Searches ask for the same few dates per room and night. */
 function epochDay(date: string): number {
+  let day = epochDays.get(date);
+  if (day === undefined) {
+    day = parseEpochDay(date);
+    if (epochDays.size > 10_000) epochDays.clear();
+    epochDays.set(date, day);
+  }
+  return day;
+}
+
+function parseEpochDay(date: string): number {
   if (date.length !== 10 || date[4] !== '-' || date[7] !== '-') return Number.NaN;
   const y = Number(date.slice(0, 4));
   const m = Number(date.slice(5, 7));
@@ -25,13 +37,21 @@ function dateOf(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Every night of a stay, as the date it starts on: check-in up to the day before check-out. */
+const stays = new Map<string, readonly string[]>();
+
+/** Every night of a stay, as the date it starts on: check-in up to the day before check-out (kept: searches repeat stays). */
 export function nightsOf(checkIn: string, checkOut: string): string[] {
-  const first = epochDay(checkIn);
-  const end = epochDay(checkOut);
-  const nights: string[] = [];
-  for (let day = first; day < end; day++) nights.push(dateOf(day));
-  return nights;
+  const key = `${checkIn}/${checkOut}`;
+  let nights = stays.get(key);
+  if (!nights) {
+    const first = epochDay(checkIn);
+    const end = epochDay(checkOut);
+    const list: string[] = [];
+    for (let day = first; day < end; day++) list.push(dateOf(day));
+    if (stays.size > 10_000) stays.clear();
+    stays.set(key, (nights = Object.freeze(list)));
+  }
+  return nights as string[];
 }
 
 /** 0 Sunday … 6 Saturday; 1970-01-01 was a Thursday. */
@@ -58,7 +78,7 @@ export function seasonFactor(date: string, latitude: number): number {
   return 1 + (seasonal - 1) * (0.35 + 0.65 * strength);
 }
 
-/** Whole currency units, coarser as amounts grow: 149 EUR, 23,460 JPY, 1,235,000 IDR. */
+/** Whole currency units, coarser as amounts grow: 149 EUR, 3,460 JPY, 23,500 JPY, 1,235,000 IDR. */
 export function nicePrice(minorAmount: number, currency: string): number {
   const unit = 10 ** minorUnitDigits(currency);
   const major = minorAmount / unit;

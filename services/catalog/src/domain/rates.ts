@@ -131,18 +131,49 @@ const dayFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** The rate for one stay of `rooms` rooms, priced in the hotel's currency and quoted in `currency`. */
-export function buildRate(input: RateInput): RoomRate {
-  const { hotel, roomType, plan, checkIn, checkOut, rooms, currency, now } = input;
+/** What a stay costs in the hotel's currency (minor units): the whole stay, long-stay discount applied, and its first night. */
+export function stayPrice(input: Omit<RateInput, 'currency' | 'now'>): {
+  nights: string[];
+  total: number;
+  firstNight: number;
+  longStay: boolean;
+} {
+  const { hotel, roomType, plan, checkIn, checkOut, rooms } = input;
   const nights = nightsOf(checkIn, checkOut);
   if (nights.length < 1) throw new RangeError(`Not a stay: ${checkIn} to ${checkOut}`);
-  const prices = nights.map((night) => nightlyPrice(hotel, roomType, plan, night));
-  const local = (amount: number): Money => ({ amount, currency: hotel.currency });
-
-  const fullPrice = prices.reduce((sum, price) => sum + price, 0) * rooms;
+  let full = 0;
+  for (const night of nights) full += nightlyPrice(hotel, roomType, plan, night);
+  full *= rooms;
   const longStay = nights.length >= LONG_STAY_NIGHTS;
-  const stayTotal = longStay ? fullPrice - Math.round(fullPrice * LONG_STAY_DISCOUNT) : fullPrice;
-  const firstNight = Math.min(stayTotal, prices[0]! * rooms);
+  const total = longStay ? full - Math.round(full * LONG_STAY_DISCOUNT) : full;
+  const firstNight = Math.min(total, nightlyPrice(hotel, roomType, plan, nights[0]!) * rooms);
+  return { nights, total, firstNight, longStay };
+}
+
+/** When free cancellation ends (ms since the epoch), or null when the plan never had it. */
+export function freeCancellationDeadline(plan: Pick<RatePlan, 'freeCancellationDays'>, checkIn: string): number | null {
+  return plan.freeCancellationDays === null
+    ? null
+    : Date.parse(`${checkIn}T00:00:00.000Z`) - plan.freeCancellationDays * DAY_MS;
+}
+
+/** The few facts a search result shows of a rate, without building the whole rate (searches price many). */
+export function quoteRate(input: RateInput): { id: string; total: Money; freeCancellation: boolean } {
+  const { hotel, roomType, plan, checkIn, checkOut, rooms, currency, now } = input;
+  const deadline = freeCancellationDeadline(plan, checkIn);
+  return {
+    id: rateId(hotel._id, roomType.type, plan.code, checkIn, checkOut, rooms),
+    total: convert({ amount: stayPrice(input).total, currency: hotel.currency }, currency),
+    freeCancellation: deadline !== null && deadline > now.getTime(),
+  };
+}
+
+/** The rate for one stay of `rooms` rooms, priced in the hotel's currency and quoted in `currency`. */
+export function buildRate(input: RateInput): RoomRate {
+  const { hotel, roomType, plan, checkIn, currency, now } = input;
+  const { nights, total: stayTotal, firstNight, longStay } = stayPrice(input);
+  const rooms = input.rooms;
+  const local = (amount: number): Money => ({ amount, currency: hotel.currency });
 
   const total = convert(local(stayTotal), currency);
   const firstNightCharge = convert(local(firstNight), currency);
@@ -151,11 +182,11 @@ export function buildRate(input: RateInput): RoomRate {
 
   let cancellationCharges: RoomRate['cancellationCharges'];
   let policyText: string;
-  if (plan.freeCancellationDays === null) {
+  const deadline = freeCancellationDeadline(plan, checkIn);
+  if (deadline === null) {
     cancellationCharges = [{ from: nowIso, amount: total }];
     policyText = 'Non-refundable: the full price is charged if you cancel.';
   } else {
-    const deadline = Date.parse(`${checkIn}T00:00:00.000Z`) - plan.freeCancellationDays * DAY_MS;
     if (deadline > now.getTime()) {
       cancellationCharges = [
         { from: nowIso, amount: zero },
@@ -182,7 +213,7 @@ export function buildRate(input: RateInput): RoomRate {
     : [];
 
   const rate: RoomRate = {
-    id: rateId(hotel._id, roomType.type, plan.code, checkIn, checkOut, rooms),
+    id: rateId(hotel._id, roomType.type, plan.code, checkIn, input.checkOut, rooms),
     rateName: plan.name,
     benefits: [...plan.benefits],
     cancellationPolicyText: policyText,

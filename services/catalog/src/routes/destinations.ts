@@ -6,7 +6,7 @@ import {
   DestinationLikeBodySchema,
   DestinationParamsSchema,
 } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+import { appError, unparsedResponse } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const destinationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +14,7 @@ export const destinationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/destinations/autocomplete',
-    { schema: { querystring: AutocompleteQuerySchema, response: { 200: AutocompleteAnswerSchema } } },
+    { schema: { querystring: AutocompleteQuerySchema, response: { 200: AutocompleteAnswerSchema } }, ...unparsedResponse },
     async (req, reply) => {
       // The same prefix gives the same answer until the catalog changes: let browsers keep it a minute.
       reply.header('cache-control', 'public, max-age=60');

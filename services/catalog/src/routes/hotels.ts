@@ -12,7 +12,7 @@ import {
   RecommendedAnswerSchema,
   RecommendedQuerySchema,
 } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+import { appError, unparsedResponse } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hotelView } from '../answers.js';
 import { imageUrl } from '../images/cdn.js';
@@ -22,7 +22,7 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/hotel',
-    { schema: { body: HotelListBodySchema, response: { 200: HotelListAnswerSchema } } },
+    { schema: { body: HotelListBodySchema, response: { 200: HotelListAnswerSchema } }, ...unparsedResponse },
     async (req) => {
       const { destination, take, skip } = req.body;
       const listed = index().hotelsOf(destination);

@@ -12,7 +12,7 @@ import {
   SearchPageQuerySchema,
   SearchPageSchema,
 } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+import { appError, unparsedResponse } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exchangeRatesRef } from '../domain/money.js';
 
@@ -21,7 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/hotel/search',
-    { schema: { body: SearchBodySchema, response: { 200: SearchPageSchema } } },
+    { schema: { body: SearchBodySchema, response: { 200: SearchPageSchema } }, ...unparsedResponse },
     async (req) => {
       const { take, skip, ...criteria } = req.body;
       return searcher.page(criteria, take, skip);
@@ -39,7 +39,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/hotel/search/:id',
-    { schema: { params: SearchIdParamsSchema, querystring: SearchPageQuerySchema, response: { 200: SearchPageSchema } } },
+    {
+      schema: { params: SearchIdParamsSchema, querystring: SearchPageQuerySchema, response: { 200: SearchPageSchema } },
+      ...unparsedResponse,
+    },
     async (req) => {
       const criteria = await searches.get(req.params.id);
       if (!criteria) throw appError('search-not-found');
@@ -49,7 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/hotel/boundingBox',
-    { schema: { body: MapBodySchema, response: { 200: MapAnswerSchema } } },
+    { schema: { body: MapBodySchema, response: { 200: MapAnswerSchema } }, ...unparsedResponse },
     async (req) => {
       const { boundingBox, limit, checkIn, checkOut, guests, rooms, currency } = req.body;
       const stay = checkIn && checkOut ? { checkIn, checkOut, guests, rooms, currency } : null;
@@ -61,6 +64,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/hotel/:id/checkAvailability',
     {
       schema: { params: HotelIdParamsSchema, body: CheckAvailabilityBodySchema, response: { 200: AvailabilityAnswerSchema } },
+      ...unparsedResponse,
     },
     async (req) => {
       const { hotelId, hotelSearchId } = req.body;

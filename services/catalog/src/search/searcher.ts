@@ -10,9 +10,9 @@ import type {
 } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
 import { exchangeRatesRef } from '../domain/money.js';
-import { nightlyPrice, nightsOf } from '../domain/pricing.js';
+import { nightsOf } from '../domain/pricing.js';
 import { addressLine, orderRoomTypes, tagRate } from '../domain/rate-order.js';
-import { buildRate } from '../domain/rates.js';
+import { buildRate, quoteRate } from '../domain/rates.js';
 import type { StoredHotel } from '../domain/types.js';
 import { imageAsset } from '../images/cdn.js';
 import type { AvailabilityProjection } from './availability.js';
@@ -27,6 +27,21 @@ export interface Stay {
 }
 
 const fits = (roomType: { maxGuests: number }, stay: Stay) => Math.ceil(stay.guests / stay.rooms) <= roomType.maxGuests;
+
+const byFactor = <T extends { priceFactor: number }>(items: readonly T[]) =>
+  [...items].sort((a, b) => a.priceFactor - b.priceFactor);
+const roomTypeOrder = new WeakMap<IndexedHotel, IndexedHotel['roomTypes']>();
+/** The hotel's room types, cheapest first (worked out once per hotel). */
+function cheapestFirst(hotel: IndexedHotel): IndexedHotel['roomTypes'] {
+  let ordered = roomTypeOrder.get(hotel);
+  if (!ordered) roomTypeOrder.set(hotel, (ordered = byFactor(hotel.roomTypes)));
+  return ordered;
+}
+const cheapestPlan = (hotel: IndexedHotel) =>
+  hotel.ratePlans.reduce<IndexedHotel['ratePlans'][number] | undefined>(
+    (best, plan) => (!best || plan.priceFactor < best.priceFactor ? plan : best),
+    undefined,
+  );
 
 export class Searcher {
   private readonly summaries = new WeakMap<IndexedHotel, Omit<HotelSummary, 'likes'>>();
@@ -60,38 +75,34 @@ export class Searcher {
     return { ...summary, likes: hotel.likes };
   }
 
-  /** The hotel's cheapest rate for the stay among rooms that fit the guests and are free every night. */
+  /**
+   * The hotel's cheapest rate for the stay among rooms that fit the guests and are free every night. Prices
+   * grow with the room type's and the plan's factor alike on every night, so the cheapest rate is the
+   * cheapest plan of the cheapest room type that is left: one rate to price, not every one.
+   */
   cheapest(hotel: IndexedHotel, stay: Stay): HotelResult['cheapestRate'] {
     const nights = nightsOf(stay.checkIn, stay.checkOut);
-    let best: { roomType: IndexedHotel['roomTypes'][number]; plan: StoredHotel['ratePlans'][number]; total: number } | undefined;
-    for (const roomType of hotel.roomTypes) {
-      if (!fits(roomType, stay) || this.availability.roomsLeft(hotel._id, roomType, nights) < stay.rooms) continue;
-      for (const plan of hotel.ratePlans) {
-        let total = 0;
-        for (const night of nights)
-          total += nightlyPrice(hotel, roomType, plan, night);
-        if (!best || total < best.total) best = { roomType, plan, total };
-      }
-    }
-    if (!best) return null;
-    const rate = tagRate(
-      buildRate({
-        hotel: hotel,
-        roomType: best.roomType,
-        plan: best.plan,
-        checkIn: stay.checkIn,
-        checkOut: stay.checkOut,
-        rooms: stay.rooms,
-        currency: stay.currency,
-        now: this.now(),
-      }),
+    const roomType = cheapestFirst(hotel).find(
+      (rt) => fits(rt, stay) && this.availability.roomsLeft(hotel._id, rt, nights) >= stay.rooms,
     );
+    const plan = cheapestPlan(hotel);
+    if (!roomType || !plan) return null;
+    const quote = quoteRate({
+      hotel,
+      roomType,
+      plan,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      rooms: stay.rooms,
+      currency: stay.currency,
+      now: this.now(),
+    });
     return {
-      rateId: rate.id,
-      rateName: rate.rateName,
-      roomTypeName: rate.roomTypeName,
-      totalPrice: rate.totalPrice,
-      freeCancellation: rate.tags.length > 0,
+      rateId: quote.id,
+      rateName: plan.name,
+      roomTypeName: roomType.name,
+      totalPrice: quote.total,
+      freeCancellation: quote.freeCancellation,
     };
   }
 

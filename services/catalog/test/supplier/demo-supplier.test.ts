@@ -1,0 +1,270 @@
+// The demo supplier: exact, deterministic, proportional to population, and every field valid.
+import {
+  AddressSchema,
+  catalogLimits,
+  CoordinatesSchema,
+  FacilityGroupSchema,
+  FacilitySchema,
+  ImageParamsSchema,
+  ProviderReferenceSchema,
+  RoomRateSchema,
+  SlugSchema,
+  SupportedCurrencySchema,
+} from '@travelclub/contracts';
+import { describe, expect, it } from 'vitest';
+import { buildRate } from '../../src/domain/rates.js';
+import type { StoredHotel } from '../../src/domain/types.js';
+import { allocateHotels, demoSupplier, DEMO_MIN_POPULATION, slugOf } from '../../src/supplier/demo-supplier.js';
+import { loadDestinations } from '../../src/supplier/destinations.js';
+
+async function collect(
+  options: Parameters<typeof demoSupplier>[0],
+): Promise<{ hotels: StoredHotel[]; batches: number[] }> {
+  const hotels: StoredHotel[] = [];
+  const batches: number[] = [];
+  for await (const batch of demoSupplier(options).hotels()) {
+    batches.push(batch.length);
+    hotels.push(...batch);
+  }
+  return { hotels, batches };
+}
+
+/** One inventory for the tests that only read it: made once, as checking every field takes a while. */
+let sample: Promise<StoredHotel[]> | undefined;
+const sampleHotels = () => (sample ??= collect({ count: 2_000, seed: 5 }).then((made) => made.hotels));
+
+const SHANGHAI = 'city-1796236';
+const PARIS = 'city-2988507';
+
+/** Great-circle distance in km. */
+function distanceKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+describe('demoSupplier', () => {
+  it('is named demo', () => {
+    expect(demoSupplier({ count: 1, seed: 1 }).name).toBe('demo');
+  });
+
+  it('makes exactly the hotels asked for, in batches', async () => {
+    for (const count of [0, 1, 7, 2_345]) {
+      const { hotels, batches } = await collect({ count, seed: 3 });
+      expect(hotels).toHaveLength(count);
+      expect(batches.every((size) => size >= 1 && size <= 1_000)).toBe(true);
+    }
+    const { batches } = await collect({ count: 2_345, seed: 3, batchSize: 500 });
+    expect(batches).toEqual([500, 500, 500, 500, 345]);
+  });
+
+  it('gives identical hotels for the same seed and count, different ones for another seed', async () => {
+    const first = await collect({ count: 600, seed: 42 });
+    const again = await collect({ count: 600, seed: 42 });
+    expect(again.hotels).toEqual(first.hotels);
+    const other = await collect({ count: 600, seed: 43 });
+    expect(other.hotels.map((h) => h._id)).not.toEqual(first.hotels.map((h) => h._id));
+    expect(other.hotels.map((h) => h.name)).not.toEqual(first.hotels.map((h) => h.name));
+    // The same places either way: where hotels go depends on the count, not the seed.
+    expect(other.hotels.map((h) => h.destinationId)).toEqual(first.hotels.map((h) => h.destinationId));
+  });
+
+  it('spreads hotels over cities by population: big cities get many, each near its city', async () => {
+    const { hotels } = await collect({ count: 5_000, seed: 9 });
+    const perCity = new Map<string, number>();
+    for (const hotel of hotels) perCity.set(hotel.destinationId, (perCity.get(hotel.destinationId) ?? 0) + 1);
+    const cities = loadDestinations().cities.filter((city) => city.population >= DEMO_MIN_POPULATION);
+    const total = cities.reduce((sum, city) => sum + city.population, 0);
+    const shanghai = cities.find((city) => city.id === SHANGHAI)!;
+    const paris = cities.find((city) => city.id === PARIS)!;
+    expect(Math.abs(perCity.get(SHANGHAI)! - (5_000 * shanghai.population) / total)).toBeLessThanOrEqual(1);
+    expect(Math.abs(perCity.get(PARIS)! - (5_000 * paris.population) / total)).toBeLessThanOrEqual(1);
+    expect(perCity.get(SHANGHAI)!).toBeGreaterThan(perCity.get(PARIS)!);
+    const byId = new Map(cities.map((city) => [city.id, city]));
+    for (const hotel of hotels) {
+      const city = byId.get(hotel.destinationId);
+      expect(city, hotel.destinationId).toBeDefined();
+      expect(distanceKm(hotel.coordinates, city!)).toBeLessThan(12);
+      expect(hotel.address.city).toBe(city!.name);
+      expect(hotel.address.countryCode).toBe(city!.countryCode);
+    }
+  });
+
+  it('fills every field believably and validly', async () => {
+    const hotels = await sampleHotels();
+    const ids = new Set<string>();
+    const slugs = new Set<string>();
+    const stars = [0, 0, 0, 0, 0, 0];
+    for (const hotel of hotels) {
+      ids.add(hotel._id);
+      slugs.add(hotel.slug);
+      expect(hotel._id).toMatch(/^h[a-z0-9]+$/);
+      expect(hotel.name.length).toBeGreaterThan(5);
+      expect(SlugSchema.safeParse(hotel.slug).success, hotel.slug).toBe(true);
+      expect(AddressSchema.parse(hotel.address)).toEqual(hotel.address);
+      expect(hotel.address.line1).toMatch(/\d/);
+      expect(CoordinatesSchema.safeParse(hotel.coordinates).success).toBe(true);
+      expect(hotel.destinationId).toMatch(/^city-\d+$/);
+      expect(hotel.description.split('. ').length).toBeGreaterThanOrEqual(2);
+      expect(hotel.description).toContain(hotel.address.city);
+      expect(hotel.images.length).toBeGreaterThanOrEqual(4);
+      expect(hotel.images.length).toBeLessThanOrEqual(6);
+      hotel.images.forEach((id, n) => expect(id).toBe(`${hotel._id}-${n + 1}`));
+      for (const group of FacilityGroupSchema.options) {
+        const inGroup = hotel.facilities.filter((f) => f.group === group);
+        expect(inGroup.length, group).toBeGreaterThanOrEqual(2);
+        expect(inGroup.length, group).toBeLessThanOrEqual(4);
+        expect(new Set(inGroup.map((f) => f.name)).size).toBe(inGroup.length);
+      }
+      for (const facility of hotel.facilities) expect(FacilitySchema.safeParse(facility).success).toBe(true);
+      expect(hotel.additionalInformation).toMatch(/Check-in from/);
+      expect(hotel.childAndExtraBedPolicy).toMatch(/Children/);
+      expect(hotel.importantNotice?.length).toBeGreaterThan(10);
+      expect(hotel.starRating).toBeGreaterThanOrEqual(1);
+      expect(hotel.starRating).toBeLessThanOrEqual(5);
+      stars[hotel.starRating!]! += 1;
+      expect(hotel.reviewRating).toBeGreaterThanOrEqual(5.5);
+      expect(hotel.reviewRating).toBeLessThanOrEqual(9.8);
+      expect(hotel.ratingSummary?.score).toBe(hotel.reviewRating);
+      expect(Number.isInteger(hotel.ratingSummary?.reviewCount)).toBe(true);
+      expect(hotel.hotelLocation).toMatch(/\d+\.\d km from/);
+      expect(hotel.providerReference).toEqual({ provider: 'demo', id: expect.stringMatching(/^demo-\d+$/) });
+      expect(SupportedCurrencySchema.safeParse(hotel.currency).success).toBe(true);
+      expect(Number.isInteger(hotel.basePrice)).toBe(true);
+      expect(hotel.basePrice).toBeGreaterThan(0);
+      expect(hotel.popularity).toBeGreaterThan(0);
+
+      expect(hotel.roomTypes.length).toBeGreaterThanOrEqual(2);
+      expect(hotel.roomTypes.length).toBeLessThanOrEqual(5);
+      expect(hotel.roomTypes.find((t) => t.type === 'standard-double')?.priceFactor).toBe(1);
+      expect(new Set(hotel.roomTypes.map((t) => t.type)).size).toBe(hotel.roomTypes.length);
+      const rooms = hotel.roomTypes.reduce((sum, t) => sum + t.count, 0);
+      expect(rooms).toBeGreaterThanOrEqual(15);
+      expect(rooms).toBeLessThanOrEqual(300);
+      for (const roomType of hotel.roomTypes) {
+        expect(roomType.maxGuests).toBeGreaterThanOrEqual(1);
+        expect(roomType.maxGuests).toBeLessThanOrEqual(catalogLimits.maxGuestsPerRoom);
+        expect(roomType.count).toBeGreaterThanOrEqual(1);
+        expect(roomType.priceFactor).toBeGreaterThan(0.5);
+        expect(roomType.roomDetails).toMatch(/\d+ m²/);
+        expect(roomType.images).toEqual([`${hotel._id}-${roomType.type}-1`, `${hotel._id}-${roomType.type}-2`]);
+        for (const id of [...hotel.images, ...roomType.images])
+          expect(ImageParamsSchema.safeParse({ publicId: id }).success, id).toBe(true);
+        expect(ProviderReferenceSchema.safeParse(roomType.providerReference).success).toBe(true);
+      }
+
+      const codes = hotel.ratePlans.map((p) => p.code);
+      expect(codes.length).toBeGreaterThanOrEqual(2);
+      expect(codes.length).toBeLessThanOrEqual(3);
+      expect(codes[0]).toBe('flex');
+      for (const plan of hotel.ratePlans) {
+        if (plan.code === 'flex') expect(plan).toMatchObject({ freeCancellationDays: 2, priceFactor: 1 });
+        if (plan.code === 'nonref') expect(plan.freeCancellationDays).toBeNull();
+        if (plan.code === 'nonref') expect(plan.priceFactor).toBeLessThan(1);
+        if (plan.code === 'breakfast') expect(plan.benefits).toEqual(['Breakfast included']);
+      }
+    }
+    expect(ids.size).toBe(hotels.length);
+    expect(slugs.size).toBe(hotels.length);
+    // Three and four stars are the most common, one star the rarest.
+    expect(stars[3]!).toBeGreaterThan(stars[1]!);
+    expect(stars[4]!).toBeGreaterThan(stars[1]!);
+    expect(stars[1]!).toBeGreaterThan(0);
+    expect(stars[5]!).toBeGreaterThan(0);
+  });
+
+  it('rates better hotels higher and prices them dearer', async () => {
+    const hotels = await sampleHotels();
+    const usHotels = hotels.filter((h) => h.currency === 'USD' && h.address.countryCode === 'US');
+    const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+    const of = (stars: number) => usHotels.filter((h) => h.starRating === stars);
+    expect(mean(of(5).map((h) => h.reviewRating!))).toBeGreaterThan(mean(of(2).map((h) => h.reviewRating!)));
+    expect(mean(of(5).map((h) => h.basePrice))).toBeGreaterThan(2 * mean(of(2).map((h) => h.basePrice)));
+  });
+
+  it('prices in the country’s currency when supported, otherwise in US dollars', async () => {
+    const hotels = await sampleHotels();
+    const currencyOf = (country: string) =>
+      new Set(hotels.filter((h) => h.address.countryCode === country).map((h) => h.currency));
+    expect(currencyOf('FR')).toEqual(new Set(['EUR']));
+    expect(currencyOf('JP')).toEqual(new Set(['JPY']));
+    expect(currencyOf('BR')).toEqual(new Set(['BRL']));
+    // The naira is not among the supported currencies.
+    expect(currencyOf('NG')).toEqual(new Set(['USD']));
+    for (const hotel of hotels.filter((h) => h.currency === 'JPY')) expect(hotel.basePrice % 10).toBe(0);
+  });
+
+  it('makes hotels whose rates contracts accept', async () => {
+    const { hotels } = await collect({ count: 200, seed: 11 });
+    const now = new Date('2026-11-20T12:00:00Z');
+    for (const hotel of hotels.slice(0, 40))
+      for (const roomType of hotel.roomTypes)
+        for (const plan of hotel.ratePlans) {
+          const rate = buildRate({
+            hotel,
+            roomType,
+            plan,
+            checkIn: '2027-02-12',
+            checkOut: '2027-02-15',
+            rooms: 2,
+            currency: 'GBP',
+            now,
+          });
+          expect(RoomRateSchema.safeParse(rate).success).toBe(true);
+          expect(rate.totalPrice.amount).toBeGreaterThan(0);
+        }
+  });
+
+  it('puts an image prefix before every image id, and refuses one that is not an id', async () => {
+    const { hotels } = await collect({ count: 3, seed: 1, imagesPrefix: 'v2-' });
+    for (const hotel of hotels) {
+      expect(hotel.images[0]).toBe(`v2-${hotel._id}-1`);
+      for (const roomType of hotel.roomTypes) expect(roomType.images[0]).toMatch(/^v2-h/);
+    }
+    expect(() => demoSupplier({ count: 3, seed: 1, imagesPrefix: 'Bad/Prefix' })).toThrow(RangeError);
+    expect(() => demoSupplier({ count: -1, seed: 1 })).toThrow(RangeError);
+    expect(() => demoSupplier({ count: 1.5, seed: 1 })).toThrow(RangeError);
+  });
+
+  it('makes 200,000 hotels with unique ids and slugs in a few seconds', { timeout: 120_000 }, async () => {
+    const ids = new Set<string>();
+    const slugs = new Set<string>();
+    const started = performance.now();
+    for await (const batch of demoSupplier({ count: 200_000, seed: 42 }).hotels())
+      for (const hotel of batch) {
+        ids.add(hotel._id);
+        slugs.add(hotel.slug);
+      }
+    const seconds = (performance.now() - started) / 1000;
+    expect(ids.size).toBe(200_000);
+    expect(slugs.size).toBe(200_000);
+    // Generous: shared test machines are slow; a quiet one takes a few seconds.
+    expect(seconds).toBeLessThan(60);
+  });
+});
+
+describe('allocateHotels', () => {
+  it('splits exactly, in proportion, by largest remainder', () => {
+    expect(allocateHotels(10, [{ population: 5 }, { population: 3 }, { population: 2 }])).toEqual([5, 3, 2]);
+    // Quotas 1.5, 0.9 and 0.6: one each by floor and remainder alike, not two for the largest city.
+    expect(allocateHotels(3, [{ population: 50 }, { population: 30 }, { population: 20 }])).toEqual([1, 1, 1]);
+    expect(allocateHotels(4, [{ population: 1 }, { population: 1 }, { population: 1 }])).toEqual([2, 1, 1]);
+    expect(allocateHotels(0, [{ population: 1 }])).toEqual([0]);
+    const shares = allocateHotels(1_001, [{ population: 7 }, { population: 13 }, { population: 80 }]);
+    expect(shares.reduce((sum, n) => sum + n, 0)).toBe(1_001);
+  });
+});
+
+describe('slugOf', () => {
+  it('strips accents and symbols, keeps single hyphens and stays within 64 characters', () => {
+    expect(slugOf('Hôtel Lumière São Paulo', 'abc')).toBe('hotel-lumiere-sao-paulo-abc');
+    expect(slugOf('Straße & Łódź — Øresund', 'x1')).toBe('strasse-lodz-oresund-x1');
+    expect(slugOf('東京', 'x1')).toBe('hotel-x1');
+    const long = slugOf('The Very Long Name Of A Grand Hotel In Some City With A Long Name Indeed', '0st5lt2');
+    expect(long.length).toBeLessThanOrEqual(64);
+    expect(SlugSchema.safeParse(long).success).toBe(true);
+    expect(long.endsWith('-0st5lt2')).toBe(true);
+  });
+});
