@@ -70,7 +70,13 @@ process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 async function waitFor(url: string, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
@@ -104,7 +110,18 @@ interface Place {
 /** Big cities, found through the API itself, as a traveller would (autocomplete by name). */
 async function places(gateway: string): Promise<Place[]> {
   const names = ['Tokyo', 'Paris', 'London', 'New York', 'São Paulo', 'Mumbai', 'Cairo', 'Lagos', 'Istanbul', 'Berlin'];
-  names.push('Madrid', 'Rome', 'Sydney', 'Toronto', 'Mexico City', 'Buenos Aires', 'Bangkok', 'Seoul', 'Lima', 'Nairobi');
+  names.push(
+    'Madrid',
+    'Rome',
+    'Sydney',
+    'Toronto',
+    'Mexico City',
+    'Buenos Aires',
+    'Bangkok',
+    'Seoul',
+    'Lima',
+    'Nairobi',
+  );
   names.push('Lisbon', 'Vienna', 'Prague', 'Dublin', 'Chicago', 'Los Angeles', 'Jakarta', 'Manila', 'Delhi', 'Moscow');
   const found: Place[] = [];
   for (const name of names) {
@@ -121,7 +138,25 @@ function plan(cities: Place[], count: number): Planned[] {
   const random = mulberry32(20261122);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const prefixes = ['pa', 'lo', 'new', 'sao', 'tok', 'ber', 'mad', 'ro', 'syd', 'to', 'b', 's', 'gra', 'hotel', 'lis', 'par', 'du'];
+  const prefixes = [
+    'pa',
+    'lo',
+    'new',
+    'sao',
+    'tok',
+    'ber',
+    'mad',
+    'ro',
+    'syd',
+    'to',
+    'b',
+    's',
+    'gra',
+    'hotel',
+    'lis',
+    'par',
+    'du',
+  ];
   const planned: Planned[] = [];
   for (let i = 0; i < count; i++) {
     const r = random();
@@ -177,11 +212,18 @@ interface Measured {
   byKind: Record<Kind, number[]>;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const sortedCopy = (xs: number[]) => Float64Array.from(xs).sort() as unknown as number[];
 
 async function load(pool: Pool, mix: Planned[], durationS: number, paced?: number): Promise<Measured> {
-  const measured: Measured = { requests: 0, seconds: durationS, failures: 0, all: [], byKind: { search: [], map: [], autocomplete: [] } };
+  const measured: Measured = {
+    requests: 0,
+    seconds: durationS,
+    failures: 0,
+    all: [],
+    byKind: { search: [], map: [], autocomplete: [] },
+  };
   let next = 0;
   const started = performance.now();
   const end = started + durationS * 1000;
@@ -253,10 +295,14 @@ try {
   for (const hotels of sizes) {
     const db = `bench_search_${runId}_${hotels}`;
     const seeded = Date.now();
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'services/catalog/src/seed.ts', '--hotels', String(hotels)], {
-      env: { ...process.env, ...infra, MONGO_DB: db },
-      stdio: 'inherit',
-    });
+    const seed = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'services/catalog/src/seed.ts', '--hotels', String(hotels)],
+      {
+        env: { ...process.env, ...infra, MONGO_DB: db },
+        stdio: 'inherit',
+      },
+    );
     if (seed.status !== 0) throw new Error('seeding failed');
     console.log(`${hotels} hotels seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 

@@ -28,7 +28,7 @@ export const catalogLimits = {
   maxRooms: 9,
   /** The largest room any hotel offers; more guests per room than this is refused up front. */
   maxGuestsPerRoom: 6,
-  mapLimit: 100,
+  mapLimit: 50,
   maxMapLimit: 300,
   autocompleteTake: 8,
 } as const;
@@ -119,7 +119,11 @@ export const DestinationLikeAnswerSchema = z.object({ destinationId: Destination
 // ---------- money ----------
 
 /** The exchange-rate snapshot a price was converted with, named on every answer that quotes prices. */
-export const ExchangeRatesRefSchema = z.object({ snapshotId: z.string(), asOf: InstantSchema, base: CurrencyCodeSchema });
+export const ExchangeRatesRefSchema = z.object({
+  snapshotId: z.string(),
+  asOf: InstantSchema,
+  base: CurrencyCodeSchema,
+});
 export type ExchangeRatesRef = z.infer<typeof ExchangeRatesRefSchema>;
 
 // ---------- hotels ----------
@@ -153,7 +157,8 @@ export const HotelViewSchema = HotelSchema.extend({
 });
 export type HotelView = z.infer<typeof HotelViewSchema>;
 
-const take = (fallback: number, max: number = catalogLimits.maxTake) => z.number().int().min(1).max(max).default(fallback);
+const take = (fallback: number, max: number = catalogLimits.maxTake) =>
+  z.number().int().min(1).max(max).default(fallback);
 const skip = z.number().int().min(0).max(catalogLimits.maxSkip).default(catalogLimits.listSkip);
 
 export const HotelListBodySchema = z.strictObject({
@@ -200,7 +205,8 @@ interface StayFields {
 /** The rules every stay obeys, reported on the field they concern. */
 function checkStay(stay: StayFields, ctx: z.RefinementCtx, path: (string | number)[] = []) {
   const today = earliestTodayOnEarth();
-  if (stay.checkIn < today) ctx.addIssue({ code: 'custom', path: [...path, 'checkIn'], message: 'Check-in is in the past' });
+  if (stay.checkIn < today)
+    ctx.addIssue({ code: 'custom', path: [...path, 'checkIn'], message: 'Check-in is in the past' });
   const nights = nightsBetween(stay.checkIn, stay.checkOut);
   if (nights < 1)
     ctx.addIssue({ code: 'custom', path: [...path, 'checkOut'], message: 'Check-out must be after check-in' });
@@ -229,7 +235,11 @@ function checkStay(stay: StayFields, ctx: z.RefinementCtx, path: (string | numbe
 const stayShape = {
   checkIn: StayDateSchema,
   checkOut: StayDateSchema,
-  guests: z.number().int().min(1).max(catalogLimits.maxRooms * catalogLimits.maxGuestsPerRoom),
+  guests: z
+    .number()
+    .int()
+    .min(1)
+    .max(catalogLimits.maxRooms * catalogLimits.maxGuestsPerRoom),
   rooms: z.number().int().min(1).max(catalogLimits.maxRooms).default(1),
   currency: SupportedCurrencySchema.default(DEFAULT_CURRENCY),
 };
@@ -261,7 +271,9 @@ export const SearchBodySchema = z
     checkStay(c, ctx);
   });
 
-export const SearchIdParamsSchema = z.strictObject({ id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a search id') });
+export const SearchIdParamsSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a search id'),
+});
 export const SearchPageQuerySchema = z.strictObject({
   take: z.coerce.number().int().min(1).max(catalogLimits.maxTake).default(catalogLimits.listTake),
   skip: z.coerce.number().int().min(0).max(catalogLimits.maxSkip).default(catalogLimits.listSkip),
@@ -380,7 +392,9 @@ export const RecommendedAnswerSchema = z.object({
 
 // ---------- images ----------
 
-export const ImageParamsSchema = z.strictObject({ publicId: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Not an image id') });
+export const ImageParamsSchema = z.strictObject({
+  publicId: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Not an image id'),
+});
 /** The CDN's knobs (spec section 9): a box to fit in and a JPEG quality. */
 export const ImageQuerySchema = z.strictObject({
   w: z.coerce.number().int().min(16).max(3000).default(3000),

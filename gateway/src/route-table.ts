@@ -76,7 +76,6 @@ export const PUBLIC_ROUTES: readonly [methods: string, pattern: string][] = [
   ['POST', '/api/v1/hotel'],
   ['POST', '/api/v1/hotel/search*'],
   ['POST', '/api/v1/hotel/boundingBox'],
-  ['POST', '/api/v1/hotel/:id/checkAvailability'],
   ['POST', '/api/v1/recommendation'],
   ['GET', '/api/v1/destinations/autocomplete'],
   ['GET', '/api/v1/images/*'],

@@ -88,7 +88,6 @@ describe('public routes', () => {
     ['POST', '/api/v1/hotel/search'],
     ['POST', '/api/v1/hotel'],
     ['POST', '/api/v1/hotel/boundingBox'],
-    ['POST', '/api/v1/hotel/h-1/checkAvailability'],
     ['GET', '/api/v1/hotel/by-slug/grand-hotel-paris'],
     ['POST', '/api/v1/recommendation'],
     ['GET', '/api/v1/images/h1-0?w=400&h=400&q=90'],

@@ -49,12 +49,13 @@ export type CatalogApp = ServiceApp;
 
 async function loadIndex(hotels: HotelStore): Promise<CatalogIndex> {
   const all: IndexedHotel[] = [];
-  for await (const hotel of hotels.cursor()) all.push({ ...(hotel as unknown as IndexedHotel), likes: hotel.likes ?? 0 });
+  for await (const hotel of hotels.cursor())
+    all.push({ ...(hotel as unknown as IndexedHotel), likes: hotel.likes ?? 0 });
   return new CatalogIndex(all);
 }
 
 async function loadAvailability(inventory: InventoryStore, availability: AvailabilityProjection) {
-  for await (const { id, taken } of inventory.allTaken()) availability.set(id, taken);
+  for await (const { id, state } of inventory.allTaken()) availability.set(id, state);
 }
 
 export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
@@ -131,7 +132,9 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
     await app.register(searchRoutes);
     await app.register(destinationRoutes);
     await app.register(holdRoutes);
-    await app.register(imageRoutes, { exists: (publicId: string) => index().hotel(publicId.split('-')[0]!) !== undefined });
+    await app.register(imageRoutes, {
+      exists: (publicId: string) => index().hotel(publicId.split('-')[0]!) !== undefined,
+    });
   } catch (err) {
     await app.close();
     throw err;

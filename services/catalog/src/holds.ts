@@ -10,7 +10,7 @@ import { tagRate } from './domain/rate-order.js';
 import { buildRate, parseRateId } from './domain/rates.js';
 import type { AvailabilityProjection } from './search/availability.js';
 import type { CatalogIndex } from './search/catalog-index.js';
-import { inventoryId, type HoldRecord, type InventoryStore } from './store/inventory.js';
+import { inventoryId, type HoldRecord, type InventoryStore, type TakenState } from './store/inventory.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -49,7 +49,7 @@ export interface HoldServiceDeps {
 export type HoldService = ReturnType<typeof holdService>;
 
 export function holdService({ inventory, index, availability, expiry, holdTtlSeconds, log }: HoldServiceDeps) {
-  const track = (hotelId: string, roomType: string, taken: Record<string, number> | undefined) => {
+  const track = (hotelId: string, roomType: string, taken: TakenState | undefined) => {
     if (taken) availability.set(inventoryId(hotelId, roomType), taken);
   };
   const capacityFor = (record: Pick<HoldRecord, 'hotelId' | 'roomType' | 'nights'>) => {

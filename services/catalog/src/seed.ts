@@ -37,7 +37,9 @@ const mongo = await connectMongo(mongoUrl, dbName);
 try {
   const started = Date.now();
   const added = await importHotels(await hotelStore(mongo), demoSupplier({ count, seed }));
-  console.log(`seeded ${added} new hotels (${count} asked, seed ${seed}) into ${dbName} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${added} new hotels (${count} asked, seed ${seed}) into ${dbName} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 } finally {
   await mongo.close();
 }

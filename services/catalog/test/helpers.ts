@@ -53,7 +53,8 @@ export function expectInvalid(res: { statusCode: number; json(): unknown }, fiel
 /** The biggest destination of the test inventory (its city with the most hotels). */
 export function busiestCity(app: CatalogApp): string {
   const counts = new Map<string, number>();
-  for (const hotel of app.catalog.index().hotels) counts.set(hotel.destinationId, (counts.get(hotel.destinationId) ?? 0) + 1);
+  for (const hotel of app.catalog.index().hotels)
+    counts.set(hotel.destinationId, (counts.get(hotel.destinationId) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
@@ -70,7 +71,12 @@ export async function createSearch(app: CatalogApp, body: Record<string, unknown
 }
 
 /** Publishes an event onto the app's topics as its owning service would. */
-export async function publish<T extends EventType>(app: CatalogApp, type: T, aggregateId: string, payload: EventPayload<T>) {
+export async function publish<T extends EventType>(
+  app: CatalogApp,
+  type: T,
+  aggregateId: string,
+  payload: EventPayload<T>,
+) {
   const event = newEvent(type, aggregateId, payload, { correlationId: randomUUID(), causationId: randomUUID() });
   await app.producer.send({
     topic: `${app.config.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
@@ -78,7 +84,7 @@ export async function publish<T extends EventType>(app: CatalogApp, type: T, agg
   });
 }
 
-/** Reads the app's catalog events until `count` match `keep`. */
+/** Reads the app's catalog events until `count` distinct ones match `keep` (delivery is at least once: copies are dropped by id). */
 export async function catalogEvents(
   app: CatalogApp,
   keep: (event: { type: string; payload: Record<string, unknown> }) => boolean,
@@ -86,14 +92,18 @@ export async function catalogEvents(
 ): Promise<{ type: string; payload: Record<string, unknown> }[]> {
   const kafka = createKafka(uniqueName('reader'), testInfra().kafkaBrokers.split(','), pino({ level: 'silent' }));
   const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
-  const seen: { type: string; payload: Record<string, unknown> }[] = [];
+  const seen: { id: string; type: string; payload: Record<string, unknown> }[] = [];
   try {
     await consumer.connect();
     await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}catalog.events`, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
-        const event = JSON.parse(message.value!.toString()) as { type: string; payload: Record<string, unknown> };
-        if (keep(event)) seen.push(event);
+        const event = JSON.parse(message.value!.toString()) as {
+          id: string;
+          type: string;
+          payload: Record<string, unknown>;
+        };
+        if (keep(event) && !seen.some((e) => e.id === event.id)) seen.push(event);
       },
     });
     await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);

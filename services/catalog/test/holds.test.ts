@@ -103,8 +103,12 @@ describe('placing holds', () => {
     }
     expect(left(stay)).toBe(0);
     // MongoDB, the truth, agrees: no night is over its capacity, and the tightest one is exactly full.
-    const taken = await app.catalog.inventory.takenOf(inventoryId(stay.hotel._id, stay.roomType.type));
-    const capacity = app.catalog.availability.capacity(stay.hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
+    const { taken } = await app.catalog.inventory.takenOf(inventoryId(stay.hotel._id, stay.roomType.type));
+    const capacity = app.catalog.availability.capacity(
+      stay.hotel._id,
+      stay.roomType,
+      nightsOf(stay.checkIn, stay.checkOut),
+    );
     const free = nightsOf(stay.checkIn, stay.checkOut).map((night) => capacity[night]! - (taken[night] ?? 0));
     expect(Math.min(...free)).toBe(0);
   });
@@ -148,8 +152,9 @@ describe('placing holds', () => {
 
     const res = await placeHold(user.headers, holdBody(stay));
     expectError(res, 'no-rooms-available');
+    // Not a night changed, not even the document's version.
     expect(await app.catalog.inventory.takenOf(id)).toEqual(before);
-    expect(before[nights[0]!] ?? 0).toBe(0);
+    expect(before.taken[nights[0]!] ?? 0).toBe(0);
     expect(left({ ...stay, checkOut: nights[1]! })).toBeGreaterThan(0);
   });
 
@@ -159,7 +164,12 @@ describe('placing holds', () => {
     const res = await placeHold(user.headers, holdBody(stay, 1, { currency: 'EUR' }));
     expect(res.statusCode).toBe(201);
     const hold = res.json() as Hold;
-    expect(hold).toMatchObject({ status: 'held', ownerId: user.id, hotelId: stay.hotel._id, roomType: stay.roomType.type });
+    expect(hold).toMatchObject({
+      status: 'held',
+      ownerId: user.id,
+      hotelId: stay.hotel._id,
+      roomType: stay.roomType.type,
+    });
     expect(hold.quote.rate.totalPrice.currency).toBe('EUR');
     expect(hold.quote.rate.totalPrice.amount).toBeGreaterThan(0);
     expect(hold.quote.exchangeRates.snapshotId).toBeTruthy();
@@ -167,7 +177,12 @@ describe('placing holds', () => {
     const [placed] = await catalogEvents(app, (e) => e.payload.holdId === hold.id, 1);
     expect(placed).toMatchObject({
       type: 'catalog.hold.placed',
-      payload: { hotelId: stay.hotel._id, roomType: stay.roomType.type, checkInDate: stay.checkIn, checkOutDate: stay.checkOut },
+      payload: {
+        hotelId: stay.hotel._id,
+        roomType: stay.roomType.type,
+        checkInDate: stay.checkIn,
+        checkOutDate: stay.checkOut,
+      },
     });
   });
 
@@ -200,7 +215,10 @@ describe('reading and releasing holds', () => {
     expect((await read(owner.headers)).json().id).toBe(hold.id);
     expect((await read(staff.headers)).statusCode).toBe(200);
     expectError(await read(stranger.headers), 'hold-not-found');
-    expectError(await app.inject({ method: 'DELETE', url: `/internal/v1/holds/${hold.id}`, headers: stranger.headers }), 'hold-not-found');
+    expectError(
+      await app.inject({ method: 'DELETE', url: `/internal/v1/holds/${hold.id}`, headers: stranger.headers }),
+      'hold-not-found',
+    );
   });
 
   it('releases a removed room at once and gives it back to searches', async () => {
@@ -212,7 +230,11 @@ describe('reading and releasing holds', () => {
     const res = await app.inject({ method: 'DELETE', url: `/internal/v1/holds/${hold.id}`, headers: user.headers });
     expect(res.json()).toMatchObject({ id: hold.id, status: 'released' });
     expect(left(stay)).toBe(before);
-    const [released] = await catalogEvents(app, (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id, 1);
+    const [released] = await catalogEvents(
+      app,
+      (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id,
+      1,
+    );
     expect(released!.payload.reason).toBe('removed');
   });
 
@@ -223,7 +245,11 @@ describe('reading and releasing holds', () => {
     const body = holdBody(stay);
     const hold = (await placeHold(user.headers, body)).json() as Hold;
     const read = async () =>
-      ((await app.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })).json() as Hold).status;
+      (
+        (
+          await app.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })
+        ).json() as Hold
+      ).status;
 
     await publish(app, 'billing.invoice.paid', 'inv-1', {
       invoiceId: 'inv-1',
@@ -244,7 +270,11 @@ describe('reading and releasing holds', () => {
     await expect.poll(read, { timeout: 20_000 }).toBe('released');
     expect(left(stay)).toBe(before);
     const events = await catalogEvents(app, (e) => e.payload.holdId === hold.id, 3);
-    expect(events.map((e) => e.type)).toEqual(['catalog.hold.placed', 'catalog.booking.confirmed', 'catalog.hold.released']);
+    expect(events.map((e) => e.type)).toEqual([
+      'catalog.hold.placed',
+      'catalog.booking.confirmed',
+      'catalog.hold.released',
+    ]);
     expect(events[2]!.payload.reason).toBe('cancelled');
   });
 });
@@ -262,18 +292,32 @@ describe('hold expiry', () => {
     const user = await traveller(jwks);
     const hotel = quick.catalog.index().hotels[0]!;
     const stay = { hotel, roomType: hotel.roomTypes[0]!, checkIn: inDays(30), checkOut: inDays(31) };
-    const free = () => quick.catalog.availability.roomsLeft(hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
+    const free = () =>
+      quick.catalog.availability.roomsLeft(hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
     const before = free();
     expect(before).toBeGreaterThan(0);
-    const res = await quick.inject({ method: 'POST', url: '/internal/v1/holds', headers: user.headers, payload: holdBody(stay) });
+    const res = await quick.inject({
+      method: 'POST',
+      url: '/internal/v1/holds',
+      headers: user.headers,
+      payload: holdBody(stay),
+    });
     expect(res.statusCode).toBe(201);
     const hold = res.json() as Hold;
     expect(free()).toBe(before - 1);
     const status = async () =>
-      ((await quick.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })).json() as Hold).status;
+      (
+        (
+          await quick.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })
+        ).json() as Hold
+      ).status;
     await expect.poll(status, { timeout: 15_000, interval: 200 }).toBe('released');
     expect(free()).toBe(before);
-    const [released] = await catalogEvents(quick, (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id, 1);
+    const [released] = await catalogEvents(
+      quick,
+      (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id,
+      1,
+    );
     expect(released!.payload.reason).toBe('expired');
   });
 
@@ -285,7 +329,10 @@ describe('hold expiry', () => {
       await quick.inject({ method: 'POST', url: '/internal/v1/holds', headers: user.headers, payload: holdBody(stay) })
     ).json() as Hold;
     // Redis lost the delayed job (or it was never added).
-    const queue = new Queue('hold-expiry', { connection: { url: quick.config.REDIS_URL }, prefix: quick.config.QUEUE_PREFIX });
+    const queue = new Queue('hold-expiry', {
+      connection: { url: quick.config.REDIS_URL },
+      prefix: quick.config.QUEUE_PREFIX,
+    });
     try {
       expect(await queue.remove(hold.id)).toBe(1);
     } finally {
@@ -293,7 +340,9 @@ describe('hold expiry', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(await quick.catalog.inventory.get(hold.id)).toMatchObject({ status: 'held' });
-    expect(await quick.catalog.holds.sweepOverdue({ correlationId: 'test', causationId: 'test' })).toBeGreaterThanOrEqual(1);
+    expect(
+      await quick.catalog.holds.sweepOverdue({ correlationId: 'test', causationId: 'test' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(await quick.catalog.inventory.get(hold.id)).toMatchObject({ status: 'released', releasedReason: 'expired' });
   });
 });

@@ -1,5 +1,5 @@
 // A bookable rate for one stay: its id, total price, cancellation charges and policy, local taxes and
-// promotions, in the currency asked for. The rate id alone is enough to price the stay again.
+// promotions, in the currency asked for. The id names everything but the currency, so a rate can be made again.
 import { catalogLimits, type Money, type RoomRate } from '@travelclub/contracts';
 import { convert } from './money.js';
 import { nightlyPrice, nightsOf, type PricedHotel } from './pricing.js';

@@ -33,8 +33,14 @@ export function availabilityConsumer(app: ServiceApp, inventory: InventoryStore,
     availability.set(id, await inventory.takenOf(id));
   };
   return createServiceConsumer(app, { groupId: `catalog-availability-${randomUUID()}`, fromBeginning: false })
-    .on(topics.catalog, handler('catalog.hold.placed', async (e) => refresh(e.payload.hotelId, e.payload.roomType)))
-    .on(topics.catalog, handler('catalog.hold.released', async (e) => refresh(e.payload.hotelId, e.payload.roomType)))
+    .on(
+      topics.catalog,
+      handler('catalog.hold.placed', async (e) => refresh(e.payload.hotelId, e.payload.roomType)),
+    )
+    .on(
+      topics.catalog,
+      handler('catalog.hold.released', async (e) => refresh(e.payload.hotelId, e.payload.roomType)),
+    )
     .on(
       topics.catalog,
       handler('catalog.booking.confirmed', async (e) => refresh(e.payload.hotelId, e.payload.roomType)),

@@ -9,10 +9,17 @@ const KEEP_RELEASED_MS = 24 * 3_600_000;
 
 export async function startCatalogJobs(
   app: ServiceApp,
-  { holds, inventory, refreshEverySeconds }: { holds: HoldService; inventory: InventoryStore; refreshEverySeconds: number },
+  {
+    holds,
+    inventory,
+    refreshEverySeconds,
+  }: { holds: HoldService; inventory: InventoryStore; refreshEverySeconds: number },
 ) {
   serviceWorker(app, 'hold-expiry', async ({ holdId }, job) => {
-    const released = await holds.expire(holdId, { correlationId: `hold-expiry:${holdId}`, causationId: `job:${job.id}` });
+    const released = await holds.expire(holdId, {
+      correlationId: `hold-expiry:${holdId}`,
+      causationId: `job:${job.id}`,
+    });
     return { released };
   });
 

@@ -14,7 +14,10 @@ export const destinationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/destinations/autocomplete',
-    { schema: { querystring: AutocompleteQuerySchema, response: { 200: AutocompleteAnswerSchema } }, ...unparsedResponse },
+    {
+      schema: { querystring: AutocompleteQuerySchema, response: { 200: AutocompleteAnswerSchema } },
+      ...unparsedResponse,
+    },
     async (req, reply) => {
       // The same prefix gives the same answer until the catalog changes: let browsers keep it a minute.
       reply.header('cache-control', 'public, max-age=60');
@@ -25,13 +28,19 @@ export const destinationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/destinations/:id/like',
     {
-      schema: { params: DestinationParamsSchema, body: DestinationLikeBodySchema, response: { 200: DestinationLikeAnswerSchema } },
+      schema: {
+        params: DestinationParamsSchema,
+        body: DestinationLikeBodySchema,
+        response: { 200: DestinationLikeAnswerSchema },
+      },
       preHandler: app.requireUser,
     },
     async (req) => {
       const { destinationId, locationType, like } = req.body;
       if (destinationId !== req.params.id)
-        throw appError('validation-failed', [{ path: 'destinationId', message: 'Must be the destination in the path' }]);
+        throw appError('validation-failed', [
+          { path: 'destinationId', message: 'Must be the destination in the path' },
+        ]);
       const destination = index().destination(destinationId);
       if (!destination) throw appError('destination-not-found');
       if (destination.locationType !== locationType)

@@ -9,7 +9,10 @@ export const holdRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/internal/v1/holds',
-    { schema: { body: PlaceHoldBodySchema, response: { 200: HoldSchema, 201: HoldSchema } }, preHandler: app.requireUser },
+    {
+      schema: { body: PlaceHoldBodySchema, response: { 200: HoldSchema, 201: HoldSchema } },
+      preHandler: app.requireUser,
+    },
     async (req, reply) => {
       const { hold, created } = await holds.place(req.body, req.user!, requestContext(req));
       return reply.code(created ? 201 : 200).send(hold);

@@ -41,13 +41,19 @@ export const hotelRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/hotel/recommended',
-    { schema: { querystring: RecommendedQuerySchema, response: { 200: RecommendedAnswerSchema } }, preHandler: app.optionalUser },
+    {
+      schema: { querystring: RecommendedQuerySchema, response: { 200: RecommendedAnswerSchema } },
+      preHandler: app.optionalUser,
+    },
     async (req) => recommender.forTraveller(req.user?.id, req.query.take),
   );
 
   app.post(
     '/api/v1/recommendation',
-    { schema: { body: RecommendationBodySchema, response: { 200: RecommendedAnswerSchema } }, preHandler: app.optionalUser },
+    {
+      schema: { body: RecommendationBodySchema, response: { 200: RecommendedAnswerSchema } },
+      preHandler: app.optionalUser,
+    },
     async (req) => {
       const { destination, take } = req.body;
       if (destination) return recommender.forDestination(destination, take);

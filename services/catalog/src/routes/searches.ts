@@ -63,7 +63,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/hotel/:id/checkAvailability',
     {
-      schema: { params: HotelIdParamsSchema, body: CheckAvailabilityBodySchema, response: { 200: AvailabilityAnswerSchema } },
+      schema: {
+        params: HotelIdParamsSchema,
+        body: CheckAvailabilityBodySchema,
+        response: { 200: AvailabilityAnswerSchema },
+      },
       ...unparsedResponse,
     },
     async (req) => {

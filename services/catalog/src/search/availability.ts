@@ -3,24 +3,25 @@
 // MongoDB at start and kept current by each change and by catalog events from other instances.
 import { baselineTaken } from '../domain/pricing.js';
 import type { StoredRoomType } from '../domain/types.js';
-import { inventoryId } from '../store/inventory.js';
+import { inventoryId, type TakenState } from '../store/inventory.js';
 
 type RoomTypeFacts = Pick<StoredRoomType, 'type' | 'count'>;
 
 export class AvailabilityProjection {
-  private readonly taken = new Map<string, Record<string, number>>();
+  private readonly states = new Map<string, TakenState>();
 
-  /** Sets a room type's taken rooms from a document read or returned by an update (absolute, so idempotent). */
-  set(id: string, taken: Record<string, number>) {
-    this.taken.set(id, { ...taken });
-  }
-
-  clear() {
-    this.taken.clear();
+  /**
+   * Sets a room type's taken rooms from a document read or returned by an update. Absolute numbers with the
+   * document's version: applying one twice, or an older one after a newer one, changes nothing.
+   */
+  set(id: string, state: TakenState) {
+    const known = this.states.get(id);
+    if (!known || state.version > known.version)
+      this.states.set(id, { taken: { ...state.taken }, version: state.version });
   }
 
   takenOn(id: string, night: string): number {
-    return this.taken.get(id)?.[night] ?? 0;
+    return this.states.get(id)?.taken[night] ?? 0;
   }
 
   /** Rooms of the type sellable each night before our own holds. */

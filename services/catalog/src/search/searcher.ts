@@ -137,7 +137,12 @@ export class Searcher {
 
   map(box: BoundingBox, limit: number, stay: Stay | null) {
     const ordinals = this.index().map.inBox(box, limit);
-    return { boundingBox: box, exchangeRates: exchangeRatesRef(), total: ordinals.length, hotels: this.results(ordinals, stay) };
+    return {
+      boundingBox: box,
+      exchangeRates: exchangeRatesRef(),
+      total: ordinals.length,
+      hotels: this.results(ordinals, stay),
+    };
   }
 
   /** Every room type of the hotel with its rates for the stay, ordered and tagged (spec section 4). */

@@ -86,8 +86,11 @@ export async function hotelStore(connection: Connection) {
       return result.upsertedCount;
     },
     async addLikes(id: string, delta: number): Promise<number | null> {
-      const doc = await Hotels.findOneAndUpdate({ _id: id }, { $inc: { likes: delta } }, { new: true, projection: { likes: 1 } })
-        .lean<{ likes: number }>();
+      const doc = await Hotels.findOneAndUpdate(
+        { _id: id },
+        { $inc: { likes: delta } },
+        { new: true, projection: { likes: 1 } },
+      ).lean<{ likes: number }>();
       return doc?.likes ?? null;
     },
     async marker(): Promise<InventoryMarker | null> {

@@ -40,6 +40,8 @@ interface InventoryDocument {
   roomType: string;
   /** Rooms held or booked through us, per night (`YYYY-MM-DD`). */
   taken: Record<string, number>;
+  /** Goes up with every change of `taken`, so readers can tell a newer state from an older one. */
+  version: number;
   holds: Record<string, HoldRecord>;
   outbox: OutboxEvent[];
 }
@@ -62,6 +64,7 @@ const inventorySchema = new Schema<InventoryDocument>(
     hotelId: { type: String, required: true, index: true },
     roomType: { type: String, required: true },
     taken: { type: Schema.Types.Mixed, default: {} },
+    version: { type: Number, default: 0 },
     holds: { type: Schema.Types.Mixed, default: {} },
   },
   { versionKey: false, minimize: false },
@@ -90,8 +93,18 @@ export interface PlaceRequest {
   capacity: Record<string, number>;
 }
 
+/** A room type's taken rooms per night at one version of its document. */
+export interface TakenState {
+  taken: Record<string, number>;
+  version: number;
+}
+const stateOf = (doc: Pick<InventoryDocument, 'taken' | 'version'>): TakenState => ({
+  taken: doc.taken ?? {},
+  version: doc.version ?? 0,
+});
+
 export type PlaceOutcome =
-  | { outcome: 'placed' | 'existing'; hold: HoldRecord; taken: Record<string, number> }
+  | { outcome: 'placed' | 'existing'; hold: HoldRecord; taken: TakenState }
   | { outcome: 'refused' }
   | { outcome: 'conflict' };
 
@@ -116,12 +129,15 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
     }
     return filter;
   }
-  const incNights = (nights: string[], by: number) => Object.fromEntries(nights.map((n) => [`taken.${n}`, by]));
+  const incNights = (nights: string[], by: number) => ({
+    version: 1,
+    ...Object.fromEntries(nights.map((n) => [`taken.${n}`, by])),
+  });
 
   async function ensureDocument(id: string, hotelId: string, roomType: string) {
     await inventory.updateOne(
       { _id: id },
-      { $setOnInsert: { hotelId, roomType, taken: {}, holds: {}, outbox: [] } },
+      { $setOnInsert: { hotelId, roomType, taken: {}, version: 0, holds: {}, outbox: [] } },
       { upsert: true },
     );
   }
@@ -172,7 +188,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       const existing = async (): Promise<PlaceOutcome | null> => {
         const doc = await read(docId);
         const found = doc?.holds[hold.id];
-        return found && doc ? { outcome: 'existing', hold: found, taken: doc.taken } : null;
+        return found && doc ? { outcome: 'existing', hold: found, taken: stateOf(doc) } : null;
       };
       const earlier = await existing();
       if (earlier) return earlier;
@@ -205,7 +221,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       if (doc) {
         onEvents(docId);
         await setDirectoryStatus(hold.id, 'held');
-        return { outcome: 'placed', hold: record, taken: doc.taken };
+        return { outcome: 'placed', hold: record, taken: stateOf(doc) };
       }
       // Either the same key won a race a moment ago, or some night is full.
       return (await existing()) ?? { outcome: 'refused' };
@@ -226,7 +242,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       reason: ReleaseReason,
       ctx: CausalContext,
       { from = ['held'] as HoldStatus[], dueBy }: { from?: HoldStatus[]; dueBy?: Date } = {},
-    ): Promise<{ hold: HoldRecord; taken: Record<string, number> } | null> {
+    ): Promise<{ hold: HoldRecord; taken: TakenState } | null> {
       const entry = await directory.findOne({ _id: holdId });
       if (!entry) return null;
       const hold = (await read(entry.inventoryId))?.holds[holdId];
@@ -244,7 +260,11 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
         withEvents(
           {
             $inc: incNights(hold.nights, -hold.rooms),
-            $set: { [`${path}.status`]: 'released', [`${path}.releasedReason`]: reason, [`${path}.releasedAt`]: new Date() },
+            $set: {
+              [`${path}.status`]: 'released',
+              [`${path}.releasedReason`]: reason,
+              [`${path}.releasedAt`]: new Date(),
+            },
           },
           releasedEvent(hold, reason, ctx),
         ),
@@ -254,7 +274,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       onEvents(entry.inventoryId);
       await setDirectoryStatus(holdId, 'released');
       const released = doc.holds[holdId];
-      return released ? { hold: released, taken: doc.taken } : null;
+      return released ? { hold: released, taken: stateOf(doc) } : null;
     },
 
     /**
@@ -266,7 +286,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       invoiceId: string,
       capacity: Record<string, number>,
       ctx: CausalContext,
-    ): Promise<{ outcome: 'booked' | 'already' | 'failed' | 'unknown'; taken?: Record<string, number> }> {
+    ): Promise<{ outcome: 'booked' | 'already' | 'failed' | 'unknown'; taken?: TakenState }> {
       const entry = await directory.findOne({ _id: holdId });
       if (!entry) return { outcome: 'unknown' };
       const hold = (await read(entry.inventoryId))?.holds[holdId];
@@ -289,7 +309,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
         if (doc) {
           onEvents(entry.inventoryId);
           await setDirectoryStatus(holdId, 'booked');
-          return { outcome: 'booked', taken: doc.taken };
+          return { outcome: 'booked', taken: stateOf(doc) };
         }
         return this.book(holdId, invoiceId, capacity, ctx); // it changed under us: decide again
       }
@@ -305,7 +325,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       if (doc) {
         onEvents(entry.inventoryId);
         await setDirectoryStatus(holdId, 'booked');
-        return { outcome: 'booked', taken: doc.taken };
+        return { outcome: 'booked', taken: stateOf(doc) };
       }
       const failed = newEvent(
         'catalog.booking.failed',
@@ -343,13 +363,14 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
     },
 
     /** The rooms taken per night of every room type with holds: the availability projection's start. */
-    async *allTaken(): AsyncGenerator<{ id: string; taken: Record<string, number> }> {
-      for await (const doc of inventory.find({}, { projection: { taken: 1 } }))
-        yield { id: doc._id, taken: doc.taken ?? {} };
+    async *allTaken(): AsyncGenerator<{ id: string; state: TakenState }> {
+      for await (const doc of inventory.find({}, { projection: { taken: 1, version: 1 } }))
+        yield { id: doc._id, state: stateOf(doc) };
     },
 
-    async takenOf(id: string): Promise<Record<string, number>> {
-      return (await inventory.findOne({ _id: id }, { projection: { taken: 1 } }))?.taken ?? {};
+    async takenOf(id: string): Promise<TakenState> {
+      const doc = await inventory.findOne({ _id: id }, { projection: { taken: 1, version: 1 } });
+      return doc ? stateOf(doc) : { taken: {}, version: 0 };
     },
 
     /** Drops released holds older than `before` from their documents, so they stay small. */

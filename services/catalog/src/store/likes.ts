@@ -34,7 +34,13 @@ export async function likeStore(connection: Connection) {
     async set(userId: string, destinationId: string, locationType: LocationType, like: boolean): Promise<boolean> {
       if (!like) return (await Likes.deleteOne({ _id: id(userId, destinationId) })).deletedCount === 1;
       try {
-        await Likes.create({ _id: id(userId, destinationId), userId, destinationId, locationType, createdAt: new Date() });
+        await Likes.create({
+          _id: id(userId, destinationId),
+          userId,
+          destinationId,
+          locationType,
+          createdAt: new Date(),
+        });
         return true;
       } catch (err) {
         if (isDuplicateKeyError(err)) return false;

@@ -627,20 +627,6 @@ function describe(random: Random, hotel: DescribedHotel): string {
   return [`${name} is a ${STAR_WORDS[stars - 1]} ${kind} ${where}.`, ...chosen].join(' ');
 }
 
-/**
- * Texts many hotels share are made once and shared: a large inventory then holds (and the garbage
- * collector copies) one string where it would hold thousands of equal ones.
- */
-const sharedTexts = new Map<string, string>();
-function shared(key: string, make: () => string): string {
-  let text = sharedTexts.get(key);
-  if (text === undefined) {
-    text = make();
-    sharedTexts.set(key, text);
-  }
-  return text;
-}
-
 const CHECK_IN_HOURS = [14, 15, 15, 16];
 const CHECK_OUT_HOURS = [10, 11, 11, 12];
 const HOUSE_RULES = [
@@ -653,26 +639,15 @@ const HOUSE_RULES = [
 function additionalInformation(random: Random): string {
   const checkIn = random.pick(CHECK_IN_HOURS);
   const checkOut = random.pick(CHECK_OUT_HOURS);
-  const rule = random.int(0, HOUSE_RULES.length - 1);
-  return shared(
-    `info ${checkIn} ${checkOut} ${rule}`,
-    () => `Check-in from ${checkIn}:00, check-out until ${checkOut}:00. ${HOUSE_RULES[rule]}`,
-  );
+  return `Check-in from ${checkIn}:00, check-out until ${checkOut}:00. ${random.pick(HOUSE_RULES)}`;
 }
 
 const FREE_AGES = [2, 4, 6, 12];
 
 function childPolicy(random: Random): string {
   const freeAge = random.pick(FREE_AGES);
-  const cots = random.chance(0.7);
-  return shared(`children ${freeAge} ${cots}`, () =>
-    [
-      'Children of all ages are welcome.',
-      `Children up to ${freeAge} years stay free when using existing beds.`,
-      cots ? 'Cots are available free of charge on request.' : 'Cots are not available.',
-      'Extra beds are not available.',
-    ].join(' '),
-  );
+  const cots = random.chance(0.7) ? 'Cots are available free of charge on request.' : 'Cots are not available.';
+  return `Children of all ages are welcome. Children up to ${freeAge} years stay free when using existing beds. ${cots} Extra beds are not available.`;
 }
 
 const NOTICES = [
@@ -681,12 +656,14 @@ const NOTICES = [
   'Parties and events are not allowed.',
   'Renovation work takes place on weekdays from 09:00 to 17:00; some rooms may hear noise.',
 ];
-const CLOSING_NOTICE = ['Reception is closed between 23:00 and 07:00.', 'The outdoor areas close at 22:00.'] as const;
+/** Where a notice depends on the hotel: small hotels close reception at night, bigger ones their grounds. */
+const CLOSING_NOTICES = [
+  [...NOTICES, 'Reception is closed between 23:00 and 07:00.'],
+  [...NOTICES, 'The outdoor areas close at 22:00.'],
+] as const;
 
 function importantNotice(random: Random, stars: number): string {
-  const notices = [...NOTICES, CLOSING_NOTICE[stars >= 3 ? 1 : 0]];
-  const picked = random.sample(notices, random.int(1, 2));
-  return shared(`notice ${picked.join('|')}`, () => picked.join(' '));
+  return random.sample(CLOSING_NOTICES[stars >= 3 ? 1 : 0], random.int(1, 2)).join(' ');
 }
 
 // ---------- rooms and rate plans ----------
@@ -812,11 +789,8 @@ const ELIGIBLE_ROOM_TYPES = [1, 2, 3, 4, 5].map((stars) =>
 const VIEWS = ['city view', 'courtyard view', 'garden view', 'street view', 'park view', 'inner courtyard view'];
 
 function roomDetails(size: number, bed: string, view: string, stars: number): string {
-  const tier = stars >= 4 ? 2 : stars >= 2 ? 1 : 0;
-  return shared(`room ${size} ${bed} ${view} ${tier}`, () => {
-    const bathroom = tier === 2 ? 'Marble bathroom with bath and shower' : 'Private bathroom with shower';
-    return `${size} m², ${bed}, ${view}. ${bathroom}, free Wi-Fi${tier ? ', air conditioning' : ''} and a flat-screen TV.`;
-  });
+  const bathroom = stars >= 4 ? 'Marble bathroom with bath and shower' : 'Private bathroom with shower';
+  return `${size} m², ${bed}, ${view}. ${bathroom}, free Wi-Fi${stars >= 2 ? ', air conditioning' : ''} and a flat-screen TV.`;
 }
 
 function pickRoomTypes(

@@ -59,7 +59,7 @@ function readCities(): RawCity[] {
 
 const loaded = new Map<number, Destinations>();
 
-/** Cities of at least `minPopulation` people and their countries; memoised per threshold. */
+/** Cities of at least `minPopulation` people and their countries; memoised per threshold, so read-only. */
 export function loadDestinations(minPopulation = 15_000): Destinations {
   const known = loaded.get(minPopulation);
   if (known) return known;

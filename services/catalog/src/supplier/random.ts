@@ -14,12 +14,13 @@ export class Random {
   private state: number;
 
   constructor(seed: number) {
-    this.state = seed >>> 0;
+    // Kept as a signed 32-bit integer, which V8 stores unboxed; mix32 reads the same bits either way.
+    this.state = seed | 0;
   }
 
   /** Uniform in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x9e3779b9) >>> 0;
+    this.state = (this.state + 0x9e3779b9) | 0;
     return mix32(this.state) / 4_294_967_296;
   }
 

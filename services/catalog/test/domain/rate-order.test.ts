@@ -9,7 +9,10 @@ const rate = (id: string, amount: number, charges: number[] = [amount]): RoomRat
   rateName: id,
   benefits: [],
   cancellationPolicyText: '',
-  cancellationCharges: charges.map((charge, i) => ({ from: new Date(Date.UTC(2030, 0, 1 + i)).toISOString(), amount: usd(charge) })),
+  cancellationCharges: charges.map((charge, i) => ({
+    from: new Date(Date.UTC(2030, 0, 1 + i)).toISOString(),
+    amount: usd(charge),
+  })),
   surcharges: [],
   totalPrice: usd(amount),
   booked: false,
@@ -19,7 +22,10 @@ const rate = (id: string, amount: number, charges: number[] = [amount]): RoomRat
   offers: [],
   promotions: [],
 });
-const roomType = (name: string, ...amounts: number[]) => ({ name, rooms: amounts.map((a, i) => rate(`${name}-${i}`, a)) });
+const roomType = (name: string, ...amounts: number[]) => ({
+  name,
+  rooms: amounts.map((a, i) => rate(`${name}-${i}`, a)),
+});
 
 describe('rates and room types (spec section 4)', () => {
   it('sorts rates by total price ascending', () => {
@@ -27,13 +33,22 @@ describe('rates and room types (spec section 4)', () => {
   });
 
   it('orders room types by their cheapest rate, whatever order their rates came in', () => {
-    const ordered = orderRoomTypes([roomType('suite', 500, 450), roomType('twin', 300, 120), roomType('double', 200, 90)]);
+    const ordered = orderRoomTypes([
+      roomType('suite', 500, 450),
+      roomType('twin', 300, 120),
+      roomType('double', 200, 90),
+    ]);
     expect(ordered.map((rt) => rt.name)).toEqual(['double', 'twin', 'suite']);
     expect(ordered[0]!.rooms.map((r) => r.totalPrice.amount)).toEqual([90, 200]);
   });
 
   it('puts room types without rates last', () => {
-    const ordered = orderRoomTypes([roomType('sold-out'), roomType('twin', 120), roomType('also-sold-out'), roomType('double', 90)]);
+    const ordered = orderRoomTypes([
+      roomType('sold-out'),
+      roomType('twin', 120),
+      roomType('also-sold-out'),
+      roomType('double', 90),
+    ]);
     expect(ordered.map((rt) => rt.name)).toEqual(['double', 'twin', 'sold-out', 'also-sold-out']);
   });
 
@@ -51,7 +66,14 @@ describe('address line', () => {
       '27 Market Street, 1100-148 Lisbon, PT',
     );
     expect(
-      addressLine({ line1: '1 Main St', line2: 'Floor 2', city: 'Austin', state: 'TX', postalCode: '78701', countryCode: 'US' }),
+      addressLine({
+        line1: '1 Main St',
+        line2: 'Floor 2',
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78701',
+        countryCode: 'US',
+      }),
     ).toBe('1 Main St, Floor 2, 78701 Austin, TX, US');
   });
 });

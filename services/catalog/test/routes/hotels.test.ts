@@ -3,7 +3,15 @@ import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
 import type { TestJwks } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
-import { TEST_HOTELS, busiestCity, expectError, expectInvalid, startCatalog, startTestJwks, traveller } from '../helpers.js';
+import {
+  TEST_HOTELS,
+  busiestCity,
+  expectError,
+  expectInvalid,
+  startCatalog,
+  startTestJwks,
+  traveller,
+} from '../helpers.js';
 
 let jwks: TestJwks;
 let app: CatalogApp;
@@ -27,7 +35,17 @@ describe('the demo inventory', () => {
     expect(await app.catalog.hotels.count()).toBe(TEST_HOTELS);
     const again = await startCatalog(jwks);
     try {
-      expect(again.catalog.index().hotels.map((h) => h._id).sort()).toEqual(app.catalog.index().hotels.map((h) => h._id).sort());
+      expect(
+        again.catalog
+          .index()
+          .hotels.map((h) => h._id)
+          .sort(),
+      ).toEqual(
+        app.catalog
+          .index()
+          .hotels.map((h) => h._id)
+          .sort(),
+      );
       const id = app.catalog.index().hotels[5]!._id;
       const [a, b] = await Promise.all([app.catalog.hotels.byId(id), again.catalog.hotels.byId(id)]);
       expect(b).toEqual(a);
@@ -41,11 +59,21 @@ describe('POST /api/v1/hotel (list by destination)', () => {
   it('lists 15 from the start by default, most popular first', async () => {
     const res = await list({ destination: city });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { total: number; take: number; skip: number; hotels: { id: string; destinationId: string }[]; destination: { id: string } };
+    const body = res.json() as {
+      total: number;
+      take: number;
+      skip: number;
+      hotels: { id: string; destinationId: string }[];
+      destination: { id: string };
+    };
     expect(body).toMatchObject({ take: 15, skip: 0, destination: { id: city } });
     expect(body.hotels.length).toBe(Math.min(15, body.total));
     expect(body.hotels.every((h) => h.destinationId === city)).toBe(true);
-    const order = app.catalog.index().hotelsOf(city)!.slice(0, body.hotels.length).map((o) => app.catalog.index().hotels[o]!._id);
+    const order = app.catalog
+      .index()
+      .hotelsOf(city)!
+      .slice(0, body.hotels.length)
+      .map((o) => app.catalog.index().hotels[o]!._id);
     expect(body.hotels.map((h) => h.id)).toEqual(order);
   });
 
@@ -123,8 +151,19 @@ describe('likes', () => {
     expect((await like(b, { like: true })).json()).toEqual({ hotelId: id, liked: true, likes: 2 });
     expect((await like(a, { like: false })).json()).toEqual({ hotelId: id, liked: false, likes: 1 });
     expect((await app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` })).json().likes).toBe(1);
-    expectError(await app.inject({ method: 'PUT', url: `/api/v1/hotel/${id}/like`, payload: { like: true } }), 'unauthenticated');
-    expectError(await app.inject({ method: 'PUT', url: '/api/v1/hotel/hnothere/like', headers: a.headers, payload: { like: true } }), 'hotel-not-found');
+    expectError(
+      await app.inject({ method: 'PUT', url: `/api/v1/hotel/${id}/like`, payload: { like: true } }),
+      'unauthenticated',
+    );
+    expectError(
+      await app.inject({
+        method: 'PUT',
+        url: '/api/v1/hotel/hnothere/like',
+        headers: a.headers,
+        payload: { like: true },
+      }),
+      'hotel-not-found',
+    );
     expectInvalid(await like(a, { like: 'yes' }), 'like');
   });
 
@@ -132,10 +171,19 @@ describe('likes', () => {
     const user = await traveller(jwks);
     const like = (id: string, payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url: `/api/v1/destinations/${id}/like`, headers: user.headers, payload });
-    expect((await like(city, { destinationId: city, locationType: 'city', like: true })).json()).toEqual({ destinationId: city, liked: true });
+    expect((await like(city, { destinationId: city, locationType: 'city', like: true })).json()).toEqual({
+      destinationId: city,
+      liked: true,
+    });
     expectInvalid(await like(city, { destinationId: city, locationType: 'country', like: true }), 'locationType');
-    expectInvalid(await like(city, { destinationId: 'country-FR', locationType: 'country', like: true }), 'destinationId');
-    expectError(await like('city-1', { destinationId: 'city-1', locationType: 'city', like: true }), 'destination-not-found');
+    expectInvalid(
+      await like(city, { destinationId: 'country-FR', locationType: 'country', like: true }),
+      'destinationId',
+    );
+    expectError(
+      await like('city-1', { destinationId: 'city-1', locationType: 'city', like: true }),
+      'destination-not-found',
+    );
   });
 });
 
@@ -153,7 +201,12 @@ describe('recommendations', () => {
   it("recommends hotels where a traveller's likes are, never the liked hotel itself", async () => {
     const user = await traveller(jwks);
     const liked = app.catalog.index().hotels[app.catalog.index().hotelsOf(city)![0]!]!;
-    await app.inject({ method: 'PUT', url: `/api/v1/hotel/${liked._id}/like`, headers: user.headers, payload: { like: true } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/v1/hotel/${liked._id}/like`,
+      headers: user.headers,
+      payload: { like: true },
+    });
     const res = await app.inject({ method: 'GET', url: '/api/v1/hotel/recommended?take=3', headers: user.headers });
     const body = res.json() as { basis: string; hotels: { id: string; destinationId: string }[] };
     expect(body.basis).toBe('likes');
@@ -161,7 +214,11 @@ describe('recommendations', () => {
   });
 
   it('recommends for a destination, and validates', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/recommendation', payload: { destination: city, take: 2 } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/recommendation',
+      payload: { destination: city, take: 2 },
+    });
     expect(res.json()).toMatchObject({ basis: 'destination' });
     expect(res.json().hotels).toHaveLength(Math.min(2, app.catalog.index().hotelsOf(city)!.length));
     expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/hotel/recommended?take=0' }), 'take');
@@ -174,13 +231,20 @@ describe('recommendations', () => {
 
 describe('GET /api/v1/destinations/autocomplete', () => {
   const suggest = async (query: string) => {
-    const res = await app.inject({ method: 'GET', url: `/api/v1/destinations/autocomplete?query=${encodeURIComponent(query)}` });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/destinations/autocomplete?query=${encodeURIComponent(query)}`,
+    });
     expect(res.statusCode).toBe(200);
     return res.json().destinations as { id: string; name: string; locationType: string; label: string }[];
   };
 
   it('finds cities ignoring case and accents', async () => {
-    expect((await suggest('sao'))[0]).toMatchObject({ name: 'São Paulo', locationType: 'city', label: 'São Paulo, Brazil' });
+    expect((await suggest('sao'))[0]).toMatchObject({
+      name: 'São Paulo',
+      locationType: 'city',
+      label: 'São Paulo, Brazil',
+    });
     expect((await suggest('SÃO PAU'))[0]!.name).toBe('São Paulo');
     expect((await suggest('paris')).some((d) => d.name === 'Paris' && d.label === 'Paris, France')).toBe(true);
   });
@@ -201,6 +265,9 @@ describe('GET /api/v1/destinations/autocomplete', () => {
   it('validates the query', async () => {
     expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/destinations/autocomplete' }), 'query');
     expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/destinations/autocomplete?query=%20' }), 'query');
-    expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/destinations/autocomplete?query=pa&take=99' }), 'take');
+    expectInvalid(
+      await app.inject({ method: 'GET', url: '/api/v1/destinations/autocomplete?query=pa&take=99' }),
+      'take',
+    );
   });
 });

@@ -124,17 +124,26 @@ describe('POST /api/v1/hotel/search', () => {
   });
 
   it('says so when the destination does not exist', async () => {
-    expectError(await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay({ destination: 'city-1' }) }), 'destination-not-found');
+    expectError(
+      await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay({ destination: 'city-1' }) }),
+      'destination-not-found',
+    );
   });
 });
 
 describe('stored searches', () => {
   it('keeps a search and answers it page by page', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: stay({ currency: 'JPY' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/hotel/search/create',
+      payload: stay({ currency: 'JPY' }),
+    });
     expect(res.statusCode).toBe(201);
     const { searchId, expiresAt } = res.json() as { searchId: string; expiresAt: string };
     expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now() + 3_600_000);
-    const page = (await app.inject({ method: 'GET', url: `/api/v1/hotel/search/${searchId}?take=3&skip=1` })).json() as SearchPage;
+    const page = (
+      await app.inject({ method: 'GET', url: `/api/v1/hotel/search/${searchId}?take=3&skip=1` })
+    ).json() as SearchPage;
     expect(page).toMatchObject({ searchId, take: 3, skip: 1, criteria: { currency: 'JPY', destination: city } });
     const oneOff = await search(app, stay({ currency: 'JPY', take: 3, skip: 1 }));
     expect(page.hotels).toEqual(oneOff.hotels);
@@ -143,7 +152,10 @@ describe('stored searches', () => {
   it('answers 404 for a search it does not have, and validates the page', async () => {
     expectError(await app.inject({ method: 'GET', url: '/api/v1/hotel/search/AAAAAAAAAAAAAAAA' }), 'search-not-found');
     expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/hotel/search/AAAAAAAAAAAAAAAA?take=abc' }), 'take');
-    expectInvalid(await app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: stay({ guests: 0 }) }), 'guests');
+    expectInvalid(
+      await app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: stay({ guests: 0 }) }),
+      'guests',
+    );
   });
 });
 
@@ -158,7 +170,10 @@ describe('POST /api/v1/hotel/boundingBox', () => {
     expect(res.statusCode).toBe(200);
     const answer = res.json() as SearchPage;
     expect(answer.hotels).toHaveLength(20);
-    const popular = app.catalog.index().popular.slice(0, 20).map((o) => app.catalog.index().hotels[o]!._id);
+    const popular = app.catalog
+      .index()
+      .popular.slice(0, 20)
+      .map((o) => app.catalog.index().hotels[o]!._id);
     expect(answer.hotels.map((h) => h.id)).toEqual(popular);
     expect(answer.hotels.some((h) => h.cheapestRate)).toBe(true);
   });
@@ -175,7 +190,11 @@ describe('POST /api/v1/hotel/boundingBox', () => {
 
   it('refuses a box upside down, or one date without the other', async () => {
     expectInvalid(
-      await app.inject({ method: 'POST', url: '/api/v1/hotel/boundingBox', payload: { boundingBox: { north: 1, south: 2, east: 3, west: 0 } } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/hotel/boundingBox',
+        payload: { boundingBox: { north: 1, south: 2, east: 3, west: 0 } },
+      }),
       'boundingBox.south',
     );
     expectInvalid(
@@ -237,7 +256,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
     const user = await traveller(jwks);
     // Take every room of every type for that night.
     for (const roomType of hotel.roomTypes)
-      for (let free = app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut)); free > 0; ) {
+      for (let free = app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut)); free > 0;) {
         const rooms = Math.min(9, free);
         const res = await app.inject({
           method: 'POST',
@@ -280,7 +299,11 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
     expectError(res, 'search-or-dates-not-found');
     expectError(await check('hnothere'), 'hotel-not-found');
     expectInvalid(
-      await app.inject({ method: 'POST', url: `/api/v1/hotel/${hotelId}/checkAvailability`, payload: { hotelId: 'other', hotelSearchId: 'x' } }),
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/hotel/${hotelId}/checkAvailability`,
+        payload: { hotelId: 'other', hotelSearchId: 'x' },
+      }),
       'hotelId',
     );
     expectInvalid(

@@ -1,6 +1,6 @@
-// System test: auth, notifications and the gateway as separate processes; a client signs up, signs in,
-// refreshes and follows a magic link, all through the gateway's port.
-import type { AccountView, TokenAnswer } from '@travelclub/contracts';
+// System test: auth, notifications, catalog and the gateway as separate processes; a client signs up, signs
+// in, refreshes and follows a magic link, and a visitor searches hotels, all through the gateway's port.
+import { AvailabilityAnswerSchema, SearchPageSchema, type AccountView, type TokenAnswer } from '@travelclub/contracts';
 import { linkIn, testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPart, type RunningPart } from './processes.js';
@@ -31,6 +31,15 @@ beforeAll(async () => {
     SMTP_URL: infra.smtpUrl,
   });
   parts.push(notifications);
+  const catalog = await startPart('catalog', 'services/catalog', {
+    ...shared,
+    MONGO_DB: uniqueName('system_catalog').replace(/-/g, '_'),
+    JWKS_URL: `${auth.url}/.well-known/jwks.json`,
+    SEED_HOTELS: '300',
+    SEARCH_PREFIX: uniqueName('system-search'),
+    IMAGES_BASE_URL: 'http://travelclub.test',
+  });
+  parts.push(catalog);
   const front = await startPart(
     'gateway',
     'gateway',
@@ -38,6 +47,7 @@ beforeAll(async () => {
       REDIS_URL: infra.redisUrl,
       AUTH_URL: auth.url,
       NOTIFICATIONS_URL: notifications.url,
+      CATALOG_URL: catalog.url,
       JWKS_URL: `${auth.url}/.well-known/jwks.json`,
       RATE_LIMIT_PREFIX: `${uniqueName('system-gw')}:`,
     },
@@ -123,4 +133,55 @@ it('follows a magic link mailed by the notifications process', async () => {
   const signedIn = await call('POST', '/api/v1/auth/magicLink/consume', { code: link.searchParams.get('code') });
   expect(signedIn.status).toBe(200);
   expect(signedIn.body).toMatchObject({ returnUrl: '/user/trips', user: { email, emailVerified: true } });
+});
+
+it('lets a visitor find a destination, search it, check a hotel and like it through the gateway', async () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const suggest = await fetch(`${gateway}/api/v1/destinations/autocomplete?query=tok`);
+  expect(suggest.status).toBe(200);
+  const places = (await suggest.json()) as { destinations: { id: string; locationType: string; hotelCount: number }[] };
+  const cities = places.destinations.filter((d) => d.locationType === 'city');
+  expect(cities.length).toBeGreaterThan(0);
+
+  // Without a token: search and availability are public.
+  const created = await call('POST', '/api/v1/hotel/search/create', {
+    destination: 'country-US',
+    checkIn: day(30),
+    checkOut: day(32),
+    guests: 2,
+    currency: 'EUR',
+  });
+  expect(created.status).toBe(201);
+  const { searchId } = created.body as unknown as { searchId: string };
+  const pageRes = await fetch(`${gateway}/api/v1/hotel/search/${searchId}?take=5`);
+  const page = SearchPageSchema.parse(await pageRes.json());
+  const hotel = page.hotels.find((h) => h.cheapestRate)!;
+  expect(hotel.cheapestRate!.totalPrice.currency).toBe('EUR');
+  // Checking rooms is the first step towards a cart: it takes a token, an anonymous visitor's will do.
+  const visitor = await call('POST', '/api/v1/auth/anonymous');
+  const availability = await call(
+    'POST',
+    `/api/v1/hotel/${hotel.id}/checkAvailability`,
+    { hotelId: hotel.id, hotelSearchId: searchId },
+    visitor.body.accessToken,
+  );
+  expect(availability.status).toBe(200);
+  const answer = AvailabilityAnswerSchema.parse(availability.body);
+  expect(Math.min(...answer.roomTypes.flatMap((rt) => rt.rooms.map((r) => r.totalPrice.amount)))).toBe(
+    hotel.cheapestRate!.totalPrice.amount,
+  );
+
+  // The image links point at the gateway's origin, which serves them from the catalog.
+  const link = new URL(hotel.titleImage!.links['200px']);
+  const image = await fetch(`${gateway}${link.pathname}${link.search}`);
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/jpeg');
+
+  // Liking needs a token too: the gateway refuses without one.
+  expect((await call('PUT', `/api/v1/hotel/${hotel.id}/like`, { like: true })).status).toBe(401);
+  const liked = await call('PUT', `/api/v1/hotel/${hotel.id}/like`, { like: true }, visitor.body.accessToken);
+  expect(liked.body).toMatchObject({ hotelId: hotel.id, liked: true, likes: 1 });
+
+  // Room holds are not public: the gateway does not route them at all.
+  expect((await call('POST', '/internal/v1/holds', {}, visitor.body.accessToken)).status).toBe(404);
 });
