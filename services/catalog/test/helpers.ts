@@ -1,6 +1,13 @@
 // Shared set-up of the catalog service tests: the real app against the run's servers with a small demo
 // inventory of its own, tokens from a local key set, and small clients.
-import { errorCatalogue, topicOf, type EventPayload, type EventType, type SearchPage } from '@travelclub/contracts';
+import {
+  errorCatalogue,
+  SearchPageSchema,
+  topicOf,
+  type EventPayload,
+  type EventType,
+  type SearchPage,
+} from '@travelclub/contracts';
 import { createKafka, newEvent } from '@travelclub/kit';
 import { startTestJwks, testEnv, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -61,6 +68,8 @@ export function busiestCity(app: CatalogApp): string {
 export async function search(app: CatalogApp, body: Record<string, unknown>): Promise<SearchPage> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: body });
   if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${res.body}`);
+  // The route writes its answer without parsing it (kit's unparsedResponse): the shape is checked here.
+  SearchPageSchema.parse(res.json());
   return res.json() as SearchPage;
 }
 

@@ -1,8 +1,10 @@
 // Hotels, destinations, likes and recommendations, through app.inject against the real servers.
-import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
+import { AutocompleteAnswerSchema, HotelListAnswerSchema, HotelViewSchema, type HotelView } from '@travelclub/contracts';
 import type { TestJwks } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
+import { importHotels } from '../../src/seeding.js';
+import { demoSupplier } from '../../src/supplier/demo-supplier.js';
 import {
   TEST_HOTELS,
   busiestCity,
@@ -55,10 +57,30 @@ describe('the demo inventory', () => {
   });
 });
 
+describe('an import while running', () => {
+  it('is picked up by the running instance, which rebuilds its index', async () => {
+    const other = await startCatalog(jwks, { SEED_HOTELS: '0' });
+    try {
+      expect(other.catalog.index().size).toBe(0);
+      expect(await other.catalog.refreshIndex()).toBe(false);
+      const added = await importHotels(other.catalog.hotels, demoSupplier({ count: 50, seed: 99 }));
+      expect(added).toBe(50);
+      expect(await other.catalog.refreshIndex()).toBe(true);
+      expect(other.catalog.index().size).toBe(50);
+      const hotel = other.catalog.index().hotels[0]!;
+      const res = await other.inject({ method: 'POST', url: '/api/v1/hotel', payload: { destination: hotel.destinationId } });
+      expect(res.json().hotels.map((h: { id: string }) => h.id)).toContain(hotel._id);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('POST /api/v1/hotel (list by destination)', () => {
   it('lists 15 from the start by default, most popular first', async () => {
     const res = await list({ destination: city });
     expect(res.statusCode).toBe(200);
+    HotelListAnswerSchema.parse(res.json());
     const body = res.json() as {
       total: number;
       take: number;
@@ -236,7 +258,7 @@ describe('GET /api/v1/destinations/autocomplete', () => {
       url: `/api/v1/destinations/autocomplete?query=${encodeURIComponent(query)}`,
     });
     expect(res.statusCode).toBe(200);
-    return res.json().destinations as { id: string; name: string; locationType: string; label: string }[];
+    return AutocompleteAnswerSchema.parse(res.json()).destinations;
   };
 
   it('finds cities ignoring case and accents', async () => {

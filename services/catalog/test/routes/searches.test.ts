@@ -1,5 +1,11 @@
 // Searches, map viewports and the availability check, through app.inject against the real servers.
-import { errorTitles, type AvailabilityAnswer, type SearchPage } from '@travelclub/contracts';
+import {
+  AvailabilityAnswerSchema,
+  errorTitles,
+  MapAnswerSchema,
+  type AvailabilityAnswer,
+  type SearchPage,
+} from '@travelclub/contracts';
 import type { TestJwks } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +174,7 @@ describe('POST /api/v1/hotel/boundingBox', () => {
       payload: { boundingBox: world, limit: 20, checkIn: inDays(10), checkOut: inDays(12), guests: 2 },
     });
     expect(res.statusCode).toBe(200);
-    const answer = res.json() as SearchPage;
+    const answer = MapAnswerSchema.parse(res.json());
     expect(answer.hotels).toHaveLength(20);
     const popular = app.catalog
       .index()
@@ -223,7 +229,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
     const hotel = page.hotels.find((h) => h.cheapestRate)!;
     const res = await check(hotel.id, stay({ currency: 'EUR' }));
     expect(res.statusCode).toBe(200);
-    const answer = res.json() as AvailabilityAnswer;
+    const answer = AvailabilityAnswerSchema.parse(res.json());
     expect(answer).toMatchObject({ hotelId: hotel.id, currency: 'EUR', guests: 2, rooms: 1 });
     const cheapest = answer.roomTypes.map((rt) => rt.rooms[0]?.totalPrice.amount ?? Infinity);
     expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
