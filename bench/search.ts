@@ -41,8 +41,10 @@ const freePort = () =>
 
 let children: ChildProcess[] = [];
 let stopping = false;
+/** BENCH_CPU_PROFILE=<dir>: catalog and gateway write V8 CPU profiles there when they stop. */
+const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
 function start(file: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
     env: { ...process.env, ...infra, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -118,7 +118,26 @@ function hash32(text: string): number {
   h ^= h >>> 16;
   return h >>> 0;
 }
-const unit = (text: string) => hash32(text) / 4_294_967_296;
+const idHashes = new Map<string, number>();
+/** An id's hash, kept: searches ask about the same hotels and room types night after night. */
+function idHash(id: string): number {
+  let h = idHashes.get(id);
+  if (h === undefined) {
+    h = hash32(id);
+    if (idHashes.size > 1_000_000) idHashes.clear();
+    idHashes.set(id, h);
+  }
+  return h;
+}
+/** Two 32-bit values mixed into one (a murmur-style finaliser): no strings in the per-night loop. */
+function mix2(a: number, b: number): number {
+  let h = Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+const unit = (h: number) => h / 4_294_967_296;
 
 /**
  * Rooms of a type already taken on a night by other channels (the demo's occupancy model). Demand rises
@@ -134,8 +153,9 @@ export function baselineTaken(hotelId: string, roomType: Pick<StoredRoomType, 't
   // About -0.1 in the low season to +0.2 at the peak.
   const season = (seasonFactor(date, 45) - 1) * 0.7;
   const demand = Math.min(1, Math.max(0, 0.5 + 0.15 * weekend + season));
-  if (unit(`${hotelId}|${date}`) < 0.015 + 0.035 * demand) return roomType.count;
-  const roll = unit(`${hotelId}|${roomType.type}|${date}`);
+  const hotel = idHash(hotelId);
+  if (unit(mix2(hotel, day)) < 0.015 + 0.035 * demand) return roomType.count;
+  const roll = unit(mix2(mix2(hotel, idHash(roomType.type)), day));
   if (roll < 0.03 + 0.045 * demand) return roomType.count;
   // Reuses the roll above its sold-out band as the occupancy noise: spread over ±0.3 around the demand.
   const occupancy = Math.min(0.95, Math.max(0, demand - 0.3 + 0.6 * roll));

@@ -16,15 +16,18 @@ import { appError, unparsedResponse } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exchangeRatesRef } from '../domain/money.js';
 
+/** JSON text the searcher wrote itself, in the route's response shape: sent as is. */
+const written = (json: string) => json as never;
+
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { searches, searcher, hotels, index } = app.catalog;
 
   app.post(
     '/api/v1/hotel/search',
     { schema: { body: SearchBodySchema, response: { 200: SearchPageSchema } }, ...unparsedResponse },
-    async (req) => {
+    async (req, reply) => {
       const { take, skip, ...criteria } = req.body;
-      return searcher.page(criteria, take, skip);
+      return reply.type('application/json').send(written(searcher.pageJson(criteria, take, skip)));
     },
   );
 
@@ -43,20 +46,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: SearchIdParamsSchema, querystring: SearchPageQuerySchema, response: { 200: SearchPageSchema } },
       ...unparsedResponse,
     },
-    async (req) => {
+    async (req, reply) => {
       const criteria = await searches.get(req.params.id);
       if (!criteria) throw appError('search-not-found');
-      return { searchId: req.params.id, ...searcher.page(criteria, req.query.take, req.query.skip) };
+      return reply
+        .type('application/json')
+        .send(written(searcher.pageJson(criteria, req.query.take, req.query.skip, req.params.id)));
     },
   );
 
   app.post(
     '/api/v1/hotel/boundingBox',
     { schema: { body: MapBodySchema, response: { 200: MapAnswerSchema } }, ...unparsedResponse },
-    async (req) => {
+    async (req, reply) => {
       const { boundingBox, limit, checkIn, checkOut, guests, rooms, currency } = req.body;
       const stay = checkIn && checkOut ? { checkIn, checkOut, guests, rooms, currency } : null;
-      return searcher.map(boundingBox, limit, stay);
+      return reply.type('application/json').send(written(searcher.mapJson(boundingBox, limit, stay)));
     },
   );
 

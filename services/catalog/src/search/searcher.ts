@@ -80,7 +80,7 @@ export class Searcher {
    * grow with the room type's and the plan's factor alike on every night, so the cheapest rate is the
    * cheapest plan of the cheapest room type that is left: one rate to price, not every one.
    */
-  cheapest(hotel: IndexedHotel, stay: Stay): HotelResult['cheapestRate'] {
+  cheapest(hotel: IndexedHotel, stay: Stay, now = this.now()): HotelResult['cheapestRate'] {
     const nights = nightsOf(stay.checkIn, stay.checkOut);
     const roomType = cheapestFirst(hotel).find(
       (rt) => fits(rt, stay) && this.availability.roomsLeft(hotel._id, rt, nights) >= stay.rooms,
@@ -95,7 +95,7 @@ export class Searcher {
       checkOut: stay.checkOut,
       rooms: stay.rooms,
       currency: stay.currency,
-      now: this.now(),
+      now,
     });
     return {
       rateId: quote.id,
@@ -106,16 +106,36 @@ export class Searcher {
     };
   }
 
-  results(ordinals: readonly number[], stay: Stay | null): HotelResult[] {
+  /**
+   * The results as JSON text. A hotel's summary only changes with its likes, so its JSON is written once and
+   * kept; each answer adds the like count and the cheapest rate. Writing the same summaries again for every
+   * search cost more than the search itself.
+   */
+  resultsJson(ordinals: readonly number[], stay: Stay | null): string {
     const hotels = this.index().hotels;
-    return ordinals.map((ordinal) => {
+    const now = this.now();
+    const parts = ordinals.map((ordinal) => {
       const hotel = hotels[ordinal]!;
-      return { ...this.summary(hotel), cheapestRate: stay ? this.cheapest(hotel, stay) : null };
+      const cheapest = stay ? this.cheapest(hotel, stay, now) : null;
+      return `${this.summaryHead(hotel)},"likes":${hotel.likes},"cheapestRate":${JSON.stringify(cheapest)}}`;
     });
+    return `[${parts.join(',')}]`;
   }
 
-  /** One page of a search: the destination's hotels (or the box's, best first), each with its cheapest rate. */
-  page(criteria: SearchCriteria, take: number, skip: number): Omit<SearchPage, 'searchId'> {
+  private readonly heads = new WeakMap<IndexedHotel, string>();
+  /** The summary's JSON without its like count and closing brace. */
+  private summaryHead(hotel: IndexedHotel): string {
+    let head = this.heads.get(hotel);
+    if (head === undefined) {
+      const { likes: _likes, ...summary } = this.summary(hotel);
+      head = JSON.stringify(summary).slice(0, -1);
+      this.heads.set(hotel, head);
+    }
+    return head;
+  }
+
+  /** One page of a search as JSON (SearchPage): the destination's hotels, or the box's best first, each with its cheapest rate. */
+  pageJson(criteria: SearchCriteria, take: number, skip: number, searchId?: string): string {
     const index = this.index();
     let ordinals: readonly number[];
     if (criteria.destination) {
@@ -125,24 +145,22 @@ export class Searcher {
     } else {
       ordinals = index.map.inBox(criteria.boundingBox!, Math.min(skip + take, 1_000));
     }
-    return {
+    const head: Omit<SearchPage, 'hotels'> = {
+      ...(searchId ? { searchId } : {}),
       criteria,
       exchangeRates: exchangeRatesRef(),
       total: ordinals.length,
       take,
       skip,
-      hotels: this.results(ordinals.slice(skip, skip + take), criteria),
     };
+    return `${JSON.stringify(head).slice(0, -1)},"hotels":${this.resultsJson(ordinals.slice(skip, skip + take), criteria)}}`;
   }
 
-  map(box: BoundingBox, limit: number, stay: Stay | null) {
+  /** The hotels of a map viewport as JSON (MapAnswer), best first, at most `limit`. */
+  mapJson(box: BoundingBox, limit: number, stay: Stay | null): string {
     const ordinals = this.index().map.inBox(box, limit);
-    return {
-      boundingBox: box,
-      exchangeRates: exchangeRatesRef(),
-      total: ordinals.length,
-      hotels: this.results(ordinals, stay),
-    };
+    const head = { boundingBox: box, exchangeRates: exchangeRatesRef(), total: ordinals.length };
+    return `${JSON.stringify(head).slice(0, -1)},"hotels":${this.resultsJson(ordinals, stay)}}`;
   }
 
   /** Every room type of the hotel with its rates for the stay, ordered and tagged (spec section 4). */
