@@ -6,7 +6,10 @@ import { loadDestinations, type City, type Country } from '../supplier/destinati
 import { AutocompleteIndex, type AutocompleteEntry } from './autocomplete-index.js';
 import { MapIndex } from './map-index.js';
 
-/** What the index keeps of a hotel (see INDEX_PROJECTION): no long texts, no images beyond the title. */
+/**
+ * What the index keeps of a hotel (see INDEX_PROJECTION): no long texts, no images beyond the title, room
+ * types cheapest first.
+ */
 export type IndexedHotel = Pick<
   StoredHotel,
   | '_id'
@@ -54,6 +57,8 @@ export class CatalogIndex {
   readonly popular: number[];
   readonly autocomplete: AutocompleteIndex;
   readonly map: MapIndex;
+  /** Each hotel's summary as JSON, written once when first shown (see Searcher); indexed by ordinal. */
+  readonly summaryJson: (string | undefined)[] = [];
 
   constructor(hotels: IndexedHotel[], destinations: { cities: City[]; countries: Country[] } = loadDestinations()) {
     this.hotels = hotels;
@@ -90,6 +95,8 @@ export class CatalogIndex {
 
     for (const ordinal of this.popular) {
       const hotel = hotels[ordinal]!;
+      // Cheapest first: a search wants the cheapest room type that is left (sorted in place, once).
+      hotel.roomTypes.sort((a, b) => a.priceFactor - b.priceFactor);
       this.byId.set(hotel._id, ordinal);
       this.bySlug.set(hotel.slug, ordinal);
       for (const key of [hotel.destinationId, `country-${hotel.address.countryCode}`]) {

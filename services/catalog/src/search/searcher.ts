@@ -28,15 +28,6 @@ export interface Stay {
 
 const fits = (roomType: { maxGuests: number }, stay: Stay) => Math.ceil(stay.guests / stay.rooms) <= roomType.maxGuests;
 
-const byFactor = <T extends { priceFactor: number }>(items: readonly T[]) =>
-  [...items].sort((a, b) => a.priceFactor - b.priceFactor);
-const roomTypeOrder = new WeakMap<IndexedHotel, IndexedHotel['roomTypes']>();
-/** The hotel's room types, cheapest first (worked out once per hotel). */
-function cheapestFirst(hotel: IndexedHotel): IndexedHotel['roomTypes'] {
-  let ordered = roomTypeOrder.get(hotel);
-  if (!ordered) roomTypeOrder.set(hotel, (ordered = byFactor(hotel.roomTypes)));
-  return ordered;
-}
 const cheapestPlan = (hotel: IndexedHotel) =>
   hotel.ratePlans.reduce<IndexedHotel['ratePlans'][number] | undefined>(
     (best, plan) => (!best || plan.priceFactor < best.priceFactor ? plan : best),
@@ -44,8 +35,6 @@ const cheapestPlan = (hotel: IndexedHotel) =>
   );
 
 export class Searcher {
-  private readonly summaries = new WeakMap<IndexedHotel, Omit<HotelSummary, 'likes'>>();
-
   constructor(
     private readonly index: () => CatalogIndex,
     private readonly availability: AvailabilityProjection,
@@ -54,25 +43,21 @@ export class Searcher {
   ) {}
 
   summary(hotel: IndexedHotel): HotelSummary {
-    let summary = this.summaries.get(hotel);
-    if (!summary) {
-      const title = hotel.images[0];
-      summary = {
-        id: hotel._id,
-        name: hotel.name,
-        slug: hotel.slug,
-        ...(title ? { titleImage: imageAsset(this.imagesBaseUrl, title) } : {}),
-        address: hotel.address,
-        addressLine: addressLine(hotel.address),
-        coordinates: hotel.coordinates,
-        starRating: hotel.starRating,
-        reviewRating: hotel.reviewRating,
-        ratingSummary: hotel.ratingSummary,
-        destinationId: hotel.destinationId,
-      };
-      this.summaries.set(hotel, summary);
-    }
-    return { ...summary, likes: hotel.likes };
+    const title = hotel.images[0];
+    return {
+      id: hotel._id,
+      name: hotel.name,
+      slug: hotel.slug,
+      ...(title ? { titleImage: imageAsset(this.imagesBaseUrl, title) } : {}),
+      address: hotel.address,
+      addressLine: addressLine(hotel.address),
+      coordinates: hotel.coordinates,
+      starRating: hotel.starRating,
+      reviewRating: hotel.reviewRating,
+      ratingSummary: hotel.ratingSummary,
+      destinationId: hotel.destinationId,
+      likes: hotel.likes,
+    };
   }
 
   /**
@@ -82,7 +67,8 @@ export class Searcher {
    */
   cheapest(hotel: IndexedHotel, stay: Stay, now = this.now()): HotelResult['cheapestRate'] {
     const nights = nightsOf(stay.checkIn, stay.checkOut);
-    const roomType = cheapestFirst(hotel).find(
+    // The index keeps room types cheapest first.
+    const roomType = hotel.roomTypes.find(
       (rt) => fits(rt, stay) && this.availability.roomsLeft(hotel._id, rt, nights) >= stay.rooms,
     );
     const plan = cheapestPlan(hotel);
@@ -112,24 +98,22 @@ export class Searcher {
    * search cost more than the search itself.
    */
   resultsJson(ordinals: readonly number[], stay: Stay | null): string {
-    const hotels = this.index().hotels;
+    const index = this.index();
     const now = this.now();
     const parts = ordinals.map((ordinal) => {
-      const hotel = hotels[ordinal]!;
+      const hotel = index.hotels[ordinal]!;
       const cheapest = stay ? this.cheapest(hotel, stay, now) : null;
-      return `${this.summaryHead(hotel)},"likes":${hotel.likes},"cheapestRate":${JSON.stringify(cheapest)}}`;
+      return `${this.summaryHead(index, ordinal)},"likes":${hotel.likes},"cheapestRate":${JSON.stringify(cheapest)}}`;
     });
     return `[${parts.join(',')}]`;
   }
 
-  private readonly heads = new WeakMap<IndexedHotel, string>();
-  /** The summary's JSON without its like count and closing brace. */
-  private summaryHead(hotel: IndexedHotel): string {
-    let head = this.heads.get(hotel);
+  /** The summary's JSON without its like count and closing brace, kept by the index it came from. */
+  private summaryHead(index: CatalogIndex, ordinal: number): string {
+    let head = index.summaryJson[ordinal];
     if (head === undefined) {
-      const { likes: _likes, ...summary } = this.summary(hotel);
-      head = JSON.stringify(summary).slice(0, -1);
-      this.heads.set(hotel, head);
+      const { likes: _likes, ...summary } = this.summary(index.hotels[ordinal]!);
+      head = index.summaryJson[ordinal] = JSON.stringify(summary).slice(0, -1);
     }
     return head;
   }
