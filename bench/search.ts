@@ -304,14 +304,13 @@ try {
     const mongoose = await import('mongoose');
     const connection = await mongoose.createConnection(infra.MONGO_URL!, { dbName: db }).asPromise();
     const existing = await connection.db!.collection('hotels').estimatedDocumentCount();
-    const seed = existing === hotels ? { status: 0 } : spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'services/catalog/src/seed.ts', '--hotels', String(hotels)],
-      {
-        env: { ...process.env, ...infra, MONGO_DB: db },
-        stdio: 'inherit',
-      },
-    );
+    const seed =
+      existing === hotels
+        ? { status: 0 }
+        : spawnSync(process.execPath, ['--import', 'tsx', 'services/catalog/src/seed.ts', '--hotels', String(hotels)], {
+            env: { ...process.env, ...infra, MONGO_DB: db },
+            stdio: 'inherit',
+          });
     if (seed.status !== 0) throw new Error('seeding failed');
     console.log(`${hotels} hotels seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 

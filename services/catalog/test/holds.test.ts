@@ -288,10 +288,21 @@ describe('hold expiry', () => {
     await quick?.close();
   });
 
+  /** The `nth` hotel room type of the quick app with a room free for one night in 30 days. */
+  function quickStay(nth: number): Stay {
+    const checkIn = inDays(30);
+    const checkOut = inDays(31);
+    const free = quick.catalog
+      .index()
+      .hotels.flatMap((hotel) => hotel.roomTypes.map((roomType) => ({ hotel, roomType, checkIn, checkOut })))
+      .filter((s) => quick.catalog.availability.roomsLeft(s.hotel._id, s.roomType, nightsOf(checkIn, checkOut)) > 0);
+    return free[nth]!;
+  }
+
   it('releases an unpaid hold through the hold-expiry job and frees its room', async () => {
     const user = await traveller(jwks);
-    const hotel = quick.catalog.index().hotels[0]!;
-    const stay = { hotel, roomType: hotel.roomTypes[0]!, checkIn: inDays(30), checkOut: inDays(31) };
+    const stay = quickStay(0);
+    const { hotel } = stay;
     const free = () =>
       quick.catalog.availability.roomsLeft(hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
     const before = free();
@@ -323,8 +334,7 @@ describe('hold expiry', () => {
 
   it('releases an overdue hold whose expiry job was lost, in the availability-refresh sweep', async () => {
     const user = await traveller(jwks);
-    const hotel = quick.catalog.index().hotels[1]!;
-    const stay = { hotel, roomType: hotel.roomTypes[0]!, checkIn: inDays(30), checkOut: inDays(31) };
+    const stay = quickStay(1);
     const hold = (
       await quick.inject({ method: 'POST', url: '/internal/v1/holds', headers: user.headers, payload: holdBody(stay) })
     ).json() as Hold;

@@ -1,5 +1,10 @@
 // Hotels, destinations, likes and recommendations, through app.inject against the real servers.
-import { AutocompleteAnswerSchema, HotelListAnswerSchema, HotelViewSchema, type HotelView } from '@travelclub/contracts';
+import {
+  AutocompleteAnswerSchema,
+  HotelListAnswerSchema,
+  HotelViewSchema,
+  type HotelView,
+} from '@travelclub/contracts';
 import type { TestJwks } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
@@ -68,7 +73,11 @@ describe('an import while running', () => {
       expect(await other.catalog.refreshIndex()).toBe(true);
       expect(other.catalog.index().size).toBe(50);
       const hotel = other.catalog.index().hotels[0]!;
-      const res = await other.inject({ method: 'POST', url: '/api/v1/hotel', payload: { destination: hotel.destinationId } });
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/v1/hotel',
+        payload: { destination: hotel.destinationId },
+      });
       expect(res.json().hotels.map((h: { id: string }) => h.id)).toContain(hotel._id);
     } finally {
       await other.close();
