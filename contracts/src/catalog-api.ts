@@ -232,6 +232,16 @@ function checkStay(stay: StayFields, ctx: z.RefinementCtx, path: (string | numbe
     ctx.addIssue({ code: 'custom', path: [...path, 'rooms'], message: 'Every room needs at least one guest' });
 }
 
+/** A search is for a destination or a map box, not both, and for a stay that obeys the rules. */
+function checkPlaceAndStay(
+  c: StayFields & { destination?: string | undefined; boundingBox?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (!c.destination === !c.boundingBox)
+    ctx.addIssue({ code: 'custom', path: ['destination'], message: 'Give a destination or a bounding box' });
+  checkStay(c, ctx);
+}
+
 const stayShape = {
   checkIn: StayDateSchema,
   checkOut: StayDateSchema,
@@ -250,11 +260,7 @@ export const SearchCriteriaSchema = z
     boundingBox: BoundingBoxSchema.optional(),
     ...stayShape,
   })
-  .superRefine((c, ctx) => {
-    if (!c.destination === !c.boundingBox)
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'Give a destination or a bounding box' });
-    checkStay(c, ctx);
-  });
+  .superRefine(checkPlaceAndStay);
 export type SearchCriteria = z.infer<typeof SearchCriteriaSchema>;
 
 export const SearchBodySchema = z
@@ -265,11 +271,7 @@ export const SearchBodySchema = z
     take: take(catalogLimits.listTake),
     skip,
   })
-  .superRefine((c, ctx) => {
-    if (!c.destination === !c.boundingBox)
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'Give a destination or a bounding box' });
-    checkStay(c, ctx);
-  });
+  .superRefine(checkPlaceAndStay);
 
 export const SearchIdParamsSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a search id'),

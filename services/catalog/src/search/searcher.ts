@@ -73,16 +73,7 @@ export class Searcher {
     );
     const plan = cheapestPlan(hotel);
     if (!roomType || !plan) return null;
-    const quote = quoteRate({
-      hotel,
-      roomType,
-      plan,
-      checkIn: stay.checkIn,
-      checkOut: stay.checkOut,
-      rooms: stay.rooms,
-      currency: stay.currency,
-      now,
-    });
+    const quote = quoteRate({ hotel, roomType, plan, ...stay, now });
     return {
       rateId: quote.id,
       rateName: plan.name,
@@ -164,20 +155,7 @@ export class Searcher {
           providerReference: roomType.providerReference,
           roomsLeft,
           rooms: sellable
-            ? hotel.ratePlans.map((plan) =>
-                tagRate(
-                  buildRate({
-                    hotel,
-                    roomType,
-                    plan,
-                    checkIn: stay.checkIn,
-                    checkOut: stay.checkOut,
-                    rooms: stay.rooms,
-                    currency: stay.currency,
-                    now,
-                  }),
-                ),
-              )
+            ? hotel.ratePlans.map((plan) => tagRate(buildRate({ hotel, roomType, plan, ...stay, now })))
             : [],
         };
       }),
