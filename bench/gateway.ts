@@ -4,11 +4,10 @@
 // alternate, so drift in the machine (other load, CPU clocks) falls on both alike.
 // Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); `--upstream auth` also MongoDB and Kafka.
 // Usage: npm run bench:gateway [-- --rounds 4 --seconds 5 --connections 50 --upstream stand-in|auth]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { up } from '../scripts/infra.mjs';
+import { freePort, processGroup, waitFor } from './processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,52 +27,7 @@ const connections = Number(values.connections);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUTE = realService ? '/.well-known/jwks.json' : '/api/v1/hotel/bench';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const children: ChildProcess[] = [];
-function start(file: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.once('exit', (code) => {
-    if (!stopping) {
-      console.error(`${file} exited early (${code})`);
-      process.exit(1);
-    }
-  });
-  children.push(child);
-}
-let stopping = false;
-/** The gateway first, then the service behind it, so no request is cut off on the way. */
-async function stopAll() {
-  stopping = true;
-  for (const child of [...children].reverse()) {
-    if (child.exitCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-}
-process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
-
-async function waitFor(url: string) {
-  for (let tries = 0; tries < 150; tries++) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer`);
-}
+const { start, stopAll } = processGroup();
 
 const [upstreamPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
 const direct = `http://127.0.0.1:${upstreamPort}`;

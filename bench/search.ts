@@ -4,11 +4,11 @@
 // from this one. Each size is measured twice: flat out (throughput; latency there is mostly queueing
 // behind 50 connections) and paced at a fixed rate (latency of a request under that load).
 // Usage: npm run bench:search [-- --hotels 200000 --small 20000 --seconds 10 --rate 1000 --connections 50 --keep]
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { up } from '../scripts/infra.mjs';
+import { freePort, processGroup, waitFor } from './processes.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,58 +35,10 @@ const infra =
     ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
     : (await up()).env;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-let children: ChildProcess[] = [];
-let stopping = false;
-/** BENCH_CPU_PROFILE=<dir>: catalog and gateway write V8 CPU profiles there when they stop. */
-const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
-function start(file: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
-    env: { ...process.env, ...infra, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.once('exit', (code) => {
-    if (!stopping) {
-      console.error(`${file} exited early (${code})`);
-      process.exit(1);
-    }
-  });
-  children.push(child);
-}
-async function stopAll() {
-  stopping = true;
-  for (const child of [...children].reverse()) {
-    if (child.exitCode !== null) continue;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
-  children = [];
-  stopping = false;
-}
-process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
-
-async function waitFor(url: string, timeoutMs: number) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
+const parts = processGroup();
+const start = (file: string, env: Record<string, string>) =>
+  parts.start(file, { ...infra, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
+const stopAll = () => parts.stopAll();
 
 // ---------- the request mix: the same for every size (a seeded generator) ----------
 

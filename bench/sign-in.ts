@@ -3,11 +3,11 @@
 // of real accounts (limits raised so they do not refuse the load).
 // Usage: npm run bench:signin [-- --seconds 10 --connections 8]
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import { up } from '../scripts/infra.mjs';
+import { freePort } from './processes.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } },
@@ -17,14 +17,6 @@ const cost = {
   timeCost: Number(process.env.ARGON2_TIME_COST ?? 2),
   parallelism: Number(process.env.ARGON2_PARALLELISM ?? 1),
 };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const infra =
   process.env.MONGO_URL && process.env.KAFKA_BROKERS && process.env.REDIS_URL
