@@ -17,6 +17,8 @@ COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/notifications/package.json services/notifications/
 COPY services/catalog/package.json services/catalog/
+COPY services/itinerary/package.json services/itinerary/
+COPY services/billing/package.json services/billing/
 COPY gateway/package.json gateway/
 COPY bench/package.json bench/
 RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force

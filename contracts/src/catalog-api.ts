@@ -433,6 +433,7 @@ export type PlaceHoldBody = z.infer<typeof PlaceHoldBodySchema>;
 export const HoldSchema = z.object({
   id: IdSchema,
   hotelId: IdSchema,
+  hotelName: z.string(),
   roomType: z.string(),
   rateId: IdSchema,
   rooms: z.number().int(),

@@ -110,22 +110,41 @@ export type Hotel = z.infer<typeof HotelSchema>;
 
 // ---------- itinerary (the cart) ----------
 
-/** The spec does not show status values; these are ours. */
-export const ItineraryStatusSchema = z.enum(['draft', 'pending_payment', 'confirmed', 'cancelled']);
+/**
+ * The spec does not show status values; these are ours. draft → pending_payment (an invoice is open) →
+ * confirmed (paid and booked) → cancelled; expired when a hold lapsed before payment.
+ */
+export const ItineraryStatusSchema = z.enum(['draft', 'pending_payment', 'confirmed', 'cancelled', 'expired']);
 export type ItineraryStatus = z.infer<typeof ItineraryStatusSchema>;
 
+/** Whether the catalog still keeps the rooms for this cart line: held, booked (paid) or released. */
+export const RoomHoldStatusSchema = z.enum(['held', 'booked', 'released']);
+
+/** One room choice of a line item (a hold of `rooms` rooms of one type), as it was quoted when added. */
 export const BookedRoomSchema = z.object({
   roomType: z.object({ type: z.string().min(1), name: z.string().min(1) }),
+  /** The room id of spec section 5: the rate the traveller picked. */
   rateId: IdSchema,
+  rateName: z.string(),
+  rooms: z.number().int().min(1),
   totalPrice: MoneySchema,
+  cancellationPolicyText: z.string(),
+  cancellationCharges: z.array(CancellationChargeSchema),
+  holdId: IdSchema,
+  holdStatus: RoomHoldStatusSchema,
+  holdExpiresAt: InstantSchema,
+  /** One name per room, set with the guest details. */
+  guestNames: z.array(z.string()).optional(),
 });
+export type BookedRoom = z.infer<typeof BookedRoomSchema>;
 
 export const LineItemSchema = z
   .object({
     identity: IdSchema,
     checkInDate: StayDateSchema,
     checkOutDate: StayDateSchema,
-    hotelBooking: z.object({ hotelId: IdSchema, rooms: z.array(BookedRoomSchema) }),
+    /** Empty rooms: the room was removed (spec section 4). */
+    hotelBooking: z.object({ hotelId: IdSchema, hotelName: z.string(), rooms: z.array(BookedRoomSchema) }),
   })
   .refine((item) => item.checkOutDate > item.checkInDate, {
     message: 'Check-out must be after check-in',
@@ -133,15 +152,40 @@ export const LineItemSchema = z
   });
 export type LineItem = z.infer<typeof LineItemSchema>;
 
+export const LeadGuestSchema = z.strictObject({
+  name: z.string().trim().min(1, 'The lead guest name is required').max(120),
+  email: EmailSchema,
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,24}$/, 'Use a phone number with digits, spaces, brackets or dashes'),
+});
+export type LeadGuest = z.infer<typeof LeadGuestSchema>;
+
 export const ItinerarySchema = z.object({
   id: IdSchema,
   title: z.string(),
   currency: CurrencyCodeSchema,
   status: ItineraryStatusSchema,
   ownerId: IdSchema,
+  /** The creator whose page the traveller came from (the `creator` slug), for commissions. */
+  creator: SlugSchema.optional(),
   lineItems: z.array(LineItemSchema),
+  leadGuest: LeadGuestSchema.optional(),
+  /** The invoice to pay while pending payment, and the paid one after. */
+  invoiceId: IdSchema.optional(),
+  /** Sum of the rooms still in the cart. */
+  total: MoneySchema,
+  cancellation: z
+    .object({
+      at: InstantSchema,
+      by: z.object({ userId: IdSchema, role: RoleSchema }),
+      reason: z.enum(['requested', 'booking-failed']),
+    })
+    .optional(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
+  confirmedAt: InstantSchema.optional(),
 });
 export type Itinerary = z.infer<typeof ItinerarySchema>;
 

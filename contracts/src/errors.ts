@@ -64,6 +64,22 @@ export const errorCatalogue = {
   'image-not-found': entry(404, 'Image not found'),
   'hold-not-found': entry(404, 'Room hold not found'),
   'idempotency-key-reused': entry(409, 'This idempotency key was already used for a different request.'),
+  // the booking flow's own (ours): itinerary
+  'itinerary-not-editable': entry(409, 'This itinerary can no longer be changed.'),
+  'itinerary-not-cancellable': entry(409, 'This itinerary cannot be cancelled.'),
+  'itinerary-empty': entry(400, 'Add a room to your itinerary before paying.'),
+  'guest-details-missing': entry(400, 'Please add the guest details before paying.'),
+  'guest-names-mismatch': entry(400, 'Please give one guest name for every room.'),
+  'hold-expired': entry(409, 'Your room hold has expired. Please check availability again.'),
+  'payment-in-progress': entry(409, 'A payment for this itinerary is in progress. Please wait a moment.'),
+  // billing
+  'invoice-not-found': entry(404, 'Invoice not found'),
+  'invoice-already-paid': entry(409, 'This invoice has already been paid.'),
+  'invoice-outdated': entry(409, 'This itinerary changed after the invoice was made. Please review it and pay again.'),
+  'invoice-void': entry(409, 'This invoice can no longer be paid.'),
+  'idempotency-key-required': entry(400, 'An Idempotency-Key header is required for payments.'),
+  'card-declined': entry(402, 'Your card was declined.'),
+  'insufficient-funds': entry(402, 'Your card has insufficient funds.'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,6 +1,7 @@
 // The event envelope, the topics, and the payload of every event type.
 import { z } from 'zod';
-import { IdSchema, InstantSchema, MoneySchema, StayDateSchema } from './common.js';
+import { IdSchema, InstantSchema, MoneySchema, SlugSchema, StayDateSchema } from './common.js';
+import { CancellationTermsSchema } from './itinerary-api.js';
 import { RoleSchema } from './entities.js';
 import { EmailSchema } from './validation.js';
 
@@ -57,8 +58,20 @@ export const eventPayloadSchemas = {
   'itinerary.cancelled': z.object({
     itineraryId: IdSchema,
     userId: IdSchema,
+    /** The invoice that was paid (or open) when it was cancelled. */
+    invoiceId: IdSchema.optional(),
     cancelledBy: z.object({ userId: IdSchema, role: RoleSchema }),
-    reason: z.string().optional(),
+    /** The moment the cancellation charge is judged at, whenever the event is handled. */
+    cancelledAt: InstantSchema,
+    /** Asked for by the traveller or support, or forced because a paid room could not be booked (full refund). */
+    reason: z.enum(['requested', 'booking-failed']),
+    terms: CancellationTermsSchema,
+  }),
+  /** A hold lapsed before payment: the itinerary can no longer be paid. */
+  'itinerary.expired': z.object({
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    invoiceId: IdSchema.optional(),
   }),
   'billing.invoice.created': z.object({
     invoiceId: IdSchema,
@@ -87,7 +100,10 @@ export const eventPayloadSchemas = {
     invoiceId: IdSchema,
     itineraryId: IdSchema,
     userId: IdSchema,
+    /** What went back to the card: the amount paid minus the charge (everything when the booking failed). */
     amount: MoneySchema,
+    charge: MoneySchema,
+    reason: z.enum(['cancelled', 'booking-failed']),
   }),
   'catalog.hold.placed': RoomRefSchema.extend({
     holdId: IdSchema,
@@ -122,6 +138,8 @@ export const eventPayloadSchemas = {
     invoiceId: IdSchema,
     reason: z.string(),
   }),
+  /** A creator's public profile and slug: who earns the commission of itineraries attributed to that slug. */
+  'creator.profile.updated': z.object({ userId: IdSchema, slug: SlugSchema, publicName: z.string() }),
 } as const;
 
 export type EventType = keyof typeof eventPayloadSchemas;

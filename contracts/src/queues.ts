@@ -28,11 +28,25 @@ const LinkMailDataSchema = z.object({
   publicName: z.string().optional(),
 });
 
+const BookingMailDataSchema = z.object({
+  /** The itinerary's page (confirmation, or trips after a cancellation). */
+  link: z.url(),
+  itineraryId: IdSchema,
+  title: z.string(),
+  leadGuestName: z.string(),
+  /** One line per room: hotel, room, dates. */
+  stays: z.string(),
+  /** Amounts already formatted in the itinerary's currency. */
+  total: z.string(),
+});
+
 /** What each template needs in `data`; the worker refuses a job whose data does not fit (templates not listed take any values). */
 export const emailTemplateDataSchemas = {
   'magic-link': LinkMailDataSchema,
   'email-verification': LinkMailDataSchema,
   'password-reset': LinkMailDataSchema,
+  'booking-confirmation': BookingMailDataSchema,
+  'booking-cancelled': BookingMailDataSchema.extend({ charge: z.string(), refund: z.string() }),
 } as const satisfies Partial<Record<z.infer<typeof EmailTemplateSchema>, z.ZodType>>;
 
 export const jobPayloadSchemas = {

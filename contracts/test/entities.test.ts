@@ -22,7 +22,7 @@ describe('money and stay dates', () => {
       identity: 'li-1',
       checkInDate: '2026-12-05',
       checkOutDate: '2026-12-03',
-      hotelBooking: { hotelId: 'h-1', rooms: [] },
+      hotelBooking: { hotelId: 'h-1', hotelName: 'Hotel', rooms: [] },
     };
     expect(LineItemSchema.safeParse(item).success).toBe(false);
   });

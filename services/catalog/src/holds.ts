@@ -22,6 +22,7 @@ export function holdView(record: HoldRecord): Hold {
   return {
     id: record.id,
     hotelId: record.hotelId,
+    hotelName: record.hotelName,
     roomType: record.roomType,
     rateId: record.rateId,
     rooms: record.rooms,
@@ -111,6 +112,7 @@ export function holdService({ inventory, index, availability, expiry, holdTtlSec
           hold: {
             id: holdIdFor(user.id, idempotencyKey),
             ...request,
+            hotelName: hotel.name,
             nights,
             ownerId: user.id,
             quote: { rate: quote, exchangeRates: exchangeRatesRef() },

@@ -267,6 +267,9 @@ describe('reading and releasing holds', () => {
       itineraryId: body.itineraryId,
       userId: user.id,
       cancelledBy: { userId: user.id, role: 'role/customer' },
+      cancelledAt: new Date().toISOString(),
+      reason: 'requested',
+      terms: { currency: 'USD', lines: [] },
     });
     await expect.poll(read, { timeout: 20_000 }).toBe('released');
     expect(left(stay)).toBe(before);

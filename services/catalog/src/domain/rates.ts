@@ -1,6 +1,6 @@
 // A bookable rate for one stay: its id, total price, cancellation charges and policy, local taxes and
 // promotions, in the currency asked for. The id names everything but the currency, so a rate can be made again.
-import { catalogLimits, type Money, type RoomRate } from '@travelclub/contracts';
+import { cancellationChargeAt, catalogLimits, type Money, type RoomRate } from '@travelclub/contracts';
 import { convert } from './money.js';
 import { nightlyPrice, nightsOf, type PricedHotel } from './pricing.js';
 import type { RatePlan, StoredHotel, StoredRoomType } from './types.js';
@@ -234,19 +234,4 @@ export function buildRate(input: RateInput): RoomRate {
 /** Spec section 4: the "Free Cancellation" tag goes on a rate with a zero-amount cancellation charge. */
 export function hasFreeCancellation(rate: Pick<RoomRate, 'cancellationCharges'>): boolean {
   return rate.cancellationCharges.some((charge) => charge.amount.amount === 0);
-}
-
-/** What cancelling at `at` costs: the latest charge already in force, nothing before the first. */
-export function cancellationChargeAt(rate: Pick<RoomRate, 'cancellationCharges' | 'totalPrice'>, at: Date): Money {
-  const time = at.getTime();
-  let charge: Money = { amount: 0, currency: rate.totalPrice.currency };
-  let latest = Number.NEGATIVE_INFINITY;
-  for (const entry of rate.cancellationCharges) {
-    const from = Date.parse(entry.from);
-    if (from <= time && from >= latest) {
-      latest = from;
-      charge = entry.amount;
-    }
-  }
-  return charge;
 }

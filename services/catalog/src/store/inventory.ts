@@ -11,6 +11,8 @@ export type ReleaseReason = 'expired' | 'removed' | 'cancelled';
 export interface HoldRecord {
   id: string;
   hotelId: string;
+  /** Kept so the hold can be shown without the index (cart lines, invoices). */
+  hotelName: string;
   roomType: string;
   rateId: string;
   rooms: number;

@@ -1,11 +1,10 @@
 // Rates for a stay: ids, totals, cancellation charges and policy, taxes and promotions, in contracts' shape.
-import { RoomRateSchema } from '@travelclub/contracts';
+import { cancellationChargeAt, RoomRateSchema } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
 import { convert } from '../../src/domain/money.js';
 import { nightlyPrice, nightsOf } from '../../src/domain/pricing.js';
 import {
   buildRate,
-  cancellationChargeAt,
   FREE_CANCELLATION_TAG,
   hasFreeCancellation,
   parseRateId,

@@ -1,0 +1,156 @@
+// The billing service's HTTP bodies and answers: invoices, card payments, and a creator's payout.
+import { z } from 'zod';
+import { CurrencyCodeSchema, IdSchema, InstantSchema, MoneySchema, SlugSchema, StayDateSchema } from './common.js';
+import { CancellationTermsSchema } from './itinerary-api.js';
+import { EmailSchema } from './validation.js';
+
+export const InvoiceIdParamsSchema = z.strictObject({ id: IdSchema });
+
+export const InvoiceStatusSchema = z.enum(['open', 'paid', 'refunded', 'void']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
+
+export const InvoiceLineSchema = z.object({
+  lineItemId: IdSchema,
+  holdId: IdSchema,
+  hotelId: IdSchema,
+  hotelName: z.string(),
+  roomTypeName: z.string(),
+  rateName: z.string(),
+  rooms: z.number().int().min(1),
+  checkInDate: StayDateSchema,
+  checkOutDate: StayDateSchema,
+  amount: MoneySchema,
+});
+export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
+
+/** The card as it is kept and shown: never the number, only its brand and last four digits. */
+export const CardSummarySchema = z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) });
+
+/** Internal (itinerary → billing): the invoice of one revision of an itinerary, with its frozen prices and terms. */
+export const CreateInvoiceBodySchema = z.strictObject({
+  itineraryId: IdSchema,
+  /** The itinerary's revision: the same revision twice gives the same invoice. */
+  revision: z.number().int().min(0),
+  currency: CurrencyCodeSchema,
+  lines: z.array(InvoiceLineSchema).min(1),
+  terms: CancellationTermsSchema,
+  creator: SlugSchema.optional(),
+  /** Where the receipt goes: the lead guest's address. */
+  contactEmail: EmailSchema,
+});
+export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBodySchema>;
+
+export const InvoiceSchema = z.object({
+  id: IdSchema,
+  itineraryId: IdSchema,
+  ownerId: IdSchema,
+  status: InvoiceStatusSchema,
+  currency: CurrencyCodeSchema,
+  lines: z.array(InvoiceLineSchema),
+  total: MoneySchema,
+  terms: CancellationTermsSchema,
+  creator: SlugSchema.optional(),
+  payment: z.object({ id: IdSchema, amount: MoneySchema, card: CardSummarySchema, paidAt: InstantSchema }).optional(),
+  refund: z.object({ id: IdSchema, amount: MoneySchema, issuedAt: InstantSchema }).optional(),
+  createdAt: InstantSchema,
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+// ---------- card payments ----------
+
+/** The Luhn checksum every card number carries. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card's last valid month is its expiry month, to its end (UTC). */
+export function cardHasExpired(expiry: string, now = new Date()): boolean {
+  const [month, year] = expiry.split('/').map(Number) as [number, number];
+  const endOfMonth = Date.UTC(2000 + year, month, 1);
+  return endOfMonth <= now.getTime();
+}
+
+export const CardSchema = z.strictObject({
+  number: z
+    .string({ error: 'The card number is required' })
+    .transform((n) => n.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12,19}$/, 'The card number must have 12 to 19 digits')
+        .refine(passesLuhn, 'The card number is not valid'),
+    ),
+  /** MM/YY */
+  expiry: z
+    .string({ error: 'The expiry date is required' })
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use the expiry date as MM/YY')
+    .refine((e) => !cardHasExpired(e), 'The card has expired'),
+  cvc: z.string({ error: 'The security code is required' }).regex(/^\d{3,4}$/, 'The security code has 3 or 4 digits'),
+  holderName: z
+    .string({ error: 'The cardholder name is required' })
+    .trim()
+    .min(1, 'The cardholder name is required')
+    .max(120),
+});
+export type Card = z.infer<typeof CardSchema>;
+
+export const PaymentBodySchema = z.strictObject({ card: CardSchema });
+export type PaymentBody = z.infer<typeof PaymentBodySchema>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/, 'Use printable characters');
+
+/** A successful payment. A declined one is a 402 error envelope (card-declined or insufficient-funds). */
+export const PaymentAnswerSchema = z.object({
+  paymentId: IdSchema,
+  invoiceId: IdSchema,
+  itineraryId: IdSchema,
+  status: z.literal('succeeded'),
+  amount: MoneySchema,
+  card: CardSummarySchema,
+  paidAt: InstantSchema,
+});
+export type PaymentAnswer = z.infer<typeof PaymentAnswerSchema>;
+
+// ---------- creator payouts ----------
+
+export const PayoutBalanceSchema = z.object({
+  currency: CurrencyCodeSchema,
+  /** Earned on stays already over: payable. */
+  balance: z.number().int(),
+  /** Earned on stays still to come: a cancellation may yet reverse it. */
+  pending: z.number().int(),
+  /** Already paid out. */
+  paid: z.number().int(),
+});
+
+export const PayoutAnswerSchema = z.object({
+  creator: SlugSchema.nullable(),
+  commissionRate: z.number().min(0).max(1),
+  balances: z.array(PayoutBalanceSchema),
+  entries: z.array(
+    z.object({
+      invoiceId: IdSchema,
+      itineraryId: IdSchema,
+      kind: z.enum(['commission', 'reversal']),
+      amount: MoneySchema,
+      availableFrom: StayDateSchema,
+      at: InstantSchema,
+    }),
+  ),
+});
+export type PayoutAnswer = z.infer<typeof PayoutAnswerSchema>;
