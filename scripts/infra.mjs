@@ -163,14 +163,18 @@ async function startMongo() {
   return { pid, port, url: `mongodb://127.0.0.1:${port}`, logFile, startedByUs: true };
 }
 
-async function startKafka() {
+/**
+ * A single-node KRaft broker from the Maven jars. By default a fresh, empty one on 9092 under .infra/kafka:
+ * local data is disposable and a clean log avoids stale topics. `keep` restarts a broker on its old folder
+ * and ports, with its data (the fault tests stop one and start it again).
+ */
+async function startKafka({ name = 'kafka', keep, port: fixedPort, controllerPort: fixedController } = {}) {
   requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
   const libs = classpathOf('kafka');
-  const port = await freePort(9092);
-  const controllerPort = await freePort(port === 9092 ? 9093 : 0);
-  const dir = join(infraDir, 'kafka');
-  // A fresh, empty broker each start: local data is disposable and a clean log avoids stale topics.
-  rmSync(dir, { recursive: true, force: true });
+  const port = fixedPort ?? (await freePort(9092));
+  const controllerPort = fixedController ?? (await freePort(port === 9092 ? 9093 : 0));
+  const dir = join(infraDir, name);
+  if (!keep) rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const props = join(dir, 'server.properties');
   writeFileSync(
@@ -196,23 +200,26 @@ async function startKafka() {
     ].join('\n'),
   );
   const cp = `${libs}/*`;
-  const format = spawnSync(
-    'java',
-    [
-      '-cp',
-      cp,
-      'kafka.tools.StorageTool',
-      'format',
-      '-t',
-      randomUUID().replace(/-/g, '').slice(0, 22),
-      '-c',
-      props,
-      '--ignore-formatted',
-    ],
-    { encoding: 'utf8' },
-  );
+  // A kept broker restarts on its formatted storage; formatting it again would give it a new cluster id.
+  const format = keep
+    ? { status: 0 }
+    : spawnSync(
+        'java',
+        [
+          '-cp',
+          cp,
+          'kafka.tools.StorageTool',
+          'format',
+          '-t',
+          randomUUID().replace(/-/g, '').slice(0, 22),
+          '-c',
+          props,
+          '--ignore-formatted',
+        ],
+        { encoding: 'utf8' },
+      );
   if (format.status !== 0) throw new Error(`Kafka storage format failed:\n${format.stderr}${format.stdout}`);
-  const { pid, logFile } = startDetached('kafka', 'java', [
+  const { pid, logFile } = startDetached(name, 'java', [
     '-Xms256m',
     '-Xmx1g',
     '-XX:+UseG1GC',
@@ -230,6 +237,35 @@ async function startKafka() {
     pid,
   );
   return { pid, port, controllerPort, brokers: `127.0.0.1:${port}`, logFile, startedByUs: true };
+}
+
+/**
+ * A broker of its own for a test that stops and restarts Kafka without disturbing anyone else's:
+ * `stop()` ends it (SIGTERM, then SIGKILL), `start()` brings it back on the same ports with its data.
+ */
+export async function privateKafka(name = `kafka-${randomUUID().slice(0, 8)}`) {
+  classpathOf('kafka');
+  let broker = await startKafka({ name });
+  const stop = async () => {
+    if (!isAlive(broker.pid)) return;
+    process.kill(-broker.pid, 'SIGTERM');
+    const deadline = Date.now() + 20_000;
+    while (isAlive(broker.pid) && Date.now() < deadline) await sleep(100);
+    if (isAlive(broker.pid)) process.kill(-broker.pid, 'SIGKILL');
+    while (isAlive(broker.pid)) await sleep(50);
+  };
+  return {
+    brokers: broker.brokers,
+    stop,
+    async start() {
+      broker = await startKafka({ name, keep: true, port: broker.port, controllerPort: broker.controllerPort });
+    },
+    async remove() {
+      await stop();
+      rmSync(join(infraDir, name), { recursive: true, force: true });
+      rmSync(broker.logFile, { force: true });
+    },
+  };
 }
 
 async function startRedis() {

@@ -18,16 +18,18 @@ export interface RunningPart {
   url: string;
   output: () => string;
   stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL): no shutdown, whatever was in flight is cut off. */
+  kill(): Promise<void>;
 }
 
-/** Runs `<dir>/src/server.ts` with `env` and waits until `readyPath` answers 200. */
+/** Runs `<dir>/src/server.ts` with `env` (on `env.PORT`, or a free port) and waits until `readyPath` answers 200. */
 export async function startPart(
   name: string,
   dir: string,
   env: Record<string, string>,
   readyPath = '/health/ready',
 ): Promise<RunningPart> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', resolve(root, dir, 'src/server.ts')], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
@@ -37,12 +39,14 @@ export async function startPart(
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
+    child.kill(signal);
     await exited;
   };
+  const stop = () => end('SIGTERM');
+  const kill = () => end('SIGKILL');
   const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
@@ -50,7 +54,7 @@ export async function startPart(
       (res) => res.ok,
       () => false,
     );
-    if (ready) return { name, url, output: () => output, stop };
+    if (ready) return { name, url, output: () => output, stop, kill };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${name} did not become ready:\n${output}`);

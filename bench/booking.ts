@@ -1,0 +1,238 @@
+// How fast travellers book, and whether anyone is ever overbooked or charged twice. Every service runs in
+// its own process behind the gateway (the whole platform, as `npm start` runs it); the travellers come
+// from this process. Two rounds:
+//  1. many travellers at once, each booking end to end: anonymous visit, new itinerary, add a room, guest
+//     details, invoice, card payment, then reading the itinerary until it is confirmed (through Kafka);
+//  2. 200 travellers racing for the last 10 rooms of one hotel, each paying twice with the same key (a
+//     double click).
+// bookings_per_s counts whole bookings of round 1; confirm latency runs from the payment's answer to the
+// itinerary reading `confirmed`. overbooked and double_charged cover both rounds, checked behind the API.
+// Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --racers 200 --last 10 --hotels 2000]
+import { MongoClient } from 'mongodb';
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { up } from '../scripts/infra.mjs';
+import { startMailCatcher } from '../scripts/mail-catcher.mjs';
+import { startStack } from '../test/system/stack.js';
+import { cards, inDays, Traveller, type Stay } from '../test/system/traveller.js';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '24' },
+    racers: { type: 'string', default: '200' },
+    last: { type: 'string', default: '10' },
+    hotels: { type: 'string', default: '2000' },
+  },
+});
+const seconds = Number(values.seconds);
+const concurrency = Number(values.concurrency);
+const racers = Number(values.racers);
+const lastRooms = Number(values.last);
+
+const infraEnv =
+  process.env.MONGO_URL && process.env.KAFKA_BROKERS
+    ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
+    : (await up()).env;
+const catcher = await startMailCatcher({ maxMessages: 200 });
+const infra = {
+  mongoUrl: infraEnv.MONGO_URL!,
+  kafkaBrokers: infraEnv.KAFKA_BROKERS!,
+  redisUrl: process.env.REDIS_URL ?? infraEnv.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  smtpUrl: catcher.smtpUrl,
+};
+console.log('starting auth, notifications, catalog, itinerary, billing and the gateway ...');
+const stack = await startStack(infra, { hotels: Number(values.hotels), env: { LOG_LEVEL: 'warn' } });
+const mongo = await MongoClient.connect(infra.mongoUrl);
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+
+/** Reads the itinerary until it is confirmed; answers how long that took. */
+async function untilConfirmed(traveller: Traveller, itineraryId: string, from: number): Promise<number> {
+  for (;;) {
+    const res = await traveller.itinerary(itineraryId);
+    if (res.body.status === 'confirmed') return performance.now() - from;
+    if (performance.now() - from > 30_000) throw new Error(`${itineraryId} not confirmed after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/** Rooms to book in round 1: many hotels and dates, each used at most as often as it has rooms left. */
+async function roomSupply(wanted: number): Promise<Stay[]> {
+  const scout = await new Traveller(stack.gateway).visit();
+  const supply: Stay[] = [];
+  for (let offset = 20; supply.length < wanted && offset < 300; offset += 3) {
+    const created = await scout.call<{ searchId: string }>('POST', '/api/v1/hotel/search/create', {
+      destination: 'country-US',
+      checkIn: inDays(offset),
+      checkOut: inDays(offset + 2),
+      guests: 2,
+    });
+    const searchId = created.body.searchId;
+    const page = await scout.call<{ hotels: { id: string; cheapestRate: unknown }[] }>(
+      'GET',
+      `/api/v1/hotel/search/${searchId}?take=50`,
+    );
+    for (const hotel of page.body.hotels.filter((h) => h.cheapestRate)) {
+      const answer = await scout.availability(hotel.id, searchId);
+      if (answer.status !== 200) continue;
+      for (const roomType of answer.body.roomTypes) {
+        const rate = roomType.rooms[0];
+        if (!rate) continue;
+        for (let i = 0; i < roomType.roomsLeft; i++)
+          supply.push({
+            searchId,
+            hotelId: hotel.id,
+            roomType: roomType.type,
+            roomId: rate.id,
+            checkInDate: answer.body.checkIn,
+            checkOutDate: answer.body.checkOut,
+            price: rate.totalPrice,
+            roomsLeft: roomType.roomsLeft,
+          });
+      }
+    }
+  }
+  // Spread over hotels, so travellers do not all queue on one room type.
+  return supply.sort(() => Math.random() - 0.5);
+}
+
+interface Outcome {
+  confirmMs: number;
+}
+
+/** One traveller's whole booking: answers the confirm latency. */
+async function book(stay: Stay): Promise<Outcome> {
+  const traveller = await new Traveller(stack.gateway).visit();
+  const pending = await traveller.checkout(stay, `${randomUUID()}@bench.test`);
+  const paid = await traveller.pay(pending.invoiceId!, cards.good);
+  if (paid.status !== 200) throw new Error(`payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+  const answered = performance.now();
+  return { confirmMs: await untilConfirmed(traveller, pending.id, answered) };
+}
+
+/** Round 1: `concurrency` travellers booking one after the other for `durationS` seconds. */
+async function throughput(supply: Stay[], durationS: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const until = started + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const stay = supply.pop();
+        if (!stay) return;
+        try {
+          latencies.push((await book(stay)).confirmMs);
+        } catch (err) {
+          failures++;
+          if (failures <= 3) console.error(`booking failed: ${(err as Error).message}`);
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { bookings: latencies.length, failures, elapsed, latencies };
+}
+
+/** Round 2: the last `lastRooms` rooms of one room type, and `racers` travellers who all want one. */
+async function race() {
+  const scout = await new Traveller(stack.gateway).visit();
+  const checkIn = inDays(330);
+  const checkOut = inDays(332);
+  const { searchId, availability } = await scout.findStay({ destination: 'country-US', checkIn, checkOut });
+  const stay = Traveller.cheapest(availability.body, searchId);
+  // Someone else takes all but the last rooms first.
+  const filler = await new Traveller(stack.gateway).visit();
+  const fillerCart = await filler.createItinerary();
+  for (let i = 0; i < stay.roomsLeft - lastRooms; i++) {
+    const added = await filler.addRoom(fillerCart.id, stay);
+    if (added.status >= 300) throw new Error(`filling answered ${added.status}: ${JSON.stringify(added.body)}`);
+  }
+  const left = (await scout.availability(stay.hotelId, searchId)).body.roomTypes.find(
+    (rt) => rt.type === stay.roomType,
+  )!.roomsLeft;
+  console.log(`race: ${racers} travellers for the last ${left} rooms of ${stay.hotelId} (${stay.roomType})`);
+
+  const contenders = await Promise.all(
+    Array.from({ length: racers }, async () => {
+      const traveller = await new Traveller(stack.gateway).visit();
+      return { traveller, cart: await traveller.createItinerary() };
+    }),
+  );
+  const outcomes = await Promise.all(
+    contenders.map(async ({ traveller, cart }) => {
+      const added = await traveller.addRoom(cart.id, stay);
+      if (added.status >= 300) return { added: false, confirmed: false };
+      await traveller.setGuests(added.body, `${randomUUID()}@bench.test`);
+      const invoiced = await traveller.createInvoice(cart.id);
+      const key = randomUUID();
+      // A double click: the same payment twice at once.
+      const [a, b] = await Promise.all([
+        traveller.pay(invoiced.body.invoiceId!, cards.good, key),
+        traveller.pay(invoiced.body.invoiceId!, cards.good, key),
+      ]);
+      if (a.status !== 200 && b.status !== 200) {
+        // The twin was told "in progress": ask again with the same key until it settles.
+        for (let i = 0; i < 100; i++) {
+          const again = await traveller.pay(invoiced.body.invoiceId!, cards.good, key);
+          if (again.status === 200) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      await untilConfirmed(traveller, cart.id, performance.now());
+      return { added: true, confirmed: true };
+    }),
+  );
+  const won = outcomes.filter((o) => o.confirmed).length;
+  const after = (await scout.availability(stay.hotelId, searchId)).body.roomTypes.find(
+    (rt) => rt.type === stay.roomType,
+  )?.roomsLeft;
+  console.log(`race: ${won} travellers booked, ${racers - won} were told no rooms are left; rooms left now ${after}`);
+  return { won, left };
+}
+
+/** Behind the API: charges that succeeded beyond one per paid invoice, and rooms taken beyond capacity. */
+async function audit() {
+  const billing = mongo.db(stack.databases.billing);
+  const paid = await billing.collection('invoices').countDocuments({ 'payment.id': { $exists: true } });
+  const charges = await billing.collection('sandbox_charges').countDocuments({ outcome: 'succeeded' });
+  return { paid, doubleCharged: Math.max(0, charges - paid) };
+}
+
+try {
+  const supply = await roomSupply(Math.max(2_000, concurrency * seconds * 15));
+  const supplied = new Map<string, number>();
+  for (const s of supply) supplied.set(`${s.hotelId}|${s.roomType}|${s.checkInDate}`, s.roomsLeft);
+  console.log(`${supply.length} rooms to book in ${supplied.size} room types and dates`);
+
+  await throughput(supply, Number(values.warmup));
+  const round = await throughput(supply, seconds);
+  const bookingsPerS = round.bookings / round.elapsed;
+  const p50 = percentile(round.latencies, 50);
+  const p99 = percentile(round.latencies, 99);
+  console.log(
+    `round 1: ${round.bookings} bookings by ${concurrency} travellers in ${round.elapsed.toFixed(1)} s ` +
+      `(${bookingsPerS.toFixed(1)}/s, ${round.failures} failed); confirm p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+  );
+
+  const { won, left } = await race();
+  const overbooked = Math.max(0, won - left);
+  const { paid, doubleCharged } = await audit();
+  console.log(`${paid} invoices paid in all; ${doubleCharged} charged twice`);
+  console.log(
+    `RESULT bookings_per_s=${bookingsPerS.toFixed(1)} confirm_p50_ms=${p50.toFixed(1)} confirm_p99_ms=${p99.toFixed(1)} ` +
+      `overbooked=${overbooked} double_charged=${doubleCharged}`,
+  );
+} finally {
+  await stack.stop();
+  await mongo.close();
+  await catcher.close();
+  // Leave nothing behind in the shared server.
+  const cleanup = await MongoClient.connect(infra.mongoUrl);
+  for (const db of Object.values(stack.databases)) await cleanup.db(db).dropDatabase();
+  await cleanup.close();
+}

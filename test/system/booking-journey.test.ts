@@ -1,0 +1,130 @@
+// System test (`npm run e2e:api`): the whole traveller journey through the gateway, every service its own
+// process. An anonymous visitor searches, holds a room, signs up and keeps the cart, gives guest details,
+// pays (a declined card first), is confirmed through the event, gets the mail, cancels and is refunded
+// by the policy, and the room is free again.
+import { termsChargeAt, type CancellationTerms, type Invoice, type Itinerary } from '@travelclub/contracts';
+import { testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startStack, SUPPORT_EMAIL, SUPPORT_PASSWORD, type Stack } from './stack.js';
+import { cards, eventually, inDays, Traveller } from './traveller.js';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack(testInfra());
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+it('takes a visitor from a search to a confirmed booking, and back out with the refund the policy gives', async () => {
+  const traveller = await new Traveller(stack.gateway).visit();
+  const visitorId = traveller.userId;
+  const email = `${uniqueName('journey')}@example.test`;
+
+  // Search, then the rooms of a hotel.
+  const { searchId, availability } = await traveller.findStay({
+    destination: 'country-US',
+    checkIn: inDays(40),
+    checkOut: inDays(43),
+  });
+  expect(availability.status).toBe(200);
+  const stay = Traveller.cheapest(availability.body, searchId);
+
+  // A cart of an anonymous visitor, attributed to the creator whose page they came from.
+  const cart = await traveller.createItinerary({ creator: 'ada-travels' });
+  expect(cart).toMatchObject({ status: 'draft', currency: 'USD', ownerId: visitorId, creator: 'ada-travels' });
+  const added = await traveller.addRoom(cart.id, stay);
+  expect(added.status).toBeLessThan(300);
+  const line = added.body.lineItems[0]!;
+  expect(line.hotelBooking.rooms[0]).toMatchObject({ rateId: stay.roomId, totalPrice: stay.price, holdStatus: 'held' });
+  // The hold takes the room: one fewer left for everyone else.
+  const held = await traveller.availability(stay.hotelId, searchId);
+  const leftOf = (answer: typeof held) => answer.body.roomTypes.find((rt) => rt.type === stay.roomType)!.roomsLeft;
+  expect(leftOf(held)).toBe(stay.roomsLeft - 1);
+
+  // Signing up upgrades the same account: the cart is still theirs.
+  const signedUp = await traveller.signUp(email);
+  expect(signedUp.status).toBe(201);
+  expect(signedUp.body.user.id).toBe(visitorId);
+  const latest = await traveller.call<Itinerary>('GET', '/api/v1/itinerary/latest');
+  expect(latest.body.id).toBe(cart.id);
+
+  // Guest details, the pre-check, the invoice.
+  expect((await traveller.createInvoice(cart.id)).body.error?.code).toBe('guest-details-missing');
+  expect((await traveller.setGuests(added.body, email)).status).toBe(200);
+  const preCheck = await traveller.call<{ ok: boolean }>('GET', `/api/v1/itinerary/${cart.id}/preCheck`);
+  expect(preCheck.body.ok).toBe(true);
+  const invoiced = await traveller.createInvoice(cart.id);
+  expect(invoiced.body.status).toBe('pending_payment');
+  const invoiceId = invoiced.body.invoiceId!;
+  const invoice = await traveller.invoice(invoiceId);
+  expect(invoice.body).toMatchObject({ status: 'open', total: stay.price, itineraryId: cart.id });
+
+  // A declined card first: nothing paid, still payable.
+  const declined = await traveller.pay(invoiceId, cards.declined);
+  expect(declined.status).toBe(402);
+  expect(declined.body.error).toEqual({ code: 'card-declined', message: 'Your card was declined.' });
+  expect((await traveller.invoice(invoiceId)).body.status).toBe('open');
+
+  // Then a good one; the itinerary is confirmed by the billing.invoice.paid event.
+  const paid = await traveller.pay(invoiceId, cards.good);
+  expect(paid.status).toBe(200);
+  expect(paid.body).toMatchObject({ status: 'succeeded', amount: stay.price, card: { brand: 'visa', last4: '4242' } });
+  const confirmed = await eventually(async () => {
+    const res = await traveller.itinerary(cart.id);
+    return res.body.status === 'confirmed' && res.body;
+  });
+  expect(confirmed.invoiceId).toBe(invoiceId);
+  const confirmation = await waitForMail(email, { timeoutMs: 20_000, subject: /confirmed/i });
+  expect(confirmation.text).toContain(cart.id);
+
+  // Strangers see nothing; support staff see everything.
+  const stranger = await new Traveller(stack.gateway).visit();
+  expect((await stranger.itinerary(cart.id)).body.error?.code).toBe('itinerary-not-found');
+  expect((await stranger.invoice(invoiceId)).body.error?.code).toBe('invoice-not-found');
+  const support = await new Traveller(stack.gateway).signIn(SUPPORT_EMAIL, SUPPORT_PASSWORD);
+  expect((await support.itinerary(cart.id)).body.status).toBe('confirmed');
+
+  // Cancel: the refund is what was paid minus the charge the frozen terms give at that moment.
+  const terms = await traveller.call<{ terms: CancellationTerms }>(
+    'GET',
+    `/api/v1/itinerary/${cart.id}/cancellationTerms`,
+  );
+  expect(terms.status).toBe(200);
+  const cancelled = await traveller.call<Itinerary>('PUT', `/api/v1/itinerary/${cart.id}/cancel`, {});
+  expect(cancelled.body.status).toBe('cancelled');
+  const refunded = await eventually(async () => {
+    const res = await traveller.invoice(invoiceId);
+    return res.body.refund && res.body;
+  });
+  const charge = termsChargeAt(terms.body.terms, new Date(cancelled.body.cancellation!.at), stay.price);
+  expect((refunded as Invoice).refund!.amount).toEqual({
+    amount: stay.price.amount - charge.amount,
+    currency: stay.price.currency,
+  });
+  await waitForMail(email, { timeoutMs: 20_000, subject: /cancelled/i });
+
+  // The room is free again.
+  await eventually(async () => leftOf(await traveller.availability(stay.hotelId, searchId)) === stay.roomsLeft);
+}, 120_000);
+
+it('gives the spec cart errors through the gateway', async () => {
+  const traveller = await new Traveller(stack.gateway).visit();
+  const cart = await traveller.createItinerary();
+  const noSearch = await traveller.call('POST', `/api/v1/itinerary/${cart.id}/addHotel`, {
+    hotelId: 'h',
+    roomType: 'double',
+    roomId: 'r',
+  });
+  expect(noSearch.status).toBe(400);
+  expect(noSearch.body.error).toEqual({
+    code: 'search-or-dates-not-found',
+    message: 'Search results or dates not found',
+  });
+  const gone = await traveller.call('POST', `/api/v1/itinerary/${cart.id}/removeHotel`, { lineItemId: 'nope' });
+  expect(gone.body.error).toEqual({ code: 'hotel-booking-not-found', message: 'Itinerary or hotelBooking not found' });
+  // The internal payment lock is not public.
+  expect((await traveller.call('POST', `/internal/v1/itineraries/${cart.id}/payment-lock`, {})).status).toBe(404);
+});
