@@ -1,0 +1,85 @@
+// buildApp: the billing service (invoices, card payments, refunds, the creators' commission ledger). It never
+// listens.
+import { createService, startOutboxRelay, type ServiceApp, type TokenVerifier } from '@travelclub/kit';
+import type { Logger } from 'pino';
+import { itineraryClient, type ItineraryClient } from './clients/itinerary.js';
+import type { BillingConfig } from './config.js';
+import { billingConsumer } from './events/consumers.js';
+import { invoiceService, type InvoiceService } from './invoices.js';
+import { paymentService, type PaymentService } from './payments.js';
+import { payoutService, type PayoutService } from './payouts.js';
+import type { PaymentProvider } from './provider/provider.js';
+import { sandboxProvider } from './provider/sandbox.js';
+import { refundService, type RefundService } from './refunds.js';
+import { payoutRoutes } from './routes/payouts.js';
+import { invoiceRoutes } from './routes/invoices.js';
+import { paymentRoutes } from './routes/payments.js';
+import { creatorStore, type CreatorStore } from './store/creators.js';
+import { invoiceStore, type InvoiceStore } from './store/invoices.js';
+
+export interface BillingParts {
+  config: BillingConfig;
+  store: InvoiceStore;
+  creators: CreatorStore;
+  provider: PaymentProvider;
+  itinerary: ItineraryClient;
+  invoices: InvoiceService;
+  payments: PaymentService;
+  refunds: RefundService;
+  payouts: PayoutService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    billing: BillingParts;
+  }
+}
+
+export type BillingApp = ServiceApp;
+
+export interface BuildOptions {
+  verifyToken?: TokenVerifier;
+}
+
+export async function buildApp(config: BillingConfig, options: BuildOptions = {}): Promise<BillingApp> {
+  const app = await createService({ name: 'billing', config, ...options });
+  const log = app.log as unknown as Logger;
+  try {
+    const relay: { kick(id: string): void } = { kick: () => undefined };
+    const store = await invoiceStore(app.mongo, (id) => relay.kick(id));
+    const creators = await creatorStore(app.mongo);
+    const provider = await sandboxProvider(app.mongo, { latencyMs: config.SANDBOX_LATENCY_MS });
+    const itinerary = itineraryClient(config.ITINERARY_URL, config.CALL_TIMEOUT_MS, log);
+    const refunds = refundService({ invoices: store, provider, log });
+    app.decorate('billing', {
+      config,
+      store,
+      creators,
+      provider,
+      itinerary,
+      invoices: invoiceService({ invoices: store, dueSeconds: config.INVOICE_DUE_S, log }),
+      payments: paymentService({
+        invoices: store,
+        provider,
+        itinerary,
+        leaseSeconds: config.PAYMENT_LEASE_S,
+        commissionRate: config.COMMISSION_RATE,
+        log,
+      }),
+      refunds,
+      payouts: payoutService({ invoices: store, creators, commissionRate: config.COMMISSION_RATE }),
+    } satisfies BillingParts);
+
+    const started = await startOutboxRelay(app, [store.model]);
+    relay.kick = (id) => started.kick(id);
+    await billingConsumer(app, refunds, creators).start();
+
+    await app.register(invoiceRoutes);
+    await app.register(paymentRoutes);
+    await app.register(payoutRoutes);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}

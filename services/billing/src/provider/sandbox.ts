@@ -1,0 +1,152 @@
+// The sandbox provider: behaves like a real provider's test mode, with charges and refunds of its own
+// (collections `sandbox_charges` and `sandbox_refunds`) keyed by idempotency key. Test cards: 4242424242424242
+// succeeds, 4000000000000002 is declined, 4000000000009995 has insufficient funds; any other number that
+// passed validation (12-19 digits, Luhn) succeeds. Only the brand and last four digits are stored.
+import type { Money } from '@travelclub/contracts';
+import { defineModel } from '@travelclub/kit';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Schema, type Connection, type mongo } from 'mongoose';
+import { cardSummary } from '../domain/card.js';
+import type { ChargeOutcome, ChargeResult, PaymentProvider, RefundResult } from './provider.js';
+
+export const SANDBOX_CARDS = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+interface SandboxCharge {
+  /** The idempotency key. */
+  _id: string;
+  chargeId: string;
+  amount: Money;
+  brand: string;
+  last4: string;
+  outcome: ChargeOutcome;
+  reference?: string;
+  createdAt: Date;
+}
+
+interface SandboxRefund {
+  _id: string;
+  refundId: string;
+  chargeId: string;
+  amount: Money;
+  createdAt: Date;
+}
+
+const chargeSchema = new Schema<SandboxCharge>(
+  {
+    _id: String,
+    chargeId: { type: String, required: true, unique: true },
+    amount: Schema.Types.Mixed,
+    brand: String,
+    last4: String,
+    outcome: String,
+    reference: { type: String, index: true },
+    createdAt: Date,
+  },
+  { versionKey: false },
+);
+const refundSchema = new Schema<SandboxRefund>(
+  {
+    _id: String,
+    refundId: String,
+    chargeId: { type: String, index: true },
+    amount: Schema.Types.Mixed,
+    createdAt: Date,
+  },
+  { versionKey: false },
+);
+
+function outcomeOf(number: string): ChargeOutcome {
+  const digits = number.replace(/\D/g, '');
+  if (digits === SANDBOX_CARDS.declined) return 'declined';
+  if (digits === SANDBOX_CARDS.insufficientFunds) return 'insufficient_funds';
+  return 'succeeded';
+}
+
+export class SandboxRefundError extends Error {
+  override name = 'SandboxRefundError';
+}
+
+export type SandboxProvider = Awaited<ReturnType<typeof sandboxProvider>>;
+
+export async function sandboxProvider(connection: Connection, { latencyMs = 0 }: { latencyMs?: number } = {}) {
+  const Charges = await defineModel(connection, 'SandboxCharge', chargeSchema, 'sandbox_charges');
+  const Refunds = await defineModel(connection, 'SandboxRefund', refundSchema, 'sandbox_refunds');
+  const charges = Charges.collection as unknown as mongo.Collection<SandboxCharge>;
+  const refunds = Refunds.collection as unknown as mongo.Collection<SandboxRefund>;
+  const wait = () => (latencyMs > 0 ? sleep(latencyMs) : Promise.resolve());
+
+  const provider: PaymentProvider & {
+    charges: mongo.Collection<SandboxCharge>;
+    refunds: mongo.Collection<SandboxRefund>;
+  } = {
+    name: 'sandbox',
+    charges,
+    refunds,
+
+    async charge({ idempotencyKey, amount, card, reference }): Promise<ChargeResult> {
+      await wait();
+      const { brand, last4 } = cardSummary(card.number);
+      // Insert once per key: a repeated key, even racing, finds the first charge.
+      await charges.updateOne(
+        { _id: idempotencyKey },
+        {
+          $setOnInsert: {
+            chargeId: `ch_${randomUUID().replace(/-/g, '')}`,
+            amount,
+            brand,
+            last4,
+            outcome: outcomeOf(card.number),
+            ...(reference ? { reference } : {}),
+            createdAt: new Date(),
+          },
+        },
+        { upsert: true },
+      );
+      const stored = await charges.findOne({ _id: idempotencyKey });
+      if (!stored) throw new Error('sandbox charge vanished');
+      return {
+        chargeId: stored.chargeId,
+        outcome: stored.outcome,
+        amount: stored.amount,
+        brand: stored.brand,
+        last4: stored.last4,
+      };
+    },
+
+    async refund({ idempotencyKey, chargeId, amount }): Promise<RefundResult> {
+      await wait();
+      const existing = await refunds.findOne({ _id: idempotencyKey });
+      if (!existing) {
+        const charge = await charges.findOne({ chargeId });
+        if (!charge || charge.outcome !== 'succeeded') throw new SandboxRefundError(`no such charge: ${chargeId}`);
+        if (amount.currency !== charge.amount.currency || amount.amount <= 0)
+          throw new SandboxRefundError('the refund amount is not valid');
+        const earlier = await refunds.find({ chargeId }).toArray();
+        const refunded = earlier.reduce((sum, r) => sum + r.amount.amount, 0);
+        if (refunded + amount.amount > charge.amount.amount)
+          throw new SandboxRefundError('the refund is more than what is left of the charge');
+        await refunds.updateOne(
+          { _id: idempotencyKey },
+          {
+            $setOnInsert: {
+              refundId: `re_${randomUUID().replace(/-/g, '')}`,
+              chargeId,
+              amount,
+              createdAt: new Date(),
+            },
+          },
+          { upsert: true },
+        );
+      }
+      const stored = await refunds.findOne({ _id: idempotencyKey });
+      if (!stored) throw new Error('sandbox refund vanished');
+      return { refundId: stored.refundId, amount: stored.amount };
+    },
+  };
+  return provider;
+}

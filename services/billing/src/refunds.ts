@@ -1,0 +1,124 @@
+// What billing does when an itinerary ends: a paid invoice is refunded (minus the cancellation charge, or in
+// full when the booking failed) once, whatever the redeliveries; an open one becomes void.
+import type { CancellationTerms } from '@travelclub/contracts';
+import { newEvent, type CausalContext } from '@travelclub/kit';
+import type { Logger } from 'pino';
+import { emptyRefundIdFor } from './domain/ids.js';
+import { commissionReversal, refundFor, type RefundReason } from './domain/money.js';
+import type { PaymentProvider } from './provider/provider.js';
+import type { InvoiceDocument, InvoiceStore, VoidReason } from './store/invoices.js';
+
+export type RefundService = ReturnType<typeof refundService>;
+
+export function refundService({
+  invoices,
+  provider,
+  log,
+}: {
+  invoices: InvoiceStore;
+  provider: PaymentProvider;
+  log: Logger;
+}) {
+  async function find(invoiceId: string | undefined, itineraryId: string): Promise<InvoiceDocument | null> {
+    const doc = invoiceId ? await invoices.get(invoiceId) : await invoices.latestOf(itineraryId);
+    if (doc && doc.itineraryId !== itineraryId) {
+      log.warn({ invoiceId, itineraryId }, 'the invoice belongs to another itinerary; ignored');
+      return null;
+    }
+    return doc;
+  }
+
+  /** Refunds a paid invoice once: the provider call is idempotent by invoice, the update conditional on `paid`. */
+  async function refund(
+    invoice: InvoiceDocument,
+    reason: RefundReason,
+    terms: CancellationTerms,
+    cancelledAt: Date,
+    ctx: CausalContext,
+  ): Promise<boolean> {
+    const payment = invoice.payment;
+    if (invoice.status !== 'paid' || !payment) return false;
+    const owed = refundFor(payment.amount, reason, terms, cancelledAt);
+    const { refundId, amount } =
+      owed.refund.amount > 0
+        ? await provider.refund({
+            idempotencyKey: `refund:${invoice._id}`,
+            chargeId: payment.chargeId,
+            amount: owed.refund,
+          })
+        : { refundId: emptyRefundIdFor(invoice._id), amount: owed.refund };
+    const charge = { amount: payment.amount.amount - amount.amount, currency: payment.amount.currency };
+    const issuedAt = new Date();
+    const reversal = invoice.commission
+      ? { amount: commissionReversal(invoice.commission.amount, amount, payment.amount), at: issuedAt }
+      : undefined;
+    const done = await invoices.markRefunded(
+      invoice._id,
+      { id: refundId, amount, charge, reason, issuedAt },
+      reversal,
+      newEvent(
+        'billing.refund.issued',
+        invoice._id,
+        {
+          refundId,
+          invoiceId: invoice._id,
+          itineraryId: invoice.itineraryId,
+          userId: invoice.ownerId,
+          amount,
+          charge,
+          reason,
+        },
+        ctx,
+      ),
+    );
+    if (done) log.info({ invoiceId: invoice._id, refund: amount.amount, reason }, 'refund issued');
+    return done !== null;
+  }
+
+  async function voidIfOpen(invoice: InvoiceDocument, reason: VoidReason) {
+    if (invoice.status !== 'open') return false;
+    const voided = await invoices.void(invoice._id, reason);
+    if (voided) log.info({ invoiceId: invoice._id, reason }, 'invoice voided');
+    return voided !== null;
+  }
+
+  return {
+    /** itinerary.cancelled: refund what was paid (minus the charge at `cancelledAt`), or void the open invoice. */
+    async onCancelled(
+      payload: {
+        itineraryId: string;
+        invoiceId?: string | undefined;
+        reason: 'requested' | 'booking-failed';
+        cancelledAt: string;
+        terms: CancellationTerms;
+      },
+      ctx: CausalContext,
+    ): Promise<void> {
+      const invoice = await find(payload.invoiceId, payload.itineraryId);
+      if (!invoice) return;
+      if (invoice.status === 'open') {
+        await voidIfOpen(invoice, 'cancelled');
+        return;
+      }
+      await refund(
+        invoice,
+        payload.reason === 'booking-failed' ? 'booking-failed' : 'cancelled',
+        payload.terms,
+        new Date(payload.cancelledAt),
+        ctx,
+      );
+    },
+
+    /** catalog.booking.failed: the traveller gets nothing, so everything goes back. */
+    async onBookingFailed(payload: { itineraryId: string; invoiceId: string }, ctx: CausalContext): Promise<void> {
+      const invoice = await find(payload.invoiceId, payload.itineraryId);
+      if (invoice) await refund(invoice, 'booking-failed', invoice.terms, new Date(), ctx);
+    },
+
+    /** itinerary.expired: a hold lapsed before payment; the open invoice can no longer be paid. */
+    async onExpired(payload: { itineraryId: string; invoiceId?: string | undefined }): Promise<void> {
+      const invoice = await find(payload.invoiceId, payload.itineraryId);
+      if (invoice) await voidIfOpen(invoice, 'expired');
+    },
+  };
+}

@@ -1,0 +1,6 @@
+// Runs the billing service: the only place that reads the environment and listens.
+import { loadConfig, runService } from '@travelclub/kit';
+import { buildApp } from './app.js';
+import { BillingConfigSchema } from './config.js';
+
+await runService(await buildApp(loadConfig(BillingConfigSchema)));

@@ -1,0 +1,43 @@
+// The creator directory: which account earns the commission of a creator slug, as creator.profile.updated
+// tells it. A slug is one document; a creator who changed slug keeps the old one's commissions.
+import { defineModel } from '@travelclub/kit';
+import { Schema, type Connection, type mongo } from 'mongoose';
+
+interface CreatorEntry {
+  /** The slug. */
+  _id: string;
+  userId: string;
+  publicName: string;
+  updatedAt: Date;
+}
+
+const creatorSchema = new Schema<CreatorEntry>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true, index: true },
+    publicName: String,
+    updatedAt: Date,
+  },
+  { versionKey: false },
+);
+
+export type CreatorStore = Awaited<ReturnType<typeof creatorStore>>;
+
+export async function creatorStore(connection: Connection) {
+  const Creator = await defineModel(connection, 'Creator', creatorSchema, 'creators');
+  const creators = Creator.collection as unknown as mongo.Collection<CreatorEntry>;
+  return {
+    async upsert(slug: string, userId: string, publicName: string): Promise<void> {
+      await creators.updateOne(
+        { _id: slug },
+        { $set: { userId, publicName, updatedAt: new Date() } },
+        { upsert: true },
+      );
+    },
+    /** The slugs of an account, the most recently updated first. */
+    async slugsOf(userId: string): Promise<string[]> {
+      const entries = await creators.find({ userId }).sort({ updatedAt: -1 }).toArray();
+      return entries.map((e) => e._id);
+    },
+  };
+}

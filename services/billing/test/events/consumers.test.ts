@@ -1,0 +1,199 @@
+// What billing does on other services' events, against the real servers: refunds once per invoice (minus the
+// cancellation charge in force, or everything when the booking failed), voids open invoices.
+import type { Invoice } from '@travelclub/contracts';
+import type { TestJwks } from '@travelclub/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillingApp } from '../../src/app.js';
+import {
+  createInvoice,
+  expectError,
+  fakeItinerary,
+  getInvoice,
+  instantInDays,
+  pay,
+  publish,
+  readBillingEvents,
+  startBilling,
+  startTestJwks,
+  traveller,
+  type Caller,
+  type EventLog,
+  type FakeItinerary,
+  type InvoiceOptions,
+} from '../helpers.js';
+
+let jwks: TestJwks;
+let itinerary: FakeItinerary;
+let app: BillingApp;
+let events: EventLog;
+
+beforeAll(async () => {
+  jwks = await startTestJwks();
+  itinerary = await fakeItinerary();
+  app = await startBilling(jwks, itinerary.url);
+  events = await readBillingEvents(app);
+}, 120_000);
+afterAll(async () => {
+  await events?.stop();
+  await app?.close();
+  await itinerary?.close();
+  await jwks?.close();
+});
+
+async function paidInvoice(user: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
+  const invoice = await createInvoice(app, user, options);
+  const res = await pay(app, user, invoice.id);
+  if (res.statusCode !== 200) throw new Error(`payment answered ${res.statusCode}: ${res.body}`);
+  return getInvoice(app, user, invoice.id);
+}
+
+function cancelled(
+  invoice: Invoice,
+  user: Caller,
+  fields: { cancelledAt?: string; reason?: 'requested' | 'booking-failed'; withInvoiceId?: boolean } = {},
+) {
+  return {
+    itineraryId: invoice.itineraryId,
+    userId: user.id,
+    ...(fields.withInvoiceId === false ? {} : { invoiceId: invoice.id }),
+    cancelledBy: { userId: user.id, role: 'role/customer' as const },
+    cancelledAt: fields.cancelledAt ?? new Date().toISOString(),
+    reason: fields.reason ?? 'requested',
+    terms: invoice.terms,
+  };
+}
+
+const statusOf = async (user: Caller, id: string) => (await getInvoice(app, user, id)).status;
+const refundsOf = (invoiceId: string) =>
+  app.mongo
+    .collection('sandbox_refunds')
+    .find({ _id: `refund:${invoiceId}` as never })
+    .toArray();
+
+describe('itinerary.cancelled', () => {
+  it('refunds everything before the cancellation charges start, once even when the event comes twice', async () => {
+    const user = await traveller(jwks);
+    const invoice = await paidInvoice(user, {
+      amounts: [100_00, 50_00],
+      charges: [{ from: instantInDays(7), amount: 30_00 }],
+    });
+    const event = await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
+    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user), event); // redelivery
+    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user)); // a second event
+    await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('refunded');
+
+    const issued = await events.wait('billing.refund.issued', invoice.id, 1, 2_000);
+    expect(issued).toHaveLength(1);
+    const refunded = await getInvoice(app, user, invoice.id);
+    expect(issued[0]!.payload).toEqual({
+      refundId: refunded.refund!.id,
+      invoiceId: invoice.id,
+      itineraryId: invoice.itineraryId,
+      userId: user.id,
+      amount: { amount: 150_00, currency: 'USD' },
+      charge: { amount: 0, currency: 'USD' },
+      reason: 'cancelled',
+    });
+    expect(refunded.refund!.amount).toEqual({ amount: 150_00, currency: 'USD' });
+    expect(await refundsOf(invoice.id)).toHaveLength(1);
+  });
+
+  it('keeps the charge in force at the cancellation instant and refunds the rest', async () => {
+    const user = await traveller(jwks);
+    // Two lines, each charging 30.00 from yesterday on: 60.00 of 150.00 is kept.
+    const invoice = await paidInvoice(user, {
+      amounts: [100_00, 50_00],
+      charges: [{ from: instantInDays(-1), amount: 30_00 }],
+    });
+    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
+    const [issued] = await events.wait('billing.refund.issued', invoice.id);
+    expect(issued!.payload).toMatchObject({
+      amount: { amount: 90_00, currency: 'USD' },
+      charge: { amount: 60_00, currency: 'USD' },
+      reason: 'cancelled',
+    });
+    expect((await getInvoice(app, user, invoice.id)).refund?.amount.amount).toBe(90_00);
+  });
+
+  it('refunds everything when the cancellation was forced by a failed booking', async () => {
+    const user = await traveller(jwks);
+    const invoice = await paidInvoice(user, { charges: [{ from: instantInDays(-1), amount: 120_00 }] });
+    await publish(
+      app,
+      'itinerary.cancelled',
+      invoice.itineraryId,
+      cancelled(invoice, user, { reason: 'booking-failed' }),
+    );
+    const [issued] = await events.wait('billing.refund.issued', invoice.id);
+    expect(issued!.payload).toMatchObject({
+      amount: { amount: 120_00 },
+      charge: { amount: 0 },
+      reason: 'booking-failed',
+    });
+  });
+
+  it('finds the itinerary latest invoice when the event names none', async () => {
+    const user = await traveller(jwks);
+    const invoice = await paidInvoice(user);
+    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user, { withInvoiceId: false }));
+    await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('refunded');
+  });
+
+  it('voids an open invoice, which can then no longer be paid', async () => {
+    const user = await traveller(jwks);
+    const invoice = await createInvoice(app, user);
+    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
+    await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('void');
+    expectError(await pay(app, user, invoice.id), 'invoice-void');
+    expect(events.of('billing.refund.issued', invoice.id)).toHaveLength(0);
+  });
+});
+
+describe('catalog.booking.failed', () => {
+  it('refunds a paid invoice in full, once, also when the itinerary then cancels it', async () => {
+    const user = await traveller(jwks);
+    const invoice = await paidInvoice(user, { charges: [{ from: instantInDays(-1), amount: 50_00 }] });
+    const failed = {
+      holdId: invoice.lines[0]!.holdId,
+      hotelId: invoice.lines[0]!.hotelId,
+      roomType: 'double',
+      itineraryId: invoice.itineraryId,
+      invoiceId: invoice.id,
+      reason: 'The hold lapsed before payment and the rooms are no longer free',
+    };
+    await publish(app, 'catalog.booking.failed', invoice.lines[0]!.holdId, failed);
+    await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('refunded');
+    await publish(
+      app,
+      'itinerary.cancelled',
+      invoice.itineraryId,
+      cancelled(invoice, user, { reason: 'booking-failed' }),
+    );
+    const issued = await events.wait('billing.refund.issued', invoice.id, 1, 2_000);
+    expect(issued).toHaveLength(1);
+    expect(issued[0]!.payload).toMatchObject({
+      amount: invoice.total,
+      charge: { amount: 0 },
+      reason: 'booking-failed',
+    });
+  });
+});
+
+describe('itinerary.expired', () => {
+  it('voids the open invoice and leaves a paid one alone', async () => {
+    const user = await traveller(jwks);
+    const open = await createInvoice(app, user);
+    const paid = await paidInvoice(user);
+    await publish(app, 'itinerary.expired', open.itineraryId, {
+      itineraryId: open.itineraryId,
+      userId: user.id,
+      invoiceId: open.id,
+    });
+    await publish(app, 'itinerary.expired', paid.itineraryId, { itineraryId: paid.itineraryId, userId: user.id });
+    await expect.poll(() => statusOf(user, open.id), { timeout: 20_000 }).toBe('void');
+    expectError(await pay(app, user, open.id), 'invoice-void');
+    // Give the second event time to be handled: it must not have changed anything.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await statusOf(user, paid.id)).toBe('paid');
+  });
+});

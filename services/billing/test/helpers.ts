@@ -1,0 +1,294 @@
+// Shared set-up of the billing service tests: the real app against the run's servers, tokens from a local key
+// set, a stand-in for the itinerary's payment lock, a reader of billing.events, and small clients.
+import {
+  errorCatalogue,
+  topicOf,
+  type CreateInvoiceBody,
+  type EventPayload,
+  type EventType,
+  type Invoice,
+} from '@travelclub/contracts';
+import { createKafka, newEvent } from '@travelclub/kit';
+import { startTestJwks, testEnv, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { expect } from 'vitest';
+import { buildApp, type BillingApp } from '../src/app.js';
+import { BillingConfigSchema } from '../src/config.js';
+import { SANDBOX_CARDS } from '../src/provider/sandbox.js';
+
+export { startTestJwks, SANDBOX_CARDS };
+
+export async function startBilling(
+  jwks: TestJwks,
+  itineraryUrl: string,
+  overrides: Record<string, string> = {},
+): Promise<BillingApp> {
+  return buildApp(
+    BillingConfigSchema.parse({
+      ...testEnv('billing'),
+      JWKS_URL: jwks.jwksUrl,
+      KAFKA_TOPIC_PREFIX: `${uniqueName('billing')}.`,
+      ITINERARY_URL: itineraryUrl,
+      CALL_TIMEOUT_MS: '500',
+      ...overrides,
+    }),
+  );
+}
+
+export interface Caller {
+  id: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+export async function traveller(jwks: TestJwks, roles: string[] = ['role/customer']): Promise<Caller> {
+  const id = `user-${randomUUID().slice(0, 8)}`;
+  const token = await jwks.sign({ sub: id, roles });
+  return { id, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A date `days` from today (UTC), as a stay date. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const instantInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+export interface InvoiceOptions {
+  itineraryId?: string;
+  revision?: number;
+  /** One line per amount (minor units). */
+  amounts?: number[];
+  currency?: string;
+  creator?: string;
+  checkIn?: string;
+  checkOut?: string;
+  /** Cancellation charges of every line: from this instant on, this amount. */
+  charges?: { from: string; amount: number }[];
+}
+
+export function invoiceBody(options: InvoiceOptions = {}): CreateInvoiceBody {
+  const currency = options.currency ?? 'USD';
+  const checkInDate = options.checkIn ?? inDays(30);
+  const checkOutDate = options.checkOut ?? inDays(32);
+  const lines = (options.amounts ?? [120_00]).map((amount, i) => ({
+    lineItemId: `li-${i}`,
+    holdId: `hold-${randomUUID().slice(0, 8)}`,
+    hotelId: `hotel-${i}`,
+    hotelName: `Hotel ${i}`,
+    roomTypeName: 'Double',
+    rateName: 'Flexible',
+    rooms: 1,
+    checkInDate,
+    checkOutDate,
+    amount: { amount, currency },
+  }));
+  return {
+    itineraryId: options.itineraryId ?? `it-${randomUUID()}`,
+    revision: options.revision ?? 0,
+    currency,
+    lines,
+    terms: {
+      currency,
+      lines: lines.map((line) => ({
+        lineItemId: line.lineItemId,
+        holdId: line.holdId,
+        hotelId: line.hotelId,
+        hotelName: line.hotelName,
+        roomTypeName: line.roomTypeName,
+        rateName: line.rateName,
+        checkInDate,
+        checkOutDate,
+        totalPrice: line.amount,
+        policyText: 'Free cancellation until a week before arrival',
+        charges: (options.charges ?? []).map((c) => ({ from: c.from, amount: { amount: c.amount, currency } })),
+      })),
+    },
+    ...(options.creator ? { creator: options.creator } : {}),
+    contactEmail: 'lead@example.com',
+  };
+}
+
+export async function createInvoice(app: BillingApp, caller: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/internal/v1/invoices',
+    headers: caller.headers,
+    payload: invoiceBody(options),
+  });
+  if (res.statusCode !== 201) throw new Error(`create invoice answered ${res.statusCode}: ${res.body}`);
+  return res.json() as Invoice;
+}
+
+export const validCard = (number: string = SANDBOX_CARDS.succeeds, fields: Record<string, unknown> = {}) => ({
+  number,
+  expiry: '12/39',
+  cvc: '123',
+  holderName: 'Ada Lovelace',
+  ...fields,
+});
+
+export function pay(
+  app: BillingApp,
+  caller: Caller,
+  invoiceId: string,
+  card: Record<string, unknown> = validCard(),
+  key: string | null = randomUUID(),
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/invoice/${invoiceId}/payment`,
+    headers: { ...caller.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload: { card },
+  });
+}
+
+export async function getInvoice(app: BillingApp, caller: Caller, id: string): Promise<Invoice> {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/invoice/${id}`, headers: caller.headers });
+  if (res.statusCode !== 200) throw new Error(`get invoice answered ${res.statusCode}: ${res.body}`);
+  return res.json() as Invoice;
+}
+
+/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
+export function expectError(res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) {
+  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
+  expect(res.statusCode).toBe(errorCatalogue[code].status);
+}
+
+/** A 400 envelope naming `field` among its details. */
+export function expectInvalid(res: { statusCode: number; json(): unknown }, field: string) {
+  expect(res.statusCode).toBe(400);
+  const body = res.json() as { error: { code: string; details?: { path: string }[] } };
+  expect(body.error.code).toBe('validation-failed');
+  expect(body.error.details?.map((d) => d.path)).toContain(field);
+}
+
+/** Charges the sandbox made for an invoice. */
+export const chargesOf = (app: BillingApp, invoiceId: string) =>
+  app.mongo.collection('sandbox_charges').find({ reference: invoiceId }).toArray();
+
+// ---------- the itinerary's payment lock, stood in for ----------
+
+export type LockAnswer =
+  | { kind: 'ok'; delayMs?: number }
+  | { kind: 'refuse'; code: 'hold-expired' | 'invoice-outdated' | 'payment-in-progress' }
+  | { kind: 'reset' }
+  | { kind: 'slow'; delayMs: number };
+
+export interface LockCall {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+export interface FakeItinerary {
+  url: string;
+  calls: LockCall[];
+  answer: LockAnswer;
+  close(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    req.on('end', () => resolve(data));
+  });
+
+/** A tiny HTTP server answering the payment-lock routes as the test says, recording every call. */
+export async function fakeItinerary(): Promise<FakeItinerary> {
+  const fake: FakeItinerary = { url: '', calls: [], answer: { kind: 'ok' }, close: async () => undefined };
+  const server = createServer((req, res) => {
+    void readBody(req).then((text) => {
+      const body = text ? (JSON.parse(text) as { invoiceId?: string }) : undefined;
+      fake.calls.push({ method: req.method ?? '', url: req.url ?? '', body, authorization: req.headers.authorization });
+      const answer = fake.answer;
+      const json = (status: number, payload: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      if (answer.kind === 'reset') return void req.socket.destroy();
+      if (answer.kind === 'refuse')
+        return json(409, { error: { code: answer.code, message: errorCatalogue[answer.code].message } });
+      if (req.method === 'DELETE') return void res.writeHead(204).end();
+      const itineraryId = decodeURIComponent(req.url?.split('/')[4] ?? '');
+      const ok = () =>
+        json(200, {
+          itineraryId,
+          invoiceId: body?.invoiceId,
+          lockedUntil: new Date(Date.now() + 120_000).toISOString(),
+        });
+      const delay = answer.delayMs ?? 0;
+      if (delay > 0) setTimeout(ok, delay);
+      else ok();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+// ---------- events ----------
+
+export interface SeenEvent {
+  id: string;
+  type: string;
+  aggregateId: string;
+  payload: Record<string, unknown>;
+}
+
+export interface EventLog {
+  /** Every message read from billing.events, copies included (to check "exactly once"). */
+  all: SeenEvent[];
+  of(type: string, invoiceId: string): SeenEvent[];
+  /** Waits until `count` messages of this type for this invoice arrived, then a moment longer for copies. */
+  wait(type: string, invoiceId: string, count?: number, settleMs?: number): Promise<SeenEvent[]>;
+  stop(): Promise<void>;
+}
+
+/** Reads the app's billing.events from the start for the whole test file. */
+export async function readBillingEvents(app: BillingApp): Promise<EventLog> {
+  const kafka = createKafka(uniqueName('reader'), testInfra().kafkaBrokers.split(','), pino({ level: 'silent' }));
+  const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
+  const all: SeenEvent[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}billing.events`, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      all.push(JSON.parse(message.value!.toString()) as SeenEvent);
+    },
+  });
+  const of = (type: string, invoiceId: string) =>
+    all.filter((e) => e.type === type && e.payload.invoiceId === invoiceId);
+  return {
+    all,
+    of,
+    async wait(type, invoiceId, count = 1, settleMs = 700) {
+      await expect.poll(() => of(type, invoiceId).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
+      return of(type, invoiceId);
+    },
+    stop: () => consumer.disconnect(),
+  };
+}
+
+/** Publishes an event onto the app's topics as its owning service would; gives the envelope (to send it again). */
+export async function publish<T extends EventType>(
+  app: BillingApp,
+  type: T,
+  aggregateId: string,
+  payload: EventPayload<T>,
+  again?: ReturnType<typeof newEvent>,
+) {
+  const event =
+    again ?? newEvent(type, aggregateId, payload, { correlationId: randomUUID(), causationId: randomUUID() });
+  await app.producer.send({
+    topic: `${app.config.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
+    messages: [{ key: aggregateId, value: JSON.stringify(event) }],
+  });
+  return event;
+}

@@ -1,0 +1,58 @@
+// buildApp: the itinerary service (carts, guest details, cancellation terms, the booking status). It never
+// listens. Its neighbours are the catalog (searches, holds) and billing (invoices), called with the
+// traveller's own token; its events go out through the outbox relay.
+import { createService, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
+import type { Logger } from 'pino';
+import { bookingService, type BookingService } from './booking.js';
+import { billingClient, catalogClient } from './clients/neighbours.js';
+import type { ItineraryConfig } from './config.js';
+import { itineraryConsumer } from './events/consumers.js';
+import { bookingMailer } from './mail.js';
+import { itineraryRoutes } from './routes/itineraries.js';
+import { paymentLockRoutes } from './routes/payment-lock.js';
+import { itineraryStore, type ItineraryStore } from './store/itineraries.js';
+
+export interface ItineraryParts {
+  config: ItineraryConfig;
+  store: ItineraryStore;
+  booking: BookingService;
+  emails: ReturnType<typeof serviceQueue<'emails'>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    itinerary: ItineraryParts;
+  }
+}
+
+export type ItineraryApp = ServiceApp;
+
+export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
+  const app = await createService({ name: 'itinerary', config });
+  const log = app.log as unknown as Logger;
+  try {
+    const relay: { kick(id: string): void } = { kick: () => undefined };
+    const store = await itineraryStore(app.mongo, (id) => relay.kick(id));
+    const emails = serviceQueue(app, 'emails');
+    const booking = bookingService({
+      store,
+      catalog: catalogClient(config.CATALOG_URL, config.CALL_TIMEOUT_MS),
+      billing: billingClient(config.BILLING_URL, config.CALL_TIMEOUT_MS),
+      mailer: bookingMailer(emails, config.WEB_URL),
+      paymentLockSeconds: config.PAYMENT_LOCK_S,
+      log,
+    });
+    app.decorate('itinerary', { config, store, booking, emails } satisfies ItineraryParts);
+
+    const started = await startOutboxRelay(app, [store.model]);
+    relay.kick = (id) => started.kick(id);
+    await itineraryConsumer(app, booking).start();
+
+    await app.register(itineraryRoutes);
+    await app.register(paymentLockRoutes);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  return app;
+}

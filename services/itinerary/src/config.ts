@@ -1,0 +1,21 @@
+// The itinerary service's settings: the kit's, plus where its neighbours answer, where mail links point,
+// and how long billing's payment lock holds the cart still.
+import { BaseConfigSchema } from '@travelclub/kit';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const ItineraryConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3003),
+  /** The catalog service (searches and room holds), called directly, never through the gateway. */
+  CATALOG_URL: z.url().default('http://127.0.0.1:3002'),
+  /** The billing service (invoices). */
+  BILLING_URL: z.url().default('http://127.0.0.1:3004'),
+  /** The web app's origin, for the links in booking mails. */
+  WEB_URL: z.url().default('http://localhost:8080'),
+  /** How long billing's payment lock keeps the cart from changing; every hold must outlive it. */
+  PAYMENT_LOCK_S: positiveInt(60),
+  /** How long a call to the catalog or billing may take. */
+  CALL_TIMEOUT_MS: positiveInt(3_000),
+});
+export type ItineraryConfig = z.infer<typeof ItineraryConfigSchema>;

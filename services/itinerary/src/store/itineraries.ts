@@ -1,0 +1,135 @@
+// Itineraries in MongoDB. Every change is one conditional single-document update guarded by the write
+// counter (`version`), carrying the change's events in the document's outbox: no transactions needed, and a
+// change decided on a state that moved meanwhile is decided again on the new one.
+import { defineModel, outboxPlugin, withEvents, type OutboxEvent } from '@travelclub/kit';
+import { Schema, type Connection, type mongo } from 'mongoose';
+import { OPTIONAL_FIELDS, type ItineraryRecord, type StaffAction } from '../domain/itinerary.js';
+
+interface ItineraryDocument extends ItineraryRecord {
+  outbox: OutboxEvent[];
+}
+
+const itinerarySchema = new Schema<ItineraryDocument>(
+  {
+    _id: { type: String, required: true },
+    title: { type: String, default: '' },
+    currency: { type: String, required: true },
+    status: { type: String, required: true },
+    ownerId: { type: String, required: true },
+    creator: String,
+    lineItems: { type: Schema.Types.Mixed, default: [] },
+    leadGuest: Schema.Types.Mixed,
+    invoiceId: String,
+    cancellation: Schema.Types.Mixed,
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    confirmedAt: Date,
+    revision: { type: Number, default: 0 },
+    version: { type: Number, default: 0 },
+    terms: Schema.Types.Mixed,
+    paymentLock: Schema.Types.Mixed,
+    staffActions: { type: Schema.Types.Mixed, default: [] },
+  },
+  { versionKey: false, minimize: false },
+);
+itinerarySchema.plugin(outboxPlugin);
+// Production MongoDB serves "mine, newest first" and "the open cart" from these; the local server ignores them.
+itinerarySchema.index({ ownerId: 1, createdAt: -1 });
+itinerarySchema.index({ ownerId: 1, status: 1, createdAt: -1 });
+
+/** A change decided on the stored state: the new state and its events, or null when nothing is to change. */
+export type Change = { record: ItineraryRecord; events?: OutboxEvent[]; staffAction?: StaffAction } | null;
+
+export type ItineraryStore = Awaited<ReturnType<typeof itineraryStore>>;
+
+const MAX_ATTEMPTS = 10;
+
+/** `onEvents` hears which itinerary just got events, so the relay can publish them at once. */
+export async function itineraryStore(connection: Connection, onEvents: (id: string) => void) {
+  const Itinerary = await defineModel(connection, 'Itinerary', itinerarySchema, 'itineraries');
+  // The raw collection: the records are already in their stored shape, with nothing for mongoose to cast.
+  const collection = Itinerary.collection as unknown as mongo.Collection<ItineraryDocument>;
+  const withoutOutbox = { projection: { outbox: 0 } } as const;
+
+  async function get(id: string): Promise<ItineraryRecord | null> {
+    return collection.findOne({ _id: id }, withoutOutbox);
+  }
+
+  return {
+    model: Itinerary,
+    get,
+
+    async create(record: ItineraryRecord): Promise<ItineraryRecord> {
+      await collection.insertOne({ ...record, outbox: [] });
+      return record;
+    },
+
+    async listOf(ownerId: string, take: number, skip: number) {
+      const [total, records] = await Promise.all([
+        collection.countDocuments({ ownerId }),
+        collection
+          .find({ ownerId }, { ...withoutOutbox, sort: { createdAt: -1, _id: -1 }, skip, limit: take })
+          .toArray(),
+      ]);
+      return { total, records: records as ItineraryRecord[] };
+    },
+
+    /** The newest cart still open (draft or awaiting payment). */
+    async latestOpen(ownerId: string): Promise<ItineraryRecord | null> {
+      const [found] = await collection
+        .find(
+          { ownerId, status: { $in: ['draft', 'pending_payment'] } },
+          { ...withoutOutbox, sort: { createdAt: -1, _id: -1 }, limit: 1 },
+        )
+        .toArray();
+      return found ?? null;
+    },
+
+    /**
+     * Applies `decide` to the stored itinerary and writes the outcome, guarded by the write counter; when
+     * another write got in between, decides again on the new state. `decide` may throw (an AppError) to
+     * refuse. Answers the itinerary after the change (or as it is, when nothing changed), null when missing.
+     */
+    async mutate(
+      id: string,
+      decide: (record: ItineraryRecord) => Change,
+    ): Promise<{ record: ItineraryRecord; changed: boolean } | null> {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const current = await get(id);
+        if (!current) return null;
+        const change = decide(current);
+        if (!change) return { record: current, changed: false };
+        const { _id, version, staffActions: _staffActions, ...fields } = change.record;
+        const $set: Record<string, unknown> = { version: version + 1 };
+        const $unset: Record<string, ''> = {};
+        for (const [key, value] of Object.entries(fields)) if (value !== undefined) $set[key] = value;
+        for (const key of OPTIONAL_FIELDS) if (change.record[key] === undefined) $unset[key] = '';
+        const update: Record<string, unknown> = { $set };
+        if (Object.keys($unset).length > 0) update.$unset = $unset;
+        if (change.staffAction) update.$push = { staffActions: change.staffAction };
+        const events = change.events ?? [];
+        const updated = await collection.findOneAndUpdate(
+          { _id, version: current.version },
+          events.length > 0 ? withEvents(update, ...events) : update,
+          { returnDocument: 'after', ...withoutOutbox },
+        );
+        if (updated) {
+          if (events.length > 0) onEvents(id);
+          return { record: updated, changed: true };
+        }
+      }
+      throw new Error(`itinerary ${id} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
+    },
+
+    /** Support staff read it: kept on the itinerary, beside its state (no version change). */
+    async recordStaffAction(id: string, action: StaffAction): Promise<void> {
+      await collection.updateOne({ _id: id }, { $push: { staffActions: action } });
+    },
+
+    /** Test seam and recovery: the events still waiting for the relay. */
+    async pendingEvents(id: string): Promise<OutboxEvent[]> {
+      const doc = await collection.findOne({ _id: id }, { projection: { outbox: 1 } });
+      return doc?.outbox ?? [];
+    },
+  };
+}

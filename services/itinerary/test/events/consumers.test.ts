@@ -1,0 +1,195 @@
+// What billing's and the catalog's events do to itineraries, through real Kafka: paid → confirmed once
+// (one event, one mail, whatever the redeliveries), a lapsed hold → expired, a failed booking → cancelled.
+import { termsChargeAt, type Itinerary } from '@travelclub/contracts';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/domain/itinerary.js';
+import {
+  client,
+  emailJobs,
+  expectError,
+  itineraryEvents,
+  itineraryUrl,
+  pendingCart,
+  publish,
+  startWorld,
+  traveller,
+  type Call,
+  type Traveller,
+  type World,
+} from '../helpers.js';
+
+let world: World;
+let call: Call;
+
+beforeAll(async () => {
+  world = await startWorld();
+  call = client(world.app);
+}, 120_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const statusOf = async (id: string, who: Traveller) =>
+  (await call('GET', itineraryUrl(id), who)).json<Itinerary>().status;
+
+function paid(itinerary: Itinerary, invoiceId = itinerary.invoiceId!) {
+  return {
+    invoiceId,
+    itineraryId: itinerary.id,
+    userId: itinerary.ownerId,
+    paymentId: `pay_${randomUUID()}`,
+    amount: itinerary.total,
+    paidAt: new Date().toISOString(),
+  };
+}
+
+describe('billing.invoice.paid', () => {
+  it('confirms once, with one itinerary.confirmed and one confirmation mail, whatever the redeliveries', async () => {
+    const me = await traveller(world.jwks);
+    const pending = await pendingCart(world, me, 'confirmed@example.test');
+    // Another invoice of the same itinerary (an outdated one) changes nothing.
+    await publish(world.app, 'billing.invoice.paid', 'inv_outdated', paid(pending, 'inv_outdated'));
+    const event = await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending));
+    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending), event); // the same, redelivered
+    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending)); // a second event of it
+    await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
+
+    const confirmed = (await call('GET', itineraryUrl(pending.id), me)).json<Itinerary>();
+    expect(confirmed.invoiceId).toBe(pending.invoiceId);
+    expect(confirmed.confirmedAt).toBeDefined();
+    expect(confirmed.lineItems[0]!.hotelBooking.rooms[0]!.holdStatus).toBe('booked');
+
+    const events = await itineraryEvents(
+      world.app,
+      (e) => e.type === 'itinerary.confirmed' && e.payload.itineraryId === pending.id,
+      1,
+      1_500,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toEqual({
+      itineraryId: pending.id,
+      userId: me.id,
+      invoiceId: pending.invoiceId,
+      total: pending.total,
+    });
+
+    const jobs = await emailJobs(world.app, pending.id);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.data).toMatchObject({
+      to: 'confirmed@example.test',
+      template: 'booking-confirmation',
+      idempotencyKey: `booking-confirmation:${pending.id}`,
+      data: {
+        link: `https://travelclub.test/itinerary/${pending.id}/confirmation`,
+        itineraryId: pending.id,
+        leadGuestName: 'Ada Lovelace',
+        total: formatMoney(pending.total),
+      },
+    });
+    // The catalog heard the same payment and booked the room.
+    const holdId = pending.lineItems[0]!.hotelBooking.rooms[0]!.holdId;
+    await expect.poll(async () => (await world.catalog.catalog.inventory.get(holdId))?.status).toBe('booked');
+
+    // Paid: the cart is closed, and what cancelling now gives back is the total less the charge in force.
+    const offerless = await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, {
+      lineItemId: pending.lineItems[0]!.identity,
+    });
+    expectError(offerless, 'itinerary-not-editable');
+    const terms = await call('GET', itineraryUrl(pending.id, 'cancellationTerms'), me);
+    const body = terms.json();
+    const charge = termsChargeAt(body.terms, new Date(), pending.total);
+    expect(body.chargeNow).toEqual(charge);
+    expect(body.refundNow).toEqual({ amount: pending.total.amount - charge.amount, currency: 'USD' });
+
+    // Cancelling a paid itinerary mails what is charged and given back.
+    const cancelled = await call('PUT', itineraryUrl(pending.id, 'cancel'), me);
+    expect(cancelled.statusCode).toBe(200);
+    const mails = (await emailJobs(world.app, pending.id)).filter((j) => j.data.template === 'booking-cancelled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.data.data).toMatchObject({ charge: formatMoney(charge), refund: formatMoney(body.refundNow) });
+  });
+});
+
+describe('catalog.hold.released', () => {
+  it('expires an unpaid cart whose hold lapsed, with itinerary.expired', async () => {
+    const me = await traveller(world.jwks);
+    const pending = await pendingCart(world, me);
+    const item = pending.lineItems[0]!;
+    const room = item.hotelBooking.rooms[0]!;
+    // The catalog's expiry job lets the hold go.
+    const released = await world.catalog.catalog.inventory.release(room.holdId, 'expired', {
+      correlationId: randomUUID(),
+      causationId: randomUUID(),
+    });
+    expect(released).not.toBeNull();
+    await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('expired');
+    const expired = (await call('GET', itineraryUrl(pending.id), me)).json<Itinerary>();
+    expect(expired.lineItems[0]!.hotelBooking.rooms[0]!.holdStatus).toBe('released');
+
+    const [event] = await itineraryEvents(
+      world.app,
+      (e) => e.type === 'itinerary.expired' && e.payload.itineraryId === pending.id,
+      1,
+    );
+    expect(event!.payload).toEqual({ itineraryId: pending.id, userId: me.id, invoiceId: pending.invoiceId });
+
+    // An expired itinerary cannot be paid, changed or cancelled.
+    expectError(
+      await call('POST', `/internal/v1/itineraries/${pending.id}/payment-lock`, me, { invoiceId: pending.invoiceId }),
+      'hold-expired',
+    );
+    expectError(await call('PUT', itineraryUrl(pending.id, 'cancel'), me), 'itinerary-not-cancellable');
+    expectError(
+      await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId: item.identity }),
+      'itinerary-not-editable',
+    );
+    expect((await call('GET', itineraryUrl(pending.id, 'preCheck'), me)).json()).toMatchObject({
+      ok: false,
+      lines: [{ status: 'hold-expired' }],
+    });
+  });
+});
+
+describe('catalog.booking.failed', () => {
+  it('cancels a paid itinerary whose room could not be booked, with its terms, as the system', async () => {
+    const me = await traveller(world.jwks);
+    const pending = await pendingCart(world, me, 'failed@example.test');
+    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending));
+    await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
+    const room = pending.lineItems[0]!.hotelBooking.rooms[0]!;
+    const failure = {
+      holdId: room.holdId,
+      hotelId: pending.lineItems[0]!.hotelBooking.hotelId,
+      roomType: room.roomType.type,
+      itineraryId: pending.id,
+      invoiceId: pending.invoiceId!,
+      reason: 'sold meanwhile',
+    };
+    await publish(world.app, 'catalog.booking.failed', room.holdId, failure);
+    await publish(world.app, 'catalog.booking.failed', room.holdId, failure);
+    await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('cancelled');
+    const cancelled = (await call('GET', itineraryUrl(pending.id), me)).json<Itinerary>();
+    expect(cancelled.cancellation).toMatchObject({
+      by: { userId: 'system', role: 'role/support' },
+      reason: 'booking-failed',
+    });
+
+    const events = await itineraryEvents(
+      world.app,
+      (e) => e.type === 'itinerary.cancelled' && e.payload.itineraryId === pending.id,
+      1,
+      1_000,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({
+      invoiceId: pending.invoiceId,
+      reason: 'booking-failed',
+      cancelledBy: { userId: 'system', role: 'role/support' },
+      terms: { lines: [{ holdId: room.holdId }] },
+    });
+    const mails = (await emailJobs(world.app, pending.id)).filter((j) => j.data.template === 'booking-cancelled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.data.data).toMatchObject({ charge: '$0.00', refund: formatMoney(pending.total) });
+  });
+});

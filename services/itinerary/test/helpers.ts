@@ -1,0 +1,385 @@
+// Shared set-up of the itinerary service tests: the real catalog as a neighbour (in-process, on a port of
+// its own, a small demo inventory), a stand-in for billing's invoice route, the itinerary app, all on one
+// Kafka topic prefix so they hear each other; tokens from a local key set, and small clients.
+import { createHash, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  AvailabilityAnswerSchema,
+  CreateInvoiceBodySchema,
+  errorCatalogue,
+  topicOf,
+  type CreateInvoiceBody,
+  type ErrorCode,
+  type EventPayload,
+  type EventType,
+  type Invoice,
+  type Itinerary,
+} from '@travelclub/contracts';
+import { createKafka, newEvent } from '@travelclub/kit';
+import { startTestJwks, testEnv, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import pino from 'pino';
+import { expect } from 'vitest';
+import { buildApp as buildCatalog, type CatalogApp } from '../../catalog/src/app.js';
+import { CatalogConfigSchema } from '../../catalog/src/config.js';
+import { buildApp, type ItineraryApp } from '../src/app.js';
+import { ItineraryConfigSchema } from '../src/config.js';
+
+export interface BillingStandIn {
+  url: string;
+  calls: { body: CreateInvoiceBody; authorization: string | undefined }[];
+  /** Makes the next answers fail with this status (0: answer normally). */
+  failWith: number;
+  close(): Promise<void>;
+}
+
+/** Billing's `POST /internal/v1/invoices` as the contracts describe it: one invoice per itinerary revision. */
+export async function startBillingStandIn(): Promise<BillingStandIn> {
+  const calls: BillingStandIn['calls'] = [];
+  const state = { failWith: 0 };
+  const server: Server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    req.on('end', () => {
+      const answer = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.method !== 'POST' || req.url !== '/internal/v1/invoices') return answer(404, {});
+      if (state.failWith) return answer(state.failWith, { error: { code: 'internal', message: 'down' } });
+      const parsed = CreateInvoiceBodySchema.safeParse(JSON.parse(text || '{}'));
+      if (!parsed.success) return answer(400, { error: { code: 'validation-failed', message: parsed.error.message } });
+      const body = parsed.data;
+      calls.push({ body, authorization: req.headers.authorization });
+      const token = req.headers.authorization?.split('.')[1] ?? '';
+      const sub = (JSON.parse(Buffer.from(token, 'base64url').toString() || '{}') as { sub?: string }).sub ?? 'x';
+      const id = `inv_${createHash('sha256').update(`${body.itineraryId}#${body.revision}`).digest('hex').slice(0, 20)}`;
+      const invoice: Invoice = {
+        id,
+        itineraryId: body.itineraryId,
+        ownerId: sub,
+        status: 'open',
+        currency: body.currency,
+        lines: body.lines,
+        total: { amount: body.lines.reduce((s, l) => s + l.amount.amount, 0), currency: body.currency },
+        terms: body.terms,
+        ...(body.creator ? { creator: body.creator } : {}),
+        createdAt: new Date().toISOString(),
+      };
+      answer(201, invoice);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    get failWith() {
+      return state.failWith;
+    },
+    set failWith(status: number) {
+      state.failWith = status;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface World {
+  jwks: TestJwks;
+  prefix: string;
+  catalog: CatalogApp;
+  catalogUrl: string;
+  billing: BillingStandIn;
+  app: ItineraryApp;
+  /** Another itinerary app on the same database and topics, with settings of its own. */
+  sibling(overrides: Record<string, string>): Promise<ItineraryApp>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(overrides: Record<string, string> = {}): Promise<World> {
+  const jwks = await startTestJwks();
+  const prefix = `${uniqueName('itinerary')}.`;
+  const catalog = await buildCatalog(
+    CatalogConfigSchema.parse({
+      ...testEnv('catalog'),
+      JWKS_URL: jwks.jwksUrl,
+      KAFKA_TOPIC_PREFIX: prefix,
+      SEARCH_PREFIX: uniqueName('search'),
+      SEED_HOTELS: '60',
+      SEED: '11',
+      IMAGES_BASE_URL: 'https://travelclub.test',
+    }),
+  );
+  const catalogUrl = await catalog.listen({ port: 0, host: '127.0.0.1' });
+  const billing = await startBillingStandIn();
+  const env = {
+    ...testEnv('itinerary'),
+    JWKS_URL: jwks.jwksUrl,
+    KAFKA_TOPIC_PREFIX: prefix,
+    CATALOG_URL: catalogUrl,
+    BILLING_URL: billing.url,
+    WEB_URL: 'https://travelclub.test',
+    ...overrides,
+  };
+  const app = await buildApp(ItineraryConfigSchema.parse(env));
+  const siblings: ItineraryApp[] = [];
+  return {
+    jwks,
+    prefix,
+    catalog,
+    catalogUrl,
+    billing,
+    app,
+    async sibling(more) {
+      const other = await buildApp(ItineraryConfigSchema.parse({ ...env, ...more }));
+      siblings.push(other);
+      return other;
+    },
+    async close() {
+      for (const other of siblings) await other.close();
+      await app?.close();
+      await catalog?.close();
+      await billing?.close();
+      await jwks?.close();
+    },
+  };
+}
+
+export interface Traveller {
+  id: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+export async function traveller(
+  jwks: TestJwks,
+  claims: { roles?: string[]; isAnonymous?: boolean; sub?: string } = {},
+): Promise<Traveller> {
+  const id = claims.sub ?? `user-${randomUUID().slice(0, 8)}`;
+  const token = await jwks.sign({ roles: ['role/customer'], ...claims, sub: id });
+  return { id, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A date `days` from today (UTC), as a stay date. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
+export function expectError(res: { statusCode: number; body: string }, code: ErrorCode) {
+  expect({ status: res.statusCode, body: JSON.parse(res.body) as unknown }).toMatchObject({
+    status: errorCatalogue[code].status,
+    body: { error: { code, message: errorCatalogue[code].message } },
+  });
+}
+
+type Answer = Awaited<ReturnType<ItineraryApp['inject']>>;
+export type Call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who?: Traveller,
+  body?: unknown,
+) => Promise<Answer>;
+
+/** A client of the itinerary app: `call('POST', '/api/v1/itinerary', traveller, body)`. */
+export const client =
+  (app: ItineraryApp): Call =>
+  (method, url, who, body) =>
+    app.inject({
+      method,
+      url,
+      ...(who ? { headers: who.headers } : {}),
+      ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+    });
+
+export async function createItinerary(app: ItineraryApp, who: Traveller, body: Record<string, unknown> = {}) {
+  const res = await client(app)('POST', '/api/v1/itinerary', who, body);
+  if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
+  return res.json<Itinerary>();
+}
+
+export interface Offer {
+  searchId: string;
+  hotelId: string;
+  roomType: string;
+  roomId: string;
+  checkInDate: string;
+  checkOutDate: string;
+  rooms: number;
+  /** Other rates of the same hotel for the same stay. */
+  others: { roomType: string; roomId: string }[];
+}
+
+/** The biggest destination of the test inventory (its city with the most hotels). */
+function busiestCity(catalog: CatalogApp): string {
+  const counts = new Map<string, number>();
+  for (const hotel of catalog.catalog.index().hotels)
+    counts.set(hotel.destinationId, (counts.get(hotel.destinationId) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+let offerCursor = 0;
+
+/**
+ * A bookable room from a real search and availability check, at a hotel the previous calls did not use
+ * (so tests do not take each other's rooms): what the web app sends to addHotel.
+ */
+export async function findOffer(
+  catalog: CatalogApp,
+  { rooms = 1, startInDays = 30, nights = 2, currency = 'USD' } = {},
+): Promise<Offer> {
+  const checkInDate = inDays(startInDays);
+  const checkOutDate = inDays(startInDays + nights);
+  const hotels = catalog.catalog.index().hotels;
+  const created = await catalog.inject({
+    method: 'POST',
+    url: '/api/v1/hotel/search/create',
+    payload: {
+      destination: busiestCity(catalog),
+      checkIn: checkInDate,
+      checkOut: checkOutDate,
+      guests: rooms,
+      rooms,
+      currency,
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`search/create answered ${created.statusCode}: ${created.body}`);
+  const { searchId } = created.json<{ searchId: string }>();
+  for (let tries = 0; tries < hotels.length; tries++) {
+    const hotel = hotels[offerCursor++ % hotels.length]!;
+    const res = await catalog.inject({
+      method: 'POST',
+      url: `/api/v1/hotel/${hotel._id}/checkAvailability`,
+      payload: { hotelId: hotel._id, hotelSearchId: searchId },
+    });
+    if (res.statusCode !== 200) continue;
+    const answer = AvailabilityAnswerSchema.parse(res.json());
+    const roomType = answer.roomTypes.find((rt) => rt.rooms.length > 0 && rt.roomsLeft >= 3);
+    const rate = roomType?.rooms[0];
+    const others = answer.roomTypes.flatMap((rt) =>
+      rt.roomsLeft >= 3 ? rt.rooms.map((r) => ({ roomType: rt.type, roomId: r.id })) : [],
+    );
+    if (roomType && rate)
+      return {
+        searchId,
+        hotelId: hotel._id,
+        roomType: roomType.type,
+        roomId: rate.id,
+        checkInDate,
+        checkOutDate,
+        rooms,
+        others: others.filter((o) => o.roomId !== rate.id),
+      };
+  }
+  throw new Error('no hotel of the test inventory has rooms for that stay');
+}
+
+export const addHotelBody = (offer: Offer, extra: Record<string, unknown> = {}) => ({
+  hotelId: offer.hotelId,
+  roomType: offer.roomType,
+  roomId: offer.roomId,
+  searchId: offer.searchId,
+  checkInDate: offer.checkInDate,
+  checkOutDate: offer.checkOutDate,
+  ...extra,
+});
+
+/** An itinerary of `who` with one room of a fresh offer in it. */
+export async function cartWithRoom(world: World, who: Traveller, body: Record<string, unknown> = {}) {
+  const itinerary = await createItinerary(world.app, who, body);
+  const offer = await findOffer(world.catalog, { currency: itinerary.currency });
+  const res = await client(world.app)('POST', `/api/v1/itinerary/${itinerary.id}/addHotel`, who, addHotelBody(offer));
+  if (res.statusCode !== 200) throw new Error(`addHotel answered ${res.statusCode}: ${res.body}`);
+  return { itinerary: res.json<Itinerary>(), offer };
+}
+
+export const leadGuest = (email = `${uniqueName('guest')}@example.test`) => ({
+  name: 'Ada Lovelace',
+  email,
+  phone: '+44 20 7946 0000',
+});
+
+/** Guest details for every room of the itinerary (one name per room). */
+export function guestDetails(itinerary: Itinerary, email?: string) {
+  return {
+    leadGuest: leadGuest(email),
+    rooms: itinerary.lineItems.flatMap((item) =>
+      item.hotelBooking.rooms.map((room) => ({
+        lineItemId: item.identity,
+        holdId: room.holdId,
+        guestNames: Array.from({ length: room.rooms }, (_, i) => `Guest ${i + 1}`),
+      })),
+    ),
+  };
+}
+
+/** A cart awaiting payment: a room, guest details and an invoice. */
+export async function pendingCart(world: World, who: Traveller, email?: string) {
+  const { itinerary } = await cartWithRoom(world, who);
+  const call = client(world.app);
+  const guests = await call(
+    'POST',
+    `/api/v1/itinerary/${itinerary.id}/setGuestDetails`,
+    who,
+    guestDetails(itinerary, email),
+  );
+  if (guests.statusCode !== 200) throw new Error(`setGuestDetails answered ${guests.statusCode}: ${guests.body}`);
+  const res = await call('POST', `/api/v1/itinerary/${itinerary.id}/createInvoice`, who);
+  if (res.statusCode !== 200) throw new Error(`createInvoice answered ${res.statusCode}: ${res.body}`);
+  return res.json<Itinerary>();
+}
+
+/** Publishes an event onto the world's topics as its owning service would. */
+export async function publish<T extends EventType>(
+  app: ItineraryApp,
+  type: T,
+  aggregateId: string,
+  payload: EventPayload<T>,
+  event = newEvent(type, aggregateId, payload, { correlationId: randomUUID(), causationId: randomUUID() }),
+) {
+  await app.producer.send({
+    topic: `${app.config.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
+    messages: [{ key: aggregateId, value: JSON.stringify(event) }],
+  });
+  return event;
+}
+
+export interface SeenEvent {
+  id: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Reads the world's itinerary events until `count` distinct ones match `keep`, then `settleMs` more to
+ * catch any extra (delivery is at least once: copies are dropped by id).
+ */
+export async function itineraryEvents(
+  app: ItineraryApp,
+  keep: (event: SeenEvent) => boolean,
+  count: number,
+  settleMs = 0,
+): Promise<SeenEvent[]> {
+  const kafka = createKafka(uniqueName('reader'), testInfra().kafkaBrokers.split(','), pino({ level: 'silent' }));
+  const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
+  const seen: SeenEvent[] = [];
+  try {
+    await consumer.connect();
+    await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}itinerary.events`, fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        const event = JSON.parse(message.value!.toString()) as SeenEvent;
+        if (keep(event) && !seen.some((e) => e.id === event.id)) seen.push(event);
+      },
+    });
+    await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+    if (settleMs) await new Promise((resolve) => setTimeout(resolve, settleMs));
+  } finally {
+    await consumer.disconnect();
+  }
+  return seen;
+}
+
+/** The `emails` jobs this app queued about an itinerary. */
+export async function emailJobs(app: ItineraryApp, itineraryId: string) {
+  const jobs = await app.itinerary.emails.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  return jobs.filter((job) => (job.data as { data?: { itineraryId?: string } }).data?.itineraryId === itineraryId);
+}
+
+export const itineraryUrl = (id: string, action = '') => `/api/v1/itinerary/${id}${action ? `/${action}` : ''}`;
