@@ -199,8 +199,10 @@ async function race() {
 async function audit() {
   const billing = mongo.db(stack.databases.billing);
   const paid = await billing.collection('invoices').countDocuments({ 'payment.id': { $exists: true } });
-  const charges = await billing.collection('sandbox_charges').countDocuments({ outcome: 'succeeded' });
-  return { paid, doubleCharged: Math.max(0, charges - paid) };
+  // Every successful charge names its invoice: more charges than invoices charged means someone paid twice.
+  const charges = await billing.collection('sandbox_charges').find({ outcome: 'succeeded' }).toArray();
+  const invoices = new Set(charges.map((c) => c.reference as string));
+  return { paid, doubleCharged: charges.length - invoices.size };
 }
 
 try {
