@@ -43,6 +43,7 @@ const infra = {
   smtpUrl: catcher.smtpUrl,
 };
 console.log('starting auth, notifications, catalog, itinerary, billing and the gateway ...');
+// BENCH_CPU_PROFILE=<dir>: every part writes a V8 CPU profile there when it stops (test/system/processes.ts).
 const stack = await startStack(infra, { hotels: Number(values.hotels), env: { LOG_LEVEL: 'warn' } });
 const mongo = await MongoClient.connect(infra.mongoUrl);
 
@@ -55,7 +56,8 @@ async function untilConfirmed(traveller: Traveller, itineraryId: string, from: n
     const res = await traveller.itinerary(itineraryId);
     if (res.body.status === 'confirmed') return performance.now() - from;
     if (performance.now() - from > 30_000) throw new Error(`${itineraryId} not confirmed after 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    // Often enough to see the moment, seldom enough not to become the load being measured.
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -206,7 +208,8 @@ async function audit() {
 }
 
 try {
-  const supply = await roomSupply(Math.max(2_000, concurrency * seconds * 15));
+  // Enough rooms for 150 bookings a second, warm-up included.
+  const supply = await roomSupply(150 * (seconds + Number(values.warmup)));
   const supplied = new Map<string, number>();
   for (const s of supply) supplied.set(`${s.hotelId}|${s.roomType}|${s.checkInDate}`, s.roomsLeft);
   console.log(`${supply.length} rooms to book in ${supplied.size} room types and dates`);

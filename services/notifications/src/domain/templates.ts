@@ -46,7 +46,8 @@ function greeting(publicName: string | undefined): string {
   return name && !/:\/\/|www\.|\.[a-z]{2,}\//i.test(name) ? `Hello ${name},` : 'Hello,';
 }
 
-type LinkTemplate = keyof typeof emailTemplateDataSchemas;
+type LinkTemplate = 'magic-link' | 'email-verification' | 'password-reset';
+type BookingTemplate = 'booking-confirmation' | 'booking-cancelled';
 
 interface LinkMailWords {
   subject: string;
@@ -83,16 +84,25 @@ const linkMails: Record<LinkTemplate, LinkMailWords> = {
 
 const isLinkTemplate = (template: EmailTemplate): template is LinkTemplate => Object.hasOwn(linkMails, template);
 
-function renderLinkMail(template: LinkTemplate, data: unknown): RenderedEmail {
+/** The template's data as its schema reads it, with an http(s) link; a TemplateError otherwise. */
+function dataOf<T extends keyof typeof emailTemplateDataSchemas>(
+  template: T,
+  data: unknown,
+): z.infer<(typeof emailTemplateDataSchemas)[T]> {
   const parsed = emailTemplateDataSchemas[template].safeParse(data);
   if (!parsed.success) {
     // Paths and messages only: the values may hold a link with its one-time code.
     const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'data'}: ${i.message}`).join('; ');
     throw new TemplateError(`${template} data does not fit: ${problems}`);
   }
-  const { link, expiresInMinutes, publicName } = parsed.data;
   // A mail's one link must open a web page, never run script.
-  if (!/^https?:$/.test(new URL(link).protocol)) throw new TemplateError(`${template} link must be http(s)`);
+  if (!/^https?:$/.test(new URL(parsed.data.link).protocol))
+    throw new TemplateError(`${template} link must be http(s)`);
+  return parsed.data as z.infer<(typeof emailTemplateDataSchemas)[T]>;
+}
+
+function renderLinkMail(template: LinkTemplate, data: unknown): RenderedEmail {
+  const { link, expiresInMinutes, publicName } = dataOf(template, data);
 
   const words = linkMails[template];
   const hello = greeting(publicName);
@@ -118,11 +128,87 @@ function renderLinkMail(template: LinkTemplate, data: unknown): RenderedEmail {
   return { subject: words.subject, html: body, text };
 }
 
+const bookingMails: Record<BookingTemplate, { subject: string; heading: string; intro: string; action: string }> = {
+  'booking-confirmation': {
+    subject: 'Your booking is confirmed',
+    heading: 'Your booking is confirmed',
+    intro: 'Thank you: your payment went through and your rooms are booked.',
+    action: 'See your booking',
+  },
+  'booking-cancelled': {
+    subject: 'Your booking was cancelled',
+    heading: 'Your booking was cancelled',
+    intro: 'Your booking was cancelled and its rooms released.',
+    action: 'See your trips',
+  },
+};
+
+const isBookingTemplate = (template: EmailTemplate): template is BookingTemplate =>
+  Object.hasOwn(bookingMails, template);
+
+function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEmail {
+  const booking = dataOf(template, data);
+  const words = bookingMails[template];
+  const subject = `${words.subject}: ${booking.title.replace(/\s+/g, ' ').trim() || booking.itineraryId}`;
+  const hello = greeting(booking.leadGuestName);
+  const stays = booking.stays.split('\n').filter((line) => line.trim() !== '');
+  const amounts: [string, string][] = [['Total', booking.total]];
+  if ('refund' in booking)
+    amounts.push(['Cancellation charge', booking.charge], ['Refund to your card', booking.refund]);
+  const reference = `Booking reference: ${booking.itineraryId}`;
+  const text = [
+    hello,
+    '',
+    words.intro,
+    '',
+    ...stays.map((line) => `- ${line}`),
+    '',
+    ...amounts.map(([label, value]) => `${label}: ${value}`),
+    reference,
+    '',
+    booking.link,
+    '',
+    'TravelClub',
+    '',
+  ].join('\n');
+  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
+  const rows = stays.map((line) => markup`<li style="margin:4px 0;">${line}</li>`).join('');
+  const sums = amounts
+    .map(
+      ([label, value]) =>
+        markup`<tr><td style="padding:4px 16px 4px 0;">${label}</td><td style="font-weight:bold;">${value}</td></tr>`,
+    )
+    .join('');
+  const html =
+    markup`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${subject}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<h1 style="font-size:20px;margin:0 0 16px;">${words.heading}</h1>
+<p style="line-height:1.5;">${hello}</p>
+<p style="line-height:1.5;">${words.intro}</p>
+<ul style="padding-left:20px;line-height:1.5;">` +
+    rows +
+    '</ul>\n<table style="margin:16px 0;border-collapse:collapse;">' +
+    sums +
+    markup`</table>
+<p style="${muted}">${reference}</p>
+<p style="margin:24px 0;"><a href="${booking.link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${words.action}</a></p>
+</div>
+<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub</p>
+</body>
+</html>
+`;
+  return { subject, html, text };
+}
+
 /**
  * Renders a template with its data. Throws a TemplateError when the data does not fit or the template is
  * not written yet (the other templates of contracts: they fail for good instead of sending a makeshift mail).
  */
 export function renderEmail(template: EmailTemplate, data: unknown): RenderedEmail {
   if (isLinkTemplate(template)) return renderLinkMail(template, data);
+  if (isBookingTemplate(template)) return renderBookingMail(template, data);
   throw new TemplateError(`the ${template} mail is not written yet`);
 }

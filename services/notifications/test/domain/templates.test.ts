@@ -81,9 +81,50 @@ describe('link mails', () => {
   });
 });
 
+describe('booking mails', () => {
+  const booking = {
+    link: 'https://travelclub.test/itinerary/it-1/confirmation',
+    itineraryId: 'it-1',
+    title: 'Lisbon <script>alert(1)</script>',
+    leadGuestName: 'Ana',
+    stays: 'Hotel Sol & Mar, Double room, 2026-12-01 to 2026-12-03\nHotel Porto, Twin room, 2026-12-03 to 2026-12-05',
+    total: '$420.00',
+  };
+
+  it('confirms with every stay, the total and the link, the title escaped in the HTML', () => {
+    const mail = renderEmail('booking-confirmation', booking);
+    expect(mail.subject).toBe('Your booking is confirmed: Lisbon <script>alert(1)</script>');
+    expect(mail.text).toMatch(/^Hello Ana,\n/);
+    expect(mail.text).toContain('- Hotel Sol & Mar, Double room, 2026-12-01 to 2026-12-03\n- Hotel Porto');
+    expect(mail.text).toContain('Total: $420.00');
+    expect(mail.text).toContain('Booking reference: it-1');
+    expect(mail.text.split('\n')).toContain(booking.link);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Lisbon &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain(
+      '<li style="margin:4px 0;">Hotel Sol &amp; Mar, Double room, 2026-12-01 to 2026-12-03</li>',
+    );
+    expect(mail.html).toContain(`<a href="${booking.link}"`);
+  });
+
+  it('tells a cancellation its charge and refund', () => {
+    const mail = renderEmail('booking-cancelled', { ...booking, charge: '$70.00', refund: '$350.00' });
+    expect(mail.subject).toMatch(/^Your booking was cancelled: /);
+    expect(mail.text).toContain('Cancellation charge: $70.00\nRefund to your card: $350.00');
+    expect(mail.html).toContain('>$350.00</td>');
+  });
+
+  it('refuses data that does not fit, and a link that is not a web page', () => {
+    expect(() => renderEmail('booking-cancelled', booking)).toThrow(TemplateError);
+    expect(() => renderEmail('booking-confirmation', { ...booking, link: 'javascript:alert(1)' })).toThrow(
+      TemplateError,
+    );
+  });
+});
+
 describe('templates not written yet', () => {
-  const linkTemplates = ['magic-link', 'email-verification', 'password-reset'];
-  const others = EmailTemplateSchema.options.filter((t) => !linkTemplates.includes(t));
+  const written = ['magic-link', 'email-verification', 'password-reset', 'booking-confirmation', 'booking-cancelled'];
+  const others = EmailTemplateSchema.options.filter((t) => !written.includes(t));
 
   it.each(others)('%s fails for good rather than sending a makeshift mail', (template) => {
     expect(() => renderEmail(template, { anything: 'at all' })).toThrow(
