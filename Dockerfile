@@ -2,6 +2,8 @@
 #   docker build --build-arg PART=services/auth -t travelclub/auth .
 #   docker build --build-arg PART=services/notifications -t travelclub/notifications .
 #   docker build --build-arg PART=services/catalog -t travelclub/catalog .
+#   docker build --build-arg PART=services/itinerary -t travelclub/itinerary .
+#   docker build --build-arg PART=services/billing -t travelclub/billing .
 #   docker build --build-arg PART=gateway -t travelclub/gateway .
 # There is no build step: node runs the TypeScript through tsx, so the image keeps the dev dependencies.
 FROM node:20.20-bookworm-slim
@@ -25,7 +27,7 @@ RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 
 # Declared after npm ci: the dependency layer above is then the same (and cached once) for every image.
 ARG PART
-RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|gateway' >&2; exit 1; }
+RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|services/itinerary|services/billing|gateway' >&2; exit 1; }
 ENV PART=${PART}
 # The code every part imports, then the part itself. Files stay root-owned: the process cannot change them.
 COPY contracts contracts
