@@ -18,7 +18,7 @@ import { edgeAuthentication } from './edge-auth.js';
 import { registerRateLimits } from './rate-limits.js';
 import { registerReadinessRoutes } from './readiness.js';
 import { securityHeaders } from './security-headers.js';
-import { compileRouteTable, SERVICES, type RouteMatch } from './route-table.js';
+import { compileRouteTable, MISSING_TOKEN, SERVICES, type RouteMatch } from './route-table.js';
 import { createUpstreams } from './upstreams.js';
 
 declare module 'fastify' {
@@ -134,7 +134,7 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     if (!upstream) return;
     req.upstream = upstream;
     if (upstream.tightlyLimited) await limits.checkTight(req, reply);
-    if (!upstream.isPublic) await requireToken(req);
+    if (!upstream.isPublic) await requireToken(req, MISSING_TOKEN[upstream.service]);
   });
 
   registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });

@@ -1,6 +1,7 @@
 // The gateway's token check on protected routes: refuse early what every service would refuse anyway.
 // A token that fails is the caller's problem (401); keys that cannot be fetched are ours (503).
 import { AppError, bearerToken, type TokenVerifier } from '@travelclub/kit';
+import type { ErrorCode } from '@travelclub/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** jose's codes for "the key set could not be had": a timeout, a bad document, a non-200 answer. */
@@ -15,9 +16,10 @@ function keysUnavailable(err: unknown): boolean {
 }
 
 export function edgeAuthentication(verify: TokenVerifier) {
-  return async function requireToken(req: FastifyRequest): Promise<void> {
+  /** `missing`: the code for no token at all (a bad token is always `unauthenticated`). */
+  return async function requireToken(req: FastifyRequest, missing: ErrorCode = 'unauthenticated'): Promise<void> {
     const token = bearerToken(req);
-    if (!token) throw new AppError('unauthenticated');
+    if (!token) throw new AppError(missing);
     try {
       await verify(token);
     } catch (err) {

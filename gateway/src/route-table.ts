@@ -7,6 +7,12 @@ import { PathTrie, pathSegments } from './path-trie.js';
 export const SERVICES = ['auth', 'catalog', 'itinerary', 'billing', 'creator', 'assistant', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
+/**
+ * The answer to a protected route called without a token, where the spec gives its own: the cart's errors
+ * (spec section 8) include "Token not found". Everywhere else it is `unauthenticated`.
+ */
+export const MISSING_TOKEN: Partial<Record<ServiceName, 'token-not-found'>> = { itinerary: 'token-not-found' };
+
 /** Path prefix → owning service. `/api/v1/bff/*` will be the gateway's own views; until then it is unknown (404). */
 export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
   ['/api/v1/auth', 'auth'],

@@ -45,6 +45,19 @@ describe('protected routes', () => {
     }
   });
 
+  it('answer a cart call without a token with the cart error "Token not found", a bad token as any other', async () => {
+    const cart = (authorization?: string) =>
+      gateway.inject({
+        method: 'GET',
+        url: '/api/v1/itinerary/latest',
+        headers: authorization ? { authorization } : {},
+      });
+    const res = await cart();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'token-not-found', message: 'Token not found' } });
+    expect((await cart('Bearer abc.def.ghi')).json()).toEqual(unauthenticated);
+  });
+
   it.each([
     [
       'alg none',
