@@ -125,6 +125,8 @@ it('gives the spec cart errors through the gateway', async () => {
   });
   const gone = await traveller.call('POST', `/api/v1/itinerary/${cart.id}/removeHotel`, { lineItemId: 'nope' });
   expect(gone.body.error).toEqual({ code: 'hotel-booking-not-found', message: 'Itinerary or hotelBooking not found' });
+  const anonymous = await new Traveller(stack.gateway).call('GET', `/api/v1/itinerary/${cart.id}`);
+  expect(anonymous.body.error).toEqual({ code: 'token-not-found', message: 'Token not found' });
   // The internal payment lock is not public.
   expect((await traveller.call('POST', `/internal/v1/itineraries/${cart.id}/payment-lock`, {})).status).toBe(404);
 });
