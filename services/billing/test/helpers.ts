@@ -259,7 +259,10 @@ export async function readBillingEvents(app: BillingApp): Promise<EventLog> {
   await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}billing.events`, fromBeginning: true });
   await consumer.run({
     eachMessage: async ({ message }) => {
-      all.push(JSON.parse(message.value!.toString()) as SeenEvent);
+      // Delivery is at least once (the relay may publish an event again before it is marked sent): one
+      // event is one id, however many copies arrive.
+      const event = JSON.parse(message.value!.toString()) as SeenEvent;
+      if (!all.some((seen) => seen.id === event.id)) all.push(event);
     },
   });
   const of = (type: string, invoiceId: string) =>
