@@ -112,6 +112,32 @@ describe('notifications worker', () => {
     expect(mail.text).toContain(`Hello ${publicName},`);
   });
 
+  it('sends a booking confirmation job with its stays, total and link', async () => {
+    const to = uniqueAddress('booking');
+    const data = {
+      link: 'http://localhost:8080/itinerary/it-42/confirmation',
+      itineraryId: 'it-42',
+      title: 'Porto & <b>Douro</b>',
+      leadGuestName: 'Ana Lima',
+      stays: 'Hotel Porto, Twin room, 2026-12-03 to 2026-12-05\nQuinta do Douro, Suite, 2026-12-05 to 2026-12-07',
+      total: '€512.40',
+    };
+    const idempotencyKey = `booking-confirmation-${to}`;
+    await emails.add({ to, template: 'booking-confirmation', data, idempotencyKey }, { jobId: idempotencyKey });
+
+    const mail = await waitForMail(to, { subject: 'Your booking is confirmed: Porto & <b>Douro</b>' });
+    expect(linkIn(mail, '/itinerary/it-42/confirmation')).toBe(data.link);
+    expect(mail.text).toMatch(/^Hello Ana Lima,\n/);
+    expect(mail.text).toContain('- Hotel Porto, Twin room, 2026-12-03 to 2026-12-05\n- Quinta do Douro, Suite');
+    expect(mail.text).toContain('Total: €512.40');
+    expect(mail.html).toContain('Porto &amp; &lt;b&gt;Douro&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('<li style="margin:4px 0;">Quinta do Douro, Suite, 2026-12-05 to 2026-12-07</li>');
+    expect(mail.html).toContain(`href="${data.link}"`);
+    const job = await finished(idempotencyKey, 'completed');
+    expect(job.returnvalue).toEqual({ status: 'sent', messageId: mail.messageId });
+  });
+
   it('is ready while MongoDB, Kafka and Redis answer', async () => {
     const res = await app.inject({ method: 'GET', url: '/health/ready' });
     expect(res.statusCode).toBe(200);

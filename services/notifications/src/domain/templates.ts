@@ -37,12 +37,15 @@ export function formatDuration(minutes: number): string {
   return plural(minutes, 'minute');
 }
 
+/** A value that must stay on its one line of the text part (and of a subject header): line breaks become spaces. */
+const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+
 /**
  * The name to greet with, on one line. A name that looks like a web address is left out: whoever signs
  * up with someone else's address chooses the name, and must not be able to put a link into the mail.
  */
 function greeting(publicName: string | undefined): string {
-  const name = publicName?.replace(/\s+/g, ' ').trim();
+  const name = publicName === undefined ? undefined : oneLine(publicName);
   return name && !/:\/\/|www\.|\.[a-z]{2,}\//i.test(name) ? `Hello ${name},` : 'Hello,';
 }
 
@@ -149,13 +152,17 @@ const isBookingTemplate = (template: EmailTemplate): template is BookingTemplate
 function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEmail {
   const booking = dataOf(template, data);
   const words = bookingMails[template];
-  const subject = `${words.subject}: ${booking.title.replace(/\s+/g, ' ').trim() || booking.itineraryId}`;
+  const subject = `${words.subject}: ${oneLine(booking.title) || oneLine(booking.itineraryId)}`;
   const hello = greeting(booking.leadGuestName);
-  const stays = booking.stays.split('\n').filter((line) => line.trim() !== '');
-  const amounts: [string, string][] = [['Total', booking.total]];
+  // One list entry per room; a stray \r (a \r\n separator) or blank line makes no entry of its own.
+  const stays = booking.stays
+    .split('\n')
+    .map(oneLine)
+    .filter((line) => line !== '');
+  const amounts: [string, string][] = [['Total', oneLine(booking.total)]];
   if ('refund' in booking)
-    amounts.push(['Cancellation charge', booking.charge], ['Refund to your card', booking.refund]);
-  const reference = `Booking reference: ${booking.itineraryId}`;
+    amounts.push(['Cancellation charge', oneLine(booking.charge)], ['Refund to your card', oneLine(booking.refund)]);
+  const reference = `Booking reference: ${oneLine(booking.itineraryId)}`;
   const text = [
     hello,
     '',

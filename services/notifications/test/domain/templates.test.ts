@@ -90,6 +90,7 @@ describe('booking mails', () => {
     stays: 'Hotel Sol & Mar, Double room, 2026-12-01 to 2026-12-03\nHotel Porto, Twin room, 2026-12-03 to 2026-12-05',
     total: '$420.00',
   };
+  const cancelled = { ...booking, link: 'https://travelclub.test/user/trips', charge: '$70.00', refund: '$350.00' };
 
   it('confirms with every stay, the total and the link, the title escaped in the HTML', () => {
     const mail = renderEmail('booking-confirmation', booking);
@@ -108,16 +109,93 @@ describe('booking mails', () => {
   });
 
   it('tells a cancellation its charge and refund', () => {
-    const mail = renderEmail('booking-cancelled', { ...booking, charge: '$70.00', refund: '$350.00' });
-    expect(mail.subject).toMatch(/^Your booking was cancelled: /);
+    const mail = renderEmail('booking-cancelled', cancelled);
+    expect(mail.subject).toBe('Your booking was cancelled: Lisbon <script>alert(1)</script>');
     expect(mail.text).toContain('Cancellation charge: $70.00\nRefund to your card: $350.00');
     expect(mail.html).toContain('>$350.00</td>');
+    expect(mail.html).toContain(`<a href="${cancelled.link}"`);
   });
 
-  it('refuses data that does not fit, and a link that is not a web page', () => {
-    expect(() => renderEmail('booking-cancelled', booking)).toThrow(TemplateError);
+  it.each([
+    ['booking-confirmation', booking],
+    ['booking-cancelled', cancelled],
+  ] as const)('%s: every field in both the HTML and the text', (template, data) => {
+    const mail = renderEmail(template, data);
+    const plain = Object.entries(data).flatMap(([field, value]) =>
+      field === 'stays' ? value.split('\n') : field === 'title' ? [] : [value],
+    );
+    for (const value of plain) {
+      expect(mail.text).toContain(value);
+      expect(mail.html).toContain(escapeHtml(value));
+    }
+    // The title is in the subject and the HTML's <title>, escaped there; the text part starts with the greeting.
+    expect(mail.subject).toContain(data.title);
+    expect(mail.html).toContain(`<title>${escapeHtml(mail.subject)}</title>`);
+    expect(mail.html).toContain('<p style="line-height:1.5;">Hello Ana,</p>');
+    expect(mail.html.match(/<li /g)).toHaveLength(2);
+  });
+
+  it('escapes hostile values in every field of the HTML, and keeps each on its line in the text', () => {
+    const hostile = (label: string) => `<img src=x onerror="${label}()"> & '${label}'`;
+    const data = {
+      ...cancelled,
+      title: `${hostile('title')}\nBcc: victim@example.test`,
+      leadGuestName: hostile('guest'),
+      stays: `${hostile('stay1')}\r\n\n${hostile('stay2')}`,
+      total: hostile('total'),
+      charge: hostile('charge'),
+      refund: `${hostile('refund')}\nClick https://evil.test`,
+    };
+    const mail = renderEmail('booking-cancelled', data);
+    expect(mail.html).not.toMatch(/<img|<script|onerror="/);
+    for (const label of ['guest', 'stay1', 'stay2', 'total', 'charge']) {
+      expect(mail.html).toContain(escapeHtml(hostile(label)));
+      expect(mail.text).toContain(hostile(label));
+    }
+    // A line break in a value cannot add a header or a line of its own.
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.subject).toBe(`Your booking was cancelled: ${hostile('title')} Bcc: victim@example.test`);
+    expect(mail.text).toContain(`Refund to your card: ${hostile('refund')} Click https://evil.test\n`);
+    expect(mail.text).toContain(`- ${hostile('stay1')}\n- ${hostile('stay2')}\n`);
+    expect(mail.html.match(/<li /g)).toHaveLength(2);
+  });
+
+  it('greets the lead guest by the same rules as the link mails', () => {
+    expect(renderEmail('booking-confirmation', { ...booking, leadGuestName: '  Ana\n Lima ' }).text).toMatch(
+      /^Hello Ana Lima,\n/,
+    );
+    for (const leadGuestName of ['', 'https://evil.test/pay', 'www.evil.test']) {
+      const mail = renderEmail('booking-confirmation', { ...booking, leadGuestName });
+      expect(mail.text).toMatch(/^Hello,\n/);
+      expect(mail.html).not.toContain('evil');
+    }
+  });
+
+  it('names the booking by its reference when it has no title', () => {
+    expect(renderEmail('booking-confirmation', { ...booking, title: ' \n ' }).subject).toBe(
+      'Your booking is confirmed: it-1',
+    );
+  });
+
+  it('refuses data that does not fit, naming the field, and a link that is not a web page', () => {
+    expect(() => renderEmail('booking-cancelled', booking)).toThrow(
+      /^booking-cancelled data does not fit: charge: .+; refund: .+$/,
+    );
+    const { total: _total, ...noTotal } = booking;
+    const cases: [string, unknown][] = [
+      ['total', noTotal],
+      ['link', { ...booking, link: 'not a link' }],
+      ['itineraryId', { ...booking, itineraryId: '' }],
+      ['stays', { ...booking, stays: 2 }],
+      ['leadGuestName', { ...booking, leadGuestName: undefined }],
+      ['data', 'a string'],
+    ];
+    for (const [field, data] of cases) {
+      expect(() => renderEmail('booking-confirmation', data)).toThrow(TemplateError);
+      expect(() => renderEmail('booking-confirmation', data)).toThrow(new RegExp(`does not fit: ${field}: `));
+    }
     expect(() => renderEmail('booking-confirmation', { ...booking, link: 'javascript:alert(1)' })).toThrow(
-      TemplateError,
+      new TemplateError('booking-confirmation link must be http(s)'),
     );
   });
 });
