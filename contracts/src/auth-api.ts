@@ -44,7 +44,7 @@ const SITE = 'https://travelclub.invalid';
  */
 export const ReturnUrlSchema = z
   .string()
-  .max(2_000)
+  .max(2_000, { abort: true })
   .regex(/^\/(?![/\\])\S*$/, 'Must be a path on this site')
   .transform((value, ctx) => {
     const url = new URL(value, SITE);
@@ -62,7 +62,7 @@ export const PasswordResetRequestBodySchema = EmailOnlyBodySchema;
 export const OneTimeCodeSchema = z
   .string()
   .min(1)
-  .max(200)
+  .max(200, { abort: true })
   .regex(/^[A-Za-z0-9_-]+$/);
 export const PasswordResetConfirmBodySchema = z.strictObject({
   mode: z.literal('resetPassword'),

@@ -82,6 +82,8 @@ export function cardHasExpired(expiry: string, now = new Date()): boolean {
 export const CardSchema = z.strictObject({
   number: z
     .string({ error: 'The card number is required' })
+    // Room for 19 digits and their separators; the cap aborts before any pattern sees a long body.
+    .max(64, { error: 'The card number must have 12 to 19 digits', abort: true })
     .transform((n) => n.replace(/[\s-]/g, ''))
     .pipe(
       z
@@ -111,7 +113,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z
   .string()
   .min(8)
-  .max(100)
+  .max(100, { abort: true })
   .regex(/^[\x21-\x7e]+$/, 'Use printable characters');
 
 /** A successful payment. A declined one is a 402 error envelope (card-declined or insufficient-funds). */

@@ -86,7 +86,7 @@ export type LocationType = z.infer<typeof LocationTypeSchema>;
 export const DestinationIdSchema = z
   .string({ error: 'Destination is required' })
   .min(1, 'Destination is required')
-  .max(140)
+  .max(140, { abort: true })
   .regex(/^(city|country|hotel)-[A-Za-z0-9]+$/, 'Not a destination id');
 
 export const DestinationSchema = z.object({

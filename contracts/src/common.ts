@@ -5,7 +5,7 @@ export const IdSchema = z.string().min(1).max(128);
 export const SlugSchema = z
   .string()
   .min(1)
-  .max(64)
+  .max(64, { abort: true })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single hyphens');
 export const CurrencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Use a three-letter ISO 4217 code');
 export const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter ISO 3166 code');

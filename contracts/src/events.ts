@@ -157,7 +157,10 @@ export function topicOf(type: string): string {
 
 export const EventEnvelopeSchema = z.object({
   id: z.uuid(),
-  type: z.string().regex(/^[a-z]+(\.[a-z]+)+$/),
+  type: z
+    .string()
+    .max(128, { abort: true })
+    .regex(/^[a-z]+(\.[a-z]+)+$/),
   version: z.number().int().positive(),
   occurredAt: InstantSchema,
   aggregateId: IdSchema,

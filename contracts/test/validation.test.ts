@@ -12,12 +12,51 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
   result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('email', () => {
-  it.each(['a@b', 'traveller@example.com', 'x.y+z@sub.example'])('accepts %s', (email) => {
+  it.each([
+    'a@b',
+    'traveller@example.com',
+    'x.y+z@sub.example',
+    'support@travelclub.local',
+    "o'brien_2-x@mail.example.co.uk",
+    'josé@exemple.fr',
+  ])('accepts %s', (email) => {
     expect(EmailSchema.safeParse(email).success).toBe(true);
   });
 
-  it.each(['a b@c', 'no-at-sign', '@b', 'a@', ' a@b'])('rejects %j as invalid', (email) => {
+  it.each(['a b@c', 'no-at-sign', '@b', 'a@', ' a@b', 'a@b '])('rejects %j as invalid', (email) => {
     expect(messages(EmailSchema.safeParse(email))).toEqual([`: ${validationMessages.emailInvalid}`]);
+  });
+
+  // A mailer reads each of these as several recipients, a display name, a group or a comment.
+  it.each([
+    'a@x,b@y',
+    'a@x, b@y',
+    'a@x;b@y',
+    'Bob <b@x>',
+    '<b@x>',
+    'Bob<b@x>',
+    '"Bob"@x',
+    '"a@x,b@y"',
+    'a@b@c',
+    'a@x\tb@y',
+    'a@x\nBcc: b@y',
+    'a@x\r\nb@y',
+    'a\u0000@x',
+    'a\u200b@x',
+    'a@x (comment)',
+    'a(b)@x',
+    'group: a@x;',
+    'a@[127.0.0.1]',
+    'a\\b@x',
+  ])('rejects %j: an email is one address', (email) => {
+    expect(messages(EmailSchema.safeParse(email))).toEqual([`: ${validationMessages.emailInvalid}`]);
+  });
+
+  it('refuses more than 254 characters with the same message', () => {
+    const local = 'a'.repeat(64);
+    const fits = `${local}@${'b'.repeat(254 - 65)}`;
+    expect(EmailSchema.safeParse(fits).success).toBe(true);
+    expect(messages(EmailSchema.safeParse(`${fits}b`))).toEqual([`: ${validationMessages.emailInvalid}`]);
   });
 
   it('says it is required when empty or missing, and only that', () => {
