@@ -1,7 +1,15 @@
 // buildApp: the auth service (accounts, tokens, sessions, one-time codes, providers). It never listens.
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import { createJwtVerifier, createService, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
+import {
+  createJwtVerifier,
+  createService,
+  mailLimits,
+  serviceQueue,
+  startOutboxRelay,
+  type MailLimits,
+  type ServiceApp,
+} from '@travelclub/kit';
 import type { Logger } from 'pino';
 import { createAccessTokenIssuer, type AccessTokenIssuer } from './access-tokens.js';
 import type { AuthConfig } from './config.js';
@@ -29,6 +37,7 @@ export interface AuthParts {
   passwords: PasswordHasher;
   mailer: AuthMailer;
   limits: SignInLimits;
+  mailLimits: MailLimits;
   providers: OAuthProviders;
 }
 
@@ -69,7 +78,11 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
     const parts: AuthParts = {
       config,
       accounts,
-      refreshTokens: await refreshTokenStore(app.mongo, config.REFRESH_TOKEN_TTL_DAYS, log),
+      refreshTokens: await refreshTokenStore(app.mongo, {
+        ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
+        reuseGraceMs: config.REFRESH_REUSE_GRACE_S * 1000,
+        log,
+      }),
       codes,
       sessions: await sessionStore(app.mongo, config.SESSION_TTL_DAYS * 86_400_000),
       accessTokens,
@@ -83,7 +96,11 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
         prefix: config.RATE_LIMIT_PREFIX,
         perIpPerMinute: config.SIGNIN_MAX_PER_IP,
         perEmailPer15Minutes: config.SIGNIN_MAX_PER_EMAIL,
-        mailsPerHour: config.MAILS_PER_ADDRESS_PER_HOUR,
+      }),
+      mailLimits: mailLimits(app.redis, {
+        prefix: config.RATE_LIMIT_PREFIX,
+        perAddress: config.MAILS_PER_ADDRESS_PER_HOUR,
+        perAccount: config.MAILS_PER_ACCOUNT_PER_HOUR,
       }),
       providers: oauthProviders(config, log),
     };

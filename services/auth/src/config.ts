@@ -18,6 +18,11 @@ export const AuthConfigSchema = BaseConfigSchema.extend({
   ACCESS_TOKEN_TTL_S: positiveInt(15 * 60),
   REFRESH_TOKEN_TTL_DAYS: positiveInt(30),
   SESSION_TTL_DAYS: positiveInt(14),
+  /**
+   * How long the refresh token just rotated away still gets the same new pair (two tabs refreshing at
+   * once); after it, its use is reuse and revokes the family. 0 turns the grace off.
+   */
+  REFRESH_REUSE_GRACE_S: z.coerce.number().int().min(0).max(60).default(10),
   /** Browser cookies carry Secure unless this is off (plain-http local runs). */
   COOKIE_SECURE: flag(true),
   /** The public origin of the web app; mailed links and provider redirects start here. */
@@ -26,8 +31,10 @@ export const AuthConfigSchema = BaseConfigSchema.extend({
   /** Sign-in attempts per IP per minute, and per email per 15 minutes. */
   SIGNIN_MAX_PER_IP: positiveInt(30),
   SIGNIN_MAX_PER_EMAIL: positiveInt(10),
-  /** Magic-link and reset mails one address may get per hour. */
+  /** Mails (magic link, reset, verification, also the one sign-up sends) one address may get per hour. */
   MAILS_PER_ADDRESS_PER_HOUR: positiveInt(5),
+  /** The same mails about one account per hour. */
+  MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(5),
   RATE_LIMIT_PREFIX: z.string().default('auth:rl'),
   /** argon2id cost; the defaults are OWASP's (19 MiB, 2 passes, 1 lane). */
   ARGON2_MEMORY_KIB: positiveInt(19_456),

@@ -9,26 +9,33 @@ export type LinkMail = 'magic-link' | 'email-verification' | 'password-reset';
 /** How long each mailed link works. */
 export const linkMinutes = { 'magic-link': 15, 'password-reset': 60, 'email-verification': 24 * 60 } as const;
 
+/**
+ * The name a mail may greet with: only an account whose address is proven. Anyone may sign up with someone
+ * else's address, and must not get words of their choosing into a mail we send there.
+ */
+export const nameToGreet = (account: { emailVerified: boolean; publicName?: string | null } | null | undefined) =>
+  account?.emailVerified ? account.publicName : undefined;
+
 export function authMailer(queue: JobQueue<'emails'>, webUrl: string, codes: CodeStore) {
   return {
-    /** A new verification code for the account's email, mailed as `/auth-redirect?mode=verifyEmail&oobCode=…`. */
-    async sendVerification(account: { _id: string; email: string; publicName?: string | null }) {
+    /**
+     * A new verification code for the account's email, mailed as `/auth-redirect?mode=verifyEmail&oobCode=…`.
+     * Without the account's name: the address is not proven yet, and whoever signed up with it chose the name.
+     */
+    async sendVerification(account: { _id: string; email: string }) {
       const minutes = linkMinutes['email-verification'];
       const oobCode = await codes.create('email-verification', minutes * 60_000, {
         userId: account._id,
         email: account.email,
       });
       const query = { mode: 'verifyEmail', oobCode };
-      await this.sendLink(
-        'email-verification',
-        account.email,
-        { path: '/auth-redirect', query },
-        minutes,
-        account.publicName,
-      );
+      await this.sendLink('email-verification', account.email, { path: '/auth-redirect', query }, minutes);
     },
 
-    /** Mails `to` a link to `path` on the web app carrying the one-time `code` in `query`. */
+    /**
+     * Mails `to` a link to `path` on the web app carrying the one-time `code` in `query`. Callers count the
+     * mail against the mail limits first, and pass a name only when the account's address is verified.
+     */
     async sendLink(
       template: LinkMail,
       to: string,

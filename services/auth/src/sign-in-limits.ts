@@ -1,5 +1,5 @@
 // Sign-in attempts are limited per IP and per email in Redis, so guessing passwords stays slow
-// across every instance of the service; mails per address are limited so nobody can flood an inbox.
+// across every instance of the service. (Mails are limited by the kit's mailLimits.)
 import { appError } from '@travelclub/kit';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -7,8 +7,6 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { emailKey } from './domain/accounts.js';
 
 export interface SignInLimits {
-  /** Mails one address may be sent per hour (magic links, resets); false once over. */
-  mayMail(email: string): Promise<boolean>;
   /** Counts one attempt; refuses with 429 `too-many-sign-in-attempts` and Retry-After when over. */
   attempt(ip: string, email: string, reply: FastifyReply): Promise<void>;
   /** A successful sign-in clears the email's count (the IP's stays). */
@@ -17,7 +15,7 @@ export interface SignInLimits {
 
 export function signInLimits(
   redis: Redis,
-  settings: { prefix: string; perIpPerMinute: number; perEmailPer15Minutes: number; mailsPerHour: number },
+  settings: { prefix: string; perIpPerMinute: number; perEmailPer15Minutes: number },
 ): SignInLimits {
   const byIp = new RateLimiterRedis({
     storeClient: redis,
@@ -31,21 +29,7 @@ export function signInLimits(
     points: settings.perEmailPer15Minutes,
     duration: 15 * 60,
   });
-  const mails = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${settings.prefix}:mail`,
-    points: settings.mailsPerHour,
-    duration: 3600,
-  });
   return {
-    mayMail: (email) =>
-      mails.consume(emailKey(email)).then(
-        () => true,
-        (err: unknown) => {
-          if (err instanceof RateLimiterRes) return false;
-          throw err;
-        },
-      ),
     async attempt(ip, email, reply) {
       try {
         await Promise.all([byIp.consume(ip), byEmail.consume(emailKey(email))]);

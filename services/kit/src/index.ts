@@ -11,6 +11,7 @@ export * from './kafka.js';
 export * from './mongo.js';
 export * from './outbox.js';
 export * from './queues.js';
+export * from './rate-limit.js';
 export * from './redis.js';
 export * from './run.js';
 export * from './service.js';

@@ -14,7 +14,7 @@ import { accessClaims, credentialsCode, tokenAnswer } from '../answers.js';
 import { accountView, roleFromRequest } from '../domain/accounts.js';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, passwords, limits, mailer, config } = app.auth;
+  const { accounts, passwords, limits, mailLimits, mailer, config } = app.auth;
 
   app.post(
     '/api/v1/auth/signUp',
@@ -32,11 +32,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         (req.user?.isAnonymous ? await accounts.upgradeAnonymous(req.user.id, fields, ctx) : null) ??
         (await accounts.create(fields, ctx));
       const answer = await tokenAnswer(app.auth, account);
-      await mailer
-        .sendVerification({ _id: account._id, email, publicName })
-        .catch((err: unknown) =>
-          req.log.warn({ err }, 'could not queue the verification mail; the user can ask again'),
-        );
+      // The sign-up stands either way; over the address's mail limit (or with the queue away) the user can
+      // ask for the mail again later.
+      const sendVerification = async () => {
+        if (!(await mailLimits.mayMail({ address: email, accountId: account._id })))
+          return req.log.warn({ userId: account._id }, 'verification mail not sent: over the mail limit');
+        await mailer.sendVerification({ _id: account._id, email });
+      };
+      await sendVerification().catch((err: unknown) =>
+        req.log.warn({ err }, 'could not queue the verification mail; the user can ask again'),
+      );
       return reply.code(201).send(answer);
     },
   );

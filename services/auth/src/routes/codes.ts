@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { emailFormCode, tokenAnswer } from '../answers.js';
 import { accountView, emailKey } from '../domain/accounts.js';
-import { linkMinutes } from '../mail.js';
+import { linkMinutes, nameToGreet } from '../mail.js';
 
 const MAGIC_LINK_MINUTES = linkMinutes['magic-link'];
 const RESET_MINUTES = linkMinutes['password-reset'];
@@ -30,7 +30,7 @@ const newTraveller = (email: string) => ({
 });
 
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, codes, mailer, passwords, refreshTokens, sessions, limits } = app.auth;
+  const { accounts, codes, mailer, passwords, refreshTokens, sessions, mailLimits, config } = app.auth;
 
   app.post(
     '/api/v1/authentication/magicLink',
@@ -40,15 +40,21 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { email, returnUrl } = req.body;
-      if (!(await limits.mayMail(email))) throw appError('too-many-requests');
       const account = await accounts.findByEmail(email);
+      if (!(await mailLimits.mayMail({ address: email, accountId: account?._id }))) throw appError('too-many-requests');
+      // With sign-up closed, a link to an address without an account could not sign anyone in: it is not
+      // sent, and the answer stays the same, so it does not tell whether the address has an account.
+      if (!account && !config.SIGN_UP_ENABLED) {
+        req.log.info('magic link not sent: no account for the address and sign-up is closed');
+        return { message: successMessages.magicLinkSent };
+      }
       const code = await codes.create('magic-link', minutes(MAGIC_LINK_MINUTES), { email: emailKey(email), returnUrl });
       await mailer.sendLink(
         'magic-link',
         email,
         { path: '/continueSignIn', query: { code } },
         MAGIC_LINK_MINUTES,
-        account?.publicName,
+        nameToGreet(account),
       );
       return { message: successMessages.magicLinkSent };
     },
@@ -74,6 +80,8 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
           await Promise.all([refreshTokens.revokeAllOf(existing._id), sessions.closeAllOf(existing._id)]);
         }
       }
+      // A first sign-in by link makes an account: a sign-up, refused like one while sign-up is closed.
+      if (!account && !config.SIGN_UP_ENABLED) throw appError('sign-up-disabled');
       account ??=
         (req.user?.isAnonymous
           ? await accounts.upgradeAnonymous(req.user.id, newTraveller(used.email), requestContext(req))
@@ -94,7 +102,8 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       // not tell whether the address has an account.
       const send = async () => {
         const account = await accounts.findByEmail(req.body.email);
-        if (!account || account.isAnonymous || !(await limits.mayMail(req.body.email))) return;
+        if (!account || account.isAnonymous) return;
+        if (!(await mailLimits.mayMail({ address: req.body.email, accountId: account._id }))) return;
         const oobCode = await codes.create('password-reset', minutes(RESET_MINUTES), { userId: account._id });
         const query = { mode: 'resetPassword', oobCode };
         await mailer.sendLink(
@@ -102,7 +111,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
           account.email ?? req.body.email,
           { path: '/resetPassword', query },
           RESET_MINUTES,
-          account.publicName,
+          nameToGreet(account),
         );
       };
       await send().catch((err: unknown) => req.log.error({ err }, 'password reset mail not sent'));
@@ -136,8 +145,9 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const account = await accounts.findById(req.user!.id);
       if (!account?.email) throw appError('missing-email');
       if (!account.emailVerified) {
-        if (!(await limits.mayMail(account.email))) throw appError('too-many-requests');
-        await mailer.sendVerification({ _id: account._id, email: account.email, publicName: account.publicName });
+        if (!(await mailLimits.mayMail({ address: account.email, accountId: account._id })))
+          throw appError('too-many-requests');
+        await mailer.sendVerification({ _id: account._id, email: account.email });
       }
       return reply.code(202).send({ accepted: true as const });
     },

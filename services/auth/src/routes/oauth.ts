@@ -93,6 +93,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new ProviderSignInError('account-exists-with-different-credential');
     }
     if (sameEmail) return (await accounts.linkProvider(sameEmail._id, key)) ?? sameEmail;
+    // From here on the provider makes a new account: a sign-up, refused like one while sign-up is closed.
+    if (!config.SIGN_UP_ENABLED) throw new ProviderSignInError('sign-up-disabled');
     const fields = {
       email: identity.email,
       publicName: identity.name ?? identity.email.split('@')[0] ?? identity.email,

@@ -1,10 +1,20 @@
 // Refresh tokens: opaque `<family>.<secret>`, stored as digests and rotated on every use. A token that
-// was already rotated away coming back means it leaked: the whole family is revoked.
+// was already rotated away coming back means it leaked: the whole family is revoked, except within a few
+// seconds of its rotation, when it is a second tab refreshing at the same moment and gets the same new token.
 import { randomUUID } from 'node:crypto';
 import { appError, defineModel } from '@travelclub/kit';
 import { Schema, type Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import { digest, randomSecret } from '../domain/secrets.js';
+import { digest, openWith, randomSecret, sealWith } from '../domain/secrets.js';
+
+/** The last rotation, for the grace: who may still get its successor, until when, and the successor sealed. */
+interface RotationGrace {
+  /** Digest of the secret rotated away. */
+  from: string;
+  until: Date;
+  /** The successor secret, sealed with the secret rotated away: readable only by whoever presents that. */
+  successor: string;
+}
 
 interface RefreshFamily {
   _id: string;
@@ -15,7 +25,17 @@ interface RefreshFamily {
   createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  grace: RotationGrace | null;
 }
+
+const graceSchema = new Schema<RotationGrace>(
+  {
+    from: { type: String, required: true },
+    until: { type: Date, required: true },
+    successor: { type: String, required: true },
+  },
+  { _id: false },
+);
 
 const familySchema = new Schema<RefreshFamily>(
   {
@@ -27,15 +47,20 @@ const familySchema = new Schema<RefreshFamily>(
     // Real MongoDB drops expired families by itself; the checks below never rely on it.
     expiresAt: { type: Date, required: true, expires: 0 },
     revokedAt: { type: Date, default: null },
+    grace: { type: graceSchema, default: null },
   },
   { versionKey: false },
 );
 
 const KEEP_PREVIOUS = 100;
+const GRACE_CONTEXT = 'refresh-grace';
 
 export type RefreshTokenStore = Awaited<ReturnType<typeof refreshTokenStore>>;
 
-export async function refreshTokenStore(connection: Connection, ttlDays: number, log: Logger) {
+export async function refreshTokenStore(
+  connection: Connection,
+  { ttlDays, reuseGraceMs, log }: { ttlDays: number; reuseGraceMs: number; log: Logger },
+) {
   const Families = await defineModel(connection, 'RefreshFamily', familySchema, 'refresh_families');
   const split = (token: string) => {
     const dot = token.indexOf('.');
@@ -43,6 +68,17 @@ export async function refreshTokenStore(connection: Connection, ttlDays: number,
   };
   const revoke = (filter: object) =>
     Families.updateMany({ ...filter, revokedAt: null }, { $set: { revokedAt: new Date() } });
+  const load = async (familyId: string) => {
+    const family = await Families.findById(familyId).lean().exec();
+    return family && !family.revokedAt && family.expiresAt.getTime() > Date.now() ? family : null;
+  };
+  /** The successor of `secret` when it was rotated away less than the grace ago and nothing rotated since. */
+  const successorInGrace = (family: RefreshFamily, presented: string, secret: string): string | null => {
+    const grace = family.grace;
+    if (!grace || grace.from !== presented || grace.until.getTime() <= Date.now()) return null;
+    const successor = openWith(secret, grace.successor, GRACE_CONTEXT);
+    return successor !== null && digest(successor) === family.current ? successor : null;
+  };
 
   return {
     async issue(userId: string): Promise<string> {
@@ -54,6 +90,7 @@ export async function refreshTokenStore(connection: Connection, ttlDays: number,
         userId,
         current: digest(secret),
         previous: [],
+        grace: null,
         createdAt: now,
         expiresAt: new Date(now.getTime() + ttlDays * 86_400_000),
       });
@@ -63,27 +100,46 @@ export async function refreshTokenStore(connection: Connection, ttlDays: number,
     /**
      * Swaps a token for the next one of its family. `prepare` runs first (read the account, sign the
      * access token) and may refuse; only then is the old token given up, so a failure there does not
-     * make the client's retry look like reuse.
+     * make the client's retry look like reuse. The token rotated away last, presented again within the
+     * grace, gets the same successor (two tabs refreshing at once both stay signed in).
      */
     async rotate<T>(
       token: string,
       prepare: (family: { userId: string; createdAt: Date }) => Promise<T>,
     ): Promise<{ token: string; prepared: T }> {
       const parts = split(token);
-      const family = parts ? await Families.findById(parts.familyId).lean().exec() : null;
-      if (!parts || !family || family.revokedAt || family.expiresAt.getTime() <= Date.now()) {
-        throw appError('invalid-refresh-token');
-      }
+      let family = parts ? await load(parts.familyId) : null;
+      if (!parts || !family) throw appError('invalid-refresh-token');
       const presented = digest(parts.secret);
+      let prepared: { value: T } | null = null;
       if (presented === family.current) {
-        const prepared = await prepare({ userId: family.userId, createdAt: family.createdAt });
+        prepared = { value: await prepare({ userId: family.userId, createdAt: family.createdAt }) };
         const next = randomSecret();
-        // The current-digest condition lets exactly one of two concurrent uses win.
+        const grace: RotationGrace | null =
+          reuseGraceMs > 0
+            ? {
+                from: presented,
+                until: new Date(Date.now() + reuseGraceMs),
+                successor: sealWith(parts.secret, next, GRACE_CONTEXT),
+              }
+            : null;
+        // The current-digest condition lets exactly one of two concurrent uses rotate.
         const rotated = await Families.findOneAndUpdate(
           { _id: family._id, current: presented, revokedAt: null },
-          { $set: { current: digest(next) }, $push: { previous: { $each: [presented], $slice: -KEEP_PREVIOUS } } },
+          {
+            $set: { current: digest(next), grace },
+            $push: { previous: { $each: [presented], $slice: -KEEP_PREVIOUS } },
+          },
         ).exec();
-        if (rotated) return { token: `${family._id}.${next}`, prepared };
+        if (rotated) return { token: `${family._id}.${next}`, prepared: prepared.value };
+        // Another use of the same token rotated first: its successor may be ours too (read below).
+        family = await load(parts.familyId);
+        if (!family) throw appError('invalid-refresh-token');
+      }
+      const successor = successorInGrace(family, presented, parts.secret);
+      if (successor !== null) {
+        prepared ??= { value: await prepare({ userId: family.userId, createdAt: family.createdAt }) };
+        return { token: `${family._id}.${successor}`, prepared: prepared.value };
       }
       if (presented === family.current || family.previous.includes(presented)) {
         log.warn(

@@ -177,6 +177,143 @@ describe('mail limits', () => {
       await limited.close();
     }
   });
+
+  it('counts the verification mail sign-up sends: asking again stops at the limit', async () => {
+    const limited = await startAuth({ QUEUE_PREFIX, MAILS_PER_ADDRESS_PER_HOUR: '2' });
+    try {
+      const { user, accessToken } = await signUp(limited);
+      const askAgain = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/v1/authentication/requestEmailVerification',
+          headers: bearer(accessToken),
+        });
+      expect((await askAgain()).statusCode).toBe(202);
+      expectError(await askAgain(), 'too-many-requests');
+      await expect.poll(async () => (await mailsTo(user.email!)).length, { timeout: 10_000 }).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a sign-up over the address limit still signs up, without the mail', async () => {
+    const limited = await startAuth({ QUEUE_PREFIX, MAILS_PER_ADDRESS_PER_HOUR: '1' });
+    try {
+      const email = newEmail('pre-flooded');
+      const link = () =>
+        limited.inject({ method: 'POST', url: '/api/v1/authentication/magicLink', payload: { email, returnUrl: '/' } });
+      expect((await link()).statusCode).toBe(200);
+      const { user } = await signUp(limited, { email });
+      expect(user.email).toBe(email);
+      await waitForMail(email, { subject: /sign-in link/i });
+      // The sign-up came after the link used the hour's one mail: its verification mail was never queued.
+      const codes = await limited.mongo
+        .collection('one_time_codes')
+        .countDocuments({ kind: 'email-verification', userId: user.id });
+      expect(codes).toBe(0);
+      expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Your TravelClub sign-in link']);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts per account too', async () => {
+    const limited = await startAuth({
+      QUEUE_PREFIX,
+      MAILS_PER_ADDRESS_PER_HOUR: '50',
+      MAILS_PER_ACCOUNT_PER_HOUR: '2',
+    });
+    try {
+      const { accessToken } = await signUp(limited);
+      const askAgain = () =>
+        limited.inject({
+          method: 'POST',
+          url: '/api/v1/authentication/requestEmailVerification',
+          headers: bearer(accessToken),
+        });
+      expect((await askAgain()).statusCode).toBe(202);
+      expectError(await askAgain(), 'too-many-requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('names in mails', () => {
+  const hostileName = 'Refund pending, visit evil.example';
+
+  it('an address nobody proved is never greeted with the name whoever signed up with it chose', async () => {
+    const { user } = await signUp(app, { publicName: hostileName });
+    const verification = await waitForMail(user.email!, { subject: /verify/i });
+    await post('/api/v1/authentication/magicLink', { email: user.email!, returnUrl: '/' });
+    const magic = await waitForMail(user.email!, { subject: /sign-in link/i });
+    await post('/api/v1/auth/passwordReset/request', { email: user.email! });
+    const reset = await waitForMail(user.email!, { subject: /reset/i });
+    for (const mail of [verification, magic, reset]) {
+      expect(mail.text).toMatch(/^Hello,\n/);
+      expect(mail.text + mail.html).not.toContain('evil.example');
+    }
+  });
+
+  it('a verified account is greeted by its name', async () => {
+    const { user } = await signUp(app, { publicName: 'Grace Hopper' });
+    const link = new URL(linkIn(await waitForMail(user.email!, { subject: /verify/i }), '/auth-redirect'));
+    await post('/api/v1/authentication/verifyEmail', { code: codeFrom(link, 'oobCode') });
+    await post('/api/v1/authentication/magicLink', { email: user.email!, returnUrl: '/' });
+    expect((await waitForMail(user.email!, { subject: /sign-in link/i })).text).toMatch(/^Hello Grace Hopper,\n/);
+  });
+});
+
+describe('with sign-up closed', () => {
+  let closed: AuthApp;
+  beforeAll(async () => {
+    closed = await startAuth({ QUEUE_PREFIX, SIGN_UP_ENABLED: 'false' });
+  });
+  afterAll(() => closed?.close());
+  const postClosed = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    closed.inject({ method: 'POST', url, payload, headers });
+  const linkCode = (email: string) =>
+    closed.auth.codes.create('magic-link', 60_000, { email: email.toLowerCase(), returnUrl: '/' });
+
+  it('a magic link for an address without an account makes no account', async () => {
+    const email = newEmail('closed-magic');
+    expectError(
+      await postClosed('/api/v1/auth/magicLink/consume', { code: await linkCode(email) }),
+      'sign-up-disabled',
+    );
+    expect(await closed.auth.accounts.findByEmail(email)).toBeNull();
+
+    // Nor does it upgrade an anonymous visitor.
+    const visitor = (await postClosed('/api/v1/auth/anonymous', {})).json();
+    const other = newEmail('closed-anon');
+    const upgrade = await postClosed(
+      '/api/v1/auth/magicLink/consume',
+      { code: await linkCode(other) },
+      bearer(visitor.accessToken),
+    );
+    expectError(upgrade, 'sign-up-disabled');
+    expect((await closed.auth.accounts.findById(visitor.user.id))?.isAnonymous).toBe(true);
+  });
+
+  it('mails no link to an address without an account, and answers as for any other', async () => {
+    const stranger = newEmail('closed-stranger');
+    const asked = await postClosed('/api/v1/authentication/magicLink', { email: stranger, returnUrl: '/' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ message: successMessages.magicLinkSent });
+
+    // An existing account still gets its link and signs in; by then the stranger's would have arrived too.
+    const email = newEmail('closed-member');
+    const member = await closed.auth.accounts.create(
+      { email, publicName: 'Member', roles: ['role/customer'], emailVerified: true },
+      { correlationId: 't', causationId: 't' },
+    );
+    await postClosed('/api/v1/authentication/magicLink', { email, returnUrl: '/' });
+    const link = new URL(linkIn(await waitForMail(email, { subject: /sign-in link/i }), '/continueSignIn'));
+    const signedIn = await postClosed('/api/v1/auth/magicLink/consume', { code: codeFrom(link, 'code') });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(member._id);
+    expect(await mailsTo(stranger)).toEqual([]);
+  });
 });
 
 describe('taking over an email', () => {

@@ -15,6 +15,8 @@ interface Identity {
 const provider = new OAuth2Server();
 let identity: Identity = { sub: 'nobody' };
 let app: AuthApp;
+/** The auth settings that point both providers at the local server. */
+let providerSettings: Record<string, string>;
 
 beforeAll(async () => {
   await provider.issuer.keys.generate('RS256');
@@ -24,7 +26,7 @@ beforeAll(async () => {
     answer.body = { id: identity.sub, ...(identity.email ? { email: identity.email } : {}), name: identity.name };
   });
   const issuer = provider.issuer.url!;
-  app = await startAuth({
+  providerSettings = {
     GOOGLE_ISSUER: issuer,
     GOOGLE_CLIENT_ID: 'travelclub-google',
     GOOGLE_CLIENT_SECRET: 'google-secret',
@@ -35,7 +37,8 @@ beforeAll(async () => {
     FACEBOOK_CLIENT_SECRET: 'facebook-secret',
     OAUTH_ALLOW_HTTP: 'true',
     OAUTH_CALLBACK_BASE: 'https://api.travelclub.test',
-  });
+  };
+  app = await startAuth(providerSettings);
 });
 afterAll(async () => {
   await app?.close();
@@ -43,9 +46,14 @@ afterAll(async () => {
 });
 
 /** Walks the browser's path: our start, the provider's authorize page, our callback. Returns where we send it last. */
-async function signInWith(name: 'google' | 'facebook', who: Identity, query = 'returnUrl=%2Fdashboard') {
+async function signInWith(
+  name: 'google' | 'facebook',
+  who: Identity,
+  query = 'returnUrl=%2Fdashboard',
+  auth: AuthApp = app,
+) {
   identity = who;
-  const start = await app.inject({ method: 'GET', url: `/api/v1/auth/oauth/${name}/start?${query}` });
+  const start = await auth.inject({ method: 'GET', url: `/api/v1/auth/oauth/${name}/start?${query}` });
   expect(start.statusCode).toBe(302);
   const authorize = new URL(start.headers.location as string);
   expect(authorize.origin).toBe(provider.issuer.url);
@@ -58,7 +66,7 @@ async function signInWith(name: 'google' | 'facebook', who: Identity, query = 'r
   const callback = new URL(back.headers.get('location')!);
   const browser = start.cookies.find((c) => c.name === 'tc_oauth');
   expect(browser).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-  const done = await app.inject({
+  const done = await auth.inject({
     method: 'GET',
     url: `${callback.pathname}${callback.search}`,
     cookies: { tc_oauth: browser!.value },
@@ -213,4 +221,41 @@ it('an anonymous visitor who starts with their token (asking for JSON) keeps the
   });
   const tokens = await exchange(new URL(done.headers.location as string).searchParams.get('authCode')!);
   expect(tokens.json().user).toMatchObject({ id: visitor.user.id, email: identity.email, isAnonymous: false });
+});
+
+describe('with sign-up closed', () => {
+  it('a provider identity without an account is refused like a sign-up; existing accounts still sign in', async () => {
+    const closed = await startAuth({ ...providerSettings, SIGN_UP_ENABLED: 'false' });
+    try {
+      const exchangeOn = (code: string) =>
+        closed.inject({ method: 'POST', url: '/api/v1/auth/oauth/exchange', payload: { code } });
+      for (const name of ['google', 'facebook'] as const) {
+        const email = newEmail(`closed-${name}`);
+        const landing = await signInWith(
+          name,
+          { sub: `${name}-${email}`, email, email_verified: true },
+          'returnUrl=%2F',
+          closed,
+        );
+        expect(landing.pathname).toBe('/signIn');
+        expect(landing.searchParams.get('authError')).toBe('sign-up-disabled');
+        expect(landing.searchParams.get('authCode')).toBeNull();
+        expect(await closed.auth.accounts.findByEmail(email)).toBeNull();
+      }
+
+      // An account that exists (made by magic link, so without a password) links and signs in as before.
+      const email = newEmail('closed-existing');
+      const existing = await closed.auth.accounts.create(
+        { email, publicName: 'Kept', roles: ['role/customer'], emailVerified: true },
+        { correlationId: 't', causationId: 't' },
+      );
+      const who = { sub: `g-${email}`, email, email_verified: true };
+      const linked = await signInWith('google', who, 'returnUrl=%2F', closed);
+      expect((await exchangeOn(linked.searchParams.get('authCode')!)).json().user.id).toBe(existing._id);
+      const again = await signInWith('google', who, 'returnUrl=%2F', closed);
+      expect((await exchangeOn(again.searchParams.get('authCode')!)).json().user.id).toBe(existing._id);
+    } finally {
+      await closed.close();
+    }
+  });
 });

@@ -15,6 +15,11 @@ afterAll(() => app?.close());
 
 const refresh = (refreshToken: string) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/token/refresh', payload: { refreshToken } });
+/** The grace of the family's last rotation runs out (instead of waiting for it). */
+const endGrace = (refreshToken: string) =>
+  app.mongo
+    .collection('refresh_families')
+    .updateOne({ _id: refreshToken.split('.')[0] as never }, { $set: { 'grace.until': new Date(Date.now() - 1) } });
 const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) });
 
 describe('refresh tokens', () => {
@@ -29,9 +34,10 @@ describe('refresh tokens', () => {
     expect((await refresh(next.refreshToken)).statusCode).toBe(200);
   });
 
-  it('a rotated token used again revokes the whole family, the newest token too', async () => {
+  it('a rotated token used again after the grace revokes the whole family, the newest token too', async () => {
     const { refreshToken } = await signUp(app);
     const rotated = (await refresh(refreshToken)).json().refreshToken;
+    await endGrace(refreshToken);
     const reuse = await refresh(refreshToken);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toEqual({
@@ -41,12 +47,57 @@ describe('refresh tokens', () => {
     expect((await refresh(rotated)).statusCode).toBe(401);
   });
 
-  it('two uses of one token at once: one wins, and the family does not survive the loser', async () => {
-    const { refreshToken } = await signUp(app);
+  it('two tabs refreshing one token at once both get the same new token, and stay signed in', async () => {
+    const { refreshToken, user } = await signUp(app);
     const answers = await Promise.all([refresh(refreshToken), refresh(refreshToken)]);
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
-    const winner = answers.find((a) => a.statusCode === 200)!.json().refreshToken;
-    expect((await refresh(winner)).statusCode).toBe(401);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const [first, second] = answers.map((a) => a.json());
+    expect(second.refreshToken).toBe(first.refreshToken);
+    expect(second.refreshToken).not.toBe(refreshToken);
+    for (const answer of [first, second]) expect((await me(answer.accessToken)).json().id).toBe(user.id);
+    // A moment later (a third tab, or a retry) still within the grace: the same pair again.
+    const late = await refresh(refreshToken);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().refreshToken).toBe(first.refreshToken);
+    // The shared successor rotates on as usual, and the session lives on.
+    const onward = await refresh(first.refreshToken);
+    expect(onward.statusCode).toBe(200);
+    expect((await me(onward.json().accessToken)).json().id).toBe(user.id);
+  });
+
+  it('the grace covers only the token rotated away last', async () => {
+    const { refreshToken } = await signUp(app);
+    const second = (await refresh(refreshToken)).json().refreshToken;
+    const third = (await refresh(second)).json().refreshToken;
+    // The first token was rotated away two steps ago: that is reuse, grace or not.
+    expect((await refresh(refreshToken)).statusCode).toBe(401);
+    expect((await refresh(third)).statusCode).toBe(401);
+  });
+
+  it('without a grace, the loser of two uses at once revokes the family', async () => {
+    const strict = await startAuth({ REFRESH_REUSE_GRACE_S: '0' });
+    try {
+      const { refreshToken } = await signUp(strict);
+      const use = (token: string) =>
+        strict.inject({ method: 'POST', url: '/api/v1/auth/token/refresh', payload: { refreshToken: token } });
+      const answers = await Promise.all([use(refreshToken), use(refreshToken)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+      const winner = answers.find((a) => a.statusCode === 200)!.json().refreshToken;
+      expect((await use(winner)).statusCode).toBe(401);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('keeps the successor sealed: the database alone does not give the new token away', async () => {
+    const { refreshToken } = await signUp(app);
+    const next = (await refresh(refreshToken)).json().refreshToken as string;
+    const stored = await app.mongo.collection('refresh_families').findOne({ _id: refreshToken.split('.')[0] as never });
+    expect(JSON.stringify(stored)).not.toContain(next.split('.')[1]);
+    // Someone who guesses at the old token's place gets nothing either.
+    const [family] = refreshToken.split('.');
+    expect((await refresh(`${family}.guessed-secret`)).statusCode).toBe(401);
+    expect((await refresh(next)).statusCode).toBe(200);
   });
 
   it('refuses made-up and malformed tokens', async () => {

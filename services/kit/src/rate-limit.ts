@@ -1,0 +1,80 @@
+// Counters in Redis that every instance of a service shares: how often one key did something in a window,
+// and the mail limits built on them (per recipient address and per account), so nobody can make the
+// platform flood an inbox, whichever service sends the mail.
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface WindowLimit {
+  /** Counts one use of `key`; false when the key is over its limit in the current window. */
+  take(key: string): Promise<boolean>;
+}
+
+/** At most `points` uses per key in each window of `windowSeconds`, counted under `prefix` in Redis. */
+export function windowLimit(
+  redis: Redis,
+  settings: { prefix: string; points: number; windowSeconds: number },
+): WindowLimit {
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: settings.prefix,
+    points: settings.points,
+    duration: settings.windowSeconds,
+  });
+  return {
+    take: (key) =>
+      limiter.consume(key).then(
+        () => true,
+        (err: unknown) => {
+          // A refusal is an answer; anything else (Redis away) is the caller's failure to handle.
+          if (err instanceof RateLimiterRes) return false;
+          throw err;
+        },
+      ),
+  };
+}
+
+export interface MailRecipient {
+  address: string;
+  /** The account the mail is about or was asked by, when there is one. */
+  accountId?: string;
+}
+
+export interface MailLimits {
+  /** Counts one mail; false when the address or the account is over its limit (the mail must not go). */
+  mayMail(recipient: MailRecipient): Promise<boolean>;
+}
+
+export interface MailLimitSettings {
+  /** Redis key prefix of the service's counters. */
+  prefix: string;
+  perAddress: number;
+  perAccount: number;
+  /** The window both limits count in. */
+  windowSeconds?: number;
+}
+
+/** Addresses compare without case or surrounding space, so `Ana@x` and `ana@x ` share one count. */
+const addressKey = (address: string) => address.trim().toLowerCase();
+
+export function mailLimits(redis: Redis, settings: MailLimitSettings): MailLimits {
+  const windowSeconds = settings.windowSeconds ?? 3600;
+  const byAddress = windowLimit(redis, {
+    prefix: `${settings.prefix}:mail`,
+    points: settings.perAddress,
+    windowSeconds,
+  });
+  const byAccount = windowLimit(redis, {
+    prefix: `${settings.prefix}:mail-account`,
+    points: settings.perAccount,
+    windowSeconds,
+  });
+  return {
+    async mayMail({ address, accountId }) {
+      const allowed = await Promise.all([
+        byAddress.take(addressKey(address)),
+        accountId === undefined ? true : byAccount.take(accountId),
+      ]);
+      return allowed.every(Boolean);
+    },
+  };
+}
