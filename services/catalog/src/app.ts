@@ -102,7 +102,7 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
 
     const availability = new AvailabilityProjection();
     const relay: { kick(id: string): void } = { kick: () => undefined };
-    const inventory = await inventoryStore(app.mongo, (id) => relay.kick(id));
+    const inventory = await inventoryStore(app.mongo, (id) => relay.kick(id), log);
     await loadAvailability(inventory, availability);
 
     const searcher = new Searcher(index, availability, config.IMAGES_BASE_URL);
@@ -129,7 +129,7 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
       refreshIndex,
     } satisfies CatalogParts);
 
-    const started = await startOutboxRelay(app, [inventory.model]);
+    const started = await startOutboxRelay(app, inventory.models);
     relay.kick = (id) => started.kick(id);
     await holdEventConsumer(app, holds).start();
     await availabilityConsumer(app, inventory, availability).start();

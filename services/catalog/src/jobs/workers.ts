@@ -1,11 +1,9 @@
 // The catalog's jobs: `hold-expiry` releases an unpaid hold at its expiry; `availability-refresh` runs on
-// a schedule and releases overdue holds whose expiry job was lost, and drops long-released holds.
+// a schedule, releases overdue holds whose expiry job was lost, and moves settled holds out of their
+// inventory documents (released ones a crash left there, bookings whose stay is over).
 import { serviceQueue, serviceWorker, type ServiceApp } from '@travelclub/kit';
 import type { HoldService } from '../holds.js';
 import type { InventoryStore } from '../store/inventory.js';
-
-/** Released holds stay this long (their idempotency keys answer the same) before they are dropped. */
-const KEEP_RELEASED_MS = 24 * 3_600_000;
 
 export async function startCatalogJobs(
   app: ServiceApp,
@@ -29,9 +27,9 @@ export async function startCatalogJobs(
     async (_payload, job) => {
       const ctx = { correlationId: 'availability-refresh', causationId: `job:${job.id}` };
       const released = await holds.sweepOverdue(ctx);
-      const pruned = await inventory.prune(new Date(Date.now() - KEEP_RELEASED_MS));
-      if (released || pruned) app.log.info({ released, pruned }, 'availability refreshed');
-      return { released, pruned };
+      const settled = await inventory.settle(new Date());
+      if (released || settled) app.log.info({ released, settled }, 'availability refreshed');
+      return { released, settled };
     },
     { concurrency: 1 },
   );

@@ -1,9 +1,12 @@
-// Room inventory and holds. One document per hotel room type keeps the rooms taken each night, every hold
-// on that type, and the events of each change, so placing, booking or releasing a hold over all its nights
-// is one conditional single-document update: all or nothing, no overbooking, no transactions needed.
+// Room inventory and holds. One document per hotel room type keeps the rooms taken each night, the live
+// holds on that type, and the events of each change, so placing, booking or releasing a hold over all its
+// nights is one conditional single-document update: all or nothing, no overbooking, no transactions needed.
+// Settled holds (released, or booked for a stay that is over) move to `settled_holds`, so the document
+// stays far below MongoDB's 16 MiB whatever the number of holds ever placed.
 import type { Hold } from '@travelclub/contracts';
 import { defineModel, newEvent, outboxPlugin, withEvents, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
+import type { Logger } from 'pino';
 
 export type HoldStatus = Hold['status'];
 export type ReleaseReason = 'expired' | 'removed' | 'cancelled';
@@ -44,7 +47,22 @@ interface InventoryDocument {
   taken: Record<string, number>;
   /** Goes up with every change of `taken`, so readers can tell a newer state from an older one. */
   version: number;
+  /** The live holds: held, released a moment ago (until moved out), or booked for a stay not yet over. */
   holds: Record<string, HoldRecord>;
+  outbox: OutboxEvent[];
+}
+
+/**
+ * A hold moved out of its inventory document once settled. The copy is written before the hold is pulled
+ * from the document, so a crash in between leaves it in both (the document wins), never in neither.
+ */
+interface SettledHoldDocument {
+  /** The hold id. */
+  _id: string;
+  inventoryId: string;
+  hold: HoldRecord;
+  settledAt: Date;
+  /** A late payment for a settled hold whose rooms are gone reports `catalog.booking.failed` from here. */
   outbox: OutboxEvent[];
 }
 
@@ -87,6 +105,20 @@ const directorySchema = new Schema<HoldDirectoryEntry>(
   { versionKey: false },
 );
 
+const settledSchema = new Schema<SettledHoldDocument>(
+  {
+    _id: { type: String, required: true },
+    inventoryId: { type: String, required: true },
+    hold: { type: Schema.Types.Mixed, required: true },
+    settledAt: { type: Date, required: true },
+  },
+  { versionKey: false, minimize: false },
+);
+settledSchema.plugin(outboxPlugin);
+
+/** A booking is settled once its check-out is this far behind (stay dates are local; a day covers every zone). */
+const BOOKING_SETTLES_AFTER_MS = 2 * 86_400_000;
+
 export const inventoryId = (hotelId: string, roomType: string) => `${hotelId}|${roomType}`;
 
 export interface PlaceRequest {
@@ -112,14 +144,35 @@ export type PlaceOutcome =
 
 export type InventoryStore = Awaited<ReturnType<typeof inventoryStore>>;
 
-/** `onEvents` hears which documents just got events, so the relay can publish them at once. */
-export async function inventoryStore(connection: Connection, onEvents: (id: string) => void) {
+/** Where a hold was found: in its inventory document (live), or moved out (settled). */
+type FoundHold = { hold: HoldRecord; live: boolean; taken: TakenState };
+
+/** A settled hold's check-out date before which a booking is settled: its stay is over everywhere. */
+const settledBookingsBefore = (now: Date) =>
+  new Date(now.getTime() - BOOKING_SETTLES_AFTER_MS).toISOString().slice(0, 10);
+
+/** Tries of a booking whose hold changes under it (released, moved out) before the event is retried instead. */
+const BOOK_ATTEMPTS = 5;
+
+/**
+ * `onEvents` hears which documents just got events, so the relay can publish them at once. `log` hears
+ * the moves of settled holds that failed (the availability-refresh sweep does them later).
+ */
+export async function inventoryStore(
+  connection: Connection,
+  onEvents: (id: string) => void,
+  log?: Pick<Logger, 'warn'>,
+) {
   const Inventory = await defineModel(connection, 'RoomInventory', inventorySchema, 'room_inventory');
   const Directory = await defineModel(connection, 'HoldDirectory', directorySchema, 'holds');
+  const Settled = await defineModel(connection, 'SettledHold', settledSchema, 'settled_holds');
   // The raw collections: dotted paths built from dates and hold ids are not for mongoose to cast.
   const inventory = Inventory.collection as unknown as mongo.Collection<InventoryDocument>;
   const directory = Directory.collection as unknown as mongo.Collection<HoldDirectoryEntry>;
-  const after = { returnDocument: 'after', projection: { outbox: 0 } } as const;
+  const settledHolds = Settled.collection as unknown as mongo.Collection<SettledHoldDocument>;
+  /** A change answers the document's taken rooms and the one hold it touched, not every hold. */
+  const afterFor = (holdId: string) =>
+    ({ returnDocument: 'after', projection: { taken: 1, version: 1, [`holds.${holdId}`]: 1 } }) as const;
 
   /** Only nights that would still have a free room after adding `rooms`. */
   function roomFor(nights: string[], capacity: Record<string, number>, rooms: number) {
@@ -148,8 +201,49 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
     await directory.updateOne({ _id: holdId }, { $set: { status } });
   }
 
-  async function read(id: string) {
-    return inventory.findOne({ _id: id }, { projection: { outbox: 0 } });
+  /** The hold as it is now: its inventory document has the truth while it is there, the settled copy after. */
+  async function find(docId: string, holdId: string): Promise<FoundHold | null> {
+    const doc = await inventory.findOne(
+      { _id: docId },
+      { projection: { taken: 1, version: 1, [`holds.${holdId}`]: 1 } },
+    );
+    const taken = doc ? stateOf(doc) : { taken: {}, version: 0 };
+    const live = doc?.holds?.[holdId];
+    if (live) return { hold: live, live: true, taken };
+    const settled = await settledHolds.findOne({ _id: holdId }, { projection: { hold: 1 } });
+    return settled ? { hold: settled.hold, live: false, taken } : null;
+  }
+
+  /**
+   * Moves a settled hold out of its document: copied first, pulled after. The pull is conditional on the
+   * hold being as copied (status, and the invoices its failure was reported for), so a change that lands in
+   * between keeps it in the document, where the next sweep finds it.
+   */
+  async function moveOut(docId: string, hold: HoldRecord): Promise<boolean> {
+    await settledHolds.updateOne(
+      { _id: hold.id },
+      { $set: { inventoryId: docId, hold, settledAt: new Date() }, $setOnInsert: { outbox: [] } },
+      { upsert: true },
+    );
+    const path = `holds.${hold.id}`;
+    const pulled = await inventory.updateOne(
+      {
+        _id: docId,
+        [`${path}.status`]: hold.status,
+        [`${path}.failedFor.${hold.failedFor?.length ?? 0}`]: { $exists: false },
+      },
+      { $unset: { [path]: '' } },
+    );
+    return pulled.modifiedCount === 1;
+  }
+
+  /** Moves a hold released just now; if that fails, it is only later: the sweep moves what is left. */
+  async function moveOutNow(docId: string, hold: HoldRecord) {
+    try {
+      await moveOut(docId, hold);
+    } catch (err) {
+      log?.warn({ err, holdId: hold.id }, 'could not move a released hold out of its document yet; the sweep will');
+    }
   }
 
   const releasedEvent = (hold: HoldRecord, reason: ReleaseReason, ctx: CausalContext) =>
@@ -160,8 +254,101 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       ctx,
     );
 
+  type BookOutcome = { outcome: 'booked' | 'already' | 'failed' | 'unknown'; taken?: TakenState };
+
+  /** One decision of `book`; null when the hold changed under it and the decision must be made again. */
+  async function bookOnce(
+    holdId: string,
+    invoiceId: string,
+    capacity: Record<string, number>,
+    ctx: CausalContext,
+  ): Promise<BookOutcome | null> {
+    const entry = await directory.findOne({ _id: holdId });
+    if (!entry) return { outcome: 'unknown' };
+    const found = await find(entry.inventoryId, holdId);
+    if (!found) return { outcome: 'unknown' };
+    const { hold, live } = found;
+    if (hold.status === 'booked' || hold.failedFor?.includes(invoiceId)) return { outcome: 'already' };
+    const path = `holds.${holdId}`;
+    const confirmed = newEvent(
+      'catalog.booking.confirmed',
+      holdId,
+      { holdId, hotelId: hold.hotelId, roomType: hold.roomType, itineraryId: hold.itineraryId, invoiceId },
+      ctx,
+    );
+    const booked = async (doc: InventoryDocument | null): Promise<BookOutcome | null> => {
+      if (!doc) return null;
+      onEvents(entry.inventoryId);
+      await setDirectoryStatus(holdId, 'booked');
+      return { outcome: 'booked', taken: stateOf(doc) };
+    };
+    const bookSet = { [`${path}.status`]: 'booked', [`${path}.invoiceId`]: invoiceId };
+    if (live && hold.status === 'held') {
+      return booked(
+        await inventory.findOneAndUpdate(
+          { _id: entry.inventoryId, [`${path}.status`]: 'held' },
+          withEvents({ $set: bookSet }, confirmed),
+          afterFor(holdId),
+        ),
+      ); // null: it changed under us, decide again
+    }
+    // Released before payment (expired): take the rooms again if every night still has them. A hold already
+    // moved out goes back into the document as a booking, only if it is not there again by now.
+    const nightsFilter = roomFor(hold.nights, capacity, hold.rooms);
+    if (nightsFilter) {
+      const doc = live
+        ? await inventory.findOneAndUpdate(
+            { _id: entry.inventoryId, [`${path}.status`]: 'released', ...nightsFilter },
+            withEvents({ $inc: incNights(hold.nights, hold.rooms), $set: bookSet }, confirmed),
+            afterFor(holdId),
+          )
+        : await inventory.findOneAndUpdate(
+            { _id: entry.inventoryId, [path]: { $exists: false }, ...nightsFilter },
+            withEvents(
+              {
+                $inc: incNights(hold.nights, hold.rooms),
+                $set: { [path]: { ...hold, status: 'booked', invoiceId } satisfies HoldRecord },
+              },
+              confirmed,
+            ),
+            afterFor(holdId),
+          );
+      if (doc) return booked(doc);
+      // Either a night is full, or the hold moved (out, or back in) meanwhile: decide again if it moved.
+      const now = await find(entry.inventoryId, holdId);
+      if (!now || now.live !== live || now.hold.status !== 'released') return null;
+    }
+    const failed = newEvent(
+      'catalog.booking.failed',
+      holdId,
+      {
+        holdId,
+        hotelId: hold.hotelId,
+        roomType: hold.roomType,
+        itineraryId: hold.itineraryId,
+        invoiceId,
+        reason: 'The hold lapsed before payment and the rooms are no longer free',
+      },
+      ctx,
+    );
+    // Reported once per invoice, from wherever the hold is now.
+    const reported = live
+      ? await inventory.updateOne(
+          { _id: entry.inventoryId, [`${path}.status`]: 'released', [`${path}.failedFor`]: { $ne: invoiceId } },
+          withEvents({ $push: { [`${path}.failedFor`]: invoiceId } }, failed),
+        )
+      : await settledHolds.updateOne(
+          { _id: holdId, 'hold.status': 'released', 'hold.failedFor': { $ne: invoiceId } },
+          withEvents({ $push: { 'hold.failedFor': invoiceId } }, failed),
+        );
+    if (!reported.modifiedCount) return null; // moved, booked or reported meanwhile: decide again
+    onEvents(live ? entry.inventoryId : holdId);
+    return { outcome: 'failed' };
+  }
+
   return {
-    model: Inventory,
+    /** The models whose documents carry an outbox, for the relay. */
+    models: [Inventory, Settled],
 
     /**
      * Places a hold over every night of the stay, or none. The condition on each night is the concurrency
@@ -187,10 +374,10 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       const entry = await directory.findOne({ _id: hold.id });
       if (entry && entry.requestHash !== hold.requestHash) return { outcome: 'conflict' };
 
+      // A repeated key gets its hold back, live or settled.
       const existing = async (): Promise<PlaceOutcome | null> => {
-        const doc = await read(docId);
-        const found = doc?.holds[hold.id];
-        return found && doc ? { outcome: 'existing', hold: found, taken: stateOf(doc) } : null;
+        const found = await find(docId, hold.id);
+        return found ? { outcome: 'existing', hold: found.hold, taken: found.taken } : null;
       };
       const earlier = await existing();
       if (earlier) return earlier;
@@ -218,7 +405,7 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       const doc = await inventory.findOneAndUpdate(
         { _id: docId, [`holds.${hold.id}`]: { $exists: false }, ...nightsFilter },
         withEvents({ $inc: incNights(hold.nights, hold.rooms), $set: { [`holds.${hold.id}`]: record } }, placed),
-        after,
+        afterFor(hold.id),
       );
       if (doc) {
         onEvents(docId);
@@ -232,12 +419,13 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
     async get(holdId: string): Promise<HoldRecord | null> {
       const entry = await directory.findOne({ _id: holdId });
       if (!entry) return null;
-      return (await read(entry.inventoryId))?.holds[holdId] ?? null;
+      return (await find(entry.inventoryId, holdId))?.hold ?? null;
     },
 
     /**
      * Releases a hold (or a booking, when cancelled) if it is in one of `from`; `dueBy` releases it only if it
-     * expired by then. Gives the released hold, or null when there was nothing to release.
+     * expired by then. Gives the released hold, or null when there was nothing to release. The released hold
+     * then moves out of its document. A settled hold has nothing left to release.
      */
     async release(
       holdId: string,
@@ -247,9 +435,13 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
     ): Promise<{ hold: HoldRecord; taken: TakenState } | null> {
       const entry = await directory.findOne({ _id: holdId });
       if (!entry) return null;
-      const hold = (await read(entry.inventoryId))?.holds[holdId];
-      if (!hold || !from.includes(hold.status)) {
-        if (hold && hold.status !== entry.status) await setDirectoryStatus(holdId, hold.status);
+      const found = await find(entry.inventoryId, holdId);
+      if (!found) return null;
+      const { hold } = found;
+      if (!found.live || !from.includes(hold.status)) {
+        if (hold.status !== entry.status) await setDirectoryStatus(holdId, hold.status);
+        // Released, but its move was cut short: finish it now rather than at the next sweep.
+        if (found.live && hold.status === 'released') await moveOutNow(entry.inventoryId, hold);
         return null;
       }
       const path = `holds.${holdId}`;
@@ -270,13 +462,15 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
           },
           releasedEvent(hold, reason, ctx),
         ),
-        after,
+        afterFor(holdId),
       );
       if (!doc) return null;
       onEvents(entry.inventoryId);
       await setDirectoryStatus(holdId, 'released');
-      const released = doc.holds[holdId];
-      return released ? { hold: released, taken: stateOf(doc) } : null;
+      const released = doc.holds?.[holdId];
+      if (!released) return null;
+      await moveOutNow(entry.inventoryId, released);
+      return { hold: released, taken: stateOf(doc) };
     },
 
     /**
@@ -288,66 +482,13 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       invoiceId: string,
       capacity: Record<string, number>,
       ctx: CausalContext,
-    ): Promise<{ outcome: 'booked' | 'already' | 'failed' | 'unknown'; taken?: TakenState }> {
-      const entry = await directory.findOne({ _id: holdId });
-      if (!entry) return { outcome: 'unknown' };
-      const hold = (await read(entry.inventoryId))?.holds[holdId];
-      if (!hold) return { outcome: 'unknown' };
-      if (hold.status === 'booked' || hold.failedFor?.includes(invoiceId)) return { outcome: 'already' };
-      const path = `holds.${holdId}`;
-      const confirmed = newEvent(
-        'catalog.booking.confirmed',
-        holdId,
-        { holdId, hotelId: hold.hotelId, roomType: hold.roomType, itineraryId: hold.itineraryId, invoiceId },
-        ctx,
-      );
-      const bookSet = { [`${path}.status`]: 'booked', [`${path}.invoiceId`]: invoiceId };
-      if (hold.status === 'held') {
-        const doc = await inventory.findOneAndUpdate(
-          { _id: entry.inventoryId, [`${path}.status`]: 'held' },
-          withEvents({ $set: bookSet }, confirmed),
-          after,
-        );
-        if (doc) {
-          onEvents(entry.inventoryId);
-          await setDirectoryStatus(holdId, 'booked');
-          return { outcome: 'booked', taken: stateOf(doc) };
-        }
-        return this.book(holdId, invoiceId, capacity, ctx); // it changed under us: decide again
+    ): Promise<BookOutcome> {
+      for (let attempt = 0; attempt < BOOK_ATTEMPTS; attempt++) {
+        const outcome = await bookOnce(holdId, invoiceId, capacity, ctx);
+        if (outcome) return outcome;
       }
-      // Released before payment (expired): take the rooms again if every night still has them.
-      const nightsFilter = roomFor(hold.nights, capacity, hold.rooms);
-      const doc = nightsFilter
-        ? await inventory.findOneAndUpdate(
-            { _id: entry.inventoryId, [`${path}.status`]: 'released', ...nightsFilter },
-            withEvents({ $inc: incNights(hold.nights, hold.rooms), $set: bookSet }, confirmed),
-            after,
-          )
-        : null;
-      if (doc) {
-        onEvents(entry.inventoryId);
-        await setDirectoryStatus(holdId, 'booked');
-        return { outcome: 'booked', taken: stateOf(doc) };
-      }
-      const failed = newEvent(
-        'catalog.booking.failed',
-        holdId,
-        {
-          holdId,
-          hotelId: hold.hotelId,
-          roomType: hold.roomType,
-          itineraryId: hold.itineraryId,
-          invoiceId,
-          reason: 'The hold lapsed before payment and the rooms are no longer free',
-        },
-        ctx,
-      );
-      const reported = await inventory.updateOne(
-        { _id: entry.inventoryId, [`${path}.status`]: 'released', [`${path}.failedFor`]: { $ne: invoiceId } },
-        withEvents({ $push: { [`${path}.failedFor`]: invoiceId } }, failed),
-      );
-      if (reported.modifiedCount) onEvents(entry.inventoryId);
-      return { outcome: 'failed' };
+      // Something keeps changing the hold: the event is retried, and decides again then.
+      throw new Error(`hold ${holdId} kept changing while it was booked`);
     },
 
     /** The holds placed for an itinerary (from the directory; read each for its state). */
@@ -375,21 +516,20 @@ export async function inventoryStore(connection: Connection, onEvents: (id: stri
       return doc ? stateOf(doc) : { taken: {}, version: 0 };
     },
 
-    /** Drops released holds older than `before` from their documents, so they stay small. */
-    async prune(before: Date): Promise<number> {
-      let pruned = 0;
+    /**
+     * Moves every settled hold still in a document out of it: released ones a crash or a race left behind,
+     * and bookings whose stay is over by `now`. Returns how many moved.
+     */
+    async settle(now: Date): Promise<number> {
+      const bookingsBefore = settledBookingsBefore(now);
+      let moved = 0;
       for await (const doc of inventory.find({}, { projection: { holds: 1 } })) {
-        const old = Object.values(doc.holds ?? {}).filter(
-          (h) => h.status === 'released' && h.releasedAt && new Date(h.releasedAt) < before,
-        );
-        if (!old.length) continue;
-        await inventory.updateOne(
-          { _id: doc._id },
-          { $unset: Object.fromEntries(old.map((h) => [`holds.${h.id}`, ''])) },
-        );
-        pruned += old.length;
+        for (const hold of Object.values(doc.holds ?? {})) {
+          const settled = hold.status === 'released' || (hold.status === 'booked' && hold.checkOut < bookingsBefore);
+          if (settled && (await moveOut(doc._id, hold))) moved++;
+        }
       }
-      return pruned;
+      return moved;
     },
   };
 }
