@@ -18,15 +18,26 @@ import { edgeAuthentication } from './edge-auth.js';
 import { registerRateLimits } from './rate-limits.js';
 import { registerReadinessRoutes } from './readiness.js';
 import { securityHeaders } from './security-headers.js';
+import { readRequestTarget } from './request-target.js';
 import { compileRouteTable, MISSING_TOKEN, SERVICES, type RouteMatch } from './route-table.js';
 import { createUpstreams } from './upstreams.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The route table's answer for this request; null for the gateway's own routes and unknown paths. */
-    upstream: RouteMatch | null;
+    /**
+     * The route table's answer for this request and the canonical URL it was given for; null for the
+     * gateway's own routes and unknown paths.
+     */
+    upstream: (RouteMatch & { url: string }) | null;
   }
 }
+
+/** Why a path whose meaning depends on its reader is refused (request-target.ts). */
+const AMBIGUOUS_PATH = {
+  path: 'url',
+  message:
+    'Encoded slashes, backslashes, dot segments, fragments and broken or double percent-encoding are not accepted',
+};
 
 export interface GatewayOptions {
   /** Checks access tokens; by default through the JWKS at `config.JWKS_URL`. */
@@ -114,7 +125,6 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     urls,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     connections: config.UPSTREAM_CONNECTIONS,
-    trustForwardedFor: config.TRUST_PROXY !== false,
   });
   app.addHook('onClose', () => upstreams.close());
 
@@ -125,14 +135,18 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
   );
 
   app.decorateRequest('upstream', null);
-  // Limits before the token check, so a flood of bad tokens costs no signature checks.
+  // Limits before the token check, so a flood of bad tokens costs no signature checks. The table sees the
+  // decoded path, as the services' routers will, and that canonical path is what goes upstream.
   app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url;
     if (route === '/health/live') return;
-    const upstream = route === PROXY_URL ? table.resolve(req.method, req.url) : undefined;
     await limits.check(req, reply);
-    if (!upstream) return;
-    req.upstream = upstream;
+    if (route !== PROXY_URL) return;
+    const target = readRequestTarget(req.url);
+    if (!target) throw appError('validation-failed', [AMBIGUOUS_PATH]);
+    const match = table.match(req.method, target.segments);
+    if (!match) return;
+    const upstream = (req.upstream = { ...match, url: target.url });
     if (upstream.tightlyLimited) await limits.checkTight(req, reply);
     if (!upstream.isPublic) await requireToken(req, MISSING_TOKEN[upstream.service]);
   });
@@ -145,7 +159,7 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     exposeHeadRoute: false,
     handler: async (req, reply) => {
       if (!req.upstream) throw appError('not-found');
-      return upstreams.forward(req, reply, req.upstream.service);
+      return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
     },
   });
   return app;

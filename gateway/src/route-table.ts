@@ -3,6 +3,7 @@
 // Patterns: see path-trie.ts. For owners the deepest prefix wins, so `/api/v1/hotel/:id/recommend*`
 // (creator) beats `/api/v1/hotel` (catalog).
 import { PathTrie, pathSegments } from './path-trie.js';
+import { readRequestTarget } from './request-target.js';
 
 export const SERVICES = ['auth', 'catalog', 'itinerary', 'billing', 'creator', 'assistant', 'notifications'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -108,11 +109,13 @@ export interface RouteMatch {
   tightlyLimited: boolean;
 }
 
-// Dot segments (also percent-encoded) could make a path look public here and mean another route upstream.
-const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|\?|$)/i;
-
 export interface RouteTable {
-  /** The owner of a request's path, or undefined when no service owns it. */
+  /**
+   * The owner of a request's decoded path segments (see request-target.ts), or undefined when no service
+   * owns them.
+   */
+  match(method: string, segments: readonly string[]): RouteMatch | undefined;
+  /** The same for a raw URL; undefined also when its decoding is ambiguous (such requests are refused). */
   resolve(method: string, url: string): RouteMatch | undefined;
   /** The owner of a path (`{id}` placeholders allowed), for sorting services' documents. */
   ownerOf(path: string): ServiceName | undefined;
@@ -142,15 +145,18 @@ export function compileRouteTable(): RouteTable {
     ]),
   );
 
+  const match = (method: string, segments: readonly string[]) => {
+    const service = owners.match(segments);
+    if (!service) return undefined;
+    const isPublic = open.get(method)?.match(segments) === true;
+    const tightlyLimited = method === 'POST' && tight.match(segments) === true;
+    return answers.get(service)![(isPublic ? 2 : 0) + (tightlyLimited ? 1 : 0)];
+  };
   return {
+    match,
     resolve(method, url) {
-      if (DOT_SEGMENT.test(url)) return undefined;
-      const segments = pathSegments(url);
-      const service = owners.match(segments);
-      if (!service) return undefined;
-      const isPublic = open.get(method)?.match(segments) === true;
-      const tightlyLimited = method === 'POST' && tight.match(segments) === true;
-      return answers.get(service)![(isPublic ? 2 : 0) + (tightlyLimited ? 1 : 0)];
+      const target = readRequestTarget(url);
+      return target && match(method, target.segments);
     },
     ownerOf(path) {
       return owners.match(pathSegments(path));

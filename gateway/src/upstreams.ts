@@ -1,5 +1,5 @@
 // The services behind the gateway: one undici pool of kept-alive connections per service, the request
-// forwarded as it came (minus hop-by-hop headers) and the answer streamed back. A service that is down
+// forwarded as it came (canonical path, minus hop-by-hop headers) and the answer streamed back. A service that is down
 // becomes the catalogue's 503, one too slow to start answering its 504.
 import type { IncomingHttpHeaders } from 'node:http';
 import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError } from '@travelclub/kit';
@@ -47,13 +47,12 @@ export interface UpstreamOptions {
   /** undici checks it on a coarse clock: the 504 comes up to a second later than this. */
   timeoutMs: number;
   connections: number;
-  /** Whether an incoming `X-Forwarded-For` came from a proxy we trust (then it is extended, not replaced). */
-  trustForwardedFor: boolean;
 }
 
 export interface Upstreams {
   readonly configured: ServiceName[];
-  forward(req: FastifyRequest, reply: FastifyReply, service: ServiceName): Promise<FastifyReply>;
+  /** Sends the request to `service` at `url` (its canonical path and query: request-target.ts). */
+  forward(req: FastifyRequest, reply: FastifyReply, service: ServiceName, url: string): Promise<FastifyReply>;
   /** A small GET of the gateway's own (readiness, documents): status and parsed JSON, or an error. */
   getJson(service: ServiceName, path: string, timeoutMs: number): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
@@ -88,11 +87,12 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
       if (typeof value === 'string') out.push(name, value);
       else for (const v of value) out.push(name, v);
     }
-    const client = req.socket.remoteAddress ?? '';
-    const chain = incoming['x-forwarded-for'];
+    // Exactly the client address the gateway settled on (its TRUST_PROXY peeled off the proxies in front),
+    // never the incoming chain: services trust the one hop before them, the gateway, and see the client,
+    // not the ingress, and not whatever a client wrote into the header.
     out.push(
       'x-forwarded-for',
-      options.trustForwardedFor && typeof chain === 'string' ? `${chain}, ${client}` : client,
+      req.ip,
       'x-forwarded-proto',
       req.protocol,
       REQUEST_ID_HEADER,
@@ -107,14 +107,14 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
   return {
     configured: [...pools.keys()],
 
-    async forward(req, reply, service) {
+    async forward(req, reply, service, url) {
       const pool = poolOf(service);
       let answer: Dispatcher.ResponseData;
       // Small answers (the usual JSON) are read whole and sent in one write, instead of as a stream.
       let whole: Buffer | undefined;
       try {
         answer = await pool.request({
-          path: req.url,
+          path: url,
           method: req.method as 'GET',
           headers: forwardedHeaders(req),
           body: req.body as Buffer | undefined,

@@ -23,8 +23,10 @@ export const BaseConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /**
-   * Services sit on a private network behind the gateway, which sets X-Forwarded-For: trusting private
-   * addresses lets per-client limits (sign-in) see the real client.
+   * Services sit on a private network behind the gateway, which sends X-Forwarded-For as exactly the client
+   * address it settled on: trusting private addresses (the gateway's) lets per-client limits (sign-in) see
+   * that client, while a caller from a public address is never believed. Kubernetes sets `1` per service (the
+   * gateway's hop, whatever the pod network's addresses); the gateway has its own setting (gateway/README.md).
    */
   TRUST_PROXY: trustProxySetting('loopback,linklocal,uniquelocal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

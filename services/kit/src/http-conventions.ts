@@ -3,7 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { errorEnvelope } from '@travelclub/contracts';
-import { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { trustProxyOption } from './config.js';
 import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
 import { handleError } from './error-handler.js';
@@ -62,6 +68,19 @@ export function serverOptions({
     },
     bodyLimit,
     return503OnClosing: true,
+    // The router refuses a broken percent-encoding (`/%zz`) or an over-long parameter before any hook or
+    // error handler runs; answer those in the envelope too, without echoing the path.
+    frameworkErrors: (error, _req, genericReply) => {
+      const reply = genericReply as unknown as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        void reply
+          .code(400)
+          .send(errorEnvelope('validation-failed', [{ path: 'url', message: 'The path is not a valid URL' }]));
+        return;
+      }
+      reply.log.error({ err: error }, 'router failure');
+      void reply.code(500).send(errorEnvelope('internal'));
+    },
   };
 }
 
