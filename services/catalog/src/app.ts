@@ -150,6 +150,8 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
     await app.register(holdRoutes);
     await app.register(imageRoutes, {
       exists: (publicId: string) => index().hotel(publicId.split('-')[0]!) !== undefined,
+      maxRenders: config.IMAGE_RENDERS,
+      maxWaitingRenders: config.IMAGE_RENDER_QUEUE,
     });
   } catch (err) {
     await app.close();

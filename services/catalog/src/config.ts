@@ -20,5 +20,9 @@ export const CatalogConfigSchema = BaseConfigSchema.extend({
   SEED: z.coerce.number().int().default(42),
   /** Redis key prefix for stored searches. */
   SEARCH_PREFIX: z.string().default('catalog:search'),
+  /** Image renders under way at once: rendering is CPU work, so about the cores the catalog may use. */
+  IMAGE_RENDERS: positiveInt(2),
+  /** Image renders that may wait for a turn; past them the image route answers 503 with Retry-After. */
+  IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(32),
 });
 export type CatalogConfig = z.infer<typeof CatalogConfigSchema>;

@@ -1,5 +1,6 @@
 // Image links as the CDN rules of spec section 9 make them: a box to fit in (3000x3000 by default,
-// dimensions under 500 doubled for sharp screens) and quality 90.
+// dimensions under 500 doubled for sharp screens) and quality 90. The image route renders only the boxes
+// these links ask for (`imageBoxes` in contracts).
 import type { ImageAsset } from '@travelclub/contracts';
 
 export const CDN_DEFAULT_SIZE = 3000;
@@ -15,6 +16,12 @@ export function imageUrl(baseUrl: string, publicId: string, width?: number, heig
   const { w, h, q } = cdnBox(width, height);
   return `${baseUrl.replace(/\/$/, '')}/api/v1/images/${publicId}?w=${w}&h=${h}&q=${q}`;
 }
+
+/** The share image: 600 px wide at 16:9 (spec section 9); its link asks for the box the CDN rules give. */
+export const SHARE_IMAGE = { width: 600, height: 338 } as const;
+
+export const shareImageUrl = (baseUrl: string, publicId: string) =>
+  imageUrl(baseUrl, publicId, SHARE_IMAGE.width, SHARE_IMAGE.height);
 
 /** The image asset of spec section 3 for a locally generated image: original, 200 px and 600 px links. */
 export function imageAsset(baseUrl: string, publicId: string): ImageAsset {

@@ -1,19 +1,28 @@
 // The image CDN (spec section 9): GET /api/v1/images/<publicId>?w=&h=&q= answers a generated JPEG fitted
-// in the box, cacheable forever, since the same link always gives the same bytes.
+// in the box, cacheable forever, since the same link always gives the same bytes. Only the boxes the web's
+// links ask for are rendered (`imageBoxes` in contracts), and only a few at once.
 import { createHash } from 'node:crypto';
 import { ImageParamsSchema, ImageQuerySchema } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+import { AppError, appError } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ImageCache, imageCacheKey, type ImageBox } from '../images/image-cache.js';
+import { DEFAULT_CACHE_BYTES, ImageCache, imageCacheKey, type ImageBox, type Renderer } from '../images/image-cache.js';
+import { RenderBusyError, RenderLimit } from '../images/render-limit.js';
 import { parseImageId, RENDERER_ID, renderImage } from '../images/render.js';
 
 export interface ImageRoutesOptions {
   /** Whether an image of this id exists (its hotel does); without it, any well-formed id renders. */
   exists?: (publicId: string) => boolean | Promise<boolean>;
-  /** Where rendered images are kept; a 64 MiB cache of the plugin's own by default. */
-  cache?: ImageCache;
+  /** Draws an image; sharp by default (tests count or slow it down). */
+  render?: Renderer;
+  /** Bytes of rendered images kept in memory; 64 MiB by default. */
+  cacheBytes?: number;
+  /** Renders under way at once (2 by default), and renders that may wait for a turn (32 by default). */
+  maxRenders?: number;
+  maxWaitingRenders?: number;
 }
 
+/** What a refused render tells the client to wait: renders take a fraction of a second. */
+const RETRY_AFTER_S = 1;
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
@@ -37,8 +46,13 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, options) => {
-  const cache = options.cache ?? new ImageCache(renderImage);
-  const exists = options.exists;
+  const { exists, render = renderImage } = options;
+  const limit = new RenderLimit(options.maxRenders ?? 2, options.maxWaitingRenders ?? 32);
+  // The cache shares a render under way among its requests, so a burst for one image takes one slot.
+  const cache = new ImageCache(
+    (publicId, box) => limit.run(() => render(publicId, box)),
+    options.cacheBytes ?? DEFAULT_CACHE_BYTES,
+  );
 
   app.get(
     '/api/v1/images/:publicId',
@@ -48,10 +62,18 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
       if (!parseImageId(publicId) || (exists && !(await exists(publicId)))) throw appError('image-not-found');
       const box = { w: req.query.w, h: req.query.h, q: req.query.q };
       const etag = imageEtag(publicId, box);
-      reply.header('cache-control', CACHE_CONTROL).header('etag', etag);
-      if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
-      const body = await cache.get(publicId, box);
-      return reply.type('image/jpeg').send(body);
+      const caching = { 'cache-control': CACHE_CONTROL, etag };
+      if (matches(req.headers['if-none-match'], etag)) return reply.code(304).headers(caching).send();
+      let body: Buffer;
+      try {
+        body = await cache.get(publicId, box);
+      } catch (err) {
+        // Busy is a moment, not an answer to keep: no caching headers on it.
+        if (!(err instanceof RenderBusyError)) throw err;
+        reply.header('retry-after', RETRY_AFTER_S);
+        throw new AppError('service-unavailable', undefined, { cause: err });
+      }
+      return reply.headers(caching).type('image/jpeg').send(body);
     },
   );
 };

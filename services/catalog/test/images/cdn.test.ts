@@ -1,6 +1,15 @@
 // The CDN rules of spec section 9: boxes under 500 doubled, 3000 by default, quality 90, three links.
+import { ImageQuerySchema, imageBoxes } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
-import { CDN_DEFAULT_SIZE, CDN_QUALITY, cdnBox, imageAsset, imageUrl } from '../../src/images/cdn.js';
+import {
+  CDN_DEFAULT_SIZE,
+  CDN_QUALITY,
+  cdnBox,
+  imageAsset,
+  imageUrl,
+  SHARE_IMAGE,
+  shareImageUrl,
+} from '../../src/images/cdn.js';
 
 describe('cdnBox', () => {
   it('doubles sizes under 500 for sharp screens', () => {
@@ -43,5 +52,25 @@ describe('image links', () => {
         '600px': `${base}?w=600&h=600&q=90`,
       },
     });
+  });
+});
+
+describe('the boxes the image route serves', () => {
+  it('are exactly the boxes of the links handed out: original, 200 px, 600 px and the share image', () => {
+    expect(imageBoxes).toEqual({
+      original: cdnBox(),
+      '200px': cdnBox(200),
+      '600px': cdnBox(600),
+      share: cdnBox(SHARE_IMAGE.width, SHARE_IMAGE.height),
+    });
+    const { links } = imageAsset('https://cdn.travelclub.test', 'h0a1b2c-1');
+    const linked = [...Object.values(links), shareImageUrl('https://cdn.travelclub.test', 'h0a1b2c-1')];
+    const boxes = linked.map((link) => ImageQuerySchema.parse(Object.fromEntries(new URL(link).searchParams)));
+    expect(boxes).toEqual(Object.values(imageBoxes));
+  });
+
+  it('keep the share image 600 px wide at 16:9', () => {
+    expect(SHARE_IMAGE.width).toBe(600);
+    expect(SHARE_IMAGE.height).toBe(Math.round((600 * 9) / 16));
   });
 });

@@ -1,11 +1,13 @@
 // The image route on a bare app with the house plumbing (no MongoDB, Kafka or Redis): JPEG answers,
 // cache headers, revalidation, the error envelopes; and the cache behind it.
+import { imageBoxes } from '@travelclub/contracts';
 import { applyHttpConventions, serverOptions } from '@travelclub/kit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageCache, type ImageBox } from '../../src/images/image-cache.js';
+import { RenderLimit } from '../../src/images/render-limit.js';
 import { renderImage } from '../../src/images/render.js';
 import { imageRoutes, type ImageRoutesOptions } from '../../src/routes/images.js';
 
@@ -81,7 +83,7 @@ describe('GET /api/v1/images/:publicId', () => {
   it('gives every box its own ETag', async () => {
     const a = await get('/api/v1/images/h0a1b2c-1?w=400&h=400&q=90');
     const b = await get('/api/v1/images/h0a1b2c-1?w=600&h=600&q=90');
-    const c = await get('/api/v1/images/h0a1b2c-1?w=400&h=400&q=80');
+    const c = await get('/api/v1/images/h0a1b2c-1?w=600&h=676&q=90');
     expect(new Set([a.headers.etag, b.headers.etag, c.headers.etag]).size).toBe(3);
   });
 
@@ -103,6 +105,93 @@ describe('GET /api/v1/images/:publicId', () => {
     );
   });
 
+  it('renders only the boxes the web asks for: the original, 200 px, 600 px and the share image', async () => {
+    for (const [name, { w, h, q }] of Object.entries(imageBoxes)) {
+      const res = await get(`/api/v1/images/h0a1b2c-3?w=${w}&h=${h}&q=${q}`);
+      expect(res.statusCode, name).toBe(200);
+    }
+    // Any other box is refused before anything is drawn, naming the first field no served box agrees with.
+    for (const [query, field] of [
+      ['w=500&h=500&q=90', 'w'],
+      ['w=1234', 'w'],
+      ['w=200&h=200&q=90', 'w'],
+      ['w=400&h=600&q=90', 'h'],
+      ['w=600&h=338&q=90', 'h'],
+      ['w=600', 'h'],
+      ['w=400&h=400&q=80', 'q'],
+      ['w=3000&h=3000&q=100', 'q'],
+    ] as const) {
+      const res = await get(`/api/v1/images/h0a1b2c-3?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      const body = res.json<{ error: { code: string; details?: { path: string }[] } }>();
+      expect(body.error.code, query).toBe('validation-failed');
+      expect(
+        body.error.details?.map((d) => d.path),
+        query,
+      ).toEqual([field]);
+    }
+  });
+
+  it('never renders more images at once than its bound, however many distinct ones are asked at once', async () => {
+    let running = 0;
+    let peak = 0;
+    // The real renderer, watched from outside the route.
+    const watched = async (publicId: string, box: ImageBox) => {
+      peak = Math.max(peak, ++running);
+      try {
+        return await renderImage(publicId, box);
+      } finally {
+        running--;
+      }
+    };
+    const bounded = await imageApp({ render: watched, maxRenders: 2, maxWaitingRenders: 100 });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          bounded.inject({ method: 'GET', url: `/api/v1/images/h0a1b2c-${i + 1}?w=400&h=400&q=90` }),
+        ),
+      );
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(16).fill(200));
+      expect(peak).toBe(2);
+    } finally {
+      await bounded.close();
+    }
+  });
+
+  it('answers 503 with Retry-After and no caching headers when the render queue is full', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const started: string[] = [];
+    const held = async (publicId: string) => {
+      started.push(publicId);
+      await gate;
+      return Buffer.from(publicId);
+    };
+    const busy = await imageApp({ render: held, maxRenders: 1, maxWaitingRenders: 2 });
+    try {
+      const ask = (n: number) => busy.inject({ method: 'GET', url: `/api/v1/images/h0a1b2c-${n}?w=400&h=400` });
+      const answered: Awaited<ReturnType<typeof ask>>[] = [];
+      const pending = [1, 2, 3, 4, 5].map((n) => ask(n).then((res) => (answered.push(res), res)));
+      // One renders and two wait; the other two are refused at once, while the three are still under way.
+      await expect.poll(() => answered.length).toBe(2);
+      expect(started).toHaveLength(1);
+      for (const res of answered) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ error: { code: 'service-unavailable' } });
+        expect(res.headers['retry-after']).toBe('1');
+        expect(res.headers['cache-control']).toBeUndefined();
+        expect(res.headers.etag).toBeUndefined();
+      }
+      open();
+      const codes = (await Promise.all(pending)).map((res) => res.statusCode);
+      expect(codes.sort()).toEqual([200, 200, 200, 503, 503]);
+      // Refused is not remembered: asked again, the image renders.
+      for (const n of [1, 2, 3, 4, 5]) expect((await ask(n)).statusCode).toBe(200);
+    } finally {
+      await busy.close();
+    }
+  });
+
   it('answers image-not-found for an image whose hotel does not exist', async () => {
     const res = await get('/api/v1/images/hdeadbeef-1');
     expect(res.statusCode).toBe(404);
@@ -120,7 +209,7 @@ describe('GET /api/v1/images/:publicId', () => {
   it('renders any well-formed id when no existence check is given', async () => {
     const open = await imageApp();
     try {
-      const res = await open.inject({ method: 'GET', url: '/api/v1/images/hzz99-standard-double-2?w=200&h=200' });
+      const res = await open.inject({ method: 'GET', url: '/api/v1/images/hzz99-standard-double-2?w=400&h=400' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/jpeg');
       expect((await open.inject({ method: 'GET', url: '/api/v1/images/not-an-image' })).statusCode).toBe(404);
@@ -131,7 +220,7 @@ describe('GET /api/v1/images/:publicId', () => {
 
   it('renders an image once for 50 requests at the same moment', async () => {
     const { calls, render } = countingRenderer();
-    const counted = await imageApp({ cache: new ImageCache(render) });
+    const counted = await imageApp({ render });
     try {
       const answers = await Promise.all(
         Array.from({ length: 50 }, () =>
@@ -189,5 +278,33 @@ describe('ImageCache', () => {
     fail = false;
     await expect(flaky.get('h1-1', box(100))).resolves.toEqual(Buffer.from('ok'));
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('RenderLimit', () => {
+  it('hands a finished slot to the next in line, and refuses past the queue', async () => {
+    const limit = new RenderLimit(2, 1);
+    const gates: (() => void)[] = [];
+    const task = () => new Promise<string>((resolve) => gates.push(() => resolve('done')));
+    const first = limit.run(task);
+    const second = limit.run(task);
+    const third = limit.run(task);
+    await expect(limit.run(task)).rejects.toThrow('too many image renders under way');
+    expect([limit.active, limit.queued]).toEqual([2, 1]);
+    gates[0]!();
+    await first;
+    await expect.poll(() => gates.length).toBe(3); // the waiting one got the slot
+    expect([limit.active, limit.queued]).toEqual([2, 0]);
+    gates[1]!();
+    gates[2]!();
+    await Promise.all([second, third]);
+    expect([limit.active, limit.queued, limit.peak]).toEqual([0, 0, 2]);
+  });
+
+  it('gives a failed render its slot back', async () => {
+    const limit = new RenderLimit(1, 0);
+    await expect(limit.run(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    await expect(limit.run(() => Promise.resolve('ok'))).resolves.toBe('ok');
+    expect(limit.active).toBe(0);
   });
 });

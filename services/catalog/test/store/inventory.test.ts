@@ -87,7 +87,7 @@ const place = async (user: AuthUser, body: ReturnType<typeof holdBody>) =>
 
 /** The inventory document as stored, and its size as MongoDB counts it. */
 async function inventoryDocument(stay: Stay) {
-  const doc = await app.catalog.inventory.models[0].collection.findOne({
+  const doc = await app.catalog.inventory.models[0]!.collection.findOne({
     _id: inventoryId(stay.hotel._id, stay.roomType.type) as never,
   });
   if (!doc) throw new Error('no inventory document');
@@ -127,7 +127,7 @@ describe('settled holds leave the inventory document', () => {
     expect(bytes).toBeLessThan(16 * 1024);
     expect(left(stay)).toBe(before - 2);
     expect(
-      await app.catalog.inventory.models[1].collection.countDocuments({
+      await app.catalog.inventory.models[1]!.collection.countDocuments({
         _id: { $in: released.map((h) => h.id) } as never,
       }),
     ).toBe(ROUNDS * 3);
