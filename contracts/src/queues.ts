@@ -28,11 +28,12 @@ const LinkMailDataSchema = z.object({
   publicName: z.string().optional(),
 });
 
+// No title: the traveller chooses it, and words of their choosing do not go into our mails' subjects.
 const BookingMailDataSchema = z.object({
   /** The itinerary's page (confirmation, or trips after a cancellation). */
   link: z.url(),
+  /** Also the booking reference in the subject. */
   itineraryId: IdSchema,
-  title: z.string(),
   leadGuestName: z.string(),
   /** One line per room: hotel, room, dates. */
   stays: z.string(),
@@ -57,6 +58,11 @@ export const jobPayloadSchemas = {
     data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
     /** Sending twice with the same key sends once. */
     idempotencyKey: z.string().min(1),
+    /**
+     * Set by the worker once the job is done with (sent, or failed for good): the one-time link was taken
+     * out of `data`, so a job kept in Redis for inspection holds no usable link, and is never sent again.
+     */
+    redacted: z.literal(true).optional(),
   }),
   'availability-refresh': z.object({
     scope: z.enum(['searches', 'carts', 'all']),

@@ -1,7 +1,7 @@
 // buildApp: the itinerary service (carts, guest details, cancellation terms, the booking status). It never
 // listens. Its neighbours are the catalog (searches, holds) and billing (invoices), called with the
 // traveller's own token; its events go out through the outbox relay.
-import { createService, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
+import { createService, mailLimits, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
 import type { Logger } from 'pino';
 import { bookingService, type BookingService } from './booking.js';
 import { billingClient, catalogClient } from './clients/neighbours.js';
@@ -38,7 +38,15 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
       store,
       catalog: catalogClient(config.CATALOG_URL, config.CALL_TIMEOUT_MS),
       billing: billingClient(config.BILLING_URL, config.CALL_TIMEOUT_MS),
-      mailer: bookingMailer(emails, config.WEB_URL),
+      mailer: bookingMailer(emails, {
+        webUrl: config.WEB_URL,
+        limits: mailLimits(app.redis, {
+          prefix: config.RATE_LIMIT_PREFIX,
+          perAccount: config.MAILS_PER_ACCOUNT_PER_HOUR,
+          perAddress: config.MAILS_PER_ADDRESS_PER_HOUR,
+        }),
+        log,
+      }),
       paymentLockSeconds: config.PAYMENT_LOCK_S,
       log,
     });

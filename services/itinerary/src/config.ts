@@ -17,5 +17,10 @@ export const ItineraryConfigSchema = BaseConfigSchema.extend({
   PAYMENT_LOCK_S: positiveInt(60),
   /** How long a call to the catalog or billing may take. */
   CALL_TIMEOUT_MS: positiveInt(3_000),
+  /** Booking mails per hour about one account's itineraries, and to one address. */
+  MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(20),
+  MAILS_PER_ADDRESS_PER_HOUR: positiveInt(20),
+  /** Redis key prefix of those counts. */
+  RATE_LIMIT_PREFIX: z.string().default('itinerary:rl'),
 });
 export type ItineraryConfig = z.infer<typeof ItineraryConfigSchema>;

@@ -1,60 +1,69 @@
 // The booking mails (confirmation, cancellation): each an `emails` job for the notifications worker, keyed
-// by the itinerary so a redelivered event or a retried request queues one mail.
+// by the itinerary so a redelivered event or a retried request queues one mail. They go to the lead guest's
+// address only once the booking was paid: before that, the address is whatever a visitor typed, and a cart
+// anyone can make must not be a way to have our sender mail strangers. Every mail counts against the mail
+// limits of the account and of the address; over them it is not queued, and what caused it stands.
 import type { Money } from '@travelclub/contracts';
-import type { JobQueue } from '@travelclub/kit';
+import type { JobQueue, MailLimits } from '@travelclub/kit';
+import type { Logger } from 'pino';
 import { formatMoney, staysText, totalOf, type ItineraryRecord } from './domain/itinerary.js';
 
-const titleOf = (record: ItineraryRecord) => record.title || 'Your trip';
+export interface BookingMailerDeps {
+  webUrl: string;
+  limits: MailLimits;
+  log: Logger;
+}
 
-export function bookingMailer(queue: JobQueue<'emails'>, webUrl: string) {
+/** Paid at some point: confirmation is the payment, and it is recorded for good (a cancellation keeps it). */
+export const wasPaid = (record: Pick<ItineraryRecord, 'confirmedAt'>) => Boolean(record.confirmedAt);
+
+export function bookingMailer(queue: JobQueue<'emails'>, { webUrl, limits, log }: BookingMailerDeps) {
   const link = (path: string) => new URL(path, webUrl).toString();
+
+  /** What every booking mail says: no title or other words of the traveller's choosing beyond the guest's name. */
+  const bookingData = (record: ItineraryRecord, path: string) => ({
+    link: link(path),
+    itineraryId: record._id,
+    leadGuestName: record.leadGuest!.name,
+    stays: staysText(record),
+    total: formatMoney(totalOf(record)),
+  });
+
+  async function send(
+    record: ItineraryRecord,
+    template: 'booking-confirmation' | 'booking-cancelled',
+    data: Record<string, string>,
+  ): Promise<boolean> {
+    const to = record.leadGuest!.email;
+    if (!(await limits.mayMail({ address: to, accountId: record.ownerId }))) {
+      log.warn(
+        { itineraryId: record._id, userId: record.ownerId, template },
+        'booking mail not sent: over the mail limit',
+      );
+      return false;
+    }
+    const idempotencyKey = `${template}:${record._id}`;
+    // BullMQ refuses a colon in a job id.
+    await queue.add({ to, template, data, idempotencyKey }, { jobId: idempotencyKey.replace(/:/g, '-') });
+    return true;
+  }
+
   return {
     /** Queued when the paid invoice confirmed the itinerary; nothing without a lead guest to write to. */
     async confirmed(record: ItineraryRecord): Promise<boolean> {
-      if (!record.leadGuest) return false;
-      const idempotencyKey = `booking-confirmation:${record._id}`;
-      await queue.add(
-        {
-          to: record.leadGuest.email,
-          template: 'booking-confirmation',
-          data: {
-            link: link(`/itinerary/${encodeURIComponent(record._id)}/confirmation`),
-            itineraryId: record._id,
-            title: titleOf(record),
-            leadGuestName: record.leadGuest.name,
-            stays: staysText(record),
-            total: formatMoney(totalOf(record)),
-          },
-          idempotencyKey,
-        },
-        // BullMQ refuses a colon in a job id.
-        { jobId: idempotencyKey.replace(/:/g, '-') },
-      );
-      return true;
+      if (record.status !== 'confirmed' || !wasPaid(record) || !record.leadGuest) return false;
+      const path = `/itinerary/${encodeURIComponent(record._id)}/confirmation`;
+      return send(record, 'booking-confirmation', bookingData(record, path));
     },
 
+    /** Queued when a paid booking was cancelled; a cart that was never paid is cancelled without a mail. */
     async cancelled(record: ItineraryRecord, money: { charge: Money; refund: Money }): Promise<boolean> {
-      if (!record.leadGuest) return false;
-      const idempotencyKey = `booking-cancelled:${record._id}`;
-      await queue.add(
-        {
-          to: record.leadGuest.email,
-          template: 'booking-cancelled',
-          data: {
-            link: link('/user/trips'),
-            itineraryId: record._id,
-            title: titleOf(record),
-            leadGuestName: record.leadGuest.name,
-            stays: staysText(record),
-            total: formatMoney(totalOf(record)),
-            charge: formatMoney(money.charge),
-            refund: formatMoney(money.refund),
-          },
-          idempotencyKey,
-        },
-        { jobId: idempotencyKey.replace(/:/g, '-') },
-      );
-      return true;
+      if (record.status !== 'cancelled' || !wasPaid(record) || !record.leadGuest) return false;
+      return send(record, 'booking-cancelled', {
+        ...bookingData(record, '/user/trips'),
+        charge: formatMoney(money.charge),
+        refund: formatMoney(money.refund),
+      });
     },
   };
 }

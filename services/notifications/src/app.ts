@@ -2,6 +2,7 @@
 // shutdown) plus the `emails` worker and its SMTP pool. It has no public API and never listens.
 import { createService, serviceWorker, withTimeout, type ServiceApp } from '@travelclub/kit';
 import type { NotificationsConfig } from './config.js';
+import { redactFailedForGood, redactingWhenDone } from './jobs/redact.js';
 import { createSendEmail } from './jobs/send-email.js';
 import { createMailTransport, smtpServerName } from './mail-transport.js';
 import { sentMailModel } from './store/sent-mails.js';
@@ -22,9 +23,11 @@ export async function buildApp(config: NotificationsConfig): Promise<ServiceApp>
     );
 
     // Added last, so it stops first: jobs in hand finish while the SMTP pool and MongoDB are still open.
-    serviceWorker(app, 'emails', createSendEmail({ sentMails, transport, from: config.MAIL_FROM, log: app.log }), {
+    const sendEmail = createSendEmail({ sentMails, transport, from: config.MAIL_FROM, log: app.log });
+    const worker = serviceWorker(app, 'emails', redactingWhenDone(sendEmail, app.log), {
       concurrency: config.EMAILS_CONCURRENCY,
     });
+    redactFailedForGood(worker.worker, app.log);
   } catch (err) {
     await app.close();
     throw err;

@@ -2,6 +2,7 @@
 // SMTP to the run's mail catcher.
 import { createJobQueue, type JobQueue, type ServiceApp } from '@travelclub/kit';
 import { linkIn, mailsTo, waitForMail } from '@travelclub/kit/testing';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { sentMailModel } from '../src/store/sent-mails.js';
@@ -117,30 +118,127 @@ describe('notifications worker', () => {
     const data = {
       link: 'http://localhost:8080/itinerary/it-42/confirmation',
       itineraryId: 'it-42',
-      title: 'Porto & <b>Douro</b>',
-      leadGuestName: 'Ana Lima',
+      leadGuestName: 'Ana <b>Lima</b>',
       stays: 'Hotel Porto, Twin room, 2026-12-03 to 2026-12-05\nQuinta do Douro, Suite, 2026-12-05 to 2026-12-07',
       total: '€512.40',
     };
     const idempotencyKey = `booking-confirmation-${to}`;
     await emails.add({ to, template: 'booking-confirmation', data, idempotencyKey }, { jobId: idempotencyKey });
 
-    const mail = await waitForMail(to, { subject: 'Your booking is confirmed: Porto & <b>Douro</b>' });
+    const mail = await waitForMail(to, { subject: 'Your booking is confirmed (reference it-42)' });
     expect(linkIn(mail, '/itinerary/it-42/confirmation')).toBe(data.link);
-    expect(mail.text).toMatch(/^Hello Ana Lima,\n/);
+    expect(mail.text).toMatch(/^Hello Ana <b>Lima<\/b>,\n/);
     expect(mail.text).toContain('- Hotel Porto, Twin room, 2026-12-03 to 2026-12-05\n- Quinta do Douro, Suite');
     expect(mail.text).toContain('Total: €512.40');
-    expect(mail.html).toContain('Porto &amp; &lt;b&gt;Douro&lt;/b&gt;');
+    expect(mail.html).toContain('Ana &lt;b&gt;Lima&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>');
     expect(mail.html).toContain('<li style="margin:4px 0;">Quinta do Douro, Suite, 2026-12-05 to 2026-12-07</li>');
     expect(mail.html).toContain(`href="${data.link}"`);
     const job = await finished(idempotencyKey, 'completed');
     expect(job.returnvalue).toEqual({ status: 'sent', messageId: mail.messageId });
+    // Nothing in a booking mail's link is secret: the job stays as it was, to be looked at or sent again.
+    expect(job.data).toEqual({ to, template: 'booking-confirmation', data, idempotencyKey });
   });
 
   it('is ready while MongoDB, Kafka and Redis answer', async () => {
     const res = await app.inject({ method: 'GET', url: '/health/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', checks: { mongo: 'up', kafka: 'up', redis: 'up' } });
+  });
+});
+
+describe('one-time links in finished jobs', () => {
+  const codeIn = (data: unknown) => JSON.stringify(data).match(/c0de-[a-z0-9-]+/)?.[0];
+
+  it('a sent link mail keeps no usable link in its job', async () => {
+    const to = uniqueAddress('sent-link');
+    const idempotencyKey = `magic-link-${to}`;
+    await emails.add(
+      { to, template: 'magic-link', data: linkData('c0de-sent'), idempotencyKey },
+      { jobId: idempotencyKey },
+    );
+    await waitForMail(to);
+    const job = await finished(idempotencyKey, 'completed');
+    expect(job.data).toEqual({
+      to,
+      template: 'magic-link',
+      data: { link: 'http://localhost:8080/continueSignIn', expiresInMinutes: 15 },
+      idempotencyKey,
+      redacted: true,
+    });
+    expect(codeIn(job.data)).toBeUndefined();
+  });
+
+  it('a job refused as malformed keeps no usable link either', async () => {
+    const idempotencyKey = `malformed-${uniqueAddress('x')}`;
+    // Straight onto the queue, as a producer that skipped the contract would.
+    await emails.queue.add(
+      'emails',
+      { to: 'not an address', template: 'password-reset', data: linkData('c0de-malformed'), idempotencyKey },
+      { jobId: idempotencyKey },
+    );
+    await finished(idempotencyKey, 'failed');
+    await vi.waitFor(async () => expect((await emails.queue.getJob(idempotencyKey))!.data.redacted).toBe(true));
+    expect(codeIn((await emails.queue.getJob(idempotencyKey))!.data)).toBeUndefined();
+  });
+
+  it('a redacted job is never sent', async () => {
+    const to = uniqueAddress('redacted');
+    const idempotencyKey = `redacted-${to}`;
+    const payload = {
+      to,
+      template: 'magic-link' as const,
+      data: linkData('c0de-r'),
+      idempotencyKey,
+      redacted: true as const,
+    };
+    await emails.add(payload, { jobId: idempotencyKey });
+    const failed = await finished(idempotencyKey, 'failed');
+    expect(failed.attemptsMade).toBe(1);
+    expect(failed.failedReason).toBe(`mail ${idempotencyKey} was redacted: its link is gone`);
+    expect(await mailsTo(to)).toEqual([]);
+  });
+
+  it('a link mail that fails for good (SMTP unreachable, attempts used up) keeps no usable link', async () => {
+    // A port nothing listens on: every attempt is refused at once.
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = createServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const unreachable = { ...notificationsTestConfig(), SMTP_URL: `smtp://127.0.0.1:${closedPort}` };
+    const worker = await buildApp(unreachable);
+    const queue = createJobQueue('emails', {
+      redisUrl: unreachable.REDIS_URL,
+      prefix: unreachable.QUEUE_PREFIX,
+      jobOptions: { attempts: 3, backoff: { type: 'fixed', delay: 50 } },
+    });
+    try {
+      const to = uniqueAddress('unreachable');
+      const idempotencyKey = `password-reset-${to}`;
+      await queue.add(
+        { to, template: 'password-reset', data: linkData('c0de-unsent'), idempotencyKey },
+        { jobId: idempotencyKey },
+      );
+      await vi.waitFor(async () => expect(await queue.queue.getJobState(idempotencyKey)).toBe('failed'), {
+        timeout: 15_000,
+      });
+      const job = (await queue.queue.getJob(idempotencyKey))!;
+      expect(job.attemptsMade).toBe(3);
+      expect(job.failedReason).toMatch(/ECONNREFUSED/);
+      expect(job.data).toMatchObject({
+        template: 'password-reset',
+        data: { link: 'http://localhost:8080/continueSignIn' },
+        redacted: true,
+      });
+      expect(codeIn(job.data)).toBeUndefined();
+    } finally {
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+      await worker.mongo.dropDatabase();
+      await worker.close();
+    }
   });
 });

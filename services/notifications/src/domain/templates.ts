@@ -41,13 +41,19 @@ export function formatDuration(minutes: number): string {
 const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /**
- * The name to greet with, on one line. A name that looks like a web address is left out: whoever signs
- * up with someone else's address chooses the name, and must not be able to put a link into the mail.
+ * The name to greet with, on one line. A name that looks like a web or mail address (`evil.example`,
+ * `www.`, `://`, `@`) is left out: whoever typed the name must not be able to put a link into our mail.
  */
 function greeting(publicName: string | undefined): string {
   const name = publicName === undefined ? undefined : oneLine(publicName);
-  return name && !/:\/\/|www\.|\.[a-z]{2,}\//i.test(name) ? `Hello ${name},` : 'Hello,';
+  return name && !/:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}(?![a-z])|@/i.test(name) ? `Hello ${name},` : 'Hello,';
 }
+
+/**
+ * A booking reference as the platform makes them (an id of letters, digits and dashes); anything else is
+ * not ours to put in a subject, and the subject then goes without it.
+ */
+const referenceOf = (itineraryId: string) => (/^[A-Za-z0-9-]{1,64}$/.test(itineraryId) ? itineraryId : null);
 
 type LinkTemplate = 'magic-link' | 'email-verification' | 'password-reset';
 type BookingTemplate = 'booking-confirmation' | 'booking-cancelled';
@@ -86,6 +92,9 @@ const linkMails: Record<LinkTemplate, LinkMailWords> = {
 };
 
 const isLinkTemplate = (template: EmailTemplate): template is LinkTemplate => Object.hasOwn(linkMails, template);
+
+/** The mails whose link carries a one-time code (signs in, resets a password, proves an address). */
+export const carriesOneTimeLink = (template: string): boolean => Object.hasOwn(linkMails, template);
 
 /** The template's data as its schema reads it, with an http(s) link; a TemplateError otherwise. */
 function dataOf<T extends keyof typeof emailTemplateDataSchemas>(
@@ -152,7 +161,9 @@ const isBookingTemplate = (template: EmailTemplate): template is BookingTemplate
 function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEmail {
   const booking = dataOf(template, data);
   const words = bookingMails[template];
-  const subject = `${words.subject}: ${oneLine(booking.title) || oneLine(booking.itineraryId)}`;
+  // Fixed words and the platform's reference only: never a title or any other text the traveller chose.
+  const reference = referenceOf(booking.itineraryId);
+  const subject = reference ? `${words.subject} (reference ${reference})` : words.subject;
   const hello = greeting(booking.leadGuestName);
   // One list entry per room; a stray \r (a \r\n separator) or blank line makes no entry of its own.
   const stays = booking.stays
@@ -162,7 +173,7 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
   const amounts: [string, string][] = [['Total', oneLine(booking.total)]];
   if ('refund' in booking)
     amounts.push(['Cancellation charge', oneLine(booking.charge)], ['Refund to your card', oneLine(booking.refund)]);
-  const reference = `Booking reference: ${oneLine(booking.itineraryId)}`;
+  const referenceLine = `Booking reference: ${oneLine(booking.itineraryId)}`;
   const text = [
     hello,
     '',
@@ -171,7 +182,7 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
     ...stays.map((line) => `- ${line}`),
     '',
     ...amounts.map(([label, value]) => `${label}: ${value}`),
-    reference,
+    referenceLine,
     '',
     booking.link,
     '',
@@ -200,7 +211,7 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
     '</ul>\n<table style="margin:16px 0;border-collapse:collapse;">' +
     sums +
     markup`</table>
-<p style="${muted}">${reference}</p>
+<p style="${muted}">${referenceLine}</p>
 <p style="margin:24px 0;"><a href="${booking.link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${words.action}</a></p>
 </div>
 <p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub</p>

@@ -37,7 +37,9 @@ function messageIdFor(idempotencyKey: string, from: string): string {
 }
 
 export function createSendEmail({ sentMails, transport, from, log, inDoubtAfterMs = 5 * 60_000 }: SendEmailDeps) {
-  return async function sendEmail({ to, template, data, idempotencyKey }: EmailJob): Promise<SendOutcome> {
+  return async function sendEmail({ to, template, data, idempotencyKey, redacted }: EmailJob): Promise<SendOutcome> {
+    // Its one-time link was taken out when it was done with: there is nothing left to send (ask for a new one).
+    if (redacted) throw new UnrecoverableError(`mail ${idempotencyKey} was redacted: its link is gone`);
     let mail;
     try {
       mail = renderEmail(template, data);

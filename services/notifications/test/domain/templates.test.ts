@@ -43,7 +43,13 @@ describe('link mails', () => {
   });
 
   it('leaves out a name that looks like a web address, so a stranger cannot put a link in the mail', () => {
-    for (const publicName of ['https://evil.test/continueSignIn', 'www.evil.test', 'evil.com/login']) {
+    for (const publicName of [
+      'https://evil.test/continueSignIn',
+      'www.evil.test',
+      'evil.com/login',
+      'Refund pending, visit evil.example',
+      'write to refunds@evil.test',
+    ]) {
       const mail = renderEmail('password-reset', { link, expiresInMinutes: 30, publicName });
       expect(mail.text).toMatch(/^Hello,\n/);
       expect(mail.html).not.toContain('evil');
@@ -85,23 +91,20 @@ describe('booking mails', () => {
   const booking = {
     link: 'https://travelclub.test/itinerary/it-1/confirmation',
     itineraryId: 'it-1',
-    title: 'Lisbon <script>alert(1)</script>',
     leadGuestName: 'Ana',
     stays: 'Hotel Sol & Mar, Double room, 2026-12-01 to 2026-12-03\nHotel Porto, Twin room, 2026-12-03 to 2026-12-05',
     total: '$420.00',
   };
   const cancelled = { ...booking, link: 'https://travelclub.test/user/trips', charge: '$70.00', refund: '$350.00' };
 
-  it('confirms with every stay, the total and the link, the title escaped in the HTML', () => {
+  it('confirms with every stay, the total and the link, under a subject of fixed words and the reference', () => {
     const mail = renderEmail('booking-confirmation', booking);
-    expect(mail.subject).toBe('Your booking is confirmed: Lisbon <script>alert(1)</script>');
+    expect(mail.subject).toBe('Your booking is confirmed (reference it-1)');
     expect(mail.text).toMatch(/^Hello Ana,\n/);
     expect(mail.text).toContain('- Hotel Sol & Mar, Double room, 2026-12-01 to 2026-12-03\n- Hotel Porto');
     expect(mail.text).toContain('Total: $420.00');
     expect(mail.text).toContain('Booking reference: it-1');
     expect(mail.text.split('\n')).toContain(booking.link);
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('Lisbon &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.html).toContain(
       '<li style="margin:4px 0;">Hotel Sol &amp; Mar, Double room, 2026-12-01 to 2026-12-03</li>',
     );
@@ -110,7 +113,7 @@ describe('booking mails', () => {
 
   it('tells a cancellation its charge and refund', () => {
     const mail = renderEmail('booking-cancelled', cancelled);
-    expect(mail.subject).toBe('Your booking was cancelled: Lisbon <script>alert(1)</script>');
+    expect(mail.subject).toBe('Your booking was cancelled (reference it-1)');
     expect(mail.text).toContain('Cancellation charge: $70.00\nRefund to your card: $350.00');
     expect(mail.html).toContain('>$350.00</td>');
     expect(mail.html).toContain(`<a href="${cancelled.link}"`);
@@ -121,15 +124,12 @@ describe('booking mails', () => {
     ['booking-cancelled', cancelled],
   ] as const)('%s: every field in both the HTML and the text', (template, data) => {
     const mail = renderEmail(template, data);
-    const plain = Object.entries(data).flatMap(([field, value]) =>
-      field === 'stays' ? value.split('\n') : field === 'title' ? [] : [value],
-    );
+    const plain = Object.entries(data).flatMap(([field, value]) => (field === 'stays' ? value.split('\n') : [value]));
     for (const value of plain) {
       expect(mail.text).toContain(value);
       expect(mail.html).toContain(escapeHtml(value));
     }
-    // The title is in the subject and the HTML's <title>, escaped there; the text part starts with the greeting.
-    expect(mail.subject).toContain(data.title);
+    // The subject is the HTML's <title> too; the text part starts with the greeting.
     expect(mail.html).toContain(`<title>${escapeHtml(mail.subject)}</title>`);
     expect(mail.html).toContain('<p style="line-height:1.5;">Hello Ana,</p>');
     expect(mail.html.match(/<li /g)).toHaveLength(2);
@@ -139,7 +139,6 @@ describe('booking mails', () => {
     const hostile = (label: string) => `<img src=x onerror="${label}()"> & '${label}'`;
     const data = {
       ...cancelled,
-      title: `${hostile('title')}\nBcc: victim@example.test`,
       leadGuestName: hostile('guest'),
       stays: `${hostile('stay1')}\r\n\n${hostile('stay2')}`,
       total: hostile('total'),
@@ -152,9 +151,7 @@ describe('booking mails', () => {
       expect(mail.html).toContain(escapeHtml(hostile(label)));
       expect(mail.text).toContain(hostile(label));
     }
-    // A line break in a value cannot add a header or a line of its own.
-    expect(mail.subject).not.toMatch(/[\r\n]/);
-    expect(mail.subject).toBe(`Your booking was cancelled: ${hostile('title')} Bcc: victim@example.test`);
+    // A line break in a value cannot add a line of its own.
     expect(mail.text).toContain(`Refund to your card: ${hostile('refund')} Click https://evil.test\n`);
     expect(mail.text).toContain(`- ${hostile('stay1')}\n- ${hostile('stay2')}\n`);
     expect(mail.html.match(/<li /g)).toHaveLength(2);
@@ -171,10 +168,16 @@ describe('booking mails', () => {
     }
   });
 
-  it('names the booking by its reference when it has no title', () => {
-    expect(renderEmail('booking-confirmation', { ...booking, title: ' \n ' }).subject).toBe(
-      'Your booking is confirmed: it-1',
+  it('never puts words of the traveller into the subject: a title sent along, names, or an odd reference', () => {
+    const phishing = 'Refund pending, visit evil.example';
+    const fromAnOlderProducer = { ...booking, title: phishing, leadGuestName: phishing };
+    expect(renderEmail('booking-confirmation', fromAnOlderProducer).subject).toBe(
+      'Your booking is confirmed (reference it-1)',
     );
+    for (const itineraryId of [phishing, 'it-1\r\nBcc: victim@example.test', 'x'.repeat(65)]) {
+      const mail = renderEmail('booking-cancelled', { ...cancelled, itineraryId });
+      expect(mail.subject).toBe('Your booking was cancelled');
+    }
   });
 
   it('refuses data that does not fit, naming the field, and a link that is not a web page', () => {
