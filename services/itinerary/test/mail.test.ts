@@ -78,9 +78,14 @@ describe('carts that were never paid', () => {
 describe('a paid booking', () => {
   it('is confirmed to its lead guest, without the title; over the account limit its cancellation is not mailed, and still done', async () => {
     const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me, { title: PHISHING_TITLE });
-    expect(await emailJobs(world.app, id)).toEqual([]);
     const pending = await pendingCart(world, me, 'paid-guest@example.test');
+    const titled = await call('POST', itineraryUrl(pending.id, 'updateCustomerData'), me, {
+      leadGuest: { name: 'Ada Lovelace' },
+      title: PHISHING_TITLE,
+    });
+    expect(titled.json()).toMatchObject({ status: 'pending_payment', title: PHISHING_TITLE });
+    // Invoiced is not paid: nothing yet.
+    expect(await emailJobs(world.app, pending.id)).toEqual([]);
     await pay(pending, me);
 
     await expect.poll(async () => (await emailJobs(world.app, pending.id)).length, { timeout: 10_000 }).toBe(1);
