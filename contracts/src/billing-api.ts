@@ -26,11 +26,23 @@ export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 /** The card as it is kept and shown: never the number, only its brand and last four digits. */
 export const CardSummarySchema = z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) });
 
-/** Internal (itinerary → billing): the invoice of one revision of an itinerary, with its frozen prices and terms. */
+/** Internal (itinerary → billing): make, or find, the invoice of one revision of an itinerary. */
 export const CreateInvoiceBodySchema = z.strictObject({
   itineraryId: IdSchema,
   /** The itinerary's revision: the same revision twice gives the same invoice. */
   revision: z.number().int().min(0),
+});
+export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBodySchema>;
+
+/**
+ * Internal (billing → itinerary): what the invoice of one revision says, with its frozen prices and terms,
+ * as the itinerary answers it. Billing takes no price from the service asking for an invoice.
+ */
+export const InvoiceDraftSchema = z.strictObject({
+  itineraryId: IdSchema,
+  revision: z.number().int().min(0),
+  /** The itinerary's owner: the invoice's. */
+  ownerId: IdSchema,
   currency: CurrencyCodeSchema,
   lines: z.array(InvoiceLineSchema).min(1),
   terms: CancellationTermsSchema,
@@ -38,7 +50,7 @@ export const CreateInvoiceBodySchema = z.strictObject({
   /** Where the receipt goes: the lead guest's address. */
   contactEmail: EmailSchema,
 });
-export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBodySchema>;
+export type InvoiceDraft = z.infer<typeof InvoiceDraftSchema>;
 
 export const InvoiceSchema = z.object({
   id: IdSchema,

@@ -72,6 +72,7 @@ export const errorCatalogue = {
   'guest-names-mismatch': entry(400, 'Please give one guest name for every room.'),
   'hold-expired': entry(409, 'Your room hold has expired. Please check availability again.'),
   'payment-in-progress': entry(409, 'A payment for this itinerary is in progress. Please wait a moment.'),
+  'invoice-mismatch': entry(409, 'The invoice did not match your itinerary. Please try again.'),
   // billing
   'invoice-not-found': entry(404, 'Invoice not found'),
   'invoice-already-paid': entry(409, 'This invoice has already been paid.'),

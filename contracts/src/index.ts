@@ -8,6 +8,7 @@ export * from './auth-api.js';
 export * from './catalog-api.js';
 export * from './itinerary-api.js';
 export * from './billing-api.js';
+export * from './internal-api.js';
 export * from './health.js';
 export * from './events.js';
 export * from './queues.js';

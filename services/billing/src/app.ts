@@ -42,14 +42,19 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: BillingConfig, options: BuildOptions = {}): Promise<BillingApp> {
-  const app = await createService({ name: 'billing', config, ...options });
+  const app = await createService({
+    name: 'billing',
+    config,
+    serviceTokenSecret: config.SERVICE_TOKEN_SECRET,
+    ...options,
+  });
   const log = app.log as unknown as Logger;
   try {
     const relay: { kick(id: string): void } = { kick: () => undefined };
     const store = await invoiceStore(app.mongo, (id) => relay.kick(id));
     const creators = await creatorStore(app.mongo);
     const provider = await sandboxProvider(app.mongo, { latencyMs: config.SANDBOX_LATENCY_MS });
-    const itinerary = itineraryClient(config.ITINERARY_URL, config.CALL_TIMEOUT_MS, log);
+    const itinerary = itineraryClient(config.ITINERARY_URL, config.CALL_TIMEOUT_MS, app.serviceIdentity, log);
     const refunds = refundService({ invoices: store, provider, log });
     app.decorate('billing', {
       config,
@@ -57,7 +62,7 @@ export async function buildApp(config: BillingConfig, options: BuildOptions = {}
       creators,
       provider,
       itinerary,
-      invoices: invoiceService({ invoices: store, dueSeconds: config.INVOICE_DUE_S, log }),
+      invoices: invoiceService({ invoices: store, itinerary, dueSeconds: config.INVOICE_DUE_S, log }),
       payments: paymentService({
         invoices: store,
         provider,

@@ -1,11 +1,17 @@
 // Billing's settings: the kit's, plus where the itinerary answers, the commission rate, the payment provider
 // and how long a payment may hold an invoice.
-import { BaseConfigSchema } from '@travelclub/kit';
+import {
+  BaseConfigSchema,
+  productionHasServiceSecret,
+  serviceIdentitySettings,
+  serviceSecretRequired,
+} from '@travelclub/kit';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const BillingConfigSchema = BaseConfigSchema.extend({
+  ...serviceIdentitySettings,
   PORT: z.coerce.number().int().min(0).max(65535).default(3004),
   /** The itinerary service, for its payment lock. */
   ITINERARY_URL: z.url().default('http://127.0.0.1:3003'),
@@ -20,5 +26,5 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** An invoice is due this long after it is made (`dueAt` of billing.invoice.created). */
   INVOICE_DUE_S: positiveInt(30 * 60),
-});
+}).refine(productionHasServiceSecret, serviceSecretRequired);
 export type BillingConfig = z.infer<typeof BillingConfigSchema>;

@@ -1,7 +1,9 @@
-// Invoices as the itinerary asks for them (one per revision, made once) and as their owner reads them.
+// Invoices as the itinerary asks for them (one per revision, made once, from what the itinerary itself says
+// that revision holds) and as their owner reads them.
 import type { AuthUser, CreateInvoiceBody, Invoice } from '@travelclub/contracts';
-import { appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
+import { AppError, appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
 import type { Logger } from 'pino';
+import type { ItineraryClient } from './clients/itinerary.js';
 import { invoiceIdFor } from './domain/ids.js';
 import { foreignLines, invoiceTotal } from './domain/money.js';
 import type { InvoiceDocument, InvoiceStore } from './store/invoices.js';
@@ -44,70 +46,71 @@ export type InvoiceService = ReturnType<typeof invoiceService>;
 
 export function invoiceService({
   invoices,
+  itinerary,
   dueSeconds,
   log,
 }: {
   invoices: InvoiceStore;
+  itinerary: Pick<ItineraryClient, 'invoiceDraft'>;
   dueSeconds: number;
   log: Logger;
 }) {
   return {
     /**
-     * The invoice of this revision of the itinerary, made on the first call (the caller is its owner).
-     * A newer revision voids the open invoices of older ones.
+     * The invoice of this revision of the itinerary, made on the first call. What it says (owner, lines,
+     * prices, terms) comes from the itinerary itself, never from the caller. A newer revision voids the open
+     * invoices of older ones.
      */
     async create(
-      body: CreateInvoiceBody,
-      user: AuthUser,
+      { itineraryId, revision }: CreateInvoiceBody,
       ctx: CausalContext,
     ): Promise<{ invoice: Invoice; created: boolean }> {
-      const foreign = foreignLines(body.lines, body.currency);
+      const id = invoiceIdFor(itineraryId, revision);
+      const existing = await invoices.get(id);
+      if (existing) return { invoice: invoiceView(existing), created: false };
+      const draft = await itinerary.invoiceDraft(itineraryId, revision, ctx);
+      if (draft.itineraryId !== itineraryId || draft.revision !== revision)
+        throw new AppError('service-unavailable', undefined, {
+          cause: new Error(`the itinerary answered the draft of ${draft.itineraryId}#${draft.revision}`),
+        });
+      const foreign = foreignLines(draft.lines, draft.currency);
       if (foreign.length > 0)
         throw appError(
           'validation-failed',
           foreign.map((i) => ({ path: `lines.${i}.amount.currency`, message: `Use the invoice's currency` })),
         );
-      const id = invoiceIdFor(body.itineraryId, body.revision);
-      const existing = await invoices.get(id);
-      if (existing) {
-        if (!canAccess(user, existing.ownerId)) throw appError('invoice-not-found');
-        return { invoice: invoiceView(existing), created: false };
-      }
       const now = new Date();
-      const total = invoiceTotal(body.lines, body.currency);
+      const total = invoiceTotal(draft.lines, draft.currency);
       const dueAt = new Date(now.getTime() + dueSeconds * 1000);
       const event = newEvent(
         'billing.invoice.created',
         id,
-        { invoiceId: id, itineraryId: body.itineraryId, userId: user.id, total, dueAt: dueAt.toISOString() },
+        { invoiceId: id, itineraryId, userId: draft.ownerId, total, dueAt: dueAt.toISOString() },
         ctx,
       );
       const { invoice, created } = await invoices.createOnce(
         {
           _id: id,
-          itineraryId: body.itineraryId,
-          revision: body.revision,
-          ownerId: user.id,
+          itineraryId,
+          revision,
+          ownerId: draft.ownerId,
           status: 'open',
-          currency: body.currency,
-          lines: body.lines,
+          currency: draft.currency,
+          lines: draft.lines,
           total,
-          terms: body.terms,
-          ...(body.creator ? { creator: body.creator } : {}),
-          contactEmail: body.contactEmail,
+          terms: draft.terms,
+          ...(draft.creator ? { creator: draft.creator } : {}),
+          contactEmail: draft.contactEmail,
           createdAt: now,
           dueAt,
         },
         event,
       );
-      if (!created) {
-        if (!canAccess(user, invoice.ownerId)) throw appError('invoice-not-found');
-        return { invoice: invoiceView(invoice), created: false };
-      }
-      const voided = await invoices.voidOlder(body.itineraryId, body.revision);
-      if (voided) log.info({ itineraryId: body.itineraryId, voided }, 'open invoices of older revisions voided');
+      if (!created) return { invoice: invoiceView(invoice), created: false };
+      const voided = await invoices.voidOlder(itineraryId, revision);
+      if (voided) log.info({ itineraryId, voided }, 'open invoices of older revisions voided');
       // A late request for an older revision than one already invoiced makes an invoice nobody can pay.
-      if (await invoices.hasNewerThan(body.itineraryId, body.revision)) {
+      if (await invoices.hasNewerThan(itineraryId, revision)) {
         const outdated = await invoices.void(id, 'outdated');
         if (outdated) return { invoice: invoiceView(outdated), created: true };
       }

@@ -26,8 +26,6 @@ export interface PaymentRequest {
   body: PaymentBody;
   idempotencyKey: string;
   user: AuthUser;
-  /** The caller's bearer token, passed on to the itinerary. */
-  token: string | undefined;
   ctx: CausalContext;
 }
 
@@ -59,9 +57,9 @@ export function paymentService({
     attempt: AttemptRecord,
     request: PaymentRequest,
   ): Promise<PaymentAnswer> {
-    const { invoiceId, ctx, token } = request;
+    const { invoiceId, ctx } = request;
     const { paymentId } = attempt;
-    const lock = await itinerary.lock(invoice.itineraryId, invoiceId, token, ctx);
+    const lock = await itinerary.lock(invoice.itineraryId, invoiceId, ctx);
     if (lock.outcome === 'refused') {
       // Another payment on the itinerary may yet fail: that refusal is not final for this key.
       if (lock.code === 'payment-in-progress') await invoices.dropAttempt(invoiceId, paymentId);
@@ -152,7 +150,7 @@ export function paymentService({
         ctx,
       ),
     );
-    await itinerary.unlock(invoice.itineraryId, invoiceId, token, ctx);
+    await itinerary.unlock(invoice.itineraryId, invoiceId, ctx);
     throw appError(code);
   }
 

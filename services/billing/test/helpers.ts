@@ -1,5 +1,6 @@
 // Shared set-up of the billing service tests: the real app against the run's servers, tokens from a local key
-// set, a stand-in for the itinerary's payment lock, a reader of billing.events, and small clients.
+// set and the test's service secret, a stand-in for the itinerary's internal routes (invoice drafts and the
+// payment lock), a reader of billing.events, and small clients.
 import {
   errorCatalogue,
   topicOf,
@@ -7,9 +8,18 @@ import {
   type EventPayload,
   type EventType,
   type Invoice,
+  type InvoiceDraft,
 } from '@travelclub/contracts';
-import { createKafka, newEvent } from '@travelclub/kit';
-import { startTestJwks, testEnv, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import { createKafka, createServiceIdentity, newEvent } from '@travelclub/kit';
+import {
+  serviceHeaders,
+  startTestJwks,
+  testEnv,
+  testInfra,
+  TEST_SERVICE_TOKEN_SECRET,
+  uniqueName,
+  type TestJwks,
+} from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,7 +77,8 @@ export interface InvoiceOptions {
   charges?: { from: string; amount: number }[];
 }
 
-export function invoiceBody(options: InvoiceOptions = {}): CreateInvoiceBody {
+/** What the itinerary says the invoice of a revision holds (billing reads it from the itinerary stand-in). */
+export function invoiceDraft(ownerId: string, options: InvoiceOptions = {}): InvoiceDraft {
   const currency = options.currency ?? 'USD';
   const checkInDate = options.checkIn ?? inDays(30);
   const checkOutDate = options.checkOut ?? inDays(32);
@@ -86,6 +97,7 @@ export function invoiceBody(options: InvoiceOptions = {}): CreateInvoiceBody {
   return {
     itineraryId: options.itineraryId ?? `it-${randomUUID()}`,
     revision: options.revision ?? 0,
+    ownerId,
     currency,
     lines,
     terms: {
@@ -109,12 +121,28 @@ export function invoiceBody(options: InvoiceOptions = {}): CreateInvoiceBody {
   };
 }
 
+/**
+ * The invoice drafts every itinerary stand-in of this test file answers, by itinerary and revision: a test
+ * puts the itinerary's side here, then asks billing for the invoice.
+ */
+export const drafts = new Map<string, InvoiceDraft>();
+const draftKey = (itineraryId: string, revision: number) => `${itineraryId}#${revision}`;
+
+/** Puts the draft where the itinerary stand-ins find it; gives the body of the call that asks for its invoice. */
+export function offerDraft(draft: InvoiceDraft): CreateInvoiceBody {
+  drafts.set(draftKey(draft.itineraryId, draft.revision), draft);
+  return { itineraryId: draft.itineraryId, revision: draft.revision };
+}
+
+/** The itinerary's service identity, as it calls billing's internal routes. */
+export const fromItinerary = () => serviceHeaders('itinerary', 'billing');
+
 export async function createInvoice(app: BillingApp, caller: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
   const res = await app.inject({
     method: 'POST',
     url: '/internal/v1/invoices',
-    headers: caller.headers,
-    payload: invoiceBody(options),
+    headers: await fromItinerary(),
+    payload: offerDraft(invoiceDraft(caller.id, options)),
   });
   if (res.statusCode !== 201) throw new Error(`create invoice answered ${res.statusCode}: ${res.body}`);
   return res.json() as Invoice;
@@ -179,12 +207,16 @@ export interface LockCall {
   method: string;
   url: string;
   body: unknown;
-  authorization: string | undefined;
+  /** The service whose token came with the call (null: none, or not a valid one). */
+  caller: string | null;
 }
 
 export interface FakeItinerary {
   url: string;
+  /** Calls to the payment lock. */
   calls: LockCall[];
+  /** Reads of invoice drafts, by the service that read. */
+  draftReads: { url: string; caller: string | null }[];
   answer: LockAnswer;
   close(): Promise<void>;
 }
@@ -196,16 +228,39 @@ const readBody = (req: IncomingMessage) =>
     req.on('end', () => resolve(data));
   });
 
-/** A tiny HTTP server answering the payment-lock routes as the test says, recording every call. */
+const DRAFT_PATH = /^\/internal\/v1\/itineraries\/([^/]+)\/revisions\/(\d+)\/invoice$/;
+
+/**
+ * A tiny HTTP server for the itinerary's internal routes: invoice drafts from `drafts`, the payment lock as
+ * the test says. Only billing's service identity is served, as the real one does.
+ */
 export async function fakeItinerary(): Promise<FakeItinerary> {
-  const fake: FakeItinerary = { url: '', calls: [], answer: { kind: 'ok' }, close: async () => undefined };
+  const identity = createServiceIdentity({ name: 'itinerary', secret: TEST_SERVICE_TOKEN_SECRET });
+  const fake: FakeItinerary = {
+    url: '',
+    calls: [],
+    draftReads: [],
+    answer: { kind: 'ok' },
+    close: async () => undefined,
+  };
   const server = createServer((req, res) => {
-    void readBody(req).then((text) => {
-      const body = text ? (JSON.parse(text) as { invoiceId?: string }) : undefined;
-      fake.calls.push({ method: req.method ?? '', url: req.url ?? '', body, authorization: req.headers.authorization });
-      const answer = fake.answer;
+    void readBody(req).then(async (text) => {
       const json = (status: number, payload: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      const caller = await identity.verify(token).catch(() => null);
+      const draftPath = DRAFT_PATH.exec(req.url ?? '');
+      if (draftPath) {
+        fake.draftReads.push({ url: req.url ?? '', caller });
+        if (caller !== 'billing') return json(401, { error: { code: 'unauthenticated', message: 'no' } });
+        const draft = drafts.get(draftKey(decodeURIComponent(draftPath[1]!), Number(draftPath[2])));
+        if (!draft) return json(404, { error: { code: 'itinerary-not-found', message: 'Itinerary not found' } });
+        return json(200, draft);
+      }
+      const body = text ? (JSON.parse(text) as { invoiceId?: string }) : undefined;
+      fake.calls.push({ method: req.method ?? '', url: req.url ?? '', body, caller });
+      if (caller !== 'billing') return json(401, { error: { code: 'unauthenticated', message: 'no' } });
+      const answer = fake.answer;
       if (answer.kind === 'reset') return void req.socket.destroy();
       if (answer.kind === 'refuse')
         return json(409, { error: { code: answer.code, message: errorCatalogue[answer.code].message } });

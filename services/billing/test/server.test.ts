@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   fakeItinerary,
-  invoiceBody,
+  fromItinerary,
+  invoiceDraft,
+  offerDraft,
   SANDBOX_CARDS,
   startTestJwks,
   traveller,
@@ -63,8 +65,8 @@ it('pays without the card number or security code in any log line, and stops on 
   const headers = { ...user.headers, 'content-type': 'application/json' };
   const created = await fetch(`${baseUrl}/internal/v1/invoices`, {
     method: 'POST',
-    headers,
-    body: JSON.stringify(invoiceBody()),
+    headers: { ...(await fromItinerary()), 'content-type': 'application/json' },
+    body: JSON.stringify(offerDraft(invoiceDraft(user.id))),
   });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };

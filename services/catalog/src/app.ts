@@ -75,7 +75,7 @@ async function loadAvailability(inventory: InventoryStore, availability: Availab
 }
 
 export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
-  const app = await createService({ name: 'catalog', config });
+  const app = await createService({ name: 'catalog', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
   const log = app.log as unknown as Logger;
   try {
     const hotels = await hotelStore(app.mongo);

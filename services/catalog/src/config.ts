@@ -1,11 +1,17 @@
 // The catalog's settings: the kit's, plus how long holds and searches live, where image links point,
 // and the demo inventory made when the catalog is empty.
-import { BaseConfigSchema } from '@travelclub/kit';
+import {
+  BaseConfigSchema,
+  productionHasServiceSecret,
+  serviceIdentitySettings,
+  serviceSecretRequired,
+} from '@travelclub/kit';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const CatalogConfigSchema = BaseConfigSchema.extend({
+  ...serviceIdentitySettings,
   PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   /** The public origin image links start with (the gateway's, which routes /api/v1/images here). */
   IMAGES_BASE_URL: z.url().default('http://localhost:8080'),
@@ -24,5 +30,5 @@ export const CatalogConfigSchema = BaseConfigSchema.extend({
   IMAGE_RENDERS: positiveInt(2),
   /** Image renders that may wait for a turn; past them the image route answers 503 with Retry-After. */
   IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(32),
-});
+}).refine(productionHasServiceSecret, serviceSecretRequired);
 export type CatalogConfig = z.infer<typeof CatalogConfigSchema>;

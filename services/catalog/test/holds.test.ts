@@ -1,7 +1,7 @@
 // Room holds against the real servers: all or nothing, no overbooking under a race, idempotent keys,
 // expiry through the job, and the events that book and release them.
 import { errorTitles, type Hold } from '@travelclub/contracts';
-import type { TestJwks } from '@travelclub/kit/testing';
+import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,14 +72,31 @@ function holdBody(stay: Stay, rooms = 1, fields: Record<string, unknown> = {}) {
   };
 }
 
-async function placeHold(headers: Record<string, string>, body: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/internal/v1/holds', headers, payload: body });
+/** A call of the itinerary service (its service identity) on behalf of `owner`, to `target`'s hold routes. */
+async function holdCall(
+  method: 'POST' | 'GET' | 'DELETE',
+  owner: { id: string },
+  path = '',
+  body?: Record<string, unknown>,
+  target: CatalogApp = app,
+) {
+  return target.inject({
+    method,
+    url: `/internal/v1/holds${path}?ownerId=${encodeURIComponent(owner.id)}`,
+    headers: await serviceHeaders('itinerary', 'catalog'),
+    ...(body ? { payload: body } : {}),
+  });
 }
+const placeHold = (owner: { id: string }, body: Record<string, unknown>, target?: CatalogApp) =>
+  holdCall('POST', owner, '', body, target);
+const readHold = (owner: { id: string }, holdId: string, target?: CatalogApp) =>
+  holdCall('GET', owner, `/${holdId}`, undefined, target);
+const releaseHold = (owner: { id: string }, holdId: string) => holdCall('DELETE', owner, `/${holdId}`);
 
 /** Holds rooms until exactly `keep` are left on every night of the stay. */
-async function fillUntil(stay: Stay, keep: number, headers: Record<string, string>) {
+async function fillUntil(stay: Stay, keep: number, owner: { id: string }) {
   for (let free = left(stay); free > keep; free = left(stay)) {
-    const res = await placeHold(headers, holdBody(stay, Math.min(9, free - keep)));
+    const res = await placeHold(owner, holdBody(stay, Math.min(9, free - keep)));
     expect(res.statusCode).toBe(201);
   }
   expect(left(stay)).toBe(keep);
@@ -89,10 +106,10 @@ describe('placing holds', () => {
   it('gives 50 concurrent requests for the last 3 rooms exactly 3 holds and 47 clear refusals', async () => {
     const user = await traveller(jwks);
     const stay = freshStay(3);
-    await fillUntil(stay, 3, user.headers);
+    await fillUntil(stay, 3, user);
 
     const answers = await Promise.all(
-      Array.from({ length: 50 }, async () => placeHold((await traveller(jwks)).headers, holdBody(stay))),
+      Array.from({ length: 50 }, async () => placeHold(await traveller(jwks), holdBody(stay))),
     );
     const placed = answers.filter((r) => r.statusCode === 201);
     const refused = answers.filter((r) => r.statusCode !== 201);
@@ -119,15 +136,15 @@ describe('placing holds', () => {
     const stay = freshStay(2);
     const before = left(stay);
     const body = holdBody(stay);
-    const first = await placeHold(user.headers, body);
-    const again = await placeHold(user.headers, body);
+    const first = await placeHold(user, body);
+    const again = await placeHold(user, body);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
     expect(left(stay)).toBe(before - 1);
 
     // The same key with another request is a client bug, not a second hold.
-    const changed = await placeHold(user.headers, { ...body, lineItemId: 'li-other' });
+    const changed = await placeHold(user, { ...body, lineItemId: 'li-other' });
     expectError(changed, 'idempotency-key-reused');
     expect(left(stay)).toBe(before - 1);
   });
@@ -135,8 +152,8 @@ describe('placing holds', () => {
   it('keeps keys per traveller: the same key from two travellers makes two holds', async () => {
     const stay = freshStay(2);
     const body = holdBody(stay);
-    const a = await placeHold((await traveller(jwks)).headers, body);
-    const b = await placeHold((await traveller(jwks)).headers, body);
+    const a = await placeHold(await traveller(jwks), body);
+    const b = await placeHold(await traveller(jwks), body);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().id).not.toBe(b.json().id);
   });
@@ -147,11 +164,11 @@ describe('placing holds', () => {
     const nights = nightsOf(stay.checkIn, stay.checkOut);
     // Sell out the middle night only.
     const middle = { ...stay, checkIn: nights[1]!, checkOut: nights[2]! };
-    await fillUntil(middle, 0, user.headers);
+    await fillUntil(middle, 0, user);
     const id = inventoryId(stay.hotel._id, stay.roomType.type);
     const before = await app.catalog.inventory.takenOf(id);
 
-    const res = await placeHold(user.headers, holdBody(stay));
+    const res = await placeHold(user, holdBody(stay));
     expectError(res, 'no-rooms-available');
     // Not a night changed, not even the document's version.
     expect(await app.catalog.inventory.takenOf(id)).toEqual(before);
@@ -162,7 +179,7 @@ describe('placing holds', () => {
   it('quotes the rate in the hold currency and publishes catalog.hold.placed', async () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
-    const res = await placeHold(user.headers, holdBody(stay, 1, { currency: 'EUR' }));
+    const res = await placeHold(user, holdBody(stay, 1, { currency: 'EUR' }));
     expect(res.statusCode).toBe(201);
     const hold = res.json() as Hold;
     expect(hold).toMatchObject({
@@ -190,45 +207,76 @@ describe('placing holds', () => {
   it('names what is wrong with a hold request', async () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
-    expectError(await placeHold(user.headers, holdBody(stay, 1, { hotelId: 'hnothere' })), 'hotel-not-found');
-    expectError(await placeHold(user.headers, holdBody(stay, 1, { roomType: 'penthouse' })), 'room-type-not-found');
-    expectError(await placeHold(user.headers, holdBody(stay, 1, { rateId: 'not-a-rate' })), 'room-not-found');
+    expectError(await placeHold(user, holdBody(stay, 1, { hotelId: 'hnothere' })), 'hotel-not-found');
+    expectError(await placeHold(user, holdBody(stay, 1, { roomType: 'penthouse' })), 'room-type-not-found');
+    expectError(await placeHold(user, holdBody(stay, 1, { rateId: 'not-a-rate' })), 'room-not-found');
     // A rate quoted for other dates is not this room.
     expectError(
-      await placeHold(user.headers, holdBody(stay, 1, { rateId: holdBody({ ...stay, checkIn: inDays(41) }).rateId })),
+      await placeHold(user, holdBody(stay, 1, { rateId: holdBody({ ...stay, checkIn: inDays(41) }).rateId })),
       'room-not-found',
     );
-    const past = await placeHold(user.headers, holdBody(stay, 1, { checkIn: inDays(-3), checkOut: inDays(-1) }));
+    const past = await placeHold(user, holdBody(stay, 1, { checkIn: inDays(-3), checkOut: inDays(-1) }));
     expect(past.statusCode).toBe(400);
     expect(past.json().error.details.map((d: { path: string }) => d.path)).toContain('checkIn');
-    expectError(await placeHold({}, holdBody(stay)), 'unauthenticated');
+    // The owner is part of every call.
+    const ownerless = await app.inject({
+      method: 'POST',
+      url: '/internal/v1/holds',
+      headers: await serviceHeaders('itinerary', 'catalog'),
+      payload: holdBody(stay),
+    });
+    expect(ownerless.statusCode).toBe(400);
+    expect(ownerless.json().error.details.map((d: { path: string }) => d.path)).toContain('ownerId');
   });
 });
 
 describe('reading and releasing holds', () => {
-  it('shows a hold to its owner and support staff only', async () => {
+  it('keeps a hold to the owner the itinerary names', async () => {
     const owner = await traveller(jwks);
     const stranger = await traveller(jwks);
-    const staff = await traveller(jwks, ['role/support']);
-    const hold = (await placeHold(owner.headers, holdBody(freshStay(1)))).json() as Hold;
-    const read = (headers: Record<string, string>) =>
-      app.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers });
-    expect((await read(owner.headers)).json().id).toBe(hold.id);
-    expect((await read(staff.headers)).statusCode).toBe(200);
-    expectError(await read(stranger.headers), 'hold-not-found');
-    expectError(
-      await app.inject({ method: 'DELETE', url: `/internal/v1/holds/${hold.id}`, headers: stranger.headers }),
-      'hold-not-found',
-    );
+    const hold = (await placeHold(owner, holdBody(freshStay(1)))).json() as Hold;
+    expect((await readHold(owner, hold.id)).json().id).toBe(hold.id);
+    expectError(await readHold(stranger, hold.id), 'hold-not-found');
+    expectError(await releaseHold(stranger, hold.id), 'hold-not-found');
+    expect((await readHold(owner, hold.id)).json().status).toBe('held');
+  });
+
+  it('answers the itinerary’s service identity only: not a traveller’s token, not another service', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(1);
+    const before = left(stay);
+    const hold = (await placeHold(user, holdBody(stay))).json() as Hold;
+    const url = `/internal/v1/holds/${hold.id}?ownerId=${user.id}`;
+    const as = async (headers: Record<string, string>) => ({
+      place: await app.inject({
+        method: 'POST',
+        url: `/internal/v1/holds?ownerId=${user.id}`,
+        headers,
+        payload: holdBody(stay),
+      }),
+      read: await app.inject({ method: 'GET', url, headers }),
+      release: await app.inject({ method: 'DELETE', url, headers }),
+    });
+    for (const [headers, code] of [
+      [{}, 'unauthenticated'],
+      [user.headers, 'unauthenticated'],
+      [await serviceHeaders('billing', 'catalog'), 'forbidden'],
+      [await serviceHeaders('itinerary', 'billing'), 'unauthenticated'],
+    ] as const) {
+      const answers = await as(headers);
+      for (const res of Object.values(answers)) expectError(res, code);
+    }
+    expect(left(stay)).toBe(before - 1);
+    expect((await readHold(user, hold.id)).json().status).toBe('held');
   });
 
   it('releases a removed room at once and gives it back to searches', async () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
     const before = left(stay);
-    const hold = (await placeHold(user.headers, holdBody(stay))).json() as Hold;
+    const hold = (await placeHold(user, holdBody(stay))).json() as Hold;
     expect(left(stay)).toBe(before - 1);
-    const res = await app.inject({ method: 'DELETE', url: `/internal/v1/holds/${hold.id}`, headers: user.headers });
+    const res = await releaseHold(user, hold.id);
     expect(res.json()).toMatchObject({ id: hold.id, status: 'released' });
     expect(left(stay)).toBe(before);
     const [released] = await catalogEvents(
@@ -244,13 +292,8 @@ describe('reading and releasing holds', () => {
     const stay = freshStay(1);
     const before = left(stay);
     const body = holdBody(stay);
-    const hold = (await placeHold(user.headers, body)).json() as Hold;
-    const read = async () =>
-      (
-        (
-          await app.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })
-        ).json() as Hold
-      ).status;
+    const hold = (await placeHold(user, body)).json() as Hold;
+    const read = async () => ((await readHold(user, hold.id)).json() as Hold).status;
 
     await publish(app, 'billing.invoice.paid', 'inv-1', {
       invoiceId: 'inv-1',
@@ -312,21 +355,11 @@ describe('hold expiry', () => {
       quick.catalog.availability.roomsLeft(hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
     const before = free();
     expect(before).toBeGreaterThan(0);
-    const res = await quick.inject({
-      method: 'POST',
-      url: '/internal/v1/holds',
-      headers: user.headers,
-      payload: holdBody(stay),
-    });
+    const res = await placeHold(user, holdBody(stay), quick);
     expect(res.statusCode).toBe(201);
     const hold = res.json() as Hold;
     expect(free()).toBe(before - 1);
-    const status = async () =>
-      (
-        (
-          await quick.inject({ method: 'GET', url: `/internal/v1/holds/${hold.id}`, headers: user.headers })
-        ).json() as Hold
-      ).status;
+    const status = async () => ((await readHold(user, hold.id, quick)).json() as Hold).status;
     await expect.poll(status, { timeout: 15_000, interval: 200 }).toBe('released');
     // The job writes the release to MongoDB, then updates this instance's projection: a read in between
     // sees the hold released a moment before its room counts as free again.
@@ -342,9 +375,7 @@ describe('hold expiry', () => {
   it('releases an overdue hold whose expiry job was lost, in the availability-refresh sweep', async () => {
     const user = await traveller(jwks);
     const stay = quickStay(1);
-    const hold = (
-      await quick.inject({ method: 'POST', url: '/internal/v1/holds', headers: user.headers, payload: holdBody(stay) })
-    ).json() as Hold;
+    const hold = (await placeHold(user, holdBody(stay), quick)).json() as Hold;
     // Redis lost the delayed job (or it was never added).
     const queue = new Queue('hold-expiry', {
       connection: { url: quick.config.REDIS_URL },

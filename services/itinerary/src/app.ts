@@ -1,6 +1,6 @@
 // buildApp: the itinerary service (carts, guest details, cancellation terms, the booking status). It never
-// listens. Its neighbours are the catalog (searches, holds) and billing (invoices), called with the
-// traveller's own token; its events go out through the outbox relay.
+// listens. Its neighbours are the catalog (searches, holds) and billing (invoices), called with this service's
+// identity; its events go out through the outbox relay.
 import { createService, mailLimits, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
 import type { Logger } from 'pino';
 import { bookingService, type BookingService } from './booking.js';
@@ -8,6 +8,7 @@ import { billingClient, catalogClient } from './clients/neighbours.js';
 import type { ItineraryConfig } from './config.js';
 import { itineraryConsumer } from './events/consumers.js';
 import { bookingMailer } from './mail.js';
+import { invoiceDraftRoutes } from './routes/invoice-draft.js';
 import { itineraryRoutes } from './routes/itineraries.js';
 import { paymentLockRoutes } from './routes/payment-lock.js';
 import { itineraryStore, type ItineraryStore } from './store/itineraries.js';
@@ -28,7 +29,7 @@ declare module 'fastify' {
 export type ItineraryApp = ServiceApp;
 
 export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
-  const app = await createService({ name: 'itinerary', config });
+  const app = await createService({ name: 'itinerary', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
   const log = app.log as unknown as Logger;
   try {
     const relay: { kick(id: string): void } = { kick: () => undefined };
@@ -36,8 +37,8 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
     const emails = serviceQueue(app, 'emails');
     const booking = bookingService({
       store,
-      catalog: catalogClient(config.CATALOG_URL, config.CALL_TIMEOUT_MS),
-      billing: billingClient(config.BILLING_URL, config.CALL_TIMEOUT_MS),
+      catalog: catalogClient(config.CATALOG_URL, config.CALL_TIMEOUT_MS, app.serviceIdentity),
+      billing: billingClient(config.BILLING_URL, config.CALL_TIMEOUT_MS, app.serviceIdentity),
       mailer: bookingMailer(emails, {
         webUrl: config.WEB_URL,
         limits: mailLimits(app.redis, {
@@ -58,6 +59,7 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
 
     await app.register(itineraryRoutes);
     await app.register(paymentLockRoutes);
+    await app.register(invoiceDraftRoutes);
   } catch (err) {
     await app.close();
     throw err;

@@ -8,13 +8,15 @@ import {
   type AuthUser,
   type CancellationTerms,
   type Hold,
+  type InvoiceDraft,
   type LeadGuest,
   type PreCheckAnswer,
   type UpdateHotelBody,
 } from '@travelclub/contracts';
 import { appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import type { Logger } from 'pino';
-import type { BillingClient, CallerContext, CatalogClient } from './clients/neighbours.js';
+import type { BillingClient, CatalogClient, OnBehalfOf } from './clients/neighbours.js';
+import { invoiceDraftOf, invoiceMismatch, refuseRevision } from './domain/invoice.js';
 import {
   actingRole,
   addRoom,
@@ -27,7 +29,6 @@ import {
   cancellationMoney,
   confirm,
   holdReleased,
-  invoiceLinesOf,
   lineItemFor,
   releasePaymentLock,
   removeRooms,
@@ -46,9 +47,17 @@ import {
 import type { BookingMailer } from './mail.js';
 import type { ItineraryStore } from './store/itineraries.js';
 
-export interface Caller extends CallerContext {
+/** The signed-in traveller (or staff) a route acts for, and the request's ids. */
+export interface Caller {
   user: AuthUser;
+  ctx: CausalContext;
 }
+
+/** Holds are the itinerary owner's, whoever (owner or staff) is acting on the itinerary. */
+const behalfOf = (record: Pick<ItineraryRecord, 'ownerId'>, ctx: CausalContext): OnBehalfOf => ({
+  ownerId: record.ownerId,
+  ctx,
+});
 
 export interface BookingDeps {
   store: ItineraryStore;
@@ -100,11 +109,11 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
   }
 
   /** Releases holds after the itinerary let go of them; a failure only waits for the hold's own expiry. */
-  async function releaseQuietly(holdIds: string[], caller: CallerContext) {
+  async function releaseQuietly(holdIds: string[], owner: OnBehalfOf) {
     await Promise.all(
       holdIds.map((holdId) =>
         catalog
-          .releaseHold(holdId, caller)
+          .releaseHold(holdId, owner)
           .catch((err: unknown) =>
             log.warn({ err: (err as Error).message, holdId }, 'could not release a hold; it expires on its own'),
           ),
@@ -113,11 +122,11 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
   }
 
   /** The search's rooms, when the search exists and the dates are its own. */
-  async function searchedRooms(body: AddHotelBody | UpdateHotelBody, caller: CallerContext) {
+  async function searchedRooms(body: AddHotelBody | UpdateHotelBody, ctx: CausalContext) {
     const { searchId, checkInDate, checkOutDate } = body;
     if (!searchId || !checkInDate || !checkOutDate || !SEARCH_ID.test(searchId))
       throw appError('search-or-dates-not-found');
-    const page = await catalog.search(searchId, caller);
+    const page = await catalog.search(searchId, ctx);
     if (!page || page.criteria.checkIn !== checkInDate || page.criteria.checkOut !== checkOutDate)
       throw appError('search-or-dates-not-found');
     return { rooms: page.criteria.rooms, checkInDate, checkOutDate };
@@ -130,8 +139,9 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
     stay: { rooms: number; checkInDate: string; checkOutDate: string },
     lineItemId: string,
     keyParts: (string | number)[],
-    caller: CallerContext,
+    ctx: CausalContext,
   ): Promise<Hold> {
+    const owner = behalfOf(record, ctx);
     const request = {
       hotelId: body.hotelId,
       roomType: body.roomType,
@@ -143,16 +153,16 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       lineItemId,
       currency: record.currency,
     };
-    let hold = await catalog.placeHold({ idempotencyKey: holdKey(...keyParts), ...request }, caller);
+    let hold = await catalog.placeHold({ idempotencyKey: holdKey(...keyParts), ...request }, owner);
     // The same key found an older hold that has ended (the room was removed, then added again): a new one.
     if (hold.status !== 'held')
       hold = await catalog.placeHold(
         { idempotencyKey: holdKey(...keyParts, `r${record.revision}`), ...request },
-        caller,
+        owner,
       );
     if (hold.status !== 'held') throw appError('hold-expired');
     if (hold.quote.rate.totalPrice.currency !== record.currency) {
-      await releaseQuietly([hold.id], caller);
+      await releaseQuietly([hold.id], owner);
       throw appError('validation-failed', [
         {
           path: 'currency',
@@ -266,9 +276,9 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
           checkInDate: body.checkInDate,
           checkOutDate: body.checkOutDate,
         });
-      const stay = await searchedRooms(body, caller);
+      const stay = await searchedRooms(body, caller.ctx);
       const lineItemId = body.lineItemId ?? newLineItemId();
-      const hold = await holdRoom(record, body, stay, lineItemId, [record._id, lineItemId, body.roomId], caller);
+      const hold = await holdRoom(record, body, stay, lineItemId, [record._id, lineItemId, body.roomId], caller.ctx);
       const placement = placementOf(hold, stay);
       try {
         const result = await mutateOrMissing(id, (current) => {
@@ -278,7 +288,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
         return result.record;
       } catch (err) {
         // The itinerary changed meanwhile (paid, cancelled, locked): it stays exactly as it was.
-        await releaseQuietly([hold.id], caller);
+        await releaseQuietly([hold.id], behalfOf(record, caller.ctx));
         throw err;
       }
     },
@@ -288,14 +298,14 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       const record = await owned(id, caller.user);
       assertCartEditable(record, new Date());
       const old = roomsToTake(record, body.lineItemId).map((room) => room.holdId);
-      const stay = await searchedRooms(body, caller);
+      const stay = await searchedRooms(body, caller.ctx);
       const hold = await holdRoom(
         record,
         body,
         stay,
         body.lineItemId,
         [record._id, body.lineItemId, body.roomId, `r${record.revision}`],
-        caller,
+        caller.ctx,
       );
       if (old.includes(hold.id)) return record; // the same room again: nothing to swap
       const placement = placementOf(hold, stay);
@@ -312,15 +322,15 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
           };
         });
       } catch (err) {
-        await releaseQuietly([hold.id], caller);
+        await releaseQuietly([hold.id], behalfOf(record, caller.ctx));
         throw err;
       }
-      await releaseQuietly(old, caller);
+      await releaseQuietly(old, behalfOf(record, caller.ctx));
       return result.record;
     },
 
     async removeHotel(id: string, body: { lineItemId: string; holdId?: string }, caller: Caller) {
-      await owned(id, caller.user);
+      const record = await owned(id, caller.user);
       let removed: string[] = [];
       const result = await mutateOrMissing(id, (current) => {
         const change = removeRooms(current, body.lineItemId, body.holdId, new Date());
@@ -330,7 +340,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
           events: [roomRemoved(current, body.lineItemId, change.hotelId, caller.ctx)],
         };
       });
-      await releaseQuietly(removed, caller);
+      await releaseQuietly(removed, behalfOf(record, caller.ctx));
       return result.record;
     },
 
@@ -357,23 +367,31 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       assertCartEditable(record, now);
       assertPayable(record, now);
       const terms = termsOf(record);
-      const invoice = await billing.createInvoice(
-        {
-          itineraryId: record._id,
-          revision: record.revision,
-          currency: record.currency,
-          lines: invoiceLinesOf(record),
-          terms,
-          ...(record.creator ? { creator: record.creator } : {}),
-          contactEmail: record.leadGuest!.email,
-        },
-        caller,
-      );
+      // Billing reads what the invoice says from this service (`invoiceDraft`). Its answer is checked all the
+      // same: an invoice made for this revision in any other way is never the one awaited.
+      const invoice = await billing.createInvoice({ itineraryId: record._id, revision: record.revision }, caller.ctx);
+      const mismatch = invoiceMismatch(record, terms, invoice);
+      if (mismatch.length > 0) {
+        log.error({ itineraryId: id, invoiceId: invoice.id, mismatch }, 'billing answered an invoice that is not ours');
+        // A new revision: the next createInvoice asks for a new invoice, and billing voids this one as older.
+        await store.mutate(id, (current) => {
+          const next = refuseRevision(current, record.revision, new Date());
+          return next && { record: next };
+        });
+        throw appError('invoice-mismatch');
+      }
       const result = await mutateOrMissing(id, (current) => {
         const next = awaitPayment(current, record.revision, invoice.id, terms, new Date());
         return next && { record: next };
       });
       return result.record;
+    },
+
+    /** For billing: what the invoice of this revision says (lines, prices, terms, owner), from our own data. */
+    async invoiceDraft(id: string, revision: number): Promise<InvoiceDraft> {
+      const record = await store.get(id);
+      if (!record) throw appError('itinerary-not-found');
+      return invoiceDraftOf(record, revision, new Date());
     },
 
     async cancel(id: string, caller: Caller): Promise<ItineraryRecord> {
@@ -411,7 +429,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       const now = Date.now();
       const lines = await Promise.all(
         allRooms(record).map(async ({ item, room }) => {
-          const hold = await catalog.hold(room.holdId, caller);
+          const hold = await catalog.hold(room.holdId, behalfOf(record, caller.ctx));
           let status: PreCheckAnswer['lines'][number]['status'];
           let current = null;
           if (!hold) status = 'unavailable';
@@ -444,14 +462,14 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
     },
 
     /** Billing's lock before it charges; every hold must outlive it, or the lock is let go at once. */
-    async takePaymentLock(id: string, invoiceId: string, caller: Caller) {
-      await visible(id, caller.user, 'payment-lock');
+    async takePaymentLock(id: string, invoiceId: string, ctx: CausalContext) {
       const until = new Date(Date.now() + paymentLockSeconds * 1000);
       const { record } = await mutateOrMissing(id, (current) => ({
         record: takePaymentLock(current, invoiceId, until, new Date()),
       }));
       try {
-        const holds = await Promise.all(allRooms(record).map(({ room }) => catalog.hold(room.holdId, caller)));
+        const owner = behalfOf(record, ctx);
+        const holds = await Promise.all(allRooms(record).map(({ room }) => catalog.hold(room.holdId, owner)));
         if (holds.some((hold) => !hold || hold.status !== 'held' || Date.parse(hold.expiresAt) < until.getTime()))
           throw appError('hold-expired');
       } catch (err) {
@@ -464,8 +482,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       return { itineraryId: id, invoiceId, lockedUntil: until.toISOString() };
     },
 
-    async releasePaymentLock(id: string, invoiceId: string, caller: Caller) {
-      await visible(id, caller.user, 'payment-unlock');
+    async releasePaymentLock(id: string, invoiceId: string) {
       await mutateOrMissing(id, (current) => {
         const next = releasePaymentLock(current, invoiceId, new Date());
         return next && { record: next };

@@ -1,11 +1,17 @@
 // The itinerary service's settings: the kit's, plus where its neighbours answer, where mail links point,
 // and how long billing's payment lock holds the cart still.
-import { BaseConfigSchema } from '@travelclub/kit';
+import {
+  BaseConfigSchema,
+  productionHasServiceSecret,
+  serviceIdentitySettings,
+  serviceSecretRequired,
+} from '@travelclub/kit';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 export const ItineraryConfigSchema = BaseConfigSchema.extend({
+  ...serviceIdentitySettings,
   PORT: z.coerce.number().int().min(0).max(65535).default(3003),
   /** The catalog service (searches and room holds), called directly, never through the gateway. */
   CATALOG_URL: z.url().default('http://127.0.0.1:3002'),
@@ -22,5 +28,5 @@ export const ItineraryConfigSchema = BaseConfigSchema.extend({
   MAILS_PER_ADDRESS_PER_HOUR: positiveInt(20),
   /** Redis key prefix of those counts. */
   RATE_LIMIT_PREFIX: z.string().default('itinerary:rl'),
-});
+}).refine(productionHasServiceSecret, serviceSecretRequired);
 export type ItineraryConfig = z.infer<typeof ItineraryConfigSchema>;

@@ -1,13 +1,15 @@
 // Shared set-up of the itinerary service tests: the real catalog as a neighbour (in-process, on a port of
 // its own, a small demo inventory), a stand-in for billing's invoice route, the itinerary app, all on one
-// Kafka topic prefix so they hear each other; tokens from a local key set, and small clients.
+// Kafka topic prefix so they hear each other; tokens from a local key set, service identities from the test
+// secret, and small clients.
 import { createHash, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   AvailabilityAnswerSchema,
   CreateInvoiceBodySchema,
   errorCatalogue,
+  InvoiceDraftSchema,
   topicOf,
   type CreateInvoiceBody,
   type ErrorCode,
@@ -15,9 +17,18 @@ import {
   type EventType,
   type Invoice,
   type Itinerary,
+  type ServiceName,
 } from '@travelclub/contracts';
-import { createKafka, newEvent } from '@travelclub/kit';
-import { startTestJwks, testEnv, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import { createKafka, createServiceIdentity, newEvent } from '@travelclub/kit';
+import {
+  serviceHeaders,
+  startTestJwks,
+  testEnv,
+  testInfra,
+  TEST_SERVICE_TOKEN_SECRET,
+  uniqueName,
+  type TestJwks,
+} from '@travelclub/kit/testing';
 import pino from 'pino';
 import { expect } from 'vitest';
 import { buildApp as buildCatalog, type CatalogApp } from '../../catalog/src/app.js';
@@ -27,59 +38,76 @@ import { ItineraryConfigSchema } from '../src/config.js';
 
 export interface BillingStandIn {
   url: string;
+  /** The itinerary app billing reads invoice drafts from (set once it is built). */
+  itinerary: ItineraryApp | undefined;
   calls: { body: CreateInvoiceBody; authorization: string | undefined }[];
   /** Makes the next answers fail with this status (0: answer normally). */
   failWith: number;
+  /** Changes the invoice billing answers (a forged one); none: the invoice as the draft says. */
+  tamper: ((invoice: Invoice) => Invoice) | undefined;
   close(): Promise<void>;
 }
 
-/** Billing's `POST /internal/v1/invoices` as the contracts describe it: one invoice per itinerary revision. */
+/**
+ * Billing's `POST /internal/v1/invoices` as the contracts describe it: only for the itinerary's service
+ * identity, one invoice per itinerary revision, made from the draft the itinerary answers billing.
+ */
 export async function startBillingStandIn(): Promise<BillingStandIn> {
-  const calls: BillingStandIn['calls'] = [];
-  const state = { failWith: 0 };
+  const identity = createServiceIdentity({ name: 'billing', secret: TEST_SERVICE_TOKEN_SECRET });
+  const standIn: BillingStandIn = {
+    url: '',
+    itinerary: undefined,
+    calls: [],
+    failWith: 0,
+    tamper: undefined,
+    close: async () => undefined,
+  };
+  const answer = async (req: IncomingMessage, text: string): Promise<[number, unknown]> => {
+    if (req.method !== 'POST' || req.url !== '/internal/v1/invoices') return [404, {}];
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const caller = await identity.verify(token).catch(() => null);
+    if (caller !== 'itinerary') return [401, { error: { code: 'unauthenticated', message: 'no' } }];
+    if (standIn.failWith) return [standIn.failWith, { error: { code: 'internal', message: 'down' } }];
+    const parsed = CreateInvoiceBodySchema.safeParse(JSON.parse(text || '{}'));
+    if (!parsed.success) return [400, { error: { code: 'validation-failed', message: parsed.error.message } }];
+    const body = parsed.data;
+    standIn.calls.push({ body, authorization: req.headers.authorization });
+    const read = await standIn.itinerary!.inject({
+      method: 'GET',
+      url: `/internal/v1/itineraries/${body.itineraryId}/revisions/${body.revision}/invoice`,
+      headers: await serviceHeaders('billing', 'itinerary'),
+    });
+    if (read.statusCode !== 200) return [read.statusCode, read.json()];
+    const draft = InvoiceDraftSchema.parse(read.json());
+    const id = `inv_${createHash('sha256').update(`${body.itineraryId}#${body.revision}`).digest('hex').slice(0, 20)}`;
+    const invoice: Invoice = {
+      id,
+      itineraryId: draft.itineraryId,
+      ownerId: draft.ownerId,
+      status: 'open',
+      currency: draft.currency,
+      lines: draft.lines,
+      total: { amount: draft.lines.reduce((sum, line) => sum + line.amount.amount, 0), currency: draft.currency },
+      terms: draft.terms,
+      ...(draft.creator ? { creator: draft.creator } : {}),
+      createdAt: new Date().toISOString(),
+    };
+    return [201, standIn.tamper ? standIn.tamper(invoice) : invoice];
+  };
   const server: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (chunk: Buffer) => (text += chunk.toString()));
     req.on('end', () => {
-      const answer = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.method !== 'POST' || req.url !== '/internal/v1/invoices') return answer(404, {});
-      if (state.failWith) return answer(state.failWith, { error: { code: 'internal', message: 'down' } });
-      const parsed = CreateInvoiceBodySchema.safeParse(JSON.parse(text || '{}'));
-      if (!parsed.success) return answer(400, { error: { code: 'validation-failed', message: parsed.error.message } });
-      const body = parsed.data;
-      calls.push({ body, authorization: req.headers.authorization });
-      const token = req.headers.authorization?.split('.')[1] ?? '';
-      const sub = (JSON.parse(Buffer.from(token, 'base64url').toString() || '{}') as { sub?: string }).sub ?? 'x';
-      const id = `inv_${createHash('sha256').update(`${body.itineraryId}#${body.revision}`).digest('hex').slice(0, 20)}`;
-      const invoice: Invoice = {
-        id,
-        itineraryId: body.itineraryId,
-        ownerId: sub,
-        status: 'open',
-        currency: body.currency,
-        lines: body.lines,
-        total: { amount: body.lines.reduce((s, l) => s + l.amount.amount, 0), currency: body.currency },
-        terms: body.terms,
-        ...(body.creator ? { creator: body.creator } : {}),
-        createdAt: new Date().toISOString(),
-      };
-      answer(201, invoice);
+      void answer(req, text).then(([status, body]) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    calls,
-    get failWith() {
-      return state.failWith;
-    },
-    set failWith(status: number) {
-      state.failWith = status;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  standIn.url = `http://127.0.0.1:${port}`;
+  standIn.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return standIn;
 }
 
 export interface World {
@@ -120,6 +148,7 @@ export async function startWorld(overrides: Record<string, string> = {}): Promis
     ...overrides,
   };
   const app = await buildApp(ItineraryConfigSchema.parse(env));
+  billing.itinerary = app;
   const siblings: ItineraryApp[] = [];
   return {
     jwks,
@@ -149,6 +178,12 @@ export interface Traveller {
   headers: { authorization: string };
 }
 
+/** Another service as a caller of `target`'s internal routes (its service token), for `client`. */
+export async function asService(caller: ServiceName, target: ServiceName = 'itinerary'): Promise<Traveller> {
+  const headers = await serviceHeaders(caller, target);
+  return { id: `svc:${caller}`, token: headers.authorization.slice('Bearer '.length), headers };
+}
+
 export async function traveller(
   jwks: TestJwks,
   claims: { roles?: string[]; isAnonymous?: boolean; sub?: string } = {},
@@ -156,6 +191,22 @@ export async function traveller(
   const id = claims.sub ?? `user-${randomUUID().slice(0, 8)}`;
   const token = await jwks.sign({ roles: ['role/customer'], ...claims, sub: id });
   return { id, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A call to the catalog's hold routes as this service makes it: its identity, on behalf of `owner`. */
+export async function catalogHoldCall(
+  world: World,
+  method: 'GET' | 'POST' | 'DELETE',
+  owner: { id: string },
+  holdId?: string,
+  payload?: Record<string, unknown>,
+) {
+  return world.catalog.inject({
+    method,
+    url: `/internal/v1/holds${holdId ? `/${holdId}` : ''}?ownerId=${encodeURIComponent(owner.id)}`,
+    headers: await serviceHeaders('itinerary', 'catalog'),
+    ...(payload ? { payload } : {}),
+  });
 }
 
 /** A date `days` from today (UTC), as a stay date. */

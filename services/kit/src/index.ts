@@ -15,4 +15,5 @@ export * from './rate-limit.js';
 export * from './redis.js';
 export * from './run.js';
 export * from './service.js';
+export * from './service-identity.js';
 export * from './timeout.js';

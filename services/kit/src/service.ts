@@ -22,6 +22,7 @@ import { applyHttpConventions, serverOptions } from './http-conventions.js';
 import { createKafka, createProducer, pingKafka } from './kafka.js';
 import { withTimeout } from './timeout.js';
 import { connectMongo, pingMongo } from './mongo.js';
+import { createServiceIdentity, registerServiceIdentity } from './service-identity.js';
 import { closeRedis, createRedis } from './redis.js';
 
 declare module 'fastify' {
@@ -54,9 +55,16 @@ export interface ServiceOptions {
   config: BaseConfig;
   /** Checks access tokens; by default through the JWKS at `config.JWKS_URL`. */
   verifyToken?: TokenVerifier;
+  /** Signs this service's calls to internal routes and checks its callers' (docs/identity.md). */
+  serviceTokenSecret?: string | undefined;
 }
 
-export async function createService({ name, config, verifyToken }: ServiceOptions): Promise<ServiceApp> {
+export async function createService({
+  name,
+  config,
+  verifyToken,
+  serviceTokenSecret,
+}: ServiceOptions): Promise<ServiceApp> {
   const base = Fastify(serverOptions({ name, logLevel: config.LOG_LEVEL, trustProxy: config.TRUST_PROXY }));
   applyHttpConventions(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -140,6 +148,7 @@ export async function createService({ name, config, verifyToken }: ServiceOption
   app.decorate('requireUser', requireUser);
   app.decorate('optionalUser', optionalUser);
   app.decorate('requireRole', requireRole);
+  registerServiceIdentity(app, createServiceIdentity({ name, secret: serviceTokenSecret }));
 
   registerHealthRoutes(app, {
     mongo: () => pingMongo(app.mongo),

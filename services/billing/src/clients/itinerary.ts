@@ -1,6 +1,7 @@
-// The itinerary's payment lock, taken before a charge and let go after a decline, with the traveller's token.
-import { PaymentLockAnswerSchema } from '@travelclub/contracts';
-import { callService, ServiceCallError, type CausalContext } from '@travelclub/kit';
+// Calls to the itinerary's internal routes, with billing's own service identity (docs/identity.md): what the
+// invoice of a revision says, and the payment lock, taken before a charge and let go after a decline.
+import { InvoiceDraftSchema, PaymentLockAnswerSchema, type InvoiceDraft } from '@travelclub/contracts';
+import { callService, passOnError, ServiceCallError, type CausalContext, type ServiceIdentity } from '@travelclub/kit';
 import type { Logger } from 'pino';
 
 /** The refusals the itinerary gives when it cannot be paid now; anything else means it could not answer. */
@@ -13,9 +14,11 @@ export type LockOutcome =
   | { outcome: 'unavailable'; reason: string };
 
 export interface ItineraryClient {
-  lock(itineraryId: string, invoiceId: string, token: string | undefined, ctx: CausalContext): Promise<LockOutcome>;
+  /** The invoice of this revision as the itinerary says it must be; its refusals pass on as they are. */
+  invoiceDraft(itineraryId: string, revision: number, ctx: CausalContext): Promise<InvoiceDraft>;
+  lock(itineraryId: string, invoiceId: string, ctx: CausalContext): Promise<LockOutcome>;
   /** Best effort: the lock lapses by itself anyway. */
-  unlock(itineraryId: string, invoiceId: string, token: string | undefined, ctx: CausalContext): Promise<void>;
+  unlock(itineraryId: string, invoiceId: string, ctx: CausalContext): Promise<void>;
 }
 
 const refusalOf = (err: ServiceCallError): LockRefusal | undefined => {
@@ -23,17 +26,36 @@ const refusalOf = (err: ServiceCallError): LockRefusal | undefined => {
   return err.status === 409 && LOCK_REFUSALS.includes(code as LockRefusal) ? (code as LockRefusal) : undefined;
 };
 
-export function itineraryClient(baseUrl: string, timeoutMs: number, log: Logger): ItineraryClient {
-  const lockUrl = (itineraryId: string) =>
-    `${baseUrl.replace(/\/+$/, '')}/internal/v1/itineraries/${encodeURIComponent(itineraryId)}/payment-lock`;
+export function itineraryClient(
+  baseUrl: string,
+  timeoutMs: number,
+  identity: ServiceIdentity,
+  log: Logger,
+): ItineraryClient {
+  const itineraryUrl = (itineraryId: string) =>
+    `${baseUrl.replace(/\/+$/, '')}/internal/v1/itineraries/${encodeURIComponent(itineraryId)}`;
+  const lockUrl = (itineraryId: string) => `${itineraryUrl(itineraryId)}/payment-lock`;
+  const serviceToken = () => identity.tokenFor('itinerary');
   return {
-    async lock(itineraryId, invoiceId, token, ctx) {
+    async invoiceDraft(itineraryId, revision, ctx) {
+      try {
+        const draft = await callService<unknown>(`${itineraryUrl(itineraryId)}/revisions/${revision}/invoice`, {
+          ctx,
+          serviceToken,
+          timeoutMs,
+        });
+        return InvoiceDraftSchema.parse(draft);
+      } catch (err) {
+        throw passOnError(err, 'itinerary');
+      }
+    },
+    async lock(itineraryId, invoiceId, ctx) {
       try {
         const answer = await callService<unknown>(lockUrl(itineraryId), {
           method: 'POST',
           body: { invoiceId },
           ctx,
-          token,
+          serviceToken,
           timeoutMs,
         });
         const parsed = PaymentLockAnswerSchema.safeParse(answer);
@@ -49,12 +71,12 @@ export function itineraryClient(baseUrl: string, timeoutMs: number, log: Logger)
         return { outcome: 'unavailable', reason: (err as Error).message };
       }
     },
-    async unlock(itineraryId, invoiceId, token, ctx) {
+    async unlock(itineraryId, invoiceId, ctx) {
       try {
         await callService(`${lockUrl(itineraryId)}?invoiceId=${encodeURIComponent(invoiceId)}`, {
           method: 'DELETE',
           ctx,
-          token,
+          serviceToken,
           timeoutMs,
         });
       } catch (err) {

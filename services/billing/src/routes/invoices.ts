@@ -1,6 +1,6 @@
-// Invoices: made by the itinerary service (internal, with the traveller's token, not routed by the gateway)
-// and read by their owner or support staff.
-import { CreateInvoiceBodySchema, InvoiceIdParamsSchema, InvoiceSchema } from '@travelclub/contracts';
+// Invoices: made for the itinerary service (internal: its service identity only, docs/identity.md; not routed
+// by the gateway) and read by their owner or support staff.
+import { CreateInvoiceBodySchema, internalRoutes, InvoiceIdParamsSchema, InvoiceSchema } from '@travelclub/contracts';
 import { requestContext } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -8,13 +8,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { invoices } = app.billing;
 
   app.post(
-    '/internal/v1/invoices',
+    internalRoutes.createInvoice.path,
     {
       schema: { body: CreateInvoiceBodySchema, response: { 200: InvoiceSchema, 201: InvoiceSchema } },
-      preHandler: app.requireUser,
+      onRequest: app.requireService(...internalRoutes.createInvoice.callers),
     },
     async (req, reply) => {
-      const { invoice, created } = await invoices.create(req.body, req.user!, requestContext(req));
+      const { invoice, created } = await invoices.create(req.body, requestContext(req));
       return reply.code(created ? 201 : 200).send(invoice);
     },
   );

@@ -6,7 +6,7 @@ import {
   PaymentAnswerSchema,
   PaymentBodySchema,
 } from '@travelclub/contracts';
-import { appError, bearerToken, requestContext } from '@travelclub/kit';
+import { appError, requestContext } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +26,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: req.body,
         idempotencyKey: key.data,
         user: req.user!,
-        token: bearerToken(req),
         ctx: requestContext(req),
       });
     },

@@ -1,15 +1,21 @@
-// Invoices against the real servers: made once per itinerary revision (with billing.invoice.created), newer
-// revisions void older ones, and only the owner and support staff may read one.
+// Invoices against the real servers: made once per itinerary revision (with billing.invoice.created) from what
+// the itinerary says, only for the itinerary's service identity; newer revisions void older ones, and only the
+// owner and support staff may read one.
+import { randomUUID } from 'node:crypto';
 import { InvoiceSchema } from '@travelclub/contracts';
-import type { TestJwks } from '@travelclub/kit/testing';
+import { createServiceIdentity } from '@travelclub/kit';
+import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingApp } from '../../src/app.js';
+import { invoiceIdFor } from '../../src/domain/ids.js';
 import {
   createInvoice,
   expectError,
   expectInvalid,
   fakeItinerary,
-  invoiceBody,
+  fromItinerary,
+  invoiceDraft,
+  offerDraft,
   readBillingEvents,
   startBilling,
   startTestJwks,
@@ -37,15 +43,19 @@ afterAll(async () => {
 });
 
 describe('POST /internal/v1/invoices', () => {
-  it('makes the invoice of a revision once, totals its lines and publishes billing.invoice.created', async () => {
-    const user = await traveller(jwks);
-    const body = invoiceBody({ amounts: [120_00, 80_50], creator: 'ada-travels' });
-    const first = await app.inject({
+  const post = async (payload: unknown, headers?: Record<string, string>) =>
+    app.inject({
       method: 'POST',
       url: '/internal/v1/invoices',
-      headers: user.headers,
-      payload: body,
+      headers: headers ?? (await fromItinerary()),
+      payload: payload as Record<string, unknown>,
     });
+
+  it('makes the invoice of a revision once, from the itinerary’s own draft, and publishes billing.invoice.created', async () => {
+    const user = await traveller(jwks);
+    const draft = invoiceDraft(user.id, { amounts: [120_00, 80_50], creator: 'ada-travels' });
+    const body = offerDraft(draft);
+    const first = await post(body);
     expect(first.statusCode).toBe(201);
     const invoice = InvoiceSchema.parse(first.json());
     expect(invoice).toMatchObject({
@@ -53,17 +63,18 @@ describe('POST /internal/v1/invoices', () => {
       ownerId: user.id,
       status: 'open',
       currency: 'USD',
+      lines: draft.lines,
+      terms: draft.terms,
       total: { amount: 200_50, currency: 'USD' },
       creator: 'ada-travels',
     });
     expect(invoice.id).toMatch(/^inv_/);
+    const reads = itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId));
+    expect(reads).toEqual([
+      { url: `/internal/v1/itineraries/${body.itineraryId}/revisions/0/invoice`, caller: 'billing' },
+    ]);
 
-    const again = await app.inject({
-      method: 'POST',
-      url: '/internal/v1/invoices',
-      headers: user.headers,
-      payload: body,
-    });
+    const again = await post(body);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
 
@@ -72,6 +83,18 @@ describe('POST /internal/v1/invoices', () => {
     const dueIn = Date.parse(created!.payload.dueAt as string) - Date.parse(invoice.createdAt);
     expect(dueIn).toBe(30 * 60_000);
     expect(created!.payload).toMatchObject({ itineraryId: body.itineraryId, userId: user.id, total: invoice.total });
+  });
+
+  it('takes no price from the caller: a body with its own one-cent lines is refused', async () => {
+    const user = await traveller(jwks);
+    const draft = invoiceDraft(user.id, { amounts: [450_00] });
+    const body = offerDraft(draft);
+    const forged = { ...body, currency: 'USD', lines: [{ ...draft.lines[0], amount: { amount: 1, currency: 'USD' } }] };
+    const res = await post(forged);
+    expectInvalid(res, 'lines');
+    expect(itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId))).toHaveLength(0);
+    // Asked properly, the invoice says what the itinerary says.
+    expect((await post(body)).json()).toMatchObject({ total: { amount: 450_00, currency: 'USD' } });
   });
 
   it('voids the open invoice of an older revision when a newer one is made', async () => {
@@ -89,46 +112,32 @@ describe('POST /internal/v1/invoices', () => {
     ).toBe('open');
   });
 
-  it('refuses lines in another currency than the invoice', async () => {
+  it('refuses a draft with lines in another currency than the invoice', async () => {
     const user = await traveller(jwks);
-    const body = invoiceBody({ amounts: [100_00, 50_00] });
-    body.lines[1]!.amount.currency = 'EUR';
-    const res = await app.inject({
-      method: 'POST',
-      url: '/internal/v1/invoices',
-      headers: user.headers,
-      payload: body,
-    });
-    expectInvalid(res, 'lines.1.amount.currency');
+    const draft = invoiceDraft(user.id, { amounts: [100_00, 50_00] });
+    draft.lines[1]!.amount.currency = 'EUR';
+    expectInvalid(await post(offerDraft(draft)), 'lines.1.amount.currency');
   });
 
-  it('refuses a body without lines, and a call without a token', async () => {
-    const user = await traveller(jwks);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/internal/v1/invoices',
-      headers: user.headers,
-      payload: { ...invoiceBody(), lines: [] },
-    });
-    expectInvalid(res, 'lines');
-    expectError(
-      await app.inject({ method: 'POST', url: '/internal/v1/invoices', payload: invoiceBody() }),
-      'unauthenticated',
-    );
+  it('passes on the itinerary’s refusal, and makes nothing', async () => {
+    const unknown = { itineraryId: `it-${randomUUID()}`, revision: 3 };
+    expectError(await post(unknown), 'itinerary-not-found');
+    expect(await app.billing.store.get(invoiceIdFor(unknown.itineraryId, unknown.revision))).toBeNull();
   });
 
-  it('does not give one traveller the invoice another made for the same revision', async () => {
-    const owner = await traveller(jwks);
-    const other = await traveller(jwks);
-    const body = invoiceBody();
-    await createInvoice(app, owner, { itineraryId: body.itineraryId });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/internal/v1/invoices',
-      headers: other.headers,
-      payload: body,
-    });
-    expectError(res, 'invoice-not-found');
+  it('answers only the itinerary’s service identity: not a user, not another service', async () => {
+    const user = await traveller(jwks);
+    const body = offerDraft(invoiceDraft(user.id));
+    expectError(await post(body, {}), 'unauthenticated');
+    // The attack of issue 11: a traveller's own token on billing's port.
+    expectError(await post(body, user.headers), 'unauthenticated');
+    expectError(await post(body, await serviceHeaders('catalog', 'billing')), 'forbidden');
+    // The itinerary's token for another service, and a token signed with another secret.
+    expectError(await post(body, await serviceHeaders('itinerary', 'catalog')), 'unauthenticated');
+    const stranger = createServiceIdentity({ name: 'itinerary', secret: 'x'.repeat(32) });
+    expectError(await post(body, { authorization: `Bearer ${await stranger.tokenFor('billing')}` }), 'unauthenticated');
+    expect(itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId))).toHaveLength(0);
+    expect((await post(body)).statusCode).toBe(201);
   });
 });
 

@@ -113,10 +113,10 @@ describe('paying', () => {
       card: { brand: 'visa', last4: '4242' },
     });
 
-    // The lock was taken for this invoice, with the traveller's own token.
+    // The lock was taken for this invoice, with billing's own service identity.
     const [lock] = lockCallsFor(invoice.id);
     expect(lock?.url).toBe(`/internal/v1/itineraries/${invoice.itineraryId}/payment-lock`);
-    expect(lock?.authorization).toBe(`Bearer ${user.token}`);
+    expect(lock?.caller).toBe('billing');
 
     const paid = await getInvoice(app, user, invoice.id);
     expect(paid.status).toBe('paid');

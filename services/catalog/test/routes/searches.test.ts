@@ -6,7 +6,7 @@ import {
   type AvailabilityAnswer,
   type SearchPage,
 } from '@travelclub/contracts';
-import type { TestJwks } from '@travelclub/kit/testing';
+import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
@@ -267,8 +267,8 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
         const rooms = Math.min(9, free);
         const res = await app.inject({
           method: 'POST',
-          url: '/internal/v1/holds',
-          headers: user.headers,
+          url: `/internal/v1/holds?ownerId=${user.id}`,
+          headers: await serviceHeaders('itinerary', 'catalog'),
           payload: {
             idempotencyKey: randomUUID(),
             hotelId: hotel._id,

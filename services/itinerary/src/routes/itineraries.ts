@@ -15,19 +15,15 @@ import {
   UpdateCustomerDataBodySchema,
   UpdateHotelBodySchema,
 } from '@travelclub/contracts';
-import { bearerToken, requestContext } from '@travelclub/kit';
+import { requestContext } from '@travelclub/kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Caller } from '../booking.js';
 import { itineraryView } from '../domain/itinerary.js';
 import { tokenRequired } from './token.js';
 
-/** The signed-in caller, their token (passed on to the catalog and billing) and the request's ids. */
-export const callerOf = (req: FastifyRequest): Caller => ({
-  user: req.user!,
-  token: bearerToken(req)!,
-  ctx: requestContext(req),
-});
+/** The signed-in caller and the request's ids (neighbours are called with this service's own identity). */
+export const callerOf = (req: FastifyRequest): Caller => ({ user: req.user!, ctx: requestContext(req) });
 
 const BASE = '/api/v1/itinerary';
 

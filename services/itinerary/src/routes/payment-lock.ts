@@ -1,16 +1,18 @@
-// Billing's payment lock (internal, service to service with the traveller's token; not routed by the
-// gateway): taken before a charge, let go after a decline.
-import { PaymentLockAnswerSchema, PaymentLockBodySchema, ItineraryIdParamsSchema } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+// Billing's payment lock (internal: billing's service identity only, docs/identity.md; not routed by the
+// gateway): taken before a charge, let go after a decline. Billing checked who pays before it asks.
+import {
+  internalRoutes,
+  ItineraryIdParamsSchema,
+  PaymentLockAnswerSchema,
+  PaymentLockBodySchema,
+} from '@travelclub/contracts';
+import { appError, requestContext } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { callerOf } from './itineraries.js';
-import { tokenRequired } from './token.js';
 
 const PATH = '/internal/v1/itineraries/:id/payment-lock';
 
 export const paymentLockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { booking } = app.itinerary;
-  const onRequest = tokenRequired(app);
 
   app.post(
     PATH,
@@ -20,9 +22,9 @@ export const paymentLockRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PaymentLockBodySchema,
         response: { 200: PaymentLockAnswerSchema },
       },
-      onRequest,
+      onRequest: app.requireService(...internalRoutes.takePaymentLock.callers),
     },
-    async (req) => booking.takePaymentLock(req.params.id, req.body.invoiceId, callerOf(req)),
+    async (req) => booking.takePaymentLock(req.params.id, req.body.invoiceId, requestContext(req)),
   );
 
   // The invoice may come in the body or, for clients that send no body with DELETE, in the query.
@@ -34,12 +36,12 @@ export const paymentLockRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PaymentLockBodySchema.nullish(),
         querystring: PaymentLockBodySchema.partial(),
       },
-      onRequest,
+      onRequest: app.requireService(...internalRoutes.releasePaymentLock.callers),
     },
     async (req, reply) => {
       const invoiceId = req.body?.invoiceId ?? req.query.invoiceId;
       if (!invoiceId) throw appError('validation-failed', [{ path: 'invoiceId', message: 'Required' }]);
-      await booking.releasePaymentLock(req.params.id, invoiceId, callerOf(req));
+      await booking.releasePaymentLock(req.params.id, invoiceId);
       return reply.code(204).send();
     },
   );

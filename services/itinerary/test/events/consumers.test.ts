@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/itinerary.js';
 import {
+  asService,
   client,
   emailJobs,
   expectError,
@@ -136,7 +137,9 @@ describe('catalog.hold.released', () => {
 
     // An expired itinerary cannot be paid, changed or cancelled.
     expectError(
-      await call('POST', `/internal/v1/itineraries/${pending.id}/payment-lock`, me, { invoiceId: pending.invoiceId }),
+      await call('POST', `/internal/v1/itineraries/${pending.id}/payment-lock`, await asService('billing'), {
+        invoiceId: pending.invoiceId,
+      }),
       'hold-expired',
     );
     expectError(await call('PUT', itineraryUrl(pending.id, 'cancel'), me), 'itinerary-not-cancellable');

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addHotelBody,
+  catalogHoldCall,
   cartWithRoom,
   client,
   createItinerary,
@@ -104,8 +105,6 @@ describe('creating and reading itineraries', () => {
       ['POST', itineraryUrl(id, 'updateCustomerData')],
       ['POST', itineraryUrl(id, 'createInvoice')],
       ['PUT', itineraryUrl(id, 'cancel')],
-      ['POST', `/internal/v1/itineraries/${id}/payment-lock`],
-      ['DELETE', `/internal/v1/itineraries/${id}/payment-lock`],
     ] as const) {
       const res = await call(method, url, undefined, method === 'GET' ? undefined : {});
       expectError(res, 'token-not-found');
@@ -227,11 +226,7 @@ describe('adding rooms', () => {
     expect(cart.total).toEqual(room.totalPrice);
 
     // The catalog holds it for this itinerary and line item, at the quoted price.
-    const hold = await world.catalog.inject({
-      method: 'GET',
-      url: `/internal/v1/holds/${room.holdId}`,
-      headers: me.headers,
-    });
+    const hold = await catalogHoldCall(world, 'GET', me, room.holdId);
     expect(hold.json()).toMatchObject({
       status: 'held',
       itineraryId: itinerary.id,
@@ -328,21 +323,16 @@ describe('adding rooms', () => {
     // Someone else takes every room of the type for those nights.
     const rival = await traveller(world.jwks);
     for (let i = 0; i < 300; i++) {
-      const res = await world.catalog.inject({
-        method: 'POST',
-        url: '/internal/v1/holds',
-        headers: rival.headers,
-        payload: {
-          idempotencyKey: randomUUID(),
-          hotelId: offer.hotelId,
-          roomType: offer.roomType,
-          rateId: offer.roomId,
-          rooms: 1,
-          checkIn: offer.checkInDate,
-          checkOut: offer.checkOutDate,
-          itineraryId: 'it-rival',
-          lineItemId: 'li-rival',
-        },
+      const res = await catalogHoldCall(world, 'POST', rival, undefined, {
+        idempotencyKey: randomUUID(),
+        hotelId: offer.hotelId,
+        roomType: offer.roomType,
+        rateId: offer.roomId,
+        rooms: 1,
+        checkIn: offer.checkInDate,
+        checkOut: offer.checkOutDate,
+        itineraryId: 'it-rival',
+        lineItemId: 'li-rival',
       });
       if (res.statusCode === 409) break;
       expect(res.statusCode).toBe(201);
@@ -387,11 +377,7 @@ describe('removing and changing rooms', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().lineItems[0].hotelBooking.rooms).toEqual([]);
     expect(res.json().total.amount).toBe(0);
-    const hold = await world.catalog.inject({
-      method: 'GET',
-      url: `/internal/v1/holds/${holdId}`,
-      headers: me.headers,
-    });
+    const hold = await catalogHoldCall(world, 'GET', me, holdId);
     expect(hold.json().status).toBe('released');
 
     // Removed already: the line item is there, its booking is not.
@@ -483,11 +469,7 @@ describe('removing and changing rooms', () => {
     expect(updated.lineItems[0]!.hotelBooking.hotelId).toBe(other.hotelId);
     expect(updated.lineItems[0]!.hotelBooking.rooms).toHaveLength(1);
     expect(updated.lineItems[0]!.hotelBooking.rooms[0]!.rateId).toBe(other.roomId);
-    const old = await world.catalog.inject({
-      method: 'GET',
-      url: `/internal/v1/holds/${oldHold}`,
-      headers: me.headers,
-    });
+    const old = await catalogHoldCall(world, 'GET', me, oldHold);
     expect(old.json().status).toBe('released');
 
     // A line item whose rooms were removed has no booking to change.
@@ -573,7 +555,7 @@ describe('cancellation terms and the pre-check', () => {
     });
     // The catalog let the hold go (as its expiry job would).
     await world.catalog.catalog.holds.expire(room.holdId, { correlationId: 'c', causationId: 'c' }).catch(() => false);
-    await world.catalog.inject({ method: 'DELETE', url: `/internal/v1/holds/${room.holdId}`, headers: me.headers });
+    await catalogHoldCall(world, 'DELETE', me, room.holdId);
     const expired = await call('GET', itineraryUrl(itinerary.id, 'preCheck'), me);
     expect(expired.json()).toMatchObject({ ok: false, lines: [{ status: 'hold-expired', current: null }] });
   });

@@ -4,6 +4,7 @@ import type { Itinerary } from '@travelclub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addHotelBody,
+  asService,
   cartWithRoom,
   client,
   createItinerary,
@@ -24,17 +25,20 @@ import {
 
 let world: World;
 let call: Call;
+/** Billing, as it calls the payment lock: its service identity. */
+let billing: Traveller;
 
 beforeAll(async () => {
   world = await startWorld();
   call = client(world.app);
+  billing = await asService('billing');
 }, 120_000);
 afterAll(async () => {
   await world?.close();
 });
 
 const lockUrl = (id: string) => `/internal/v1/itineraries/${id}/payment-lock`;
-const lock = (id: string, who: Traveller, invoiceId: string) => call('POST', lockUrl(id), who, { invoiceId });
+const lock = (id: string, invoiceId: string, who: Traveller = billing) => call('POST', lockUrl(id), who, { invoiceId });
 
 describe('creating the invoice', () => {
   it('needs rooms, a lead guest and a name for every room', async () => {
@@ -58,9 +62,15 @@ describe('creating the invoice', () => {
     const calls = world.billing.calls.filter((c) => c.body.itineraryId === pending.id);
     expect(calls).toHaveLength(1);
     const room = pending.lineItems[0]!.hotelBooking.rooms[0]!;
-    expect(calls[0]!.authorization).toBe(me.headers.authorization);
-    expect(calls[0]!.body).toMatchObject({
+    // Billing is asked with this service's identity, for the revision only: no price travels in the call.
+    expect(calls[0]!.authorization).not.toBe(me.headers.authorization);
+    expect(calls[0]!.body).toEqual({ itineraryId: pending.id, revision: 1 });
+    // What billing reads back: the frozen prices and terms of that revision.
+    const draft = await call('GET', `/internal/v1/itineraries/${pending.id}/revisions/1/invoice`, billing);
+    expect(draft.json()).toMatchObject({
+      itineraryId: pending.id,
       revision: 1,
+      ownerId: me.id,
       currency: 'USD',
       contactEmail: 'payer@example.test',
       lines: [{ holdId: room.holdId, amount: room.totalPrice, rooms: 1 }],
@@ -85,7 +95,7 @@ describe('creating the invoice', () => {
     const added = await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer));
     expect(added.json().status).toBe('draft');
     expect(added.json().invoiceId).toBeUndefined();
-    expectError(await lock(pending.id, me, pending.invoiceId!), 'invoice-outdated');
+    expectError(await lock(pending.id, pending.invoiceId!), 'invoice-outdated');
     await call('POST', itineraryUrl(pending.id, 'setGuestDetails'), me, guestDetails(added.json<Itinerary>()));
     const next = await call('POST', itineraryUrl(pending.id, 'createInvoice'), me);
     expect(next.json().status).toBe('pending_payment');
@@ -138,16 +148,16 @@ describe('the payment lock', () => {
     const invoiceId = pending.invoiceId!;
     const lineItemId = pending.lineItems[0]!.identity;
 
-    expectError(await lock(pending.id, me, 'inv_other'), 'invoice-outdated');
+    expectError(await lock(pending.id, 'inv_other'), 'invoice-outdated');
     const started = Date.now();
-    const res = await lock(pending.id, me, invoiceId);
+    const res = await lock(pending.id, invoiceId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ itineraryId: pending.id, invoiceId });
     const until = Date.parse(res.json().lockedUntil);
     expect(until).toBeGreaterThanOrEqual(started + 59_000);
     expect(until).toBeLessThanOrEqual(Date.now() + 61_000);
     // The same invoice again (billing retried): the lock is its own.
-    expect((await lock(pending.id, me, invoiceId)).statusCode).toBe(200);
+    expect((await lock(pending.id, invoiceId)).statusCode).toBe(200);
 
     const offer = await findOffer(world.catalog);
     const before = (await call('GET', itineraryUrl(pending.id), me)).body;
@@ -168,24 +178,29 @@ describe('the payment lock', () => {
     expect(states.filter((h) => h?.status === 'held')).toHaveLength(1);
 
     // Billing lets go (a declined card): by query, or by body.
-    const released = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}`, me);
+    const released = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}`, billing);
     expect(released.statusCode).toBe(204);
-    expect((await call('DELETE', lockUrl(pending.id), me, { invoiceId })).statusCode).toBe(204);
-    expectError(await call('DELETE', lockUrl(pending.id), me), 'validation-failed');
+    expect((await call('DELETE', lockUrl(pending.id), billing, { invoiceId })).statusCode).toBe(204);
+    expectError(await call('DELETE', lockUrl(pending.id), billing), 'validation-failed');
     const removed = await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().status).toBe('draft');
-    expectError(await lock(pending.id, me, invoiceId), 'invoice-outdated');
+    expectError(await lock(pending.id, invoiceId), 'invoice-outdated');
   });
 
-  it('refuses a draft, a stranger, and bad input', async () => {
+  it('refuses a draft, an unknown itinerary, a caller that is not billing, and bad input', async () => {
     const me = await traveller(world.jwks);
-    const stranger = await traveller(world.jwks);
+    const pending = await pendingCart(world, me);
     const { itinerary } = await cartWithRoom(world, me);
-    expectError(await lock(itinerary.id, me, 'inv_any'), 'invoice-outdated');
-    expectError(await lock(itinerary.id, stranger, 'inv_any'), 'itinerary-not-found');
-    expectError(await call('POST', lockUrl(itinerary.id), me, { invoiceId: { $ne: 1 } }), 'validation-failed');
-    expectError(await call('POST', lockUrl(itinerary.id), me, {}), 'validation-failed');
+    expectError(await lock(itinerary.id, 'inv_any'), 'invoice-outdated');
+    expectError(await lock('it-nobody', 'inv_any'), 'itinerary-not-found');
+    // The traveller's own token, or another service's identity, never takes or lets go of the lock.
+    expectError(await lock(pending.id, pending.invoiceId!, me), 'unauthenticated');
+    expectError(await lock(pending.id, pending.invoiceId!, await asService('catalog')), 'forbidden');
+    expectError(await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${pending.invoiceId}`, me), 'unauthenticated');
+    expect((await world.app.itinerary.store.get(pending.id))?.paymentLock).toBeUndefined();
+    expectError(await call('POST', lockUrl(itinerary.id), billing, { invoiceId: { $ne: 1 } }), 'validation-failed');
+    expectError(await call('POST', lockUrl(itinerary.id), billing, {}), 'validation-failed');
   });
 
   it('refuses with hold-expired when a hold will not outlive the lock, and keeps the cart unlocked', async () => {
@@ -193,7 +208,7 @@ describe('the payment lock', () => {
     const pending = await pendingCart(world, me);
     // Catalog holds last 15 minutes; a lock of an hour outlives them.
     const longLocks = await world.sibling({ PAYMENT_LOCK_S: '3600' });
-    const res = await client(longLocks)('POST', lockUrl(pending.id), me, { invoiceId: pending.invoiceId });
+    const res = await client(longLocks)('POST', lockUrl(pending.id), billing, { invoiceId: pending.invoiceId });
     expectError(res, 'hold-expired');
     expect((await world.app.itinerary.store.get(pending.id))?.paymentLock).toBeUndefined();
     // Not locked: the traveller may still change the cart.

@@ -5,10 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { BaseConfigSchema, type BaseConfig } from '../config.js';
 import type { InfraSettings } from './infra.js';
+import { TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
 
 export type { InfraSettings } from './infra.js';
 export { startTestJwks, type TestJwks, type TestTokenOptions } from './jwks.js';
 export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
+export { serviceHeaders, TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
 
 export const testInfra = (): InfraSettings => inject('infra');
 
@@ -33,6 +35,8 @@ export function testEnv(service: string, overrides: Record<string, string> = {})
     REDIS_URL: infra.redisUrl,
     // Queues of one test file stay apart from every other's.
     QUEUE_PREFIX: uniqueName(`test-${service}`),
+    // Services of one test file recognise each other's calls to internal routes.
+    SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
     ...overrides,
   };
 }

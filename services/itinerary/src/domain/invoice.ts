@@ -1,0 +1,73 @@
+// The invoice of one revision as this service says it must be (billing reads it: it takes no price from the
+// one asking), and the check of billing's invoice against it before the itinerary awaits its payment.
+import { isDeepStrictEqual } from 'node:util';
+import {
+  CancellationTermsSchema,
+  InvoiceLineSchema,
+  type CancellationTerms,
+  type Invoice,
+  type InvoiceDraft,
+} from '@travelclub/contracts';
+import { appError } from '@travelclub/kit';
+import {
+  assertCartEditable,
+  assertPayable,
+  invoiceLinesOf,
+  termsOf,
+  totalOf,
+  type ItineraryRecord,
+} from './itinerary.js';
+
+/**
+ * What the invoice of `revision` says: the rooms and prices of the itinerary as it is, while it is still at
+ * that revision and could be invoiced; its frozen terms once it awaits payment.
+ */
+export function invoiceDraftOf(record: ItineraryRecord, revision: number, now: Date): InvoiceDraft {
+  if (record.revision !== revision) throw appError('invoice-outdated');
+  const awaiting = record.status === 'pending_payment' && record.terms !== undefined;
+  if (!awaiting) {
+    assertCartEditable(record, now);
+    assertPayable(record, now);
+  }
+  return {
+    itineraryId: record._id,
+    revision,
+    ownerId: record.ownerId,
+    currency: record.currency,
+    lines: invoiceLinesOf(record),
+    terms: awaiting ? record.terms! : termsOf(record),
+    ...(record.creator ? { creator: record.creator } : {}),
+    contactEmail: record.leadGuest!.email,
+  };
+}
+
+/** As they travel: what the schemas keep, without undefined fields or key order. */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+/**
+ * The fields of billing's invoice that are not the itinerary's own (empty when it matches): the owner, the
+ * currency, every line and its price, the total and the terms.
+ */
+export function invoiceMismatch(record: ItineraryRecord, terms: CancellationTerms, invoice: Invoice): string[] {
+  const total = totalOf(record);
+  const expected: Record<string, [unknown, unknown]> = {
+    itineraryId: [invoice.itineraryId, record._id],
+    ownerId: [invoice.ownerId, record.ownerId],
+    currency: [invoice.currency, record.currency],
+    lines: [invoice.lines, InvoiceLineSchema.array().parse(invoiceLinesOf(record))],
+    total: [invoice.total, total],
+    terms: [invoice.terms, CancellationTermsSchema.parse(terms)],
+  };
+  return Object.entries(expected)
+    .filter(([, [theirs, ours]]) => !isDeepStrictEqual(plain(theirs), plain(ours)))
+    .map(([field]) => field);
+}
+
+/**
+ * After refusing billing's invoice for `revision`: a new revision of the same cart, so the next invoice is a
+ * new one (null when the itinerary has moved on anyway).
+ */
+export function refuseRevision(record: ItineraryRecord, revision: number, now: Date): ItineraryRecord | null {
+  if (record.revision !== revision || record.status !== 'draft') return null;
+  return { ...record, revision: revision + 1, updatedAt: now };
+}

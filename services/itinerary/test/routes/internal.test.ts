@@ -1,0 +1,133 @@
+// The itinerary's internal routes answer billing's service identity only, and an invoice that does not say what
+// the itinerary says (a forged one-cent line, another owner) is never the one it awaits (issue 11, item 6).
+import type { Invoice } from '@travelclub/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asService,
+  cartWithRoom,
+  client,
+  expectError,
+  guestDetails,
+  itineraryUrl,
+  startWorld,
+  traveller,
+  type Call,
+  type Traveller,
+  type World,
+} from '../helpers.js';
+
+let world: World;
+let call: Call;
+let billing: Traveller;
+
+beforeAll(async () => {
+  world = await startWorld();
+  call = client(world.app);
+  billing = await asService('billing');
+}, 120_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const draftUrl = (id: string, revision: number) => `/internal/v1/itineraries/${id}/revisions/${revision}/invoice`;
+const revisionOf = async (id: string) => (await world.app.itinerary.store.get(id))!.revision;
+
+/** A cart with a room and guest details: ready for its invoice. */
+async function readyCart(me: Traveller) {
+  const { itinerary } = await cartWithRoom(world, me);
+  const res = await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
+  if (res.statusCode !== 200) throw new Error(`setGuestDetails answered ${res.statusCode}: ${res.body}`);
+  return itinerary;
+}
+
+describe('who may call', () => {
+  it('answers billing alone on the invoice draft and the payment lock', async () => {
+    const me = await traveller(world.jwks);
+    const itinerary = await readyCart(me);
+    const revision = await revisionOf(itinerary.id);
+    const catalog = await asService('catalog');
+    const routes = [
+      ['GET', draftUrl(itinerary.id, revision), undefined],
+      ['POST', `/internal/v1/itineraries/${itinerary.id}/payment-lock`, { invoiceId: 'inv_x' }],
+      ['DELETE', `/internal/v1/itineraries/${itinerary.id}/payment-lock?invoiceId=inv_x`, undefined],
+    ] as const;
+    for (const [method, url, body] of routes) {
+      expectError(await call(method, url, undefined, body), 'unauthenticated');
+      expectError(await call(method, url, me, body), 'unauthenticated');
+      expectError(await call(method, url, catalog, body), 'forbidden');
+    }
+    expect((await call('GET', draftUrl(itinerary.id, revision), billing)).statusCode).toBe(200);
+  });
+});
+
+describe('the invoice draft billing reads', () => {
+  it('says what the revision holds, and refuses another revision or a cart that cannot be invoiced', async () => {
+    const me = await traveller(world.jwks);
+    const { itinerary } = await cartWithRoom(world, me);
+    const revision = await revisionOf(itinerary.id);
+    expectError(await call('GET', draftUrl(itinerary.id, revision), billing), 'guest-details-missing');
+    await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary, 'lead@example.test'));
+    const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
+    const res = await call('GET', draftUrl(itinerary.id, revision), billing);
+    expect(res.json()).toMatchObject({
+      itineraryId: itinerary.id,
+      revision: revision,
+      ownerId: me.id,
+      currency: itinerary.currency,
+      contactEmail: 'lead@example.test',
+      lines: [{ holdId: room.holdId, amount: room.totalPrice }],
+    });
+    expectError(await call('GET', draftUrl(itinerary.id, revision + 1), billing), 'invoice-outdated');
+    expectError(await call('GET', draftUrl(itinerary.id, revision - 1), billing), 'invoice-outdated');
+    expectError(await call('GET', draftUrl('it-nobody', 0), billing), 'itinerary-not-found');
+  });
+});
+
+describe('adopting billing’s invoice', () => {
+  const forge = (change: (invoice: Invoice) => Invoice) => {
+    world.billing.tamper = change;
+  };
+
+  it('refuses an invoice with a one-cent line, and asks for a new one next time', async () => {
+    const me = await traveller(world.jwks);
+    const itinerary = await readyCart(me);
+    const before = await world.app.itinerary.store.get(itinerary.id);
+    forge((invoice) => ({
+      ...invoice,
+      lines: invoice.lines.map((line) => ({ ...line, amount: { ...line.amount, amount: 1 } })),
+      total: { ...invoice.total, amount: invoice.lines.length },
+    }));
+    try {
+      expectError(await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me), 'invoice-mismatch');
+    } finally {
+      world.billing.tamper = undefined;
+    }
+    const refused = await world.app.itinerary.store.get(itinerary.id);
+    expect(refused).toMatchObject({ status: 'draft', revision: before!.revision + 1 });
+    expect(refused?.invoiceId).toBeUndefined();
+    const next = await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me);
+    expect(next.statusCode).toBe(200);
+    expect(next.json()).toMatchObject({ status: 'pending_payment', total: itinerary.total });
+    expect(world.billing.calls.filter((c) => c.body.itineraryId === itinerary.id).map((c) => c.body.revision)).toEqual([
+      before!.revision,
+      before!.revision + 1,
+    ]);
+  });
+
+  it('refuses an invoice with the right lines but a smaller total, or another owner', async () => {
+    const me = await traveller(world.jwks);
+    for (const change of [
+      (invoice: Invoice) => ({ ...invoice, total: { ...invoice.total, amount: 1 } }),
+      (invoice: Invoice) => ({ ...invoice, ownerId: 'someone-else' }),
+    ]) {
+      const itinerary = await readyCart(me);
+      forge(change);
+      try {
+        expectError(await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me), 'invoice-mismatch');
+      } finally {
+        world.billing.tamper = undefined;
+      }
+      expect((await world.app.itinerary.store.get(itinerary.id))?.status).toBe('draft');
+    }
+  });
+});
