@@ -2,7 +2,7 @@
 // every service that exists, each as its own process with the shared settings. A service exists once its
 // folder has src/server.ts.
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,8 @@ const shared = {
   SEED_HOTELS: '20000',
   IMAGES_BASE_URL: `http://localhost:${ports.gateway}`,
   ...(process.env.JWT_SIGNING_KEY ? {} : { JWT_SIGNING_KEY: readFileSync(keyFile, 'utf8'), JWT_KEY_ID: 'local' }),
+  // The services' identities on internal routes (docs/identity.md): a new secret every run.
+  SERVICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),
   ...process.env,
   ...(catcher ? { SMTP_URL: catcher.smtpUrl, MAIL_CATCHER_URL: catcher.httpUrl } : {}),
   JWKS_URL: process.env.JWKS_URL ?? `http://127.0.0.1:${ports.auth}/.well-known/jwks.json`,

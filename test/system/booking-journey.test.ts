@@ -6,7 +6,7 @@ import { termsChargeAt, type CancellationTerms, type Invoice, type Itinerary } f
 import { testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startStack, SUPPORT_EMAIL, SUPPORT_PASSWORD, type Stack } from './stack.js';
-import { cards, eventually, inDays, Traveller } from './traveller.js';
+import { caller, cards, eventually, inDays, Traveller } from './traveller.js';
 
 let stack: Stack;
 
@@ -130,3 +130,48 @@ it('gives the spec cart errors through the gateway', async () => {
   // The internal payment lock is not public.
   expect((await traveller.call('POST', `/internal/v1/itineraries/${cart.id}/payment-lock`, {})).status).toBe(404);
 });
+
+it('does not let a traveller who reaches a service’s port make or take what only services may', async () => {
+  const traveller = await new Traveller(stack.gateway).visit();
+  const { searchId, availability } = await traveller.findStay({
+    destination: 'country-US',
+    checkIn: inDays(50),
+    checkOut: inDays(52),
+  });
+  const stay = Traveller.cheapest(availability.body, searchId);
+  const cart = await traveller.createItinerary();
+  const added = await traveller.addRoom(cart.id, stay);
+  expect(added.status).toBeLessThan(300);
+  expect((await traveller.setGuests(added.body, `${uniqueName('direct')}@example.test`)).status).toBe(200);
+  const line = added.body.lineItems[0]!;
+  const room = line.hotelBooking.rooms[0]!;
+
+  // The attack of issue 11: the traveller's own token, straight to billing's port, one cent for the stay.
+  const direct = (part: 'billing' | 'catalog' | 'itinerary') => caller(stack.parts[part].url, () => traveller.token);
+  for (const revision of [0, 1, 2, 3]) {
+    const forged = await direct('billing')('POST', '/internal/v1/invoices', {
+      itineraryId: cart.id,
+      revision,
+      currency: 'USD',
+      lines: [{ lineItemId: line.identity, holdId: room.holdId, amount: { amount: 1, currency: 'USD' } }],
+    });
+    expect(forged.status).toBe(401);
+  }
+  expect((await direct('billing')('POST', '/internal/v1/invoices', { itineraryId: cart.id, revision: 1 })).status).toBe(
+    401,
+  );
+  expect((await direct('catalog')('GET', `/internal/v1/holds/${room.holdId}?ownerId=${traveller.userId}`)).status).toBe(
+    401,
+  );
+  expect((await direct('itinerary')('GET', `/internal/v1/itineraries/${cart.id}/revisions/1/invoice`)).status).toBe(
+    401,
+  );
+
+  // Through the front door, the invoice says what the room costs, and paying it confirms the booking.
+  const invoiced = await traveller.createInvoice(cart.id);
+  expect(invoiced.body.status).toBe('pending_payment');
+  const invoice = await traveller.invoice(invoiced.body.invoiceId!);
+  expect(invoice.body.total).toEqual(stay.price);
+  expect((await traveller.pay(invoice.body.id, cards.good)).body).toMatchObject({ amount: stay.price });
+  await eventually(async () => (await traveller.itinerary(cart.id)).body.status === 'confirmed');
+}, 60_000);

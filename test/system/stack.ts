@@ -1,6 +1,6 @@
 // The whole platform as separate processes behind the gateway, on free ports and databases of its own:
 // auth, notifications, catalog, itinerary, billing and the gateway. For system tests and benchmarks.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { freePort, startPart, type RunningPart } from './processes.js';
 
 export interface StackInfra {
@@ -61,6 +61,8 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
     REDIS_URL: infra.redisUrl,
     KAFKA_TOPIC_PREFIX: topicPrefix,
     QUEUE_PREFIX: run,
+    // One per stack: the services' identities on internal routes (docs/identity.md).
+    SERVICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     JWKS_URL: `${url('auth')}/.well-known/jwks.json`,
     WEB_URL: 'http://web.travelclub.test',
     AUTH_URL: url('auth'),

@@ -26,6 +26,10 @@ export const CatalogConfigSchema = BaseConfigSchema.extend({
   SEED: z.coerce.number().int().default(42),
   /** Redis key prefix for stored searches. */
   SEARCH_PREFIX: z.string().default('catalog:search'),
+  /** Live stored searches per client (a user, or an address without a token); past it their least recently used goes. */
+  SEARCHES_PER_CLIENT: positiveInt(200),
+  /** Live stored searches in all; past it the least recently used goes. About 500 bytes of Redis each. */
+  SEARCHES_MAX: positiveInt(50_000),
   /** Image renders under way at once: rendering is CPU work, so about the cores the catalog may use. */
   IMAGE_RENDERS: positiveInt(2),
   /** Image renders that may wait for a turn; past them the image route answers 503 with Retry-After. */

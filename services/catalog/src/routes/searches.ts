@@ -15,6 +15,7 @@ import {
 import { appError, unparsedResponse } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exchangeRatesRef } from '../domain/money.js';
+import type { SearchClient } from '../store/searches.js';
 
 /** JSON text the searcher wrote itself, in the route's response shape: sent as is. */
 const written = (json: string) => json as never;
@@ -33,10 +34,13 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/hotel/search/create',
-    { schema: { body: SearchCriteriaSchema, response: { 201: SearchCreatedSchema } } },
+    // No token needed; with one, the search counts against the user rather than their address.
+    { schema: { body: SearchCriteriaSchema, response: { 201: SearchCreatedSchema } }, preHandler: app.optionalUser },
     async (req, reply) => {
       if (req.body.destination && !index().hotelsOf(req.body.destination)) throw appError('destination-not-found');
-      return reply.code(201).send(await searches.create(req.body));
+      const client: SearchClient = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
+      const { searchId, expiresAt } = await searches.create(req.body, client);
+      return reply.code(201).send({ searchId, expiresAt });
     },
   );
 
