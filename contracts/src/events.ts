@@ -15,7 +15,7 @@ export const topics = {
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
-/** Where a consumer puts an event it could not handle after its last retry. */
+/** Where a consumer puts an event it gave up on (a permanent failure, see docs/events.md). */
 export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
 
 const RoomRefSchema = z.object({ hotelId: IdSchema, roomType: z.string().min(1), rateId: IdSchema });
@@ -177,7 +177,7 @@ export function eventSchema<T extends EventType>(type: T) {
 }
 export type EventOf<T extends EventType> = EventEnvelope<EventPayload<T>> & { type: T };
 
-/** What a consumer writes to `<topic>.dlq` after its last retry: the original event and why it failed. */
+/** What a consumer writes to `<topic>.dlq` when it gives an event up: the original event and why it failed. */
 export const DeadLetterSchema = z.object({
   /** The original envelope as parsed, or the raw message text when it was not valid JSON. */
   envelope: z.unknown(),
@@ -190,3 +190,13 @@ export const DeadLetterSchema = z.object({
   failedAt: InstantSchema,
 });
 export type DeadLetter = z.infer<typeof DeadLetterSchema>;
+
+/**
+ * What `npm run dlq -- replay` appends to the same `<topic>.dlq` (same key, so same partition) after it has
+ * republished a letter's event: the mark that keeps a replay from being repeated by accident.
+ */
+export const DeadLetterReplaySchema = z.object({
+  replayOf: z.object({ partition: z.number().int(), offset: z.string() }),
+  replayedAt: InstantSchema,
+});
+export type DeadLetterReplay = z.infer<typeof DeadLetterReplaySchema>;

@@ -8,3 +8,12 @@ export const ReadinessSchema = z.object({
   checks: z.record(z.string(), DependencyStateSchema),
 });
 export type Readiness = z.infer<typeof ReadinessSchema>;
+
+/**
+ * `GET /health/details`: the dead letters of this service's consumers that it has still not handled, per
+ * dead-letter topic of every topic it consumes (0 when there are none).
+ */
+export const HealthDetailsSchema = z.object({
+  deadLetters: z.record(z.string(), z.number().int().min(0)),
+});
+export type HealthDetails = z.infer<typeof HealthDetailsSchema>;

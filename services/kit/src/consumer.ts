@@ -1,8 +1,9 @@
 // The idempotent consumer: handlers per event type; handled event ids are recorded (unique index on
-// consumer and event id) so a redelivered event is skipped; failures are retried with backoff and,
-// after the last retry, sent with the error to `<topic>.dlq` so the partition moves on. Delivery is
-// still at-least-once: a crash after a handler ran and before its id was recorded runs it again.
-import { setTimeout as sleep } from 'node:timers/promises';
+// consumer and event id) so a redelivered event is skipped. A failure is classified (failures.ts): a
+// transient one (a server away, a time-out) pauses the partition and retries it without limit, with capped
+// backoff; a permanent one goes with its error to `<topic>.dlq` at once and the partition moves on; an
+// unclassified one gets `retries` retries first. Delivery is still at-least-once: a crash after a handler
+// ran and before its id was recorded runs it again.
 import {
   deadLetterTopic,
   EventEnvelopeSchema,
@@ -16,6 +17,8 @@ import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from '
 import { Schema, type Connection, type Model, type mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import type { CausalContext } from './context.js';
+import { recordDeadLetter, watchDeadLetters } from './dead-letters.js';
+import { classifyFailure, PermanentEventError, type FailureKind } from './failures.js';
 import { ensureTopics } from './kafka.js';
 import { withTimeout } from './timeout.js';
 import { defineModel, isDuplicateKeyError } from './mongo.js';
@@ -27,9 +30,15 @@ export interface HandlerContext extends CausalContext {
 
 type AnyHandler = (event: EventEnvelope, ctx: HandlerContext) => Promise<void>;
 
-/** An error that retrying cannot fix (a malformed event): it goes to the dead letters at once. */
-export class PermanentEventError extends Error {
-  override name = 'PermanentEventError';
+/** How often a long-running handler keeps the group's session alive (the consumer's heartbeat interval). */
+const HEARTBEAT_INTERVAL_MS = 3_000;
+
+/** A partition waiting on one message: its tries so far (and how many failed for an unclassified reason). */
+interface PartitionWait {
+  offset: string;
+  attempts: number;
+  unclassified: number;
+  since: number;
 }
 
 /**
@@ -74,10 +83,14 @@ export interface EventConsumerOptions {
   logger: Logger;
   /** The consumer group, and the name under which handled events are recorded. */
   groupId: string;
-  /** Retries after the first failure before dead-lettering. */
+  /**
+   * Retries of an unclassified failure (most likely a bug) before dead-lettering. Transient failures are
+   * retried without limit, permanent ones never.
+   */
   retries?: number;
-  /** First retry delay; each next one doubles. */
+  /** First retry delay; each next one doubles, up to `maxBackoffMs`. */
   backoffMs?: number;
+  maxBackoffMs?: number;
   numPartitions?: number;
   /** Parallel partitions (ordering holds within a partition, so per aggregate). */
   concurrency?: number;
@@ -88,6 +101,9 @@ export interface EventConsumerOptions {
 }
 
 export interface EventConsumer {
+  readonly groupId: string;
+  /** The topics it consumes, as named on Kafka (prefix included). */
+  topics(): string[];
   on(topic: string, registration: { type: string; handle: AnyHandler }): EventConsumer;
   /** Subscribes and resolves once the group has assigned partitions. */
   start(): Promise<void>;
@@ -95,7 +111,16 @@ export interface EventConsumer {
 }
 
 export function createEventConsumer(options: EventConsumerOptions): EventConsumer {
-  const { kafka, producer, mongo, groupId, retries = 3, backoffMs = 200, concurrency = 3 } = options;
+  const {
+    kafka,
+    producer,
+    mongo,
+    groupId,
+    retries = 3,
+    backoffMs = 200,
+    maxBackoffMs = 10_000,
+    concurrency = 3,
+  } = options;
   const log = options.logger.child({ component: 'consumer', groupId });
   const handlers = new Map<string, AnyHandler>();
   const topics = new Set<string>();
@@ -104,6 +129,15 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   // The raw collection: recording handled ids is hot, and there is nothing for mongoose to cast.
   const records = () => Processed.collection as unknown as mongo.Collection<ProcessedEvent>;
   let consumer: Consumer | undefined;
+
+  /** Where each partition (`topic/partition`) waits after a failure: the message it stopped at and its tries. */
+  const waits = new Map<string, PartitionWait>();
+  const delayAfter = (attempts: number) => Math.min(maxBackoffMs, backoffMs * 2 ** (attempts - 1));
+  /** The tries a message has had so far, counted while its partition waits on it. */
+  const triesOf = (where: string, offset: string): PartitionWait => {
+    const wait = waits.get(where);
+    return wait?.offset === offset ? wait : { offset, attempts: 0, unclassified: 0, since: Date.now() };
+  };
 
   async function deadLetter(
     topic: string,
@@ -123,6 +157,9 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       attempts,
       failedAt: new Date().toISOString(),
     };
+    // Recorded first, under the original message's id: a failure between the two is retried and writes the
+    // same record again (and at worst the letter twice), never a letter the service does not count.
+    await recordDeadLetter(mongo, letter);
     await producer.send({
       topic: deadLetterTopic(topic),
       acks: -1,
@@ -131,26 +168,60 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     log.error({ topic, partition, offset: message.offset, attempts, err }, 'event dead-lettered');
   }
 
-  /** Runs a handler with retries; true when it succeeded. */
-  async function handleWithRetries(handle: AnyHandler, event: EventEnvelope, heartbeat: () => Promise<void>) {
+  /**
+   * Runs a handler once and returns its error, if any. While it runs the group keeps hearing from us, so a
+   * handler stuck on a server that hangs does not cost the partition a rebalance.
+   */
+  async function runHandler(handle: AnyHandler, event: EventEnvelope, heartbeat: () => Promise<void>) {
     const ctx: HandlerContext = {
       correlationId: event.correlationId,
       causationId: event.id,
       log: log.child({ correlationId: event.correlationId, eventId: event.id, eventType: event.type }),
     };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await handle(event, ctx);
-        return { ok: true as const };
-      } catch (err) {
-        const error = err instanceof Error ? err : new Error(String(err));
-        if (error instanceof PermanentEventError || attempt > retries)
-          return { ok: false as const, error, attempts: attempt };
-        ctx.log.warn({ err: error, attempt }, 'event handler failed; retrying');
-        await sleep(backoffMs * 2 ** (attempt - 1));
-        await heartbeat();
-      }
+    // A heartbeat refused here (a rebalance) surfaces again at the next one after the handler.
+    const beat = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_INTERVAL_MS);
+    try {
+      await handle(event, ctx);
+      return undefined;
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    } finally {
+      clearInterval(beat);
     }
+  }
+
+  /**
+   * Pauses the partition and resumes it after a backoff. Nothing from the failed message on was resolved, so
+   * kafkajs fetches the partition again from that message; the other partitions go on meanwhile, the group's
+   * heartbeats go on (the fetch loop sends them), and a stop is not held up: the wait is a timer, not a
+   * handler that kafkajs would wait for.
+   */
+  function waitAndRetry(
+    topic: string,
+    partition: number,
+    offset: string,
+    err: Error,
+    kind: FailureKind,
+    pause: () => () => void,
+  ) {
+    const where = `${topic}/${partition}`;
+    const before = triesOf(where, offset);
+    const wait: PartitionWait = {
+      offset,
+      attempts: before.attempts + 1,
+      unclassified: before.unclassified + (kind === 'unclassified' ? 1 : 0),
+      since: before.since,
+    };
+    waits.set(where, wait);
+    const retryInMs = delayAfter(wait.attempts);
+    log.warn(
+      { topic, partition, offset, attempts: wait.attempts, failingForMs: Date.now() - wait.since, retryInMs, err },
+      kind === 'transient'
+        ? 'event handling failed for a transient reason; the partition waits and retries'
+        : 'event handler failed; retrying',
+    );
+    const resume = pause();
+    setTimeout(resume, retryInMs).unref();
   }
 
   async function recordHandled(ids: string[]) {
@@ -166,7 +237,9 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     }
   }
 
-  async function eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) {
+  async function eachBatch({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }: EachBatchPayload) {
+    const { topic, partition } = batch;
+    const where = `${topic}/${partition}`;
     const parsed = batch.messages.map((message) => {
       const text = message.value?.toString() ?? '';
       try {
@@ -178,16 +251,12 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
         return { message, raw: text, problem: `not JSON: ${(err as Error).message}` };
       }
     });
-    const ids = parsed.flatMap((p) => (p.event ? [p.event.id] : []));
-    const seen = new Set(
-      (
-        await records()
-          .find({ _id: { $in: ids.map(recordId) } }, { projection: { eventId: 1 } })
-          .toArray()
-      ).map((d) => d.eventId),
-    );
     const handled: string[] = [];
     let done: string | undefined;
+    /** The message being worked on: where the partition starts again after a wait. */
+    let current = batch.messages[0]?.offset;
+    /** Set when the partition must wait, then retry from `current`. */
+    let waitFor: { err: Error; kind: FailureKind } | undefined;
     // An offset is committed only once the ids handled up to it are recorded: a crash in between
     // redelivers those events, and the records then make their second delivery a no-op.
     const flush = async () => {
@@ -195,41 +264,65 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       if (done !== undefined) resolveOffset(done);
     };
     try {
+      const ids = parsed.flatMap((p) => (p.event ? [p.event.id] : []));
+      const seen = new Set(
+        (
+          await records()
+            .find({ _id: { $in: ids.map(recordId) } }, { projection: { eventId: 1 } })
+            .toArray()
+        ).map((d) => d.eventId),
+      );
       for (const item of parsed) {
         if (!isRunning() || isStale()) break;
+        current = item.message.offset;
         if (!item.event) {
-          await deadLetter(
-            batch.topic,
-            batch.partition,
-            item.message,
-            item.raw,
-            new PermanentEventError(item.problem),
-            1,
-          );
+          await deadLetter(topic, partition, item.message, item.raw, new PermanentEventError(item.problem), 1);
         } else if (!seen.has(item.event.id)) {
           const handle = handlers.get(item.event.type);
           if (handle) {
-            const result = await handleWithRetries(handle, item.event, heartbeat);
-            if (result.ok) handled.push(item.event.id);
-            else
-              await deadLetter(batch.topic, batch.partition, item.message, item.event, result.error, result.attempts);
+            const error = await runHandler(handle, item.event, heartbeat);
+            if (!error) handled.push(item.event.id);
+            else {
+              // A failure while stopping, or after the partition went to another member, says nothing
+              // about the event: it stays unresolved for whoever consumes the partition next.
+              if (!isRunning() || isStale()) break;
+              const kind = classifyFailure(error);
+              const tries = triesOf(where, current);
+              if (kind === 'transient' || (kind === 'unclassified' && tries.unclassified < retries)) {
+                waitFor = { err: error, kind };
+                break;
+              }
+              await deadLetter(topic, partition, item.message, item.event, error, tries.attempts + 1);
+            }
           }
           seen.add(item.event.id);
         }
         done = item.message.offset;
+        // Past the message it waited on (not just past an earlier one handled again): the wait is over.
+        const wait = waits.get(where);
+        if (wait && BigInt(done) >= BigInt(wait.offset)) waits.delete(where);
         if (handled.length >= 200) await flush();
         await heartbeat();
       }
       await flush();
+    } catch (err) {
+      // The consumer's own work failed (its records in MongoDB, the dead-letter topic). A transient reason
+      // makes the partition wait like a handler's; anything else goes to kafkajs, which retries the batch.
+      if (!isRunning() || isStale()) return;
+      if (classifyFailure(err) !== 'transient') throw err;
+      waitFor ??= { err: err as Error, kind: 'transient' };
     } finally {
       // On the way out after an error, still record what was handled (its offsets stay uncommitted).
       if (handled.length > 0) {
         await recordHandled(handled).catch((err: unknown) => log.error({ err }, 'could not record handled events'));
       }
     }
+    if (waitFor && current !== undefined) waitAndRetry(topic, partition, current, waitFor.err, waitFor.kind, pause);
   }
 
   const self: EventConsumer = {
+    groupId,
+    topics: () => [...topics],
     on(topic, registration) {
       topics.add((options.topicPrefix ?? '') + topic);
       handlers.set(registration.type, registration.handle);
@@ -270,5 +363,6 @@ export function createServiceConsumer(
     ...options,
   });
   app.onShutdown(() => consumer.stop());
+  watchDeadLetters(app, consumer);
   return consumer;
 }

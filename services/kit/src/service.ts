@@ -17,6 +17,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { authHandlers, createJwtVerifier, type TokenVerifier } from './auth.js';
 import type { BaseConfig } from './config.js';
+import { registerHealthDetails } from './dead-letters.js';
 import { registerHealthRoutes } from './health.js';
 import { applyHttpConventions, serverOptions } from './http-conventions.js';
 import { createKafka, createProducer, pingKafka } from './kafka.js';
@@ -150,6 +151,7 @@ export async function createService({
   app.decorate('requireRole', requireRole);
   registerServiceIdentity(app, createServiceIdentity({ name, secret: serviceTokenSecret }));
 
+  registerHealthDetails(app);
   registerHealthRoutes(app, {
     mongo: () => pingMongo(app.mongo),
     kafka: () => pingKafka(app.kafka, 1_500),

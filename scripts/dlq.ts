@@ -1,0 +1,199 @@
+// npm run dlq -- list|show|replay: the dead letters on Kafka (events a consumer gave up on), listed,
+// inspected, and replayed to the topic they came from. See docs/events.md (Dead letters).
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { deadLetterTopic, topics as serviceTopics } from '@travelclub/contracts';
+import { deadLetterRef, listDeadLetters, replayDeadLetters, type StoredDeadLetter } from '@travelclub/kit';
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { envPath } from './infra.mjs';
+
+const USAGE = `usage: npm run dlq -- <command> [options]
+
+  list [--topic <topic>] [--consumer <group>] [--open] [--json]
+        every dead letter: its ref, where it came from, the consumer, the event type,
+        when and why it failed, and whether it was replayed (--open: only those not replayed)
+  show <ref>
+        one letter in full: the event, the error, where it came from
+  replay <ref>... [--force]
+  replay --all [--topic <topic>] [--consumer <group>] [--force]
+        republish each letter's event, unchanged, to the topic it came from; the consumer
+        that gave up on it handles it again, the others skip it by its id. A letter already
+        replayed is skipped unless --force.
+
+  <ref>        <dead-letter topic>:<partition>:<offset>, as list prints it
+  --topic      billing, billing.events or billing.events.dlq (default: every service topic's)
+  --prefix     the topic prefix (default: KAFKA_TOPIC_PREFIX)
+
+settings: KAFKA_BROKERS (default: the local infrastructure's, from ${envPath}), KAFKA_TOPIC_PREFIX
+`;
+
+class UsageError extends Error {}
+
+function settings() {
+  const fromFile: Record<string, string> = {};
+  if (existsSync(envPath)) {
+    for (const line of readFileSync(envPath, 'utf8').split('\n')) {
+      const at = line.indexOf('=');
+      if (at > 0) fromFile[line.slice(0, at)] = line.slice(at + 1);
+    }
+  }
+  const brokers = process.env.KAFKA_BROKERS ?? fromFile.KAFKA_BROKERS;
+  if (!brokers) throw new Error(`KAFKA_BROKERS is not set and ${envPath} has none (run npm run infra:up first)`);
+  return { brokers: brokers.split(',').map((b) => b.trim()), prefix: process.env.KAFKA_TOPIC_PREFIX ?? '' };
+}
+
+/** `billing`, `billing.events` or `billing.events.dlq`, prefixed: the dead-letter topic it names. */
+function deadLetterTopicOf(name: string, prefix: string): string {
+  const bare = name.startsWith(prefix) ? name.slice(prefix.length) : name;
+  const topic = bare.endsWith('.dlq') ? bare.slice(0, -'.dlq'.length) : bare;
+  const known = (serviceTopics as Record<string, string>)[topic] ?? topic;
+  return deadLetterTopic(prefix + known);
+}
+
+function parseRef(ref: string) {
+  const match = /^(.+):(\d+):(\d+)$/.exec(ref);
+  if (!match) throw new UsageError(`"${ref}" is not a letter's ref (<dead-letter topic>:<partition>:<offset>)`);
+  return { topic: match[1]!, ref: deadLetterRef(match[1]!, Number(match[2]), match[3]!) };
+}
+
+const errorText = (letter: StoredDeadLetter) => `${letter.letter.error.name}: ${letter.letter.error.message}`;
+
+function printTable(letters: StoredDeadLetter[]) {
+  const rows = letters.map((l) => [
+    l.ref,
+    `${l.letter.topic}:${l.letter.partition}:${l.letter.offset}`,
+    l.letter.consumer,
+    l.eventType ?? '(not an event)',
+    l.letter.failedAt,
+    l.replayedAt ? `replayed ${l.replayedAt}` : 'open',
+    errorText(l).replace(/\s+/g, ' ').slice(0, 120),
+  ]);
+  const header = ['REF', 'FROM', 'CONSUMER', 'EVENT', 'FAILED AT', 'STATE', 'ERROR'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const row of [header, ...rows]) {
+    console.log(
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    );
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      topic: { type: 'string' },
+      consumer: { type: 'string' },
+      prefix: { type: 'string' },
+      open: { type: 'boolean' },
+      json: { type: 'boolean' },
+      all: { type: 'boolean' },
+      force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...refs] = positionals;
+  if (values.help || command === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (!command) throw new UsageError('a command is needed: list, show or replay');
+  if (!['list', 'show', 'replay'].includes(command)) throw new UsageError(`unknown command "${command}"`);
+  if (command === 'list' && refs.length > 0) throw new UsageError('list takes no refs');
+  if (command === 'show' && refs.length !== 1) throw new UsageError('show takes exactly one ref');
+  if (command === 'replay' && refs.length === 0 && !values.all)
+    throw new UsageError('replay needs refs, or --all (with --topic or --consumer to narrow it)');
+  if (command === 'replay' && refs.length > 0 && values.all)
+    throw new UsageError('replay takes refs or --all, not both');
+  const wanted = refs.map(parseRef);
+
+  const { brokers, prefix: envPrefix } = settings();
+  const prefix = values.prefix ?? envPrefix;
+  const kafka = new Kafka({
+    clientId: 'dlq',
+    brokers,
+    connectionTimeout: 3_000,
+    retry: { retries: 2 },
+    logLevel: logLevel.NOTHING,
+  });
+  const admin = kafka.admin();
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(`cannot reach Kafka at ${brokers.join(',')}: ${(err as Error).message}`);
+  }
+  const existing = new Set(await admin.listTopics());
+  await admin.disconnect();
+
+  const candidates = wanted.length
+    ? [...new Set(wanted.map((w) => w.topic))]
+    : values.topic
+      ? [deadLetterTopicOf(values.topic, prefix)]
+      : Object.values(serviceTopics).map((t) => deadLetterTopic(prefix + t));
+  const missing = candidates.filter((t) => !existing.has(t));
+  if (wanted.length && missing.length) throw new Error(`no such dead-letter topic: ${missing.join(', ')}`);
+  if (values.topic && missing.length) throw new Error(`no such dead-letter topic: ${missing.join(', ')}`);
+  const dlqTopics = candidates.filter((t) => existing.has(t));
+
+  let letters = dlqTopics.length ? await listDeadLetters(kafka, dlqTopics) : [];
+  if (values.consumer) letters = letters.filter((l) => l.letter.consumer === values.consumer);
+
+  if (command === 'list') {
+    if (values.open) letters = letters.filter((l) => !l.replayedAt);
+    if (values.json) console.log(JSON.stringify(letters, null, 2));
+    else if (dlqTopics.length === 0) console.log(`no dead-letter topics on ${brokers.join(',')} (prefix "${prefix}")`);
+    else if (letters.length === 0) console.log(`no dead letters on ${dlqTopics.join(', ')}`);
+    else printTable(letters);
+    return 0;
+  }
+
+  const byRef = new Map(letters.map((l) => [l.ref, l]));
+  const unknown = wanted.filter((w) => !byRef.has(w.ref)).map((w) => w.ref);
+  if (unknown.length) throw new Error(`no dead letter ${unknown.join(', ')} (npm run dlq -- list shows them)`);
+
+  if (command === 'show') {
+    console.log(JSON.stringify(byRef.get(wanted[0]!.ref), null, 2));
+    return 0;
+  }
+
+  const chosen = values.all ? letters : wanted.map((w) => byRef.get(w.ref)!);
+  if (chosen.length === 0) {
+    console.log('no dead letters to replay');
+    return 0;
+  }
+  const producer = kafka.producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+  });
+  await producer.connect();
+  try {
+    const results = await replayDeadLetters(producer, chosen, { force: values.force ?? false });
+    for (const { ref, outcome } of results) {
+      const note =
+        outcome === 'already-replayed'
+          ? ' (skipped: it was replayed before; --force replays it again)'
+          : outcome === 'not-an-event'
+            ? ' (skipped: the message was not an event, so there is nothing to replay)'
+            : '';
+      console.log(`${ref}: ${outcome}${note}`);
+    }
+    return results.some((r) => r.outcome === 'not-an-event') ? 1 : 0;
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`dlq: ${(err as Error).message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(`dlq: ${(err as Error).message}`);
+    process.exit(1);
+  },
+);
