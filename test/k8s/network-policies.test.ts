@@ -1,0 +1,121 @@
+// The Kubernetes manifests keep each part's port closed but to the peers it needs (issue 11, item 6): the
+// gateway everywhere, each internal route's callers (contracts' internalRoutes) at its service, the services that
+// check tokens at auth, and nobody else. The secret of the service identity goes to exactly the services that
+// use it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { internalRoutes, type ServiceName } from '@travelclub/contracts';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+
+const base = join(import.meta.dirname, '..', '..', 'k8s', 'base');
+
+interface Manifest {
+  kind: string;
+  metadata: { name: string };
+  spec: Record<string, unknown>;
+}
+
+interface Peer {
+  podSelector?: { matchLabels?: Record<string, string> };
+  namespaceSelector?: unknown;
+  ipBlock?: unknown;
+}
+
+interface NetworkPolicySpec {
+  podSelector: { matchLabels?: Record<string, string> };
+  policyTypes: string[];
+  ingress?: { from?: Peer[]; ports?: { protocol?: string; port: string | number }[] }[];
+  egress?: unknown;
+}
+
+const kustomization = parseAllDocuments(readFileSync(join(base, 'kustomization.yaml'), 'utf8'))[0]!.toJS() as {
+  resources: string[];
+};
+const manifests: Manifest[] = kustomization.resources.flatMap((file) =>
+  parseAllDocuments(readFileSync(join(base, file), 'utf8')).map((doc) => doc.toJS() as Manifest),
+);
+const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
+const deployments = manifests.filter((m) => m.kind === 'Deployment');
+const NAME = 'app.kubernetes.io/name';
+
+/** Who may reach a part besides the gateway and its internal routes' callers, and why. */
+const otherPeers: Partial<Record<ServiceName, ServiceName[]>> = {
+  // They fetch the JWKS to check access tokens.
+  auth: ['catalog', 'itinerary', 'billing'],
+};
+
+function expectedPeers(part: ServiceName): string[] {
+  const callers = Object.values(internalRoutes)
+    .filter((route) => route.service === part)
+    .flatMap((route) => route.callers);
+  return [...new Set<string>(['gateway', ...callers, ...(otherPeers[part] ?? [])])].sort();
+}
+
+const policyOf = (part: string) =>
+  policies.filter((p) => (p.spec as unknown as NetworkPolicySpec).podSelector.matchLabels?.[NAME] === part);
+
+describe('network policies', () => {
+  it('are part of the base, and close every pod of the namespace to begin with', () => {
+    expect(kustomization.resources).toContain('network-policies.yaml');
+    const deny = policies.filter((p) => Object.keys((p.spec as unknown as NetworkPolicySpec).podSelector).length === 0);
+    expect(deny).toHaveLength(1);
+    const spec = deny[0]!.spec as unknown as NetworkPolicySpec;
+    expect(spec.policyTypes).toEqual(['Ingress']);
+    expect(spec.ingress ?? []).toEqual([]);
+  });
+
+  it('give every part one policy, open on its http port only', () => {
+    expect(deployments.length).toBeGreaterThanOrEqual(6);
+    for (const deployment of deployments) {
+      const [policy, ...more] = policyOf(deployment.metadata.name);
+      expect(policy, deployment.metadata.name).toBeDefined();
+      expect(more).toHaveLength(0);
+      const spec = policy!.spec as unknown as NetworkPolicySpec;
+      expect(spec.policyTypes).toEqual(['Ingress']);
+      for (const rule of spec.ingress ?? []) expect(rule.ports).toEqual([{ protocol: 'TCP', port: 'http' }]);
+    }
+  });
+
+  it('let anyone reach the gateway (through the Ingress), and nothing else from outside the namespace', () => {
+    for (const policy of policies) {
+      const spec = policy.spec as unknown as NetworkPolicySpec;
+      const part = spec.podSelector.matchLabels?.[NAME];
+      for (const rule of spec.ingress ?? []) {
+        if (part === 'gateway') expect(rule.from).toBeUndefined();
+        else for (const peer of rule.from ?? []) expect(Object.keys(peer)).toEqual(['podSelector']);
+        if (part !== 'gateway') expect(rule.from?.length ?? 0).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('admit exactly the gateway, the callers of the part’s internal routes, and the token checkers at auth', () => {
+    const parts = deployments.map((d) => d.metadata.name).filter((name) => name !== 'gateway') as ServiceName[];
+    for (const part of parts) {
+      const spec = policyOf(part)[0]!.spec as unknown as NetworkPolicySpec;
+      const admitted = (spec.ingress ?? [])
+        .flatMap((rule) => rule.from ?? [])
+        .map((peer) => peer.podSelector?.matchLabels?.[NAME]);
+      expect([...new Set(admitted)].sort(), part).toEqual(expectedPeers(part));
+    }
+    // Each internal route's service is deployed, so its callers' rule above is a real one.
+    for (const route of Object.values(internalRoutes)) expect(parts).toContain(route.service);
+  });
+});
+
+describe('the service identity secret', () => {
+  it('goes to the services that answer or call internal routes, and to no other part', () => {
+    const users = new Set<string>(Object.values(internalRoutes).flatMap((r) => [r.service, ...r.callers]));
+    for (const deployment of deployments) {
+      const containers = (
+        deployment.spec as { template: { spec: { containers: { env?: Record<string, unknown>[] }[] } } }
+      ).template.spec.containers;
+      const keys = containers.flatMap((c) =>
+        (c.env ?? []).map(
+          (e) => (e.valueFrom as { secretKeyRef?: { key: string } } | undefined)?.secretKeyRef?.key ?? null,
+        ),
+      );
+      expect(keys.includes('SERVICE_TOKEN_SECRET'), deployment.metadata.name).toBe(users.has(deployment.metadata.name));
+    }
+  });
+});
