@@ -68,6 +68,18 @@ export const InvoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
+/**
+ * Internal (itinerary → billing): whether a payment of the invoice is still unsettled (running, or
+ * its outcome not known yet), or the invoice is paid. The itinerary keeps a cart whose lock lapsed as it is
+ * until neither is true.
+ */
+export const InvoicePaymentStateSchema = z.object({
+  invoiceId: IdSchema,
+  status: InvoiceStatusSchema,
+  paymentInProgress: z.boolean(),
+});
+export type InvoicePaymentState = z.infer<typeof InvoicePaymentStateSchema>;
+
 // ---------- card payments ----------
 
 /** The Luhn checksum every card number carries. */

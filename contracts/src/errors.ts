@@ -81,6 +81,11 @@ export const errorCatalogue = {
   'idempotency-key-required': entry(400, 'An Idempotency-Key header is required for payments.'),
   'card-declined': entry(402, 'Your card was declined.'),
   'insufficient-funds': entry(402, 'Your card has insufficient funds.'),
+  'too-many-payment-attempts': entry(
+    429,
+    'Too many payment attempts were declined. Please try again later or contact support.',
+  ),
+  'payment-refunded': entry(409, 'Your payment could not be completed, so it was refunded. Please try again.'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -94,6 +94,22 @@ export const eventPayloadSchemas = {
     userId: IdSchema,
     amount: MoneySchema,
     reason: z.string(),
+    /** The payment that was declined: the itinerary lets go of its lock if that payment holds it. */
+    paymentId: IdSchema.optional(),
+  }),
+  /**
+   * A charge that could not be kept was given back at once: its invoice had been paid by another payment, or
+   * could no longer be paid (void). No `billing.invoice.paid` is published for it; the itinerary lets go of
+   * the payment's lock.
+   */
+  'billing.payment.refunded': z.object({
+    invoiceId: IdSchema,
+    itineraryId: IdSchema,
+    userId: IdSchema,
+    paymentId: IdSchema,
+    refundId: IdSchema,
+    amount: MoneySchema,
+    reason: z.enum(['duplicate', 'invoice-not-payable']),
   }),
   'billing.refund.issued': z.object({
     refundId: IdSchema,

@@ -41,6 +41,12 @@ export const internalRoutes = {
   readHold: { service: 'catalog', method: 'GET', path: '/internal/v1/holds/:id', callers: ['itinerary'] },
   releaseHold: { service: 'catalog', method: 'DELETE', path: '/internal/v1/holds/:id', callers: ['itinerary'] },
   createInvoice: { service: 'billing', method: 'POST', path: '/internal/v1/invoices', callers: ['itinerary'] },
+  invoicePaymentState: {
+    service: 'billing',
+    method: 'GET',
+    path: '/internal/v1/invoices/:id/payment-state',
+    callers: ['itinerary'],
+  },
   invoiceDraft: {
     service: 'itinerary',
     method: 'GET',

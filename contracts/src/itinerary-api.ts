@@ -178,9 +178,16 @@ export type PreCheckAnswer = z.infer<typeof PreCheckAnswerSchema>;
  * and every hold is good for a while yet, and refuses changes and cancellation until the lock lapses or
  * billing lets go.
  */
-export const PaymentLockBodySchema = z.strictObject({ invoiceId: IdSchema });
+export const PaymentLockBodySchema = z.strictObject({
+  invoiceId: IdSchema,
+  /** Billing's payment: the lock is that payment's, and only that payment lets go of it. */
+  paymentId: IdSchema.optional(),
+  /** When billing's lease on the invoice ends: the lock ends at the same instant (at most PAYMENT_LOCK_S on). */
+  until: InstantSchema.optional(),
+});
 export const PaymentLockAnswerSchema = z.object({
   itineraryId: IdSchema,
   invoiceId: IdSchema,
+  paymentId: IdSchema.optional(),
   lockedUntil: InstantSchema,
 });

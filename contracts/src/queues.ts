@@ -7,6 +7,7 @@ export const queueNames = {
   emails: 'emails',
   availabilityRefresh: 'availability-refresh',
   holdExpiry: 'hold-expiry',
+  paymentReconciliation: 'payment-reconciliation',
 } as const;
 export type QueueName = (typeof queueNames)[keyof typeof queueNames];
 
@@ -74,6 +75,8 @@ export const jobPayloadSchemas = {
     hotelId: IdSchema,
     expiresAt: InstantSchema,
   }),
+  /** Settles payments whose outcome is unknown past their lease: every such invoice, or only this one. */
+  'payment-reconciliation': z.object({ invoiceId: IdSchema.optional() }),
 } as const satisfies Record<QueueName, z.ZodType>;
 
 export type JobPayload<Q extends QueueName> = z.infer<(typeof jobPayloadSchemas)[Q]>;

@@ -18,13 +18,37 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
   /** The creator's share of a paid invoice's total. */
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
-  /** How long one payment may hold an invoice before another (or the same key again) may take over. */
+  /**
+   * How long one payment holds an invoice, and the itinerary's lock to the same instant. Past it, a payment
+   * still unsettled is looked up at the provider by its own key or by the reconciliation job.
+   */
   PAYMENT_LEASE_S: positiveInt(60),
   /** The timeout of calls to other services. */
   CALL_TIMEOUT_MS: positiveInt(3000),
-  /** How long the sandbox provider takes per call, to feel like a real one. */
+  /** How long a sandbox charge takes to settle, to feel like a real provider (lookups and refunds answer at once). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * TEST ONLY: the sandbox ends the process (SIGKILL) right after it answered a charge, before billing can
+   * record it, to test what a crash there leaves behind.
+   */
+  SANDBOX_TEST_CRASH_AFTER_CHARGE: z.stringbool().default(false),
+  /** How long billing waits for the payment provider; with CALL_TIMEOUT_MS, less than the lease. */
+  PROVIDER_TIMEOUT_MS: positiveInt(30_000),
+  /** How often the reconciliation job settles payments whose outcome is unknown past their lease. */
+  RECONCILE_EVERY_S: positiveInt(30),
+  /** Declined attempts an invoice takes before it refuses card payments (card testing). */
+  MAX_DECLINES_PER_INVOICE: positiveInt(5),
+  /** Declined attempts an account may have within DECLINE_WINDOW_S before it is refused for a while. */
+  MAX_DECLINES_PER_ACCOUNT: positiveInt(10),
+  DECLINE_WINDOW_S: positiveInt(3600),
   /** An invoice is due this long after it is made (`dueAt` of billing.invoice.created). */
   INVOICE_DUE_S: positiveInt(30 * 60),
-}).refine(productionHasServiceSecret, serviceSecretRequired);
+})
+  .refine(productionHasServiceSecret, serviceSecretRequired)
+  // The lock call and the charge both end before the lease does, so a lapsed lease means nobody is still
+  // waiting on the provider for it: the reconciliation job may ask the provider and settle.
+  .refine((c) => c.CALL_TIMEOUT_MS + c.PROVIDER_TIMEOUT_MS < c.PAYMENT_LEASE_S * 1000, {
+    message: 'CALL_TIMEOUT_MS + PROVIDER_TIMEOUT_MS must be less than PAYMENT_LEASE_S',
+    path: ['PROVIDER_TIMEOUT_MS'],
+  });
 export type BillingConfig = z.infer<typeof BillingConfigSchema>;

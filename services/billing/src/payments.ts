@@ -1,23 +1,37 @@
-// Paying an invoice by card (docs/booking.md, "Paying"): the idempotency key's attempt lives in the invoice,
-// a lease lets one payment work on an invoice at a time, the itinerary's payment lock is taken before the
-// charge, and the provider charges with the payment id as its idempotency key, so a retry after a crash finds
-// the same charge rather than making a second one.
-import type { AuthUser, ErrorCode, PaymentAnswer, PaymentBody } from '@travelclub/contracts';
+// Paying an invoice by card (docs/booking.md, "Paying"): the idempotency key's attempt lives in the invoice;
+// the lease lets one payment at a time work on an invoice and stays until that payment's outcome is recorded;
+// the itinerary's payment lock is taken, to the lease's instant, before the charge; the provider charges with
+// the payment id as its idempotency key and is given less time than the lease. A payment whose answer was
+// lost (a timeout, a crash) is looked up at the provider by that key, when its key is retried or by the
+// reconciliation job, and settled once: paid, declined, or refunded when its invoice can no longer take it.
+import type { AuthUser, ErrorCode, InvoicePaymentState, PaymentAnswer, PaymentBody } from '@travelclub/contracts';
 import { AppError, appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
 import type { Logger } from 'pino';
 import type { ItineraryClient } from './clients/itinerary.js';
 import { cardSummary } from './domain/card.js';
 import { paymentIdFor, paymentRequestHash } from './domain/ids.js';
 import { commissionOf, lastCheckOut } from './domain/money.js';
-import type { PaymentProvider } from './provider/provider.js';
+import type { ChargeLookup, ChargeResult, PaymentProvider } from './provider/provider.js';
+import type { DeclineCounter } from './store/declines.js';
 import type { AttemptRecord, InvoiceDocument, InvoiceStore } from './store/invoices.js';
+
+export interface PaymentLimits {
+  /** Declined attempts an invoice takes before it refuses card payments. */
+  declinesPerInvoice: number;
+  /** Declined attempts an account may have in the decline counter's window. */
+  declinesPerAccount: number;
+}
 
 export interface PaymentServiceDeps {
   invoices: InvoiceStore;
+  /** With its calls bounded (withProviderTimeout) by `providerTimeoutMs`. */
   provider: PaymentProvider;
   itinerary: ItineraryClient;
+  declines: DeclineCounter;
   leaseSeconds: number;
+  providerTimeoutMs: number;
   commissionRate: number;
+  limits: PaymentLimits;
   log: Logger;
 }
 
@@ -29,6 +43,9 @@ export interface PaymentRequest {
   ctx: CausalContext;
 }
 
+/** What reconciliation did with one invoice's unsettled payment. */
+export type Settlement = 'paid' | 'declined' | 'refunded' | 'dropped' | 'pending' | 'released' | 'unreachable';
+
 /** Why an invoice that is not open cannot be paid. */
 export function notPayable(invoice: Pick<InvoiceDocument, 'status' | 'voidReason'>): AppError {
   if (invoice.status === 'void')
@@ -39,17 +56,179 @@ export function notPayable(invoice: Pick<InvoiceDocument, 'status' | 'voidReason
 const leaseLive = (invoice: InvoiceDocument, now: Date) =>
   invoice.lease !== null && invoice.lease !== undefined && new Date(invoice.lease.until) > now;
 
+const declineCode = (charge: ChargeResult): ErrorCode =>
+  charge.outcome === 'declined' ? 'card-declined' : 'insufficient-funds';
+
 export type PaymentService = ReturnType<typeof paymentService>;
 
 export function paymentService({
   invoices,
   provider,
   itinerary,
+  declines,
   leaseSeconds,
+  providerTimeoutMs,
   commissionRate,
+  limits,
   log,
 }: PaymentServiceDeps) {
   const leaseUntil = (now: Date) => new Date(now.getTime() + leaseSeconds * 1000);
+
+  /** Card testing: too many declines on this invoice, or by this account lately, and no more attempts. */
+  async function assertMayTry(invoice: InvoiceDocument) {
+    const onInvoice = Object.values(invoice.attempts ?? {}).filter((a) => a.status === 'declined').length;
+    let byAccount = 0;
+    try {
+      byAccount = await declines.count(invoice.ownerId);
+    } catch (err) {
+      // Redis away: the per-invoice cap still holds; payments go on rather than stop for everyone.
+      log.error({ err, invoiceId: invoice._id }, 'could not read the account’s declined payments');
+    }
+    if (onInvoice >= limits.declinesPerInvoice || byAccount >= limits.declinesPerAccount) {
+      log.warn(
+        { invoiceId: invoice._id, userId: invoice.ownerId, declinedOnInvoice: onInvoice, declinedByAccount: byAccount },
+        'card payment refused: too many declined attempts',
+      );
+      throw appError('too-many-payment-attempts');
+    }
+  }
+
+  /**
+   * Records what the provider did with a charge, once, whoever learns it first (the request, its key retried,
+   * or the reconciliation job). A success is kept only by the payment that still holds an open invoice;
+   * otherwise its money goes back at once.
+   */
+  async function settle(
+    invoice: InvoiceDocument,
+    attempt: AttemptRecord,
+    charge: ChargeResult,
+    ctx: CausalContext,
+  ): Promise<PaymentAnswer> {
+    const invoiceId = invoice._id;
+    const { paymentId } = attempt;
+    if (charge.outcome !== 'succeeded') {
+      const code = declineCode(charge);
+      const declined = await invoices.markDeclined(
+        invoiceId,
+        paymentId,
+        code,
+        newEvent(
+          'billing.payment.failed',
+          invoiceId,
+          {
+            invoiceId,
+            itineraryId: invoice.itineraryId,
+            userId: invoice.ownerId,
+            amount: invoice.total,
+            reason: code,
+            paymentId,
+          },
+          ctx,
+        ),
+      );
+      if (declined)
+        await declines
+          .add(invoice.ownerId)
+          .catch((err: unknown) => log.error({ err, invoiceId }, 'could not count a declined payment'));
+      await itinerary.unlock(invoice.itineraryId, invoiceId, ctx, paymentId);
+      throw appError(code);
+    }
+
+    const paidAt = new Date();
+    const card = { brand: charge.brand, last4: charge.last4 };
+    const answer: PaymentAnswer = {
+      paymentId,
+      invoiceId,
+      itineraryId: invoice.itineraryId,
+      status: 'succeeded',
+      amount: charge.amount,
+      card,
+      paidAt: paidAt.toISOString(),
+    };
+    const commission = invoice.creator
+      ? {
+          creator: invoice.creator,
+          amount: commissionOf(invoice.total, commissionRate),
+          availableFrom: lastCheckOut(invoice.lines),
+          at: paidAt,
+        }
+      : undefined;
+    const paid = await invoices.markPaid(
+      invoiceId,
+      paymentId,
+      { id: paymentId, chargeId: charge.chargeId, amount: charge.amount, card, paidAt },
+      answer,
+      commission,
+      [
+        newEvent(
+          'billing.invoice.paid',
+          invoiceId,
+          {
+            invoiceId,
+            itineraryId: invoice.itineraryId,
+            userId: invoice.ownerId,
+            paymentId,
+            amount: charge.amount,
+            paidAt: answer.paidAt,
+          },
+          ctx,
+        ),
+      ],
+    );
+    if (paid) return answer;
+    return keepOrRefund(invoiceId, attempt, charge, ctx);
+  }
+
+  /**
+   * The charge went through but did not make the invoice paid: the same payment was recorded meanwhile (its
+   * key retried, or reconciliation), or the invoice was paid by another payment or can no longer be paid
+   * (voided: the itinerary expired, was cancelled or changed). Only in those last cases is the money given
+   * back, naming the invoice and the payment, and the itinerary told (`billing.payment.refunded`).
+   */
+  async function keepOrRefund(
+    invoiceId: string,
+    attempt: AttemptRecord,
+    charge: ChargeResult,
+    ctx: CausalContext,
+  ): Promise<PaymentAnswer> {
+    const { paymentId } = attempt;
+    const current = await invoices.get(invoiceId);
+    if (!current) throw new Error(`invoice ${invoiceId} vanished`);
+    const recorded = current.attempts?.[paymentId];
+    if (recorded?.status === 'succeeded' && recorded.answer) return recorded.answer;
+    if (recorded?.status === 'refunded') throw appError(recorded.code ?? 'payment-refunded');
+    const code: ErrorCode = current.status === 'open' ? 'payment-refunded' : notPayable(current).code;
+    log.warn(
+      { invoiceId, paymentId, invoiceStatus: current.status },
+      'a charge arrived that its invoice can no longer take; refunding it',
+    );
+    const refund = await provider.refund({
+      idempotencyKey: `orphan:${paymentId}`,
+      chargeId: charge.chargeId,
+      amount: charge.amount,
+    });
+    await invoices.markChargeRefunded(
+      invoiceId,
+      attempt,
+      code,
+      { id: refund.refundId, amount: refund.amount },
+      newEvent(
+        'billing.payment.refunded',
+        invoiceId,
+        {
+          invoiceId,
+          itineraryId: current.itineraryId,
+          userId: current.ownerId,
+          paymentId,
+          refundId: refund.refundId,
+          amount: refund.amount,
+          reason: current.status === 'paid' || current.status === 'refunded' ? 'duplicate' : 'invoice-not-payable',
+        },
+        ctx,
+      ),
+    );
+    throw appError(code);
+  }
 
   /** Steps after the claim: the itinerary's lock, the charge, and the one update that records its outcome. */
   async function run(
@@ -59,7 +238,8 @@ export function paymentService({
   ): Promise<PaymentAnswer> {
     const { invoiceId, ctx } = request;
     const { paymentId } = attempt;
-    const lock = await itinerary.lock(invoice.itineraryId, invoiceId, ctx);
+    const until = new Date(invoice.lease!.until);
+    const lock = await itinerary.lock(invoice.itineraryId, invoiceId, ctx, { paymentId, until });
     if (lock.outcome === 'refused') {
       // Another payment on the itinerary may yet fail: that refusal is not final for this key.
       if (lock.code === 'payment-in-progress') await invoices.dropAttempt(invoiceId, paymentId);
@@ -69,6 +249,15 @@ export function paymentService({
     if (lock.outcome === 'unavailable') {
       await invoices.dropAttempt(invoiceId, paymentId);
       throw new AppError('service-unavailable', undefined, { cause: new Error(`payment lock: ${lock.reason}`) });
+    }
+    // A charge starts only if it ends (or gives up) within the lease: a lapsed lease then means nobody is
+    // still waiting on the provider for this payment.
+    if (until.getTime() - Date.now() <= providerTimeoutMs) {
+      await invoices.dropAttempt(invoiceId, paymentId);
+      await itinerary.unlock(invoice.itineraryId, invoiceId, ctx, paymentId);
+      throw new AppError('service-unavailable', undefined, {
+        cause: new Error('the lease ran short before the charge'),
+      });
     }
 
     let charge;
@@ -80,98 +269,83 @@ export function paymentService({
         reference: invoiceId,
       });
     } catch (err) {
-      // Whether money moved is unknown: the attempt stays `processing` and its lease runs out; the same key
-      // then resumes it and the provider gives the same charge, if there was one.
+      // Whether money moved is unknown: the attempt keeps the invoice, and once its lease lapses the provider
+      // is asked what became of its key (this key retried, or the reconciliation job).
       log.error({ err, invoiceId, paymentId }, 'the payment provider did not answer');
       throw new AppError('service-unavailable', undefined, { cause: err });
     }
+    return settle(invoice, attempt, charge, ctx);
+  }
 
-    if (charge.outcome === 'succeeded') {
-      const paidAt = new Date();
-      const card = { brand: charge.brand, last4: charge.last4 };
-      const answer: PaymentAnswer = {
-        paymentId,
-        invoiceId,
-        itineraryId: invoice.itineraryId,
-        status: 'succeeded',
-        amount: charge.amount,
-        card,
-        paidAt: paidAt.toISOString(),
-      };
-      const commission = invoice.creator
-        ? {
-            creator: invoice.creator,
-            amount: commissionOf(invoice.total, commissionRate),
-            availableFrom: lastCheckOut(invoice.lines),
-            at: paidAt,
-          }
-        : undefined;
-      const paid = await invoices.markPaid(
-        invoiceId,
-        paymentId,
-        { id: paymentId, chargeId: charge.chargeId, amount: charge.amount, card, paidAt },
-        answer,
-        commission,
-        [
-          newEvent(
-            'billing.invoice.paid',
-            invoiceId,
-            {
-              invoiceId,
-              itineraryId: invoice.itineraryId,
-              userId: invoice.ownerId,
-              paymentId,
-              amount: charge.amount,
-              paidAt: answer.paidAt,
-            },
-            ctx,
-          ),
-        ],
-      );
-      if (paid) return answer;
-      return orphanCharge(invoiceId, paymentId, charge.chargeId, charge.amount);
+  /** What the provider made of a payment's key; a provider that does not answer is a 503. */
+  async function lookup(paymentId: string): Promise<ChargeLookup> {
+    try {
+      return await provider.lookup(paymentId);
+    } catch (err) {
+      throw new AppError('service-unavailable', undefined, { cause: err });
     }
-
-    const code: ErrorCode = charge.outcome === 'declined' ? 'card-declined' : 'insufficient-funds';
-    await invoices.markDeclined(
-      invoiceId,
-      paymentId,
-      code,
-      newEvent(
-        'billing.payment.failed',
-        invoiceId,
-        {
-          invoiceId,
-          itineraryId: invoice.itineraryId,
-          userId: invoice.ownerId,
-          amount: invoice.total,
-          reason: code,
-        },
-        ctx,
-      ),
-    );
-    await itinerary.unlock(invoice.itineraryId, invoiceId, ctx);
-    throw appError(code);
   }
 
   /**
-   * The charge went through but the invoice was no longer ours to mark paid: our lease lapsed and another
-   * payment took over, or the same key finished meanwhile. Only in the first case is the money given back.
+   * The same key again, after its attempt's lease lapsed unsettled: settle it from what the provider knows,
+   * or, if the provider never heard of it, run it again under the same payment id. Null: lost a race, decide
+   * again.
    */
-  async function orphanCharge(
-    invoiceId: string,
-    paymentId: string,
-    chargeId: string,
-    amount: PaymentAnswer['amount'],
-  ): Promise<PaymentAnswer> {
-    const now = await invoices.get(invoiceId);
-    const attempt = now?.attempts[paymentId];
-    if (attempt?.status === 'succeeded' && attempt.answer) return attempt.answer;
-    log.warn({ invoiceId, paymentId }, 'a charge arrived after its lease was lost; refunding it');
-    await provider.refund({ idempotencyKey: `orphan:${paymentId}`, chargeId, amount });
-    const error = now && now.status !== 'open' ? notPayable(now) : appError('payment-in-progress');
-    await invoices.markRefused(invoiceId, paymentId, error.code);
-    throw error;
+  async function resume(
+    invoice: InvoiceDocument,
+    attempt: AttemptRecord,
+    request: PaymentRequest,
+    now: Date,
+  ): Promise<PaymentAnswer | null> {
+    const { invoiceId, ctx } = request;
+    const { paymentId } = attempt;
+    const found = await lookup(paymentId);
+    if (found.state === 'pending') throw appError('payment-in-progress');
+    if (found.state === 'settled') return settle(invoice, attempt, found.charge, ctx);
+    if (invoice.status !== 'open') {
+      await invoices.markRefused(invoiceId, paymentId, notPayable(invoice).code);
+      throw notPayable(invoice);
+    }
+    const reclaimed = await invoices.reclaim(invoiceId, paymentId, leaseUntil(now), now);
+    if (!reclaimed) return null;
+    log.info({ invoiceId, paymentId }, 'resuming a payment the provider never received');
+    return run(reclaimed, attempt, request);
+  }
+
+  /** One invoice whose payment is unsettled past its lease, settled from what the provider knows. */
+  async function reconcileOne(invoice: InvoiceDocument, now: Date): Promise<Settlement> {
+    const invoiceId = invoice._id;
+    const paymentId = invoice.lease!.paymentId;
+    const attempt = invoice.attempts?.[paymentId];
+    if (!attempt || attempt.status !== 'processing') {
+      await invoices.releaseSettledLease(invoiceId, paymentId);
+      return 'released';
+    }
+    let found: ChargeLookup;
+    try {
+      found = await provider.lookup(paymentId);
+    } catch (err) {
+      log.warn({ err, invoiceId, paymentId }, 'reconciliation: the payment provider did not answer');
+      return 'unreachable';
+    }
+    if (found.state === 'pending') return 'pending';
+    if (found.state === 'not-found') {
+      // Never charged, and its lease lapsed, so nobody is about to charge it: the invoice is free again.
+      const dropped = await invoices.dropAttempt(invoiceId, paymentId, now);
+      if (dropped) log.info({ invoiceId, paymentId }, 'reconciliation: a payment the provider never received dropped');
+      return dropped ? 'dropped' : 'pending';
+    }
+    const ctx = { correlationId: `reconciliation:${paymentId}`, causationId: `reconciliation:${invoiceId}` };
+    try {
+      await settle(invoice, attempt, found.charge, ctx);
+      log.info({ invoiceId, paymentId }, 'reconciliation: a payment whose answer was lost recorded as paid');
+      return 'paid';
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const outcome = found.charge.outcome === 'succeeded' ? 'refunded' : 'declined';
+      log.info({ invoiceId, paymentId, outcome, code: err.code }, 'reconciliation: a payment settled');
+      return outcome;
+    }
   }
 
   return {
@@ -190,15 +364,15 @@ export function paymentService({
           if (attempt.status === 'succeeded' && attempt.answer) return attempt.answer;
           if (attempt.status !== 'processing') throw appError(attempt.code ?? 'card-declined');
           if (leaseLive(invoice, now)) throw appError('payment-in-progress');
-          if (invoice.status !== 'open') throw notPayable(invoice);
-          // Its process died or gave up after the claim: run it again under the same payment id.
-          const reclaimed = await invoices.reclaim(invoiceId, paymentId, leaseUntil(now), now);
-          if (!reclaimed) continue;
-          log.info({ invoiceId, paymentId }, 'resuming a payment whose lease had lapsed');
-          return run(reclaimed, attempt, request);
+          const resumed = await resume(invoice, attempt, request, now);
+          if (resumed) return resumed;
+          continue;
         }
         if (invoice.status !== 'open') throw notPayable(invoice);
-        if (leaseLive(invoice, now)) throw appError('payment-in-progress');
+        // Another payment is running, or ended without its outcome being known yet: a second charge could
+        // double the first, so none starts until that one is settled.
+        if (invoice.lease) throw appError('payment-in-progress');
+        await assertMayTry(invoice);
         const fresh: AttemptRecord = {
           key: idempotencyKey,
           requestHash,
@@ -208,11 +382,36 @@ export function paymentService({
           startedAt: now,
           at: now,
         };
-        const claimed = await invoices.claim(invoiceId, fresh, leaseUntil(now), now);
+        const claimed = await invoices.claim(invoiceId, fresh, leaseUntil(now));
         if (!claimed) continue;
         return run(claimed, fresh, request);
       }
       throw appError('payment-in-progress');
+    },
+
+    /** For the itinerary: whether a payment of the invoice is still unsettled, and the invoice's status. */
+    async state(invoiceId: string): Promise<InvoicePaymentState> {
+      const invoice = await invoices.get(invoiceId);
+      if (!invoice) throw appError('invoice-not-found');
+      return { invoiceId, status: invoice.status, paymentInProgress: invoice.lease !== null };
+    },
+
+    /**
+     * The reconciliation job: every invoice (or only `invoiceId`) whose payment is unsettled past its lease
+     * is settled from what the provider knows. Answers how many ended each way.
+     */
+    async reconcile(now = new Date(), invoiceId?: string, limit = 100): Promise<Partial<Record<Settlement, number>>> {
+      const candidates = invoiceId
+        ? [await invoices.get(invoiceId)].filter(
+            (doc): doc is InvoiceDocument => !!doc?.lease && new Date(doc.lease.until) <= now,
+          )
+        : await invoices.unsettled(now, limit);
+      const tally: Partial<Record<Settlement, number>> = {};
+      for (const invoice of candidates) {
+        const outcome = await reconcileOne(invoice, now);
+        tally[outcome] = (tally[outcome] ?? 0) + 1;
+      }
+      return tally;
     },
   };
 }

@@ -1,5 +1,6 @@
-// What billing does when an itinerary ends: a paid invoice is refunded (minus the cancellation charge, or in
-// full when the booking failed) once, whatever the redeliveries; an open one becomes void.
+// What billing does when an itinerary ends: its paid invoice is refunded (minus the cancellation charge, or in
+// full when the booking failed) once, whatever the redeliveries; open ones become void. The refund always
+// names the invoice that was paid, whichever invoice the itinerary awaited last.
 import type { CancellationTerms } from '@travelclub/contracts';
 import { newEvent, type CausalContext } from '@travelclub/kit';
 import type { Logger } from 'pino';
@@ -19,13 +20,15 @@ export function refundService({
   provider: PaymentProvider;
   log: Logger;
 }) {
-  async function find(invoiceId: string | undefined, itineraryId: string): Promise<InvoiceDocument | null> {
-    const doc = invoiceId ? await invoices.get(invoiceId) : await invoices.latestOf(itineraryId);
-    if (doc && doc.itineraryId !== itineraryId) {
-      log.warn({ invoiceId, itineraryId }, 'the invoice belongs to another itinerary; ignored');
-      return null;
-    }
-    return doc;
+  /**
+   * Every invoice of the itinerary: the one an event names may be a newer, open one (the cart changed after
+   * payment) while the money sits on an older, paid one.
+   */
+  async function ofItinerary(itineraryId: string, named: string | undefined): Promise<InvoiceDocument[]> {
+    const docs = await invoices.ofItinerary(itineraryId);
+    if (named && !docs.some((doc) => doc._id === named))
+      log.warn({ invoiceId: named, itineraryId }, 'the event names an invoice this itinerary does not have');
+    return docs;
   }
 
   /** Refunds a paid invoice once: the provider call is idempotent by invoice, the update conditional on `paid`. */
@@ -94,31 +97,30 @@ export function refundService({
       },
       ctx: CausalContext,
     ): Promise<void> {
-      const invoice = await find(payload.invoiceId, payload.itineraryId);
-      if (!invoice) return;
-      if (invoice.status === 'open') {
-        await voidIfOpen(invoice, 'cancelled');
-        return;
+      for (const invoice of await ofItinerary(payload.itineraryId, payload.invoiceId)) {
+        if (invoice.status === 'open') await voidIfOpen(invoice, 'cancelled');
+        else
+          await refund(
+            invoice,
+            payload.reason === 'booking-failed' ? 'booking-failed' : 'cancelled',
+            // The event's terms are those of the invoice it names; another invoice keeps the terms it froze.
+            invoice._id === payload.invoiceId ? payload.terms : invoice.terms,
+            new Date(payload.cancelledAt),
+            ctx,
+          );
       }
-      await refund(
-        invoice,
-        payload.reason === 'booking-failed' ? 'booking-failed' : 'cancelled',
-        payload.terms,
-        new Date(payload.cancelledAt),
-        ctx,
-      );
     },
 
     /** catalog.booking.failed: the traveller gets nothing, so everything goes back. */
     async onBookingFailed(payload: { itineraryId: string; invoiceId: string }, ctx: CausalContext): Promise<void> {
-      const invoice = await find(payload.invoiceId, payload.itineraryId);
-      if (invoice) await refund(invoice, 'booking-failed', invoice.terms, new Date(), ctx);
+      for (const invoice of await ofItinerary(payload.itineraryId, payload.invoiceId))
+        await refund(invoice, 'booking-failed', invoice.terms, new Date(), ctx);
     },
 
     /** itinerary.expired: a hold lapsed before payment; the open invoice can no longer be paid. */
     async onExpired(payload: { itineraryId: string; invoiceId?: string | undefined }): Promise<void> {
-      const invoice = await find(payload.invoiceId, payload.itineraryId);
-      if (invoice) await voidIfOpen(invoice, 'expired');
+      for (const invoice of await ofItinerary(payload.itineraryId, payload.invoiceId))
+        await voidIfOpen(invoice, 'expired');
     },
   };
 }

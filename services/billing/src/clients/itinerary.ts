@@ -16,9 +16,15 @@ export type LockOutcome =
 export interface ItineraryClient {
   /** The invoice of this revision as the itinerary says it must be; its refusals pass on as they are. */
   invoiceDraft(itineraryId: string, revision: number, ctx: CausalContext): Promise<InvoiceDraft>;
-  lock(itineraryId: string, invoiceId: string, ctx: CausalContext): Promise<LockOutcome>;
-  /** Best effort: the lock lapses by itself anyway. */
-  unlock(itineraryId: string, invoiceId: string, ctx: CausalContext): Promise<void>;
+  lock(itineraryId: string, invoiceId: string, ctx: CausalContext, holder?: LockHolder): Promise<LockOutcome>;
+  /** Best effort: billing.payment.failed and billing.payment.refunded let go of the payment's lock too. */
+  unlock(itineraryId: string, invoiceId: string, ctx: CausalContext, paymentId?: string): Promise<void>;
+}
+
+/** The payment a lock is for, and when it ends: the instant billing's lease on the invoice ends. */
+export interface LockHolder {
+  paymentId: string;
+  until: Date;
 }
 
 const refusalOf = (err: ServiceCallError): LockRefusal | undefined => {
@@ -49,11 +55,11 @@ export function itineraryClient(
         throw passOnError(err, 'itinerary');
       }
     },
-    async lock(itineraryId, invoiceId, ctx) {
+    async lock(itineraryId, invoiceId, ctx, holder) {
       try {
         const answer = await callService<unknown>(lockUrl(itineraryId), {
           method: 'POST',
-          body: { invoiceId },
+          body: holder ? { invoiceId, paymentId: holder.paymentId, until: holder.until.toISOString() } : { invoiceId },
           ctx,
           serviceToken,
           timeoutMs,
@@ -71,9 +77,10 @@ export function itineraryClient(
         return { outcome: 'unavailable', reason: (err as Error).message };
       }
     },
-    async unlock(itineraryId, invoiceId, ctx) {
+    async unlock(itineraryId, invoiceId, ctx, paymentId) {
+      const query = new URLSearchParams({ invoiceId, ...(paymentId ? { paymentId } : {}) });
       try {
-        await callService(`${lockUrl(itineraryId)}?invoiceId=${encodeURIComponent(invoiceId)}`, {
+        await callService(`${lockUrl(itineraryId)}?${query}`, {
           method: 'DELETE',
           ctx,
           serviceToken,

@@ -1,6 +1,8 @@
 // The card payment provider as billing uses it. Every call carries an idempotency key: the same key twice
-// gives the first answer again and moves money once, so a retry after a network cut or a crash is safe.
+// gives the first answer again and moves money once, so a retry after a network cut or a crash is safe. A
+// charge can be looked up by its key, to learn what became of a charge whose answer was lost.
 import type { Card, Money } from '@travelclub/contracts';
+import { withTimeout } from '@travelclub/kit';
 import type { CardSummary } from '../domain/card.js';
 
 export type ChargeOutcome = 'succeeded' | 'declined' | 'insufficient_funds';
@@ -20,6 +22,10 @@ export interface ChargeResult extends CardSummary {
   amount: Money;
 }
 
+/** What the provider knows of a charge key: nothing (it never arrived), still at work, or its outcome. */
+export type ChargeLookup =
+  { state: 'not-found' } | { state: 'pending' } | { state: 'settled'; charge: ChargeResult; reference?: string };
+
 export interface RefundRequest {
   idempotencyKey: string;
   chargeId: string;
@@ -35,5 +41,20 @@ export interface RefundResult {
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** The charge made under this idempotency key, if any. */
+  lookup(idempotencyKey: string): Promise<ChargeLookup>;
   refund(request: RefundRequest): Promise<RefundResult>;
+}
+
+/**
+ * The provider with every call bounded: a call that takes longer fails (its outcome unknown), so a payment
+ * never outlives its lease waiting. The work at the provider may still go on; the key finds it later.
+ */
+export function withProviderTimeout<P extends PaymentProvider>(provider: P, timeoutMs: number): P {
+  const what = `the payment provider (${provider.name})`;
+  return Object.assign(Object.create(provider) as P, {
+    charge: (request: ChargeRequest) => withTimeout(provider.charge(request), timeoutMs, what),
+    lookup: (key: string) => withTimeout(provider.lookup(key), timeoutMs, what),
+    refund: (request: RefundRequest) => withTimeout(provider.refund(request), timeoutMs, what),
+  });
 }

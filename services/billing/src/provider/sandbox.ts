@@ -2,6 +2,8 @@
 // (collections `sandbox_charges` and `sandbox_refunds`) keyed by idempotency key. Test cards: 4242424242424242
 // succeeds, 4000000000000002 is declined, 4000000000009995 has insufficient funds; any other number that
 // passed validation (12-19 digits, Luhn) succeeds. Only the brand and last four digits are stored.
+// A charge is recorded when it arrives and settles `latencyMs` later, whether or not its caller still waits
+// (a real provider finishes what it was sent): a lookup meanwhile finds it pending.
 import type { Money } from '@travelclub/contracts';
 import { defineModel } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
@@ -26,6 +28,8 @@ interface SandboxCharge {
   outcome: ChargeOutcome;
   reference?: string;
   createdAt: Date;
+  /** Its outcome is known from then on. */
+  settlesAt: Date;
 }
 
 interface SandboxRefund {
@@ -46,6 +50,7 @@ const chargeSchema = new Schema<SandboxCharge>(
     outcome: String,
     reference: { type: String, index: true },
     createdAt: Date,
+    settlesAt: Date,
   },
   { versionKey: false },
 );
@@ -73,12 +78,31 @@ export class SandboxRefundError extends Error {
 
 export type SandboxProvider = Awaited<ReturnType<typeof sandboxProvider>>;
 
-export async function sandboxProvider(connection: Connection, { latencyMs = 0 }: { latencyMs?: number } = {}) {
+export interface SandboxOptions {
+  /** How long a charge takes to settle. */
+  latencyMs?: number;
+  /** TEST ONLY: end the process (SIGKILL) right after answering a charge, before the caller can record it. */
+  crashAfterCharge?: boolean;
+}
+
+const resultOf = (stored: SandboxCharge): ChargeResult => ({
+  chargeId: stored.chargeId,
+  outcome: stored.outcome,
+  amount: stored.amount,
+  brand: stored.brand,
+  last4: stored.last4,
+});
+
+export async function sandboxProvider(
+  connection: Connection,
+  { latencyMs = 0, crashAfterCharge = false }: SandboxOptions = {},
+) {
   const Charges = await defineModel(connection, 'SandboxCharge', chargeSchema, 'sandbox_charges');
   const Refunds = await defineModel(connection, 'SandboxRefund', refundSchema, 'sandbox_refunds');
   const charges = Charges.collection as unknown as mongo.Collection<SandboxCharge>;
   const refunds = Refunds.collection as unknown as mongo.Collection<SandboxRefund>;
-  const wait = () => (latencyMs > 0 ? sleep(latencyMs) : Promise.resolve());
+  // Charges from before settlement times were kept are settled.
+  const settled = (charge: SandboxCharge, now = Date.now()) => !charge.settlesAt || charge.settlesAt.getTime() <= now;
 
   const provider: PaymentProvider & {
     charges: mongo.Collection<SandboxCharge>;
@@ -89,8 +113,8 @@ export async function sandboxProvider(connection: Connection, { latencyMs = 0 }:
     refunds,
 
     async charge({ idempotencyKey, amount, card, reference }): Promise<ChargeResult> {
-      await wait();
       const { brand, last4 } = cardSummary(card.number);
+      const now = new Date();
       // Insert once per key: a repeated key, even racing, finds the first charge.
       await charges.updateOne(
         { _id: idempotencyKey },
@@ -102,28 +126,37 @@ export async function sandboxProvider(connection: Connection, { latencyMs = 0 }:
             last4,
             outcome: outcomeOf(card.number),
             ...(reference ? { reference } : {}),
-            createdAt: new Date(),
+            createdAt: now,
+            settlesAt: new Date(now.getTime() + latencyMs),
           },
         },
         { upsert: true },
       );
       const stored = await charges.findOne({ _id: idempotencyKey });
       if (!stored) throw new Error('sandbox charge vanished');
+      const wait = (stored.settlesAt?.getTime() ?? 0) - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (crashAfterCharge) process.kill(process.pid, 'SIGKILL');
+      return resultOf(stored);
+    },
+
+    async lookup(idempotencyKey) {
+      const stored = await charges.findOne({ _id: idempotencyKey });
+      if (!stored) return { state: 'not-found' };
+      if (!settled(stored)) return { state: 'pending' };
       return {
-        chargeId: stored.chargeId,
-        outcome: stored.outcome,
-        amount: stored.amount,
-        brand: stored.brand,
-        last4: stored.last4,
+        state: 'settled',
+        charge: resultOf(stored),
+        ...(stored.reference ? { reference: stored.reference } : {}),
       };
     },
 
     async refund({ idempotencyKey, chargeId, amount }): Promise<RefundResult> {
-      await wait();
       const existing = await refunds.findOne({ _id: idempotencyKey });
       if (!existing) {
         const charge = await charges.findOne({ chargeId });
-        if (!charge || charge.outcome !== 'succeeded') throw new SandboxRefundError(`no such charge: ${chargeId}`);
+        if (!charge || !settled(charge) || charge.outcome !== 'succeeded')
+          throw new SandboxRefundError(`no such charge: ${chargeId}`);
         if (amount.currency !== charge.amount.currency || amount.amount <= 0)
           throw new SandboxRefundError('the refund amount is not valid');
         const earlier = await refunds.find({ chargeId }).toArray();

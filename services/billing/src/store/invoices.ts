@@ -1,6 +1,7 @@
 // Invoices. One document per invoice holds its state, its payment attempts (by payment id), the payment
 // lease, the commission and its reversal, and the events of each change (outbox), so every state change and
-// its events are one conditional single-document update: no transactions needed.
+// its events are one conditional single-document update: no transactions needed. The lease names the one
+// payment not yet settled; it is let go only when that payment's outcome is known and recorded.
 import type {
   CancellationTerms,
   ErrorCode,
@@ -14,7 +15,8 @@ import { Schema, type Connection, type mongo } from 'mongoose';
 import type { CardSummary } from '../domain/card.js';
 
 export type VoidReason = 'outdated' | 'cancelled' | 'expired';
-export type AttemptStatus = 'processing' | 'succeeded' | 'declined' | 'refused';
+/** `refunded`: the charge went through but could not be kept (the invoice was paid otherwise, or void). */
+export type AttemptStatus = 'processing' | 'succeeded' | 'declined' | 'refused' | 'refunded';
 
 /** One idempotency key's payment attempt. Never the card number: its brand and last four digits only. */
 export interface AttemptRecord {
@@ -25,8 +27,10 @@ export interface AttemptRecord {
   card: CardSummary;
   /** The stored answer of a successful attempt, replayed for the same key. */
   answer?: PaymentAnswer;
-  /** The error code of a declined or refused attempt, replayed for the same key. */
+  /** The error code of a declined, refused or refunded attempt, replayed for the same key. */
   code?: ErrorCode;
+  /** The refund of a charge that could not be kept. */
+  refund?: { id: string; amount: Money };
   startedAt: Date;
   at: Date;
 }
@@ -54,7 +58,11 @@ export interface InvoiceDocument {
   contactEmail: string;
   createdAt: Date;
   dueAt: Date;
-  /** The payment working on this invoice now; another may start only once it is gone or has lapsed. */
+  /**
+   * The payment working on this invoice, until its outcome is recorded: no other payment may start while it
+   * is there. Past `until` (the itinerary's lock ends then too) its outcome is unknown, and it is settled by
+   * asking the provider (its own key again, or the reconciliation job).
+   */
   lease: { paymentId: string; until: Date } | null;
   /** Keyed by payment id (from the idempotency key), so each is reached by a plain dotted path. */
   attempts: Record<string, AttemptRecord>;
@@ -93,6 +101,8 @@ const invoiceSchema = new Schema<InvoiceDocument>(
 invoiceSchema.plugin(outboxPlugin);
 // Production MongoDB finds a creator's commissions through this; mongo-java-server scans.
 invoiceSchema.index({ 'commission.creator': 1 }, { sparse: true });
+// ... and the payments left unsettled past their lease (the reconciliation job).
+invoiceSchema.index({ 'lease.until': 1 }, { sparse: true });
 
 export type NewInvoice = Omit<InvoiceDocument, 'outbox' | 'attempts' | 'lease'>;
 
@@ -104,7 +114,6 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
   // The raw collection: dotted paths built from payment ids are not for mongoose to cast.
   const invoices = Invoice.collection as unknown as mongo.Collection<InvoiceDocument>;
   const after = { returnDocument: 'after', projection: { outbox: 0 } } as const;
-  const noLease = (now: Date) => ({ $or: [{ lease: null }, { 'lease.until': { $lte: now } }] });
 
   const ended = (paymentId: string, status: AttemptStatus, code: ErrorCode) => ({
     [`attempts.${paymentId}.status`]: status,
@@ -151,14 +160,21 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
       return invoices.findOne({ _id: id }, { projection: { outbox: 0 } });
     },
 
-    /** The itinerary's newest invoice (highest revision). */
-    async latestOf(itineraryId: string): Promise<InvoiceDocument | null> {
-      const [doc] = await invoices
+    /** Every invoice of the itinerary (one per revision), newest first. */
+    async ofItinerary(itineraryId: string): Promise<InvoiceDocument[]> {
+      return invoices
         .find({ itineraryId }, { projection: { outbox: 0 } })
         .sort({ revision: -1 })
-        .limit(1)
         .toArray();
-      return doc ?? null;
+    },
+
+    /** Invoices whose payment is still unsettled past its lease, oldest lease first. */
+    async unsettled(now: Date, limit: number): Promise<InvoiceDocument[]> {
+      return invoices
+        .find({ 'lease.until': { $lte: now } }, { projection: { outbox: 0 } })
+        .sort({ 'lease.until': 1 })
+        .limit(limit)
+        .toArray();
     },
 
     async hasNewerThan(itineraryId: string, revision: number): Promise<boolean> {
@@ -175,18 +191,22 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
       return result.modifiedCount;
     },
 
+    /** The lease stays: a payment still running on it is settled (and refunded, the invoice being void). */
     async void(id: string, reason: VoidReason): Promise<InvoiceDocument | null> {
       return changed(
         { _id: id, status: 'open' },
-        { $set: { status: 'void', voidReason: reason, voidedAt: new Date(), lease: null } },
+        { $set: { status: 'void', voidReason: reason, voidedAt: new Date() } },
         false,
       );
     },
 
-    /** A new attempt takes the invoice: only while it is open, has no attempt for this key and no live lease. */
-    async claim(id: string, attempt: AttemptRecord, leaseUntil: Date, now: Date): Promise<InvoiceDocument | null> {
+    /**
+     * A new attempt takes the invoice: only while it is open, has no attempt for this key and no lease, live
+     * or lapsed (a lapsed lease is a payment whose outcome is not known yet).
+     */
+    async claim(id: string, attempt: AttemptRecord, leaseUntil: Date): Promise<InvoiceDocument | null> {
       return changed(
-        { _id: id, status: 'open', [`attempts.${attempt.paymentId}`]: { $exists: false }, ...noLease(now) },
+        { _id: id, status: 'open', [`attempts.${attempt.paymentId}`]: { $exists: false }, lease: null },
         {
           $set: {
             lease: { paymentId: attempt.paymentId, until: leaseUntil },
@@ -197,16 +217,28 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
       );
     },
 
-    /** An attempt left `processing` whose lease lapsed (its process died, or timed out) takes the invoice again. */
+    /**
+     * An attempt left `processing` past its lease, that the provider never heard of, runs again under a new
+     * lease (its process died, or gave up, before the charge).
+     */
     async reclaim(id: string, paymentId: string, leaseUntil: Date, now: Date): Promise<InvoiceDocument | null> {
       return changed(
-        { _id: id, status: 'open', [`attempts.${paymentId}.status`]: 'processing', ...noLease(now) },
+        {
+          _id: id,
+          status: 'open',
+          [`attempts.${paymentId}.status`]: 'processing',
+          $or: [{ lease: null }, { 'lease.paymentId': paymentId, 'lease.until': { $lte: now } }],
+        },
         { $set: { lease: { paymentId, until: leaseUntil }, [`attempts.${paymentId}.at`]: now } },
         false,
       );
     },
 
-    /** The charge succeeded: paid, the answer stored, the lease let go, and the events, in one update. */
+    /**
+     * The charge succeeded: paid, the answer stored, the lease let go, and the events, in one update. Only
+     * the attempt that holds the lease, still unsettled, on an open invoice: the itinerary keeps its cart as
+     * it is until billing says this payment has ended (docs/booking.md, "One payment at a time").
+     */
     async markPaid(
       id: string,
       paymentId: string,
@@ -216,7 +248,7 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
       events: OutboxEvent[],
     ): Promise<InvoiceDocument | null> {
       return changed(
-        { _id: id, status: 'open', 'lease.paymentId': paymentId },
+        { _id: id, status: 'open', 'lease.paymentId': paymentId, [`attempts.${paymentId}.status`]: 'processing' },
         withEvents(
           {
             $set: {
@@ -260,13 +292,55 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
       return doc;
     },
 
-    /** Forgets an attempt that charged nothing (a passing failure), so its key can be tried again. */
-    async dropAttempt(id: string, paymentId: string) {
-      await invoices.updateOne(
-        { _id: id, [`attempts.${paymentId}.status`]: 'processing' },
-        { $unset: { [`attempts.${paymentId}`]: '' } },
+    /**
+     * A charge that went through and could not be kept was refunded: the attempt keeps the refund and the
+     * code its key answers with, and the event goes out; the lease is let go.
+     */
+    async markChargeRefunded(
+      id: string,
+      attempt: AttemptRecord,
+      code: ErrorCode,
+      refund: { id: string; amount: Money },
+      event: OutboxEvent,
+    ) {
+      const { paymentId } = attempt;
+      const doc = await changed(
+        // A dropped attempt (it was thought never charged) is written back whole.
+        { _id: id, $or: [{ [`attempts.${paymentId}.status`]: 'processing' }, { [`attempts.${paymentId}`]: null }] },
+        withEvents(
+          { $set: { [`attempts.${paymentId}`]: { ...attempt, status: 'refunded', code, refund, at: new Date() } } },
+          event,
+        ),
+        true,
       );
       await releaseLease(id, paymentId);
+      return doc;
+    },
+
+    /**
+     * Forgets an attempt that charged nothing (a passing failure, or the provider never heard of it), so its
+     * key can be tried again. `lapsedBy`: only if its lease lapsed by then (not taken up again meanwhile).
+     */
+    async dropAttempt(id: string, paymentId: string, lapsedBy?: Date): Promise<boolean> {
+      const result = await invoices.updateOne(
+        {
+          _id: id,
+          [`attempts.${paymentId}.status`]: 'processing',
+          ...(lapsedBy ? { 'lease.paymentId': paymentId, 'lease.until': { $lte: lapsedBy } } : {}),
+        },
+        { $unset: { [`attempts.${paymentId}`]: '' } },
+      );
+      if (result.modifiedCount === 0) return false;
+      await releaseLease(id, paymentId);
+      return true;
+    },
+
+    /** Lets go of a lease whose attempt is settled already (a crash between the two writes left it). */
+    async releaseSettledLease(id: string, paymentId: string) {
+      await invoices.updateOne(
+        { _id: id, 'lease.paymentId': paymentId, [`attempts.${paymentId}.status`]: { $ne: 'processing' } },
+        { $set: { lease: null } },
+      );
     },
 
     /** The refund went back to the card: refunded, the commission's share reversed, and the event, once. */

@@ -132,11 +132,35 @@ describe('itinerary.cancelled', () => {
     });
   });
 
-  it('finds the itinerary latest invoice when the event names none', async () => {
+  it('finds the itinerary’s paid invoice when the event names none', async () => {
     const user = await traveller(jwks);
     const invoice = await paidInvoice(user);
     await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user, { withInvoiceId: false }));
     await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('refunded');
+  });
+
+  it('refunds the paid invoice, with its own terms, when the event names a newer one, and voids that one', async () => {
+    const user = await traveller(jwks);
+    const paid = await paidInvoice(user, { amounts: [100_00] });
+    // The itinerary went on to a newer revision (a charge was recorded after its cart changed): its invoice
+    // is open, and its terms would keep everything.
+    const newer = await createInvoice(app, user, {
+      itineraryId: paid.itineraryId,
+      revision: 1,
+      amounts: [80_00],
+      charges: [{ from: instantInDays(-1), amount: 80_00 }],
+    });
+    await publish(app, 'itinerary.cancelled', paid.itineraryId, cancelled(newer, user));
+    await expect.poll(() => statusOf(user, paid.id), { timeout: 20_000 }).toBe('refunded');
+    const [issued] = await events.wait('billing.refund.issued', paid.id);
+    expect(issued!.payload).toMatchObject({
+      invoiceId: paid.id,
+      amount: { amount: 100_00, currency: 'USD' },
+      charge: { amount: 0, currency: 'USD' },
+    });
+    expect(await refundsOf(paid.id)).toHaveLength(1);
+    expect(await statusOf(user, newer.id)).toBe('void');
+    expect(events.of('billing.refund.issued', newer.id)).toHaveLength(0);
   });
 
   it('voids an open invoice, which can then no longer be paid', async () => {

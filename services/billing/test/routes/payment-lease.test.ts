@@ -1,5 +1,7 @@
-// The payment lease running out, with a one-second lease: a provider that does not answer leaves the attempt
-// to its key once the lease lapses, and a charge that arrives after another payment took over is refunded.
+// The lease and payments whose outcome is unknown, with a two-second lease, a one-second provider timeout and
+// a sandbox that takes four seconds to settle a charge: the request gives up, no other payment starts until
+// the outcome is known (even past the lease), and reconciliation settles it from the provider: paid once,
+// refunded when the invoice was voided meanwhile, dropped when the provider never received it.
 import type { TestJwks } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +16,7 @@ import {
   fakeItinerary,
   getInvoice,
   pay,
+  publish,
   readBillingEvents,
   startBilling,
   startTestJwks,
@@ -23,17 +26,31 @@ import {
   type FakeItinerary,
 } from '../helpers.js';
 
+const LEASE_MS = 2_000;
+const SETTLES_MS = 4_000;
+
 let jwks: TestJwks;
 let itinerary: FakeItinerary;
+/** A sandbox that takes longer to settle a charge than the lease lasts. */
+let slow: BillingApp;
+/** A sandbox that answers at once. */
 let app: BillingApp;
 let events: EventLog;
 let originalCharge: PaymentProvider['charge'];
 
+const settings = {
+  PAYMENT_LEASE_S: String(LEASE_MS / 1000),
+  PROVIDER_TIMEOUT_MS: '1000',
+  // The tests run reconciliation themselves, at the moments they check.
+  RECONCILE_EVERY_S: '3600',
+};
+
 beforeAll(async () => {
   jwks = await startTestJwks();
   itinerary = await fakeItinerary();
-  app = await startBilling(jwks, itinerary.url, { PAYMENT_LEASE_S: '1' });
-  events = await readBillingEvents(app);
+  slow = await startBilling(jwks, itinerary.url, { ...settings, SANDBOX_LATENCY_MS: String(SETTLES_MS) });
+  app = await startBilling(jwks, itinerary.url, settings);
+  events = await readBillingEvents(slow);
   originalCharge = app.billing.provider.charge.bind(app.billing.provider);
 }, 120_000);
 afterEach(() => {
@@ -41,55 +58,142 @@ afterEach(() => {
 });
 afterAll(async () => {
   await events?.stop();
+  await slow?.close();
   await app?.close();
   await itinerary?.close();
   await jwks?.close();
 });
 
-describe('the lease', () => {
-  it('keeps an attempt whose provider did not answer until its lease lapses, then lets its key finish it', async () => {
+/** Sleeps until `ms` after `from`. */
+const until = (from: number, ms: number) => sleep(Math.max(0, from + ms - Date.now()));
+
+describe('a provider slower than its timeout', () => {
+  it('gives up, lets no other payment start until the outcome is known, then records the charge once', async () => {
+    const user = await traveller(jwks);
+    const invoice = await createInvoice(slow, user);
+    const key = randomUUID();
+    const paymentId = paymentIdFor(invoice.id, key);
+    const started = Date.now();
+    const first = await pay(slow, user, invoice.id, validCard(), key);
+    expectError(first, 'service-unavailable');
+    expect(Date.now() - started).toBeLessThan(LEASE_MS);
+
+    // The itinerary's lock is this payment's, to the instant the lease ends.
+    const held = await slow.billing.store.get(invoice.id);
+    const lock = itinerary.calls.find(
+      (c) => c.method === 'POST' && (c.body as { invoiceId: string }).invoiceId === invoice.id,
+    );
+    expect(lock?.body).toEqual({ invoiceId: invoice.id, paymentId, until: held!.lease!.until.toISOString() });
+
+    expectError(await pay(slow, user, invoice.id, validCard(), key), 'payment-in-progress');
+    expectError(await pay(slow, user, invoice.id), 'payment-in-progress');
+    // Past the lease the outcome is still unknown: a new key could charge the card a second time.
+    await until(started, LEASE_MS + 200);
+    expectError(await pay(slow, user, invoice.id), 'payment-in-progress');
+    expect(await slow.billing.payments.reconcile()).toEqual({ pending: 1 });
+    expectError(await pay(slow, user, invoice.id), 'payment-in-progress');
+
+    await until(started, SETTLES_MS + 200);
+    expect(await slow.billing.payments.reconcile()).toEqual({ paid: 1 });
+    const paid = await getInvoice(slow, user, invoice.id);
+    expect(paid.status).toBe('paid');
+    expect(paid.payment?.id).toBe(paymentId);
+    expect(await chargesOf(slow, invoice.id)).toHaveLength(1);
+    expect(await events.wait('billing.invoice.paid', invoice.id, 1, 1_000)).toHaveLength(1);
+
+    const again = await pay(slow, user, invoice.id, validCard(), key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().paymentId).toBe(paymentId);
+    expectError(await pay(slow, user, invoice.id), 'invoice-already-paid');
+    expect(await chargesOf(slow, invoice.id)).toHaveLength(1);
+  }, 45_000);
+
+  it('refunds a late charge whose invoice was voided meanwhile, naming it, and publishes no billing.invoice.paid', async () => {
+    const user = await traveller(jwks);
+    const invoice = await createInvoice(slow, user);
+    const key = randomUUID();
+    const paymentId = paymentIdFor(invoice.id, key);
+    const started = Date.now();
+    expectError(await pay(slow, user, invoice.id, validCard(), key), 'service-unavailable');
+
+    // The itinerary expired while the charge was on its way (a hold lapsed): the invoice can no longer be paid.
+    await publish(slow, 'itinerary.expired', invoice.itineraryId, {
+      itineraryId: invoice.itineraryId,
+      userId: user.id,
+      invoiceId: invoice.id,
+    });
+    await expect.poll(async () => (await getInvoice(slow, user, invoice.id)).status, { timeout: 30_000 }).toBe('void');
+    // Void, but its payment is not over: the itinerary is told so when it asks.
+    expect(await slow.billing.payments.state(invoice.id)).toEqual({
+      invoiceId: invoice.id,
+      status: 'void',
+      paymentInProgress: true,
+    });
+
+    await until(started, SETTLES_MS + 200);
+    expect(await slow.billing.payments.reconcile()).toEqual({ refunded: 1 });
+    expect((await getInvoice(slow, user, invoice.id)).status).toBe('void');
+    const [charge] = await chargesOf(slow, invoice.id);
+    const refund = await slow.mongo.collection('sandbox_refunds').findOne({ _id: `orphan:${paymentId}` as never });
+    expect(refund).toMatchObject({ chargeId: charge!.chargeId, amount: invoice.total });
+    const [told] = await events.wait('billing.payment.refunded', invoice.id, 1, 1_000);
+    expect(told!.payload).toEqual({
+      invoiceId: invoice.id,
+      itineraryId: invoice.itineraryId,
+      userId: user.id,
+      paymentId,
+      refundId: refund!.refundId,
+      amount: invoice.total,
+      reason: 'invoice-not-payable',
+    });
+    expect(events.of('billing.invoice.paid', invoice.id)).toHaveLength(0);
+    expect(await slow.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
+    // Its key keeps that answer; nothing more is charged or refunded.
+    expectError(await pay(slow, user, invoice.id, validCard(), key), 'invoice-void');
+    expect(await slow.billing.payments.reconcile()).toEqual({});
+    expect(await chargesOf(slow, invoice.id)).toHaveLength(1);
+    expect(await slow.mongo.collection('sandbox_refunds').countDocuments({ chargeId: charge!.chargeId })).toBe(1);
+  }, 45_000);
+});
+
+describe('a provider that never received the charge', () => {
+  it('keeps the invoice until the lease lapses and the provider says so, then lets any key pay', async () => {
+    const user = await traveller(jwks);
+    const invoice = await createInvoice(app, user);
+    const key = randomUUID();
+    app.billing.provider.charge = async () => {
+      throw new Error('connection refused by the provider');
+    };
+    const started = Date.now();
+    expectError(await pay(app, user, invoice.id, validCard(), key), 'service-unavailable');
+    app.billing.provider.charge = originalCharge;
+    expectError(await pay(app, user, invoice.id), 'payment-in-progress');
+    expect(await app.billing.payments.reconcile()).toEqual({});
+
+    await until(started, LEASE_MS + 200);
+    expect(await app.billing.payments.reconcile()).toEqual({ dropped: 1 });
+    expect(await chargesOf(app, invoice.id)).toHaveLength(0);
+    const other = pay(app, user, invoice.id);
+    expect((await other).statusCode).toBe(200);
+    expect(await chargesOf(app, invoice.id)).toHaveLength(1);
+  }, 45_000);
+
+  it('lets the same key run it again once its lease lapsed, with one charge in all', async () => {
     const user = await traveller(jwks);
     const invoice = await createInvoice(app, user);
     const key = randomUUID();
     app.billing.provider.charge = async () => {
       throw new Error('connection reset by the provider');
     };
+    const started = Date.now();
     expectError(await pay(app, user, invoice.id, validCard(), key), 'service-unavailable');
-    // Whether money moved is unknown: nobody else may pay while the lease holds.
     expectError(await pay(app, user, invoice.id, validCard(), key), 'payment-in-progress');
-    expectError(await pay(app, user, invoice.id), 'payment-in-progress');
-
     app.billing.provider.charge = originalCharge;
-    await sleep(1_100);
+
+    await until(started, LEASE_MS + 200);
     const retry = await pay(app, user, invoice.id, validCard(), key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().paymentId).toBe(paymentIdFor(invoice.id, key));
     expect(await chargesOf(app, invoice.id)).toHaveLength(1);
-  });
-
-  it('refunds a charge that arrives after another payment took the lapsed lease over', async () => {
-    const user = await traveller(jwks);
-    const invoice = await createInvoice(app, user);
-    const slowKey = randomUUID();
-    const slowPayment = paymentIdFor(invoice.id, slowKey);
-    app.billing.provider.charge = async (request) => {
-      if (request.idempotencyKey === slowPayment) await sleep(2_500);
-      return originalCharge(request);
-    };
-
-    const slow = pay(app, user, invoice.id, validCard(), slowKey);
-    await sleep(1_200);
-    const fast = await pay(app, user, invoice.id);
-    expect(fast.statusCode).toBe(200);
-    expectError(await slow, 'invoice-already-paid');
-
-    const paid = await getInvoice(app, user, invoice.id);
-    expect(paid.payment?.id).toBe(fast.json().paymentId);
-    expect(await chargesOf(app, invoice.id)).toHaveLength(2);
-    const orphan = await app.mongo.collection('sandbox_refunds').findOne({ _id: `orphan:${slowPayment}` as never });
-    expect(orphan?.amount).toEqual(invoice.total);
-    expect(await events.wait('billing.invoice.paid', invoice.id, 1, 1_000)).toHaveLength(1);
-    // The slow key keeps its answer.
-    expectError(await pay(app, user, invoice.id, validCard(), slowKey), 'invoice-already-paid');
-  });
+  }, 45_000);
 });

@@ -1,0 +1,33 @@
+// The `payment-reconciliation` job: on a schedule (one for every billing instance), payments left unsettled
+// past their lease (a crash or a timeout lost the provider's answer) are looked up at the provider by their
+// key and settled: paid, declined, refunded when their invoice can no longer take them, or dropped when the
+// provider never received them. A job naming one invoice settles only that one.
+import { serviceWorker, type JobQueue, type ServiceApp } from '@travelclub/kit';
+import type { PaymentService } from '../payments.js';
+
+export async function startReconciliation(
+  app: ServiceApp,
+  {
+    payments,
+    queue,
+    everySeconds,
+  }: { payments: PaymentService; queue: JobQueue<'payment-reconciliation'>; everySeconds: number },
+) {
+  serviceWorker(
+    app,
+    'payment-reconciliation',
+    async ({ invoiceId }) => {
+      const settled = await payments.reconcile(new Date(), invoiceId);
+      if (Object.keys(settled).length > 0) app.log.info({ settled }, 'payments reconciled');
+      return settled;
+    },
+    { concurrency: 1 },
+  );
+
+  // One schedule for all instances: upserting the same scheduler id changes nothing when it exists.
+  await queue.queue.upsertJobScheduler(
+    'payment-reconciliation',
+    { every: everySeconds * 1000 },
+    { name: 'payment-reconciliation', data: {} },
+  );
+}
