@@ -1,5 +1,7 @@
 // Demo data for `npm start`: a traveller and a creator account made through the gateway, as a person would
 // sign up. Running it again finds them and changes nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
+
 export const demoAccounts = [
   { email: 'traveller@travelclub.local', password: 'traveller-demo', publicName: 'Tess Traveller', role: 'consumer' },
   { email: 'creator@travelclub.local', password: 'creator-demo', publicName: 'Cara Creator', role: 'creator' },
@@ -29,18 +31,18 @@ export async function seedDemoData(gatewayUrl) {
   return lines;
 }
 
-/** Waits until `url` answers 200, or gives up after `timeoutMs`. */
-export async function waitUntilReady(url, timeoutMs = 60_000) {
+/** Waits until `url` answers 200, or gives up after `timeoutMs` or once `signal` aborts. */
+export async function waitUntilReady(url, timeoutMs = 60_000, signal = undefined) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !signal?.aborted) {
     if (
-      await fetch(url).then(
+      await fetch(url, { signal }).then(
         (res) => res.ok,
         () => false,
       )
     )
       return true;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500, undefined, { signal }).catch(() => undefined);
   }
   return false;
 }

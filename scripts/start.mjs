@@ -1,6 +1,7 @@
 // `npm start`: brings the infrastructure up (and a mail catcher unless SMTP_URL names a server) and runs
 // every service that exists, each as its own process with the shared settings. A service exists once its
-// folder has src/server.ts.
+// folder has src/server.ts. When a part dies, the others are stopped and the command exits non-zero with
+// one line naming the part and why; it never lingers with nothing serving.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,23 +12,38 @@ import { status, up } from './infra.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Where each part listens on a developer machine; the gateway is the front door. */
-const ports = {
-  gateway: 8080,
-  auth: 3001,
-  catalog: 3002,
-  itinerary: 3003,
-  billing: 3004,
-  creator: 3005,
-  assistant: 3006,
-  notifications: 3007,
-};
+/** Where each part listens on a developer machine (`<PART>_PORT` moves one); the gateway is the front door. */
+const ports = Object.fromEntries(
+  Object.entries({
+    gateway: 8080,
+    auth: 3001,
+    catalog: 3002,
+    itinerary: 3003,
+    billing: 3004,
+    creator: 3005,
+    assistant: 3006,
+    notifications: 3007,
+  }).map(([name, port]) => [name, Number(process.env[`${name.toUpperCase()}_PORT`] ?? port)]),
+);
+/** How long the parts get to stop once one has died or Ctrl-C was pressed, before they are killed. */
+const STOP_GRACE_MS = 10_000;
+/** How long the demo data waits for the whole platform to be ready (a first start imports 20,000 hotels). */
+const READY_TIMEOUT_MS = 180_000;
 
 const candidates = [
   ...readdirSync(join(root, 'services')).map((name) => ({ name, dir: join(root, 'services', name) })),
   { name: 'gateway', dir: join(root, 'gateway') },
 ];
-const runnable = candidates.filter(({ dir }) => existsSync(join(dir, 'src', 'server.ts')));
+// START_PARTS=auth,notifications,gateway runs only those parts (to try one flow, or in tests).
+const only = process.env.START_PARTS?.split(',').map((name) => name.trim());
+const unknown = only?.filter((name) => !candidates.some((part) => part.name === name)) ?? [];
+if (unknown.length > 0) {
+  console.error(`START_PARTS names parts that do not exist: ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const runnable = candidates.filter(
+  ({ name, dir }) => existsSync(join(dir, 'src', 'server.ts')) && (!only || only.includes(name)),
+);
 
 // Servers named in the environment (docker compose, a shared cluster) win; otherwise the local ones.
 const given = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL'].every((name) => process.env[name]);
@@ -93,22 +109,140 @@ const shared = {
       ]),
   ),
 };
-const children = runnable.map(({ name, dir }) => {
-  const port = ports[name] ?? 0;
-  console.log(`starting ${name} on :${port}`);
-  return spawn(process.execPath, ['--import', 'tsx', join(dir, 'src', 'server.ts')], {
+// Services answer only on this machine (the gateway is the way in); the gateway listens where HOST says, by
+// default on every interface. MONGO_DB_PREFIX gives every part a database of its own under a prefix (tests).
+const envOf = (name) => {
+  const own = { ...shared, PORT: String(ports[name] ?? 0) };
+  if (name !== 'gateway') own.HOST = '127.0.0.1';
+  if (process.env.MONGO_DB_PREFIX) own.MONGO_DB = `${process.env.MONGO_DB_PREFIX}${name}`;
+  return own;
+};
+
+/** The last lines a part printed, to say why it died. */
+function outputTail(limit = 40) {
+  const lines = [];
+  let partial = '';
+  return {
+    add(chunk) {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop() ?? '';
+      for (const line of parts) if (line.trim()) lines.push(line);
+      lines.splice(0, Math.max(0, lines.length - limit));
+    },
+    lines: () => (partial.trim() ? [...lines, partial] : [...lines]),
+  };
+}
+
+/** The last error a part printed: an uncaught error's first line, or a log line at level error or worse. */
+function lastError(lines) {
+  for (const line of [...lines].reverse()) {
+    if (/^[A-Za-z]*(Error|Exception)\b.*:/.test(line)) return line.trim();
+    if (line.startsWith('{')) {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.level >= 50) return [entry.msg, entry.err?.message].filter(Boolean).join(': ');
+      } catch {
+        // not a log line
+      }
+    }
+  }
+  return undefined;
+}
+
+const parts = runnable.map(({ name, dir }) => {
+  const tail = outputTail();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(dir, 'src', 'server.ts')], {
     cwd: dir,
-    env: { ...shared, PORT: String(port) },
-    stdio: 'inherit',
+    env: envOf(name),
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  console.log(`starting ${name} on :${ports[name] ?? 0} (pid ${child.pid})`);
+  // Passed through as they come, and kept, so a part that dies can be explained in one line.
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    tail.add(chunk.toString());
+  });
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    tail.add(chunk.toString());
+  });
+  return { name, child, tail, exited: false };
 });
+
+let stopping = false;
+let exitCode = 0;
+const demoData = new AbortController();
+
+let finishing;
+/** Exits explicitly once the parts are gone: nothing left open (the catcher, a timer) may keep us running. */
+function finish() {
+  finishing ??= (async () => {
+    // The catcher outlives the services, so mail sent while they shut down is still caught.
+    await Promise.race([catcher?.close().catch(() => undefined), new Promise((done) => setTimeout(done, 2_000))]);
+    process.exit(exitCode);
+  })();
+}
+
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  exitCode = code;
+  demoData.abort();
+  const alive = parts.filter((part) => !part.exited);
+  for (const { child } of alive) child.kill('SIGTERM');
+  if (alive.length === 0) finish();
+  // A part that does not stop in time is killed: the command always ends.
+  setTimeout(() => {
+    const stuck = parts.filter((part) => !part.exited);
+    if (stuck.length === 0) return;
+    console.error(`${stuck.map((p) => p.name).join(', ')} did not stop within ${STOP_GRACE_MS / 1000} s; killed`);
+    for (const { child } of stuck) child.kill('SIGKILL');
+    finish();
+  }, STOP_GRACE_MS);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    // A second Ctrl-C does not wait for the parts.
+    if (stopping) {
+      for (const { child, exited } of parts) if (!exited) child.kill('SIGKILL');
+      process.exit(exitCode || 130);
+    }
+    stop(0);
+  });
+}
+
+for (const part of parts) {
+  const died = (reason) => {
+    if (part.exited) return;
+    part.exited = true;
+    if (!stopping) {
+      const why = lastError(part.tail.lines());
+      console.error(`\n${part.name} ${reason}${why ? `; its last error: ${why}` : ''}. Stopping the other parts.\n`);
+      stop(1);
+    }
+    if (parts.every((p) => p.exited)) finish();
+  };
+  part.child.on('exit', (code, signal) => died(signal ? `was killed by ${signal}` : `exited with code ${code}`));
+  part.child.on('error', (err) => died(`could not run (${err.message})`));
+}
 
 // Demo data goes in through the gateway once everything answers.
 if (runnable.some(({ name }) => name === 'gateway')) {
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   void (async () => {
-    if (!(await waitUntilReady(`${gatewayUrl}/health`, 90_000))) {
-      console.error('the platform did not become ready within 90 s; no demo data');
+    const ready = await waitUntilReady(`${gatewayUrl}/health`, READY_TIMEOUT_MS, demoData.signal);
+    if (stopping) return;
+    if (!ready) {
+      const health = await fetch(`${gatewayUrl}/health`)
+        .then((res) => res.json())
+        .catch(() => undefined);
+      const down = Object.entries(health?.checks ?? {})
+        .filter(([, state]) => state !== 'up')
+        .map(([name]) => name);
+      console.error(
+        `the platform was not ready within ${READY_TIMEOUT_MS / 1000} s (not ready: ${down.join(', ') || 'the gateway'}); no demo data`,
+      );
       return;
     }
     try {
@@ -124,28 +258,7 @@ if (runnable.some(({ name }) => name === 'gateway')) {
         ].join('\n'),
       );
     } catch (err) {
-      console.error(`demo data failed: ${err.message}`);
+      if (!stopping) console.error(`demo data failed: ${err.message}`);
     }
   })();
-}
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
-let running = children.length;
-for (const child of children) {
-  child.on('exit', (code) => {
-    if (!stopping && code !== 0) {
-      console.error(`a service exited with code ${code}; stopping the others`);
-      stop();
-      process.exitCode = 1;
-    }
-    // The catcher outlives the services, so mail sent while they shut down is still caught.
-    if (--running === 0) void catcher?.close();
-  });
 }

@@ -16,15 +16,32 @@ export function registerReadinessRoutes(
   const live: z.infer<typeof LivenessSchema> = { status: 'live' };
   app.get('/health/live', { logLevel }, async () => live);
 
-  app.get('/health', { logLevel }, async (req, reply) => {
+  // A service's readiness is logged when it changes, not on every probe: a catalog importing its hotels
+  // for a minute while `npm start` polls twice a second is one line, then one more when it is ready. The
+  // service is named `upstream`: `service` already names the gateway in every line.
+  const lastState = new Map<string, 'up' | 'down'>();
+  const record = (service: string, state: 'up' | 'down', why?: { msg: string; [field: string]: unknown }) => {
+    const before = lastState.get(service);
+    lastState.set(service, state);
+    if (state === 'down' && before !== 'down' && why) {
+      const { msg, ...fields } = why;
+      app.log.warn({ upstream: service, ...fields }, msg);
+    }
+    if (state === 'up' && before === 'down') app.log.info({ upstream: service }, 'service ready');
+  };
+
+  app.get('/health', { logLevel }, async (_req, reply) => {
     const states = await Promise.all(
       upstreams.configured.map(async (service) => {
         try {
           const { status } = await upstreams.getJson(service, '/health/ready', options.timeoutMs);
-          if (status === 200) return [service, 'up'] as const;
-          req.log.warn({ service, status }, 'service not ready');
+          if (status === 200) {
+            record(service, 'up');
+            return [service, 'up'] as const;
+          }
+          record(service, 'down', { msg: 'service not ready', status });
         } catch (err) {
-          req.log.warn({ service, err: (err as Error).message }, 'service did not answer its readiness check');
+          record(service, 'down', { msg: 'service did not answer its readiness check', err: (err as Error).message });
         }
         return [service, 'down'] as const;
       }),

@@ -16,6 +16,8 @@ export interface StackOptions {
   /** Settings for every part (LOG_LEVEL, ...), then per part. */
   env?: Record<string, string>;
   partEnv?: Partial<Record<PartName, Record<string, string>>>;
+  /** Start every part at the same moment, as `npm start` does; by default auth starts first (the others fetch its keys). */
+  allAtOnce?: boolean;
 }
 
 export type PartName = 'auth' | 'notifications' | 'catalog' | 'itinerary' | 'billing' | 'gateway';
@@ -102,10 +104,17 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
 
   const parts = {} as Record<PartName, RunningPart>;
   try {
-    // auth first (the others fetch its keys), then the rest at once.
-    parts.auth = await start('auth');
-    const others = await Promise.all(names.slice(1).map(start));
-    names.slice(1).forEach((name, i) => (parts[name] = others[i]!));
+    // auth first (the others fetch its keys), then the rest at once; or every part at once.
+    const first = options.allAtOnce ? [] : names.slice(0, 1);
+    for (const name of first) parts[name] = await start(name);
+    const rest = names.slice(first.length);
+    const started = await Promise.allSettled(rest.map(start));
+    rest.forEach((name, i) => {
+      const outcome = started[i]!;
+      if (outcome.status === 'fulfilled') parts[name] = outcome.value;
+    });
+    const failed = started.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (err) {
     await Promise.all(Object.values(parts).map((p) => p.stop()));
     throw err;

@@ -3,4 +3,6 @@ import { loadConfig, runService } from '@travelclub/kit';
 import { buildApp } from './app.js';
 import { AuthConfigSchema } from './config.js';
 
-await runService(await buildApp(loadConfig(AuthConfigSchema)));
+const config = loadConfig(AuthConfigSchema);
+// Listens before Kafka is reached: probes get 503 until the start-up steps succeed (services/kit/src/run.ts).
+await runService(() => buildApp(config));

@@ -103,7 +103,8 @@ export async function buildApp(config: BillingConfig, options: BuildOptions = {}
 
     const started = await startOutboxRelay(app, [store.model]);
     relay.kick = (id) => started.kick(id);
-    await billingConsumer(app, refunds, creators).start();
+    const consumer = billingConsumer(app, refunds, creators);
+    await app.startup.step('billing consumer', () => consumer.start());
     await startReconciliation(app, {
       payments: app.billing.payments,
       queue: reconciliation,

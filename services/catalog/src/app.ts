@@ -137,8 +137,10 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
 
     const started = await startOutboxRelay(app, inventory.models);
     relay.kick = (id) => started.kick(id);
-    await holdEventConsumer(app, holds).start();
-    await availabilityConsumer(app, inventory, availability).start();
+    const holdEvents = holdEventConsumer(app, holds);
+    await app.startup.step('hold events consumer', () => holdEvents.start());
+    const availabilityEvents = availabilityConsumer(app, inventory, availability);
+    await app.startup.step('availability consumer', () => availabilityEvents.start());
     await startCatalogJobs(app, { holds, inventory, refreshEverySeconds: config.REFRESH_EVERY_S });
 
     // Each instance checks for an import, and re-reads the taken rooms (MongoDB has the truth).

@@ -55,7 +55,8 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
 
     const started = await startOutboxRelay(app, [store.model]);
     relay.kick = (id) => started.kick(id);
-    await itineraryConsumer(app, booking).start();
+    const consumer = itineraryConsumer(app, booking);
+    await app.startup.step('itinerary consumer', () => consumer.start());
 
     await app.register(itineraryRoutes);
     await app.register(paymentLockRoutes);

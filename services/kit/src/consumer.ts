@@ -332,12 +332,29 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       Processed = await defineModel(mongo, 'ProcessedEvent', processedEventSchema, 'processed_events');
       const all = [...topics];
       await ensureTopics(kafka, [...all, ...all.map(deadLetterTopic)], options.numPartitions ?? 3);
-      consumer = kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3_000, maxWaitTimeInMs: 100 });
-      const joined = new Promise<void>((resolve) => consumer?.on(consumer.events.GROUP_JOIN, () => resolve()));
-      await consumer.connect();
-      await consumer.subscribe({ topics: all, fromBeginning: options.fromBeginning ?? true });
-      await consumer.run({ partitionsConsumedConcurrently: concurrency, eachBatchAutoResolve: false, eachBatch });
-      await withTimeout(joined, 30_000, `consumer group ${groupId}`);
+      const attempt = kafka.consumer({
+        groupId,
+        sessionTimeout: 30_000,
+        heartbeatInterval: 3_000,
+        maxWaitTimeInMs: 100,
+      });
+      consumer = attempt;
+      try {
+        const joined = new Promise<void>((resolve, reject) => {
+          attempt.on(attempt.events.GROUP_JOIN, () => resolve());
+          // A crash kafkajs will not restart from (a fresh broker's coordinator still loading) fails this start.
+          attempt.on(attempt.events.CRASH, ({ payload }) => !payload.restart && reject(payload.error));
+        });
+        await attempt.connect();
+        await attempt.subscribe({ topics: all, fromBeginning: options.fromBeginning ?? true });
+        await attempt.run({ partitionsConsumedConcurrently: concurrency, eachBatchAutoResolve: false, eachBatch });
+        await withTimeout(joined, 30_000, `consumer group ${groupId}`);
+      } catch (err) {
+        // The start is retried (a start-up step): leave no half-started consumer behind.
+        consumer = undefined;
+        await attempt.disconnect().catch(() => undefined);
+        throw err;
+      }
       log.info({ topics: all }, 'consumer started');
     },
     async stop() {

@@ -269,8 +269,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 }
 
 /**
- * Starts a relay for a service's aggregates, after making sure its topics exist,
- * and stops it on shutdown (before the producer closes).
+ * Starts a relay for a service's aggregates once its topics exist, and stops it on shutdown (before the
+ * producer closes). Making the topics is a start-up step (retried while Kafka is not ready, in the
+ * background under runService); the relay is returned at once, and events kicked meanwhile wait for it.
  */
 export async function startOutboxRelay(
   app: ServiceApp,
@@ -278,11 +279,6 @@ export async function startOutboxRelay(
   options: Partial<OutboxRelayOptions> = {},
 ): Promise<OutboxRelay> {
   const topicPrefix = app.config.KAFKA_TOPIC_PREFIX;
-  await ensureTopics(
-    app.kafka,
-    Object.values(allTopics).map((topic) => topicPrefix + topic),
-    app.config.KAFKA_PARTITIONS,
-  );
   const relay = createOutboxRelay({
     models,
     producer: app.producer,
@@ -290,7 +286,14 @@ export async function startOutboxRelay(
     topicPrefix,
     ...options,
   });
-  relay.start();
   app.onShutdown(() => relay.stop());
+  await app.startup.step('outbox relay', async () => {
+    await ensureTopics(
+      app.kafka,
+      Object.values(allTopics).map((topic) => topicPrefix + topic),
+      app.config.KAFKA_PARTITIONS,
+    );
+    relay.start();
+  });
   return relay;
 }

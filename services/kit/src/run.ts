@@ -1,6 +1,9 @@
-// The only place a service listens: start, then on SIGTERM or SIGINT stop taking requests,
-// let in-flight work finish, close everything, and exit.
+// The only place a service listens: build it, listen, then on SIGTERM or SIGINT stop taking requests,
+// let in-flight work finish, close everything, and exit. Given a builder, it listens before the start-up
+// steps that need Kafka have succeeded: probes get 503 (`startup: down`) while they retry, not a refused
+// connection, and a broker that is slow to come up never kills the service.
 import type { FastifyInstance } from 'fastify';
+import { buildWithStartupInBackground, type Startup } from './startup.js';
 
 export interface RunOptions {
   graceMs?: number;
@@ -9,17 +12,24 @@ export interface RunOptions {
   host?: string;
 }
 
+type RunnableApp = Pick<FastifyInstance, 'close' | 'listen' | 'log' | 'config'> & { startup?: Startup };
+
+/**
+ * Runs an app. Pass the builder (`() => buildApp(config)`) rather than a built app, so the start-up steps run
+ * in the background; a step that fails for good (not a passing Kafka problem) stops the process with code 1.
+ */
 export async function runService(
-  app: Pick<FastifyInstance, 'close' | 'listen' | 'log' | 'config'>,
+  appOrBuild: RunnableApp | (() => Promise<RunnableApp>),
   options: RunOptions = {},
 ): Promise<void> {
+  const app = typeof appOrBuild === 'function' ? await buildWithStartupInBackground(appOrBuild) : appOrBuild;
   const port = options.port ?? app.config.PORT;
   const host = options.host ?? app.config.HOST;
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ reason }, 'shutting down');
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -28,7 +38,7 @@ export async function runService(
     try {
       await app.close();
       app.log.info('stopped');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
@@ -37,4 +47,12 @@ export async function runService(
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   await app.listen({ port, host });
+  app.startup?.whenDone().then(
+    () => app.startup?.inBackground && app.log.info('started: every start-up step succeeded'),
+    (err: unknown) => {
+      if (stopping) return;
+      app.log.fatal({ err }, 'a start-up step failed for good; stopping');
+      void stop('start-up failed', 1);
+    },
+  );
 }

@@ -20,7 +20,8 @@ import type { BaseConfig } from './config.js';
 import { registerHealthDetails } from './dead-letters.js';
 import { registerHealthRoutes } from './health.js';
 import { applyHttpConventions, serverOptions } from './http-conventions.js';
-import { createKafka, createProducer, pingKafka } from './kafka.js';
+import { createKafka, newProducer, pingKafka } from './kafka.js';
+import { createStartup, type Startup } from './startup.js';
 import { withTimeout } from './timeout.js';
 import { connectMongo, pingMongo } from './mongo.js';
 import { createServiceIdentity, registerServiceIdentity } from './service-identity.js';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     kafka: Kafka;
     producer: Producer;
     redis: Redis;
+    /** The start-up steps that need Kafka (see startup.ts); readiness is 503 until they have all succeeded. */
+    startup: Startup;
     /** Adds a step to the shutdown; steps run last-added first, after in-flight requests finish. */
     onShutdown(step: () => Promise<unknown> | void): void;
     requireUser: preHandlerAsyncHookHandler;
@@ -47,6 +50,14 @@ declare module 'fastify' {
 
 /** How long a shutdown waits for handlers whose client has gone (runService's own grace is longer). */
 const HANDLER_GRACE_MS = 15_000;
+
+export {
+  buildWithStartupInBackground,
+  createStartup,
+  isRetriableStartError,
+  StartupStoppedError,
+  type Startup,
+} from './startup.js';
 
 export type ServiceApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -101,7 +112,11 @@ export async function createService({
 
   const shutdownSteps: (() => Promise<unknown> | void)[] = [];
   app.decorate('onShutdown', (step: () => Promise<unknown> | void) => void shutdownSteps.push(step));
+  const startup = createStartup({ log: app.log as unknown as Logger });
+  app.decorate('startup', startup);
   app.addHook('onClose', async () => {
+    // A start still retrying stops first: no step may connect something the steps below have closed.
+    await startup.stop();
     if (running > 0) {
       app.log.info({ running }, 'waiting for handlers still running');
       await withTimeout(new Promise<void>((resolve) => (settled = resolve)), HANDLER_GRACE_MS, 'handlers').catch(() =>
@@ -131,10 +146,16 @@ export async function createService({
     app.decorate('redis', redis);
 
     const kafka = createKafka(name, config.KAFKA_BROKERS, log);
-    const producer = await createProducer(kafka);
+    const producer = newProducer(kafka);
     app.onShutdown(() => producer.disconnect());
     app.decorate('kafka', kafka);
     app.decorate('producer', producer);
+    // A quick probe first: a broker not up yet is asked again within seconds by the start-up's own backoff,
+    // instead of by kafkajs' connect retries, whose delays grow to half a minute.
+    await startup.step('kafka producer', async () => {
+      await pingKafka(kafka, 3_000);
+      await producer.connect();
+    });
   } catch (err) {
     await app.close();
     throw err;

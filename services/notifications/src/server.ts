@@ -4,5 +4,5 @@ import { buildApp } from './app.js';
 import { NotificationsConfigSchema } from './config.js';
 
 const config = loadConfig(NotificationsConfigSchema);
-const app = await buildApp(config);
-await runService(app);
+// Listens before Kafka is reached: probes get 503 until the start-up steps succeed (services/kit/src/run.ts).
+await runService(() => buildApp(config));

@@ -1,0 +1,42 @@
+// A fresh machine's first start: every part started at the same moment against a brand-new Kafka with no
+// topics yet, several times in a row, each time on a new empty broker. Topics are created by several services
+// at once, group coordinators load while consumers join: every part must still become ready, none may exit.
+import { testInfra } from '@travelclub/kit/testing';
+import { expect, it } from 'vitest';
+import { privateKafka } from '../../scripts/infra.mjs';
+import { startStack, type Stack } from './stack.js';
+
+const ROUNDS = 3;
+
+it(`every part becomes ready when all start at once on an empty broker (${ROUNDS} rounds)`, async () => {
+  const brokersStopping: Promise<void>[] = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const kafka = await privateKafka();
+      let stack: Stack | undefined;
+      try {
+        const started = Date.now();
+        // No topic prefix: the names a first `npm start` creates, on a broker that has none of them.
+        stack = await startStack(
+          { ...testInfra(), kafkaBrokers: kafka.brokers },
+          { hotels: 20, allAtOnce: true, env: { KAFKA_TOPIC_PREFIX: '' } },
+        );
+        const health = await fetch(`${stack.gateway}/health`);
+        expect(await health.json(), `round ${round}`).toEqual({
+          status: 'ready',
+          checks: { auth: 'up', catalog: 'up', itinerary: 'up', billing: 'up', notifications: 'up' },
+        });
+        for (const part of Object.values(stack.parts)) {
+          expect(part.output(), `${part.name}, round ${round}`).not.toMatch(/failed for good/);
+        }
+        console.log(`fresh start, round ${round}: every part ready in ${Date.now() - started} ms`);
+      } finally {
+        // The start is what is tested: end the round at once, and let its broker stop while the next one runs.
+        await Promise.all(Object.values(stack?.parts ?? {}).map((part) => part.kill()));
+        brokersStopping.push(kafka.remove());
+      }
+    }
+  } finally {
+    await Promise.all(brokersStopping);
+  }
+}, 240_000);
