@@ -5,14 +5,19 @@ import { errorCatalogue, SERVICE_TOKEN_ISSUER } from '@travelclub/contracts';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BaseConfigSchema,
   callService,
   createService,
   createServiceIdentity,
+  loadConfig,
   passOnError,
+  productionHasServiceSecret,
   ServiceCallError,
+  serviceIdentitySettings,
+  serviceSecretRequired,
   type ServiceApp,
 } from '../src/index.js';
-import { testConfig } from '../src/testing/index.js';
+import { testConfig, testEnv } from '../src/testing/index.js';
 
 const SECRET = 'a secret of this test file, 32+ characters long';
 
@@ -192,5 +197,31 @@ describe('calls with a service identity', () => {
     // A refusal about the request itself is passed on as it is.
     const notFound = new ServiceCallError('no', 404, { error: { code: 'itinerary-not-found', message: 'x' } });
     expect(passOnError(notFound, 'itinerary').code).toBe('itinerary-not-found');
+  });
+});
+
+describe('the setting', () => {
+  // As catalog, itinerary and billing declare it.
+  const schema = BaseConfigSchema.extend({ ...serviceIdentitySettings }).refine(
+    productionHasServiceSecret,
+    serviceSecretRequired,
+  );
+  const env = (more: Record<string, string>) => {
+    const { SERVICE_TOKEN_SECRET: _omitted, ...rest } = testEnv('kit-svc-setting');
+    return { ...rest, ...more };
+  };
+
+  it('is required in production, and must be long enough', () => {
+    expect(() => loadConfig(schema, env({ NODE_ENV: 'production' }))).toThrow(
+      'SERVICE_TOKEN_SECRET is required in production',
+    );
+    expect(() => loadConfig(schema, env({ NODE_ENV: 'production', SERVICE_TOKEN_SECRET: 'short' }))).toThrow(
+      'at least 32 characters',
+    );
+    expect(loadConfig(schema, env({ NODE_ENV: 'production', SERVICE_TOKEN_SECRET: SECRET })).SERVICE_TOKEN_SECRET).toBe(
+      SECRET,
+    );
+    // A developer's machine may start without one (its internal routes then answer 503).
+    expect(loadConfig(schema, env({})).SERVICE_TOKEN_SECRET).toBeUndefined();
   });
 });
