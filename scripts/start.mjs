@@ -133,10 +133,21 @@ function outputTail(limit = 40) {
   };
 }
 
-/** The last error a part printed: an uncaught error's first line, or a log line at level error or worse. */
+/**
+ * The last error a part printed: an uncaught error's first line (with the detail lines that follow a line
+ * ending in a colon, such as a configuration error's), or a log line at level error or worse.
+ */
 function lastError(lines) {
-  for (const line of [...lines].reverse()) {
-    if (/^[A-Za-z]*(Error|Exception)\b.*:/.test(line)) return line.trim();
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (/^[A-Za-z]*(Error|Exception)\b.*:/.test(line)) {
+      const details = [];
+      for (const next of lines.slice(i + 1, i + 4)) {
+        if (!line.trimEnd().endsWith(':') || /^\s+at /.test(next)) break;
+        details.push(next.trim());
+      }
+      return [line.trim(), ...details].join(' ');
+    }
     if (line.startsWith('{')) {
       try {
         const entry = JSON.parse(line);
@@ -218,7 +229,7 @@ for (const part of parts) {
     part.exited = true;
     if (!stopping) {
       const why = lastError(part.tail.lines());
-      console.error(`\n${part.name} ${reason}${why ? `; its last error: ${why}` : ''}. Stopping the other parts.\n`);
+      console.error(`\n${part.name} ${reason}${why ? ` (last error: ${why})` : ''}; stopping the other parts.\n`);
       stop(1);
     }
     if (parts.every((p) => p.exited)) finish();

@@ -73,7 +73,7 @@ it('stops the other parts and exits non-zero within seconds, naming the part tha
     const naming = output
       .split('\n')
       .filter((line) => line.includes('notifications') && /died|killed|exited/.test(line));
-    expect(naming).toEqual(['notifications was killed by SIGKILL. Stopping the other parts.']);
+    expect(naming).toEqual(['notifications was killed by SIGKILL; stopping the other parts.']);
     expect(isAlive(pids.auth!)).toBe(false);
     expect(isAlive(pids.gateway!)).toBe(false);
   } finally {
