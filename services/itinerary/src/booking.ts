@@ -13,7 +13,7 @@ import {
   type PreCheckAnswer,
   type UpdateHotelBody,
 } from '@travelclub/contracts';
-import { appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
+import { AppError, appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import type { Logger } from 'pino';
 import type { BillingClient, CatalogClient, OnBehalfOf } from './clients/neighbours.js';
 import { invoiceDraftOf, invoiceMismatch, refuseRevision } from './domain/invoice.js';
@@ -28,8 +28,10 @@ import {
   cancel,
   cancellationMoney,
   confirm,
+  hasLapsedLock,
   holdReleased,
   lineItemFor,
+  releaseEndedLock,
   releasePaymentLock,
   removeRooms,
   roomsToTake,
@@ -237,6 +239,28 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       .catch((err: unknown) => log.error({ err, itineraryId: record._id }, 'could not queue the cancellation mail'));
   }
 
+  /**
+   * A payment lock that lapsed without billing letting go may stand for a charge whose answer is not recorded
+   * yet (a slow provider, a crash): the cart stays as it is until billing says no payment of that invoice is
+   * unsettled and the invoice is not paid. Then the lock goes and the change may be made; otherwise
+   * `payment-in-progress` (docs/booking.md, "One payment at a time").
+   */
+  async function letGoOfEndedPayment(record: ItineraryRecord, ctx: CausalContext): Promise<ItineraryRecord> {
+    const lock = record.paymentLock;
+    if (!lock || !hasLapsedLock(record, new Date())) return record;
+    const state = await billing.paymentState(lock.invoiceId, ctx).catch((err: unknown) => {
+      // An invoice billing does not have has no payment running either.
+      if (err instanceof AppError && err.code === 'invoice-not-found') return null;
+      throw err;
+    });
+    if (state && (state.paymentInProgress || state.status === 'paid')) throw appError('payment-in-progress');
+    const result = await store.mutate(record._id, (current) => {
+      const next = releaseEndedLock(current, lock, new Date());
+      return next && { record: next };
+    });
+    return result?.record ?? record;
+  }
+
   return {
     visible,
 
@@ -268,7 +292,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
 
     async addHotel(id: string, body: AddHotelBody, caller: Caller): Promise<ItineraryRecord> {
       if (!body.searchId || !body.checkInDate || !body.checkOutDate) throw appError('search-or-dates-not-found');
-      const record = await owned(id, caller.user);
+      const record = await letGoOfEndedPayment(await owned(id, caller.user), caller.ctx);
       assertCartEditable(record, new Date());
       if (body.lineItemId)
         lineItemFor(record, body.lineItemId, {
@@ -295,7 +319,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
 
     async updateHotel(id: string, body: UpdateHotelBody, caller: Caller): Promise<ItineraryRecord> {
       if (!body.searchId || !body.checkInDate || !body.checkOutDate) throw appError('search-or-dates-not-found');
-      const record = await owned(id, caller.user);
+      const record = await letGoOfEndedPayment(await owned(id, caller.user), caller.ctx);
       assertCartEditable(record, new Date());
       const old = roomsToTake(record, body.lineItemId).map((room) => room.holdId);
       const stay = await searchedRooms(body, caller.ctx);
@@ -330,7 +354,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
     },
 
     async removeHotel(id: string, body: { lineItemId: string; holdId?: string }, caller: Caller) {
-      const record = await owned(id, caller.user);
+      const record = await letGoOfEndedPayment(await owned(id, caller.user), caller.ctx);
       let removed: string[] = [];
       const result = await mutateOrMissing(id, (current) => {
         const change = removeRooms(current, body.lineItemId, body.holdId, new Date());
@@ -399,6 +423,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       const record = await store.get(id);
       if (!record) throw appError('itinerary-not-found');
       assertCanAccess(user, record.ownerId, 'itinerary-not-found');
+      await letGoOfEndedPayment(record, caller.ctx);
       const byStaff = user.id !== record.ownerId;
       const by = { userId: user.id, role: actingRole(user) };
       let wasPaid = false;
@@ -461,11 +486,23 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       };
     },
 
-    /** Billing's lock before it charges; every hold must outlive it, or the lock is let go at once. */
-    async takePaymentLock(id: string, invoiceId: string, ctx: CausalContext) {
-      const until = new Date(Date.now() + paymentLockSeconds * 1000);
+    /**
+     * Billing's lock before it charges, for its payment and until its lease ends (never more than
+     * PAYMENT_LOCK_S from now); every hold must outlive it, or the lock is let go at once.
+     */
+    async takePaymentLock(
+      id: string,
+      invoiceId: string,
+      ctx: CausalContext,
+      asked: { paymentId?: string | undefined; until?: string | undefined } = {},
+    ) {
+      const { paymentId } = asked;
+      const longest = Date.now() + paymentLockSeconds * 1000;
+      const until = new Date(asked.until ? Math.min(Date.parse(asked.until), longest) : longest);
+      if (until.getTime() <= Date.now())
+        throw appError('validation-failed', [{ path: 'until', message: 'The lock must end in the future' }]);
       const { record } = await mutateOrMissing(id, (current) => ({
-        record: takePaymentLock(current, invoiceId, until, new Date()),
+        record: takePaymentLock(current, invoiceId, until, new Date(), paymentId),
       }));
       try {
         const owner = behalfOf(record, ctx);
@@ -474,17 +511,26 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
           throw appError('hold-expired');
       } catch (err) {
         await store.mutate(id, (current) => {
-          const next = releasePaymentLock(current, invoiceId, new Date());
+          const next = releasePaymentLock(current, invoiceId, new Date(), paymentId);
           return next && { record: next };
         });
         throw err;
       }
-      return { itineraryId: id, invoiceId, lockedUntil: until.toISOString() };
+      return { itineraryId: id, invoiceId, ...(paymentId ? { paymentId } : {}), lockedUntil: until.toISOString() };
     },
 
-    async releasePaymentLock(id: string, invoiceId: string) {
+    /** Billing lets go (a decline): only its own payment's lock, when it names one. */
+    async releasePaymentLock(id: string, invoiceId: string, paymentId?: string) {
       await mutateOrMissing(id, (current) => {
-        const next = releasePaymentLock(current, invoiceId, new Date());
+        const next = releasePaymentLock(current, invoiceId, new Date(), paymentId);
+        return next && { record: next };
+      });
+    },
+
+    /** billing.payment.failed, billing.payment.refunded: that payment ended, so its lock, if it still holds it, goes. */
+    async paymentEnded(itineraryId: string, invoiceId: string, paymentId: string) {
+      await store.mutate(itineraryId, (current) => {
+        const next = releasePaymentLock(current, invoiceId, new Date(), paymentId);
         return next && { record: next };
       });
     },

@@ -1,5 +1,5 @@
 // Shared set-up of the itinerary service tests: the real catalog as a neighbour (in-process, on a port of
-// its own, a small demo inventory), a stand-in for billing's invoice route, the itinerary app, all on one
+// its own, a small demo inventory), a stand-in for billing's internal routes, the itinerary app, all on one
 // Kafka topic prefix so they hear each other; tokens from a local key set, service identities from the test
 // secret, and small clients.
 import { createHash, randomUUID } from 'node:crypto';
@@ -16,6 +16,7 @@ import {
   type EventPayload,
   type EventType,
   type Invoice,
+  type InvoicePaymentState,
   type Itinerary,
   type ServiceName,
 } from '@travelclub/contracts';
@@ -45,8 +46,14 @@ export interface BillingStandIn {
   failWith: number;
   /** Changes the invoice billing answers (a forged one); none: the invoice as the draft says. */
   tamper: ((invoice: Invoice) => Invoice) | undefined;
+  /** What billing says of an invoice's payment, by invoice id; none: open, nothing in progress. */
+  paymentStates: Map<string, Omit<InvoicePaymentState, 'invoiceId'>>;
+  /** The invoices whose payment state the itinerary asked for, in order. */
+  stateReads: string[];
   close(): Promise<void>;
 }
+
+const PAYMENT_STATE_PATH = /^\/internal\/v1\/invoices\/([^/]+)\/payment-state$/;
 
 /**
  * Billing's `POST /internal/v1/invoices` as the contracts describe it: only for the itinerary's service
@@ -60,14 +67,22 @@ export async function startBillingStandIn(): Promise<BillingStandIn> {
     calls: [],
     failWith: 0,
     tamper: undefined,
+    paymentStates: new Map(),
+    stateReads: [],
     close: async () => undefined,
   };
   const answer = async (req: IncomingMessage, text: string): Promise<[number, unknown]> => {
-    if (req.method !== 'POST' || req.url !== '/internal/v1/invoices') return [404, {}];
+    const statePath = req.method === 'GET' ? PAYMENT_STATE_PATH.exec(req.url ?? '') : null;
+    if (!statePath && (req.method !== 'POST' || req.url !== '/internal/v1/invoices')) return [404, {}];
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
     const caller = await identity.verify(token).catch(() => null);
     if (caller !== 'itinerary') return [401, { error: { code: 'unauthenticated', message: 'no' } }];
     if (standIn.failWith) return [standIn.failWith, { error: { code: 'internal', message: 'down' } }];
+    if (statePath) {
+      const invoiceId = decodeURIComponent(statePath[1]!);
+      standIn.stateReads.push(invoiceId);
+      return [200, { invoiceId, status: 'open', paymentInProgress: false, ...standIn.paymentStates.get(invoiceId) }];
+    }
     const parsed = CreateInvoiceBodySchema.safeParse(JSON.parse(text || '{}'));
     if (!parsed.success) return [400, { error: { code: 'validation-failed', message: parsed.error.message } }];
     const body = parsed.data;

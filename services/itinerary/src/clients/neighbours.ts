@@ -4,11 +4,13 @@
 // from the catalogue is passed on as it is; a neighbour that cannot be reached is a 503, never a stack.
 import {
   HoldSchema,
+  InvoicePaymentStateSchema,
   InvoiceSchema,
   SearchPageSchema,
   type CreateInvoiceBody,
   type Hold,
   type Invoice,
+  type InvoicePaymentState,
   type PlaceHoldBody,
   type SearchPage,
 } from '@travelclub/contracts';
@@ -91,6 +93,17 @@ export function billingClient(baseUrl: string, timeoutMs: number, identity: Serv
           timeoutMs,
         });
         return InvoiceSchema.parse(invoice);
+      } catch (err) {
+        throw passOnError(err, 'billing');
+      }
+    },
+
+    /** Whether a payment of the invoice is unsettled, or the invoice paid (asked when a payment lock lapsed). */
+    async paymentState(invoiceId: string, ctx: CausalContext): Promise<InvoicePaymentState> {
+      const path = `/internal/v1/invoices/${encodeURIComponent(invoiceId)}/payment-state`;
+      try {
+        const state = await callService<unknown>(new URL(path, baseUrl).toString(), { ctx, serviceToken, timeoutMs });
+        return InvoicePaymentStateSchema.parse(state);
       } catch (err) {
         throw passOnError(err, 'billing');
       }

@@ -16,8 +16,13 @@ import {
 } from '@travelclub/contracts';
 import { appError, isStaff } from '@travelclub/kit';
 
+/**
+ * Billing's lock while it charges: for one invoice, and (from billing) one payment, until the instant billing's
+ * lease on the invoice ends. Past `until` it still holds the cart until billing says the payment ended.
+ */
 export interface PaymentLock {
   invoiceId: string;
+  paymentId?: string;
   until: Date;
 }
 
@@ -68,6 +73,13 @@ export const isOpen = (record: Pick<ItineraryRecord, 'status'>) => OPEN.includes
 export const isLocked = (record: Pick<ItineraryRecord, 'paymentLock'>, now: Date) =>
   record.paymentLock !== undefined && new Date(record.paymentLock.until).getTime() > now.getTime();
 
+/**
+ * A lock that has lapsed without billing letting go: its payment may have charged without the answer being
+ * recorded yet. The cart stays as it is until billing says that payment ended (`paymentEnded`).
+ */
+export const hasLapsedLock = (record: Pick<ItineraryRecord, 'paymentLock'>, now: Date) =>
+  record.paymentLock !== undefined && !isLocked(record, now);
+
 export const allRooms = (record: Pick<ItineraryRecord, 'lineItems'>) =>
   record.lineItems.flatMap((item) => item.hotelBooking.rooms.map((room) => ({ item, room })));
 
@@ -98,10 +110,13 @@ export function itineraryView(record: ItineraryRecord): Itinerary {
   };
 }
 
-/** Cart changes (rooms) need an open cart that billing is not charging right now. */
+/**
+ * Cart changes (rooms) need an open cart that billing is not charging: no lock, live or lapsed (a lapsed one
+ * is let go once billing says its payment ended, see `hasLapsedLock`).
+ */
 export function assertCartEditable(record: ItineraryRecord, now: Date): void {
   if (!isOpen(record)) throw appError('itinerary-not-editable');
-  if (isLocked(record, now)) throw appError('payment-in-progress');
+  if (isLocked(record, now) || hasLapsedLock(record, now)) throw appError('payment-in-progress');
 }
 
 /** A cart change: back to draft, the open invoice dropped (it can no longer be paid), a new revision. */
@@ -369,17 +384,50 @@ export function awaitPayment(
   return { ...record, status: 'pending_payment', invoiceId, terms, updatedAt: now };
 }
 
-/** Billing's lock before it charges: only for the invoice awaited now, and one payment at a time. */
-export function takePaymentLock(record: ItineraryRecord, invoiceId: string, until: Date, now: Date): ItineraryRecord {
+/** Whether a lock names another payment than `paymentId` (a lock or a caller without one names any). */
+const otherPayment = (lock: PaymentLock, invoiceId: string, paymentId: string | undefined) =>
+  lock.invoiceId !== invoiceId ||
+  (lock.paymentId !== undefined && paymentId !== undefined && lock.paymentId !== paymentId);
+
+/**
+ * Billing's lock before it charges: only for the invoice awaited now, and one payment at a time. The same
+ * payment again (billing retried, or took up a payment it had left) takes it again. A lapsed lock of another
+ * payment gives way: billing starts a payment only when the one before it has ended.
+ */
+export function takePaymentLock(
+  record: ItineraryRecord,
+  invoiceId: string,
+  until: Date,
+  now: Date,
+  paymentId?: string,
+): ItineraryRecord {
   if (record.status === 'expired') throw appError('hold-expired');
   if (record.status !== 'pending_payment' || record.invoiceId !== invoiceId) throw appError('invoice-outdated');
-  if (isLocked(record, now) && record.paymentLock?.invoiceId !== invoiceId) throw appError('payment-in-progress');
+  if (isLocked(record, now) && otherPayment(record.paymentLock!, invoiceId, paymentId))
+    throw appError('payment-in-progress');
   if (allRooms(record).some(({ room }) => room.holdStatus !== 'held')) throw appError('hold-expired');
-  return { ...record, paymentLock: { invoiceId, until }, updatedAt: now };
+  return { ...record, paymentLock: { invoiceId, ...(paymentId ? { paymentId } : {}), until }, updatedAt: now };
 }
 
-export function releasePaymentLock(record: ItineraryRecord, invoiceId: string, now: Date): ItineraryRecord | null {
-  if (record.paymentLock?.invoiceId !== invoiceId) return null;
+/** Billing let go (a decline), or said the payment ended: only that payment's lock goes (any, without one). */
+export function releasePaymentLock(
+  record: ItineraryRecord,
+  invoiceId: string,
+  now: Date,
+  paymentId?: string,
+): ItineraryRecord | null {
+  if (!record.paymentLock || otherPayment(record.paymentLock, invoiceId, paymentId)) return null;
+  return { ...record, paymentLock: undefined, updatedAt: now };
+}
+
+/**
+ * Billing said the payment of this lapsed lock ended: the lock goes, if it is still that one and still lapsed
+ * (the same payment taken up again holds a live lock, which stays).
+ */
+export function releaseEndedLock(record: ItineraryRecord, ended: PaymentLock, now: Date): ItineraryRecord | null {
+  const lock = record.paymentLock;
+  if (!lock || isLocked(record, now) || lock.invoiceId !== ended.invoiceId || lock.paymentId !== ended.paymentId)
+    return null;
   return { ...record, paymentLock: undefined, updatedAt: now };
 }
 
@@ -413,7 +461,7 @@ export function cancel(
     if (record.status === 'cancelled') return null;
   } else {
     if (!isOpen(record) && record.status !== 'confirmed') throw appError('itinerary-not-cancellable');
-    if (isLocked(record, now)) throw appError('payment-in-progress');
+    if (isLocked(record, now) || hasLapsedLock(record, now)) throw appError('payment-in-progress');
   }
   return {
     ...record,

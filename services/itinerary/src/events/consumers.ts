@@ -1,16 +1,34 @@
-// What the itinerary does on billing's and the catalog's events: paid → confirmed, a hold released →
-// the room shows it (and an unpaid cart expires), a paid room that could not be booked → cancelled.
+// What the itinerary does on billing's and the catalog's events: paid → confirmed, a payment declined or
+// refunded → its lock goes, a hold released → the room shows it (and an unpaid cart expires), a paid room
+// that could not be booked → cancelled.
 // The kit records handled event ids; the conditional updates make a copy that slips through a no-op too.
 import { topics } from '@travelclub/contracts';
 import { createServiceConsumer, handler, type ServiceApp } from '@travelclub/kit';
 import type { BookingService } from '../booking.js';
 
 export function itineraryConsumer(app: ServiceApp, booking: BookingService) {
-  return createServiceConsumer(app, { groupId: 'itinerary' })
+  // Environments sharing a cluster (KAFKA_TOPIC_PREFIX) must not share a group: kafkajs' group leader hands
+  // out only the topics it subscribes to itself, so another environment's members would get nothing.
+  return createServiceConsumer(app, { groupId: `${app.config.KAFKA_TOPIC_PREFIX}itinerary` })
     .on(
       topics.billing,
       handler('billing.invoice.paid', async (event, ctx) => {
         await booking.invoicePaid(event.payload.itineraryId, event.payload.invoiceId, ctx);
+      }),
+    )
+    .on(
+      topics.billing,
+      handler('billing.payment.failed', async (event) => {
+        const { itineraryId, invoiceId, paymentId } = event.payload;
+        // Events from before payments were named say nothing about which lock is theirs.
+        if (paymentId) await booking.paymentEnded(itineraryId, invoiceId, paymentId);
+      }),
+    )
+    .on(
+      topics.billing,
+      handler('billing.payment.refunded', async (event) => {
+        const { itineraryId, invoiceId, paymentId } = event.payload;
+        await booking.paymentEnded(itineraryId, invoiceId, paymentId);
       }),
     )
     .on(

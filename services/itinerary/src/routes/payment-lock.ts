@@ -24,7 +24,10 @@ export const paymentLockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       onRequest: app.requireService(...internalRoutes.takePaymentLock.callers),
     },
-    async (req) => booking.takePaymentLock(req.params.id, req.body.invoiceId, requestContext(req)),
+    async (req) => {
+      const { invoiceId, paymentId, until } = req.body;
+      return booking.takePaymentLock(req.params.id, invoiceId, requestContext(req), { paymentId, until });
+    },
   );
 
   // The invoice may come in the body or, for clients that send no body with DELETE, in the query.
@@ -41,7 +44,7 @@ export const paymentLockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const invoiceId = req.body?.invoiceId ?? req.query.invoiceId;
       if (!invoiceId) throw appError('validation-failed', [{ path: 'invoiceId', message: 'Required' }]);
-      await booking.releasePaymentLock(req.params.id, invoiceId);
+      await booking.releasePaymentLock(req.params.id, invoiceId, req.body?.paymentId ?? req.query.paymentId);
       return reply.code(204).send();
     },
   );

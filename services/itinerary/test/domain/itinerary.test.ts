@@ -12,6 +12,8 @@ import {
   confirm,
   formatMoney,
   holdReleased,
+  releaseEndedLock,
+  releasePaymentLock,
   removeRooms,
   setGuestDetails,
   takePaymentLock,
@@ -100,9 +102,17 @@ describe('cart changes', () => {
     );
     const locked = { ...one, paymentLock: { invoiceId: 'inv', until: new Date(now.getTime() + 1_000) } };
     expect(codeOf(() => addRoom(locked, placement('hold-c', 1), now))).toBe('payment-in-progress');
-    // A lapsed lock holds nothing back.
+    // A lapsed lock still holds the cart: its payment may have charged without billing saying so yet.
     const lapsed = { ...one, paymentLock: { invoiceId: 'inv', until: new Date(now.getTime() - 1) } };
-    expect(addRoom(lapsed, placement('hold-c', 1), now)?.paymentLock).toBeUndefined();
+    expect(codeOf(() => addRoom(lapsed, placement('hold-c', 1), now))).toBe('payment-in-progress');
+    expect(codeOf(() => removeRooms(lapsed, 'li-1', undefined, now))).toBe('payment-in-progress');
+    expect(codeOf(() => cancel(lapsed, { userId: 'u', role: 'role/customer' }, 'requested', now))).toBe(
+      'payment-in-progress',
+    );
+    // Once billing says its payment ended, it goes; a lock taken again since (live) stays.
+    const ended = releaseEndedLock(lapsed, lapsed.paymentLock, now)!;
+    expect(addRoom(ended, placement('hold-c', 1), now)?.paymentLock).toBeUndefined();
+    expect(releaseEndedLock(locked, locked.paymentLock, now)).toBeNull();
   });
 
   it('removes a line item’s rooms, then has no booking left to remove', () => {
@@ -145,6 +155,31 @@ describe('paying', () => {
     expect(confirmed.lineItems[0]!.hotelBooking.rooms[0]!.holdStatus).toBe('booked');
     expect(confirm(confirmed, 'inv-1', now)).toBeNull();
     expect(confirm(pending, 'inv-2', now)).toBeNull();
+  });
+});
+
+describe('the payment lock of one payment', () => {
+  const one = () => addRoom(itinerary(), placement('hold-a', 10_000), now)!;
+  const pending = () => ({ ...one(), status: 'pending_payment' as const, invoiceId: 'inv-1' });
+  const until = new Date(now.getTime() + 60_000);
+
+  it('is its payment’s: taken again by it, refused to another while it lasts, given way once lapsed', () => {
+    const locked = takePaymentLock(pending(), 'inv-1', until, now, 'pay-a');
+    expect(locked.paymentLock).toEqual({ invoiceId: 'inv-1', paymentId: 'pay-a', until });
+    expect(takePaymentLock(locked, 'inv-1', until, now, 'pay-a').paymentLock?.paymentId).toBe('pay-a');
+    expect(codeOf(() => takePaymentLock(locked, 'inv-1', until, now, 'pay-b'))).toBe('payment-in-progress');
+    // Billing starts another payment only once this one ended.
+    const later = new Date(until.getTime() + 1);
+    const next = new Date(later.getTime() + 60_000);
+    expect(takePaymentLock(locked, 'inv-1', next, later, 'pay-b').paymentLock?.paymentId).toBe('pay-b');
+  });
+
+  it('is let go only by its own payment, or by a caller that names none', () => {
+    const locked = takePaymentLock(pending(), 'inv-1', until, now, 'pay-a');
+    expect(releasePaymentLock(locked, 'inv-1', now, 'pay-b')).toBeNull();
+    expect(releasePaymentLock(locked, 'inv-0', now, 'pay-a')).toBeNull();
+    expect(releasePaymentLock(locked, 'inv-1', now, 'pay-a')?.paymentLock).toBeUndefined();
+    expect(releasePaymentLock(locked, 'inv-1', now)?.paymentLock).toBeUndefined();
   });
 });
 
