@@ -234,7 +234,8 @@ for (const part of parts) {
     }
     if (parts.every((p) => p.exited)) finish();
   };
-  part.child.on('exit', (code, signal) => died(signal ? `was killed by ${signal}` : `exited with code ${code}`));
+  // 'close', not 'exit': by then its last lines have been read, so the error can be named.
+  part.child.on('close', (code, signal) => died(signal ? `was killed by ${signal}` : `exited with code ${code}`));
   part.child.on('error', (err) => died(`could not run (${err.message})`));
 }
 
