@@ -175,8 +175,8 @@ export type PreCheckAnswer = z.infer<typeof PreCheckAnswerSchema>;
 
 /**
  * Billing takes this lock before it charges: the itinerary answers only when it is awaiting this invoice
- * and every hold is good for a while yet, and refuses changes and cancellation until the lock lapses or
- * billing lets go.
+ * and every hold outlives the lock, and refuses changes and cancellation until billing lets go or, once the
+ * lock lapsed, says the payment ended (docs/booking.md, "One payment at a time").
  */
 export const PaymentLockBodySchema = z.strictObject({
   invoiceId: IdSchema,
