@@ -76,3 +76,30 @@ describe('refunds', () => {
     await expect(provider.refund({ idempotencyKey: randomUUID(), chargeId, amount: usd(1) })).rejects.toThrow();
   });
 });
+
+describe('looking a charge up by its key', () => {
+  it('finds nothing for a key never charged, a charge pending until it settles, then its outcome', async () => {
+    const slow = await sandboxProvider(mongo, { latencyMs: 400 });
+    const idempotencyKey = randomUUID();
+    expect(await slow.lookup(idempotencyKey)).toEqual({ state: 'not-found' });
+    // The caller gives up waiting; the charge goes on at the provider all the same.
+    const charging = slow.charge({
+      idempotencyKey,
+      amount: usd(10_00),
+      card: card(SANDBOX_CARDS.succeeds),
+      reference: 'inv_lookup',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await slow.lookup(idempotencyKey)).toEqual({ state: 'pending' });
+    const charged = await charging;
+    expect(await slow.lookup(idempotencyKey)).toEqual({ state: 'settled', charge: charged, reference: 'inv_lookup' });
+    // A refund waits for the charge to settle, like a real provider's.
+    const pendingKey = randomUUID();
+    void slow.charge({ idempotencyKey: pendingKey, amount: usd(10_00), card: card(SANDBOX_CARDS.succeeds) });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const pendingCharge = await slow.charges.findOne({ _id: pendingKey });
+    await expect(
+      slow.refund({ idempotencyKey: randomUUID(), chargeId: pendingCharge!.chargeId, amount: usd(10_00) }),
+    ).rejects.toThrow(/no such charge/);
+  });
+});
