@@ -35,6 +35,9 @@ export function testEnv(service: string, overrides: Record<string, string> = {})
     REDIS_URL: infra.redisUrl,
     // Queues of one test file stay apart from every other's.
     QUEUE_PREFIX: uniqueName(`test-${service}`),
+    // So do the counters of rate and mail limits: Redis outlives a run, and a fixed test address would
+    // otherwise use up its hourly mail allowance over a few runs.
+    RATE_LIMIT_PREFIX: uniqueName(`test-${service}-rl`),
     // Services of one test file recognise each other's calls to internal routes.
     SERVICE_TOKEN_SECRET: TEST_SERVICE_TOKEN_SECRET,
     ...overrides,
