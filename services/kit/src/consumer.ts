@@ -203,6 +203,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     err: Error,
     kind: FailureKind,
     pause: () => () => void,
+    event?: EventEnvelope,
   ) {
     const where = `${topic}/${partition}`;
     const before = triesOf(where, offset);
@@ -214,8 +215,18 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     };
     waits.set(where, wait);
     const retryInMs = delayAfter(wait.attempts);
+    const about = event ? { eventId: event.id, eventType: event.type, correlationId: event.correlationId } : {};
     log.warn(
-      { topic, partition, offset, attempts: wait.attempts, failingForMs: Date.now() - wait.since, retryInMs, err },
+      {
+        topic,
+        partition,
+        offset,
+        ...about,
+        attempts: wait.attempts,
+        failingForMs: Date.now() - wait.since,
+        retryInMs,
+        err,
+      },
       kind === 'transient'
         ? 'event handling failed for a transient reason; the partition waits and retries'
         : 'event handler failed; retrying',
@@ -255,8 +266,8 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     let done: string | undefined;
     /** The message being worked on: where the partition starts again after a wait. */
     let current = batch.messages[0]?.offset;
-    /** Set when the partition must wait, then retry from `current`. */
-    let waitFor: { err: Error; kind: FailureKind } | undefined;
+    /** Set when the partition must wait, then retry from `current` (the event, when its handler failed). */
+    let waitFor: { err: Error; kind: FailureKind; event?: EventEnvelope } | undefined;
     // An offset is committed only once the ids handled up to it are recorded: a crash in between
     // redelivers those events, and the records then make their second delivery a no-op.
     const flush = async () => {
@@ -289,7 +300,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
               const kind = classifyFailure(error);
               const tries = triesOf(where, current);
               if (kind === 'transient' || (kind === 'unclassified' && tries.unclassified < retries)) {
-                waitFor = { err: error, kind };
+                waitFor = { err: error, kind, event: item.event };
                 break;
               }
               await deadLetter(topic, partition, item.message, item.event, error, tries.attempts + 1);
@@ -317,7 +328,8 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
         await recordHandled(handled).catch((err: unknown) => log.error({ err }, 'could not record handled events'));
       }
     }
-    if (waitFor && current !== undefined) waitAndRetry(topic, partition, current, waitFor.err, waitFor.kind, pause);
+    if (waitFor && current !== undefined)
+      waitAndRetry(topic, partition, current, waitFor.err, waitFor.kind, pause, waitFor.event);
   }
 
   const self: EventConsumer = {

@@ -11,6 +11,7 @@ export * from './http-client.js';
 export * from './http-conventions.js';
 export * from './kafka.js';
 export * from './mongo.js';
+export * from './mongo-monitor.js';
 export * from './outbox.js';
 export * from './queues.js';
 export * from './rate-limit.js';

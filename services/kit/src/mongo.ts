@@ -1,12 +1,16 @@
 // MongoDB through mongoose: one connection, one database per service.
 import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
+import type { Logger } from 'pino';
+import { guardServerMonitors } from './mongo-monitor.js';
 
-export async function connectMongo(url: string, dbName: string): Promise<Connection> {
+export async function connectMongo(url: string, dbName: string, options: { log?: Logger } = {}): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5_000,
   });
   await connection.asPromise();
+  // Without it, a service can lose MongoDB for good after the server went away (see mongo-monitor.ts).
+  guardServerMonitors(connection.getClient(), { log: options.log });
   return connection;
 }
 

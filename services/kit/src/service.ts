@@ -136,7 +136,7 @@ export async function createService({
   app.decorate('config', config);
   const log = app.log as unknown as Logger;
   try {
-    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? name);
+    const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? name, { log });
     app.decorate('mongo', mongo);
     app.onShutdown(() => mongo.close());
 

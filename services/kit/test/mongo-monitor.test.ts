@@ -1,0 +1,67 @@
+// The MongoDB driver defect the monitor guard works around (see mongo-monitor.ts): a heartbeat written to the
+// monitor's connection after its socket was destroyed, and before the driver heard of the close, never ends.
+// Reproduced here the way it happened when MongoDB stopped: the socket destroyed, a check asked for at once.
+import { mongo } from 'mongoose';
+import type { Socket } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { guardServerMonitors } from '../src/index.js';
+import { testInfra } from '../src/testing/index.js';
+
+interface Monitor {
+  connection?: { socket: Socket } | null;
+  requestCheck(): void;
+}
+
+const clients: mongo.MongoClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close(true)));
+});
+
+/** A client whose heartbeats are recorded; with its driver's monitor of the one server. */
+async function monitoredClient() {
+  const client = new mongo.MongoClient(testInfra().mongoUrl, {
+    connectTimeoutMS: 1_000,
+    serverSelectionTimeoutMS: 2_000,
+  });
+  clients.push(client);
+  const heartbeats: string[] = [];
+  client.on('serverHeartbeatStarted', () => heartbeats.push('started'));
+  client.on('serverHeartbeatSucceeded', () => heartbeats.push('succeeded'));
+  client.on('serverHeartbeatFailed', () => heartbeats.push('failed'));
+  await client.connect();
+  const servers = (client as unknown as { topology: { s: { servers: Map<string, { monitor: Monitor }> } } }).topology.s
+    .servers;
+  const monitor = [...servers.values()][0]!.monitor;
+  await vi.waitFor(() => expect(monitor.connection?.socket).toBeDefined());
+  return { client, heartbeats, monitor };
+}
+
+/** MongoDB closing the monitor's connection, and a check asked for before the driver noticed. */
+async function strandHeartbeat(monitor: Monitor, heartbeats: string[]) {
+  // Past the driver's minimum time between checks, so the check runs at once.
+  await new Promise((resolve) => setTimeout(resolve, 600));
+  monitor.connection!.socket.destroy();
+  monitor.requestCheck();
+  expect(heartbeats.at(-1)).toBe('started');
+  return heartbeats.length;
+}
+
+describe('MongoDB server monitor', () => {
+  it('hangs for good without the guard (the driver defect: if this fails, the driver is fixed and the guard can go)', async () => {
+    const { heartbeats, monitor } = await monitoredClient();
+    const before = await strandHeartbeat(monitor, heartbeats);
+    // Three times the driver's own heartbeat time-out (connectTimeoutMS), and still nothing.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(heartbeats.slice(before)).toEqual([]);
+  });
+
+  it('goes on with the guard: the stuck heartbeat fails, the next one succeeds, and operations work', async () => {
+    const { client, heartbeats, monitor } = await monitoredClient();
+    guardServerMonitors(client, { graceMs: 200, everyMs: 100 });
+    const before = await strandHeartbeat(monitor, heartbeats);
+    await vi.waitFor(() => expect(heartbeats.slice(before)).toEqual(['failed']), { timeout: 5_000, interval: 50 });
+    // An operation asks the monitor for a check at once: it reconnects, and the server is back in use.
+    expect(await client.db('admin').command({ ping: 1 })).toMatchObject({ ok: 1 });
+    expect(heartbeats.slice(before)).toContain('succeeded');
+  });
+});
