@@ -22,6 +22,7 @@ const USAGE = `usage: npm run dlq -- <command> [options]
 
   <ref>        <dead-letter topic>:<partition>:<offset>, as list prints it
   --topic      billing, billing.events or billing.events.dlq (default: every service topic's)
+  --consumer   the consumer group, with or without the prefix (itinerary or <prefix>itinerary)
   --prefix     the topic prefix (default: KAFKA_TOPIC_PREFIX)
 
 settings: KAFKA_BROKERS (default: the local infrastructure's, from ${envPath}), KAFKA_TOPIC_PREFIX
@@ -139,7 +140,9 @@ async function main(argv: string[]): Promise<number> {
   const dlqTopics = candidates.filter((t) => existing.has(t));
 
   let letters = dlqTopics.length ? await listDeadLetters(kafka, dlqTopics) : [];
-  if (values.consumer) letters = letters.filter((l) => l.letter.consumer === values.consumer);
+  // A consumer's group carries the topic prefix (see createEventConsumer): the bare service name finds it too.
+  const consumers = values.consumer === undefined ? undefined : [values.consumer, prefix + values.consumer];
+  if (consumers) letters = letters.filter((l) => consumers.includes(l.letter.consumer));
 
   if (command === 'list') {
     if (values.open) letters = letters.filter((l) => !l.replayedAt);

@@ -81,7 +81,10 @@ export interface EventConsumerOptions {
   producer: Producer;
   mongo: Connection;
   logger: Logger;
-  /** The consumer group, and the name under which handled events are recorded. */
+  /**
+   * The consumer's name (a service's own). Behind `topicPrefix` it is the Kafka consumer group and the name
+   * under which handled events and dead letters are recorded.
+   */
   groupId: string;
   /**
    * Retries of an unclassified failure (most likely a bug) before dead-lettering. Transient failures are
@@ -94,13 +97,14 @@ export interface EventConsumerOptions {
   numPartitions?: number;
   /** Parallel partitions (ordering holds within a partition, so per aggregate). */
   concurrency?: number;
-  /** Put before each topic name given to `on` (see KAFKA_TOPIC_PREFIX). */
+  /** Put before each topic name given to `on`, and before the group id (see KAFKA_TOPIC_PREFIX). */
   topicPrefix?: string;
   /** Where a new group starts: the topic's start (default, so nothing published before is missed) or its end. */
   fromBeginning?: boolean;
 }
 
 export interface EventConsumer {
+  /** The consumer group on Kafka (prefix included), and the `consumer` of its records and dead letters. */
   readonly groupId: string;
   /** The topics it consumes, as named on Kafka (prefix included). */
   topics(): string[];
@@ -115,12 +119,16 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     kafka,
     producer,
     mongo,
-    groupId,
+    topicPrefix = '',
     retries = 3,
     backoffMs = 200,
     maxBackoffMs = 10_000,
     concurrency = 3,
   } = options;
+  // Environments sharing a cluster must not share a group: kafkajs' group leader hands out only the topics
+  // it subscribes to itself, spread over every member, so another prefix's topics go to nobody, and the
+  // partitions it hands to that prefix's members are dropped by them.
+  const groupId = topicPrefix + options.groupId;
   const log = options.logger.child({ component: 'consumer', groupId });
   const handlers = new Map<string, AnyHandler>();
   const topics = new Set<string>();
@@ -336,7 +344,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     groupId,
     topics: () => [...topics],
     on(topic, registration) {
-      topics.add((options.topicPrefix ?? '') + topic);
+      topics.add(topicPrefix + topic);
       handlers.set(registration.type, registration.handle);
       return self;
     },
@@ -377,7 +385,10 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   return self;
 }
 
-/** A consumer on a service's own connections, stopped on shutdown before the producer closes. */
+/**
+ * A consumer on a service's own connections, stopped on shutdown before the producer closes. Its group is
+ * `groupId` behind the service's KAFKA_TOPIC_PREFIX, like its topics.
+ */
 export function createServiceConsumer(
   app: ServiceApp,
   options: Omit<EventConsumerOptions, 'kafka' | 'producer' | 'mongo' | 'logger'>,

@@ -28,6 +28,8 @@ const billing = topicPrefix + topics.billing;
 const billingLetters = `${billing}.dlq`;
 const itineraryLetters = `${topicPrefix}${topics.itinerary}.dlq`;
 
+/** The consumer's name, as a service gives it; its group on Kafka carries the topic prefix. */
+const groupName = uniqueName('dlq-group');
 let app: ServiceApp;
 let consumer: EventConsumer;
 /** Events whose handling is refused while they are in here (a rule, or a bug not fixed yet). */
@@ -40,7 +42,7 @@ beforeAll(async () => {
     name: 'kit-dead-letters',
     config: testConfig('kit-dead-letters', { KAFKA_TOPIC_PREFIX: topicPrefix }),
   });
-  consumer = createServiceConsumer(app, { groupId: uniqueName('dlq-group') })
+  consumer = createServiceConsumer(app, { groupId: groupName })
     .on(
       topics.billing,
       handler('billing.invoice.paid', async (event) => {
@@ -169,6 +171,12 @@ describe('npm run dlq', () => {
     expect(row).toContain('billing.invoice.paid');
     expect(row).toContain('open');
     expect(row).toContain('AppError: This itinerary changed');
+    // A consumer is named as its service names it, or as its group is on Kafka.
+    const refsOf = async (...args: string[]) =>
+      (JSON.parse((await dlq('list', '--json', ...args)).stdout) as StoredDeadLetter[]).map((l) => l.ref);
+    expect(await refsOf('--consumer', groupName)).toContain(letter.ref);
+    expect(await refsOf('--consumer', consumer.groupId)).toContain(letter.ref);
+    expect(await refsOf('--consumer', uniqueName('other-group'))).toEqual([]);
 
     const shown = await dlq('show', letter.ref);
     expect(shown.code).toBe(0);

@@ -6,9 +6,7 @@ import type { RefundService } from '../refunds.js';
 import type { CreatorStore } from '../store/creators.js';
 
 export function billingConsumer(app: ServiceApp, refunds: RefundService, creators: CreatorStore) {
-  // Environments sharing a cluster (KAFKA_TOPIC_PREFIX) must not share a group: kafkajs' group leader hands
-  // out only the topics it subscribes to itself, so another environment's members would get nothing.
-  return createServiceConsumer(app, { groupId: `${app.config.KAFKA_TOPIC_PREFIX}billing` })
+  return createServiceConsumer(app, { groupId: 'billing' })
     .on(
       topics.itinerary,
       handler('itinerary.cancelled', async (event, ctx) => refunds.onCancelled(event.payload, ctx)),

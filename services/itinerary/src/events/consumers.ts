@@ -7,9 +7,7 @@ import { createServiceConsumer, handler, type ServiceApp } from '@travelclub/kit
 import type { BookingService } from '../booking.js';
 
 export function itineraryConsumer(app: ServiceApp, booking: BookingService) {
-  // Environments sharing a cluster (KAFKA_TOPIC_PREFIX) must not share a group: kafkajs' group leader hands
-  // out only the topics it subscribes to itself, so another environment's members would get nothing.
-  return createServiceConsumer(app, { groupId: `${app.config.KAFKA_TOPIC_PREFIX}itinerary` })
+  return createServiceConsumer(app, { groupId: 'itinerary' })
     .on(
       topics.billing,
       handler('billing.invoice.paid', async (event, ctx) => {
