@@ -43,8 +43,12 @@ export interface PaymentRequest {
   ctx: CausalContext;
 }
 
-/** What reconciliation did with one invoice's unsettled payment. */
-export type Settlement = 'paid' | 'declined' | 'refunded' | 'dropped' | 'pending' | 'released' | 'unreachable';
+/**
+ * What reconciliation did with one invoice's unsettled payment. `failed`: it could not be settled this time
+ * (a write or a refund failed) and stays unsettled for the next run.
+ */
+export type Settlement =
+  'paid' | 'declined' | 'refunded' | 'dropped' | 'pending' | 'released' | 'unreachable' | 'failed';
 
 /** Why an invoice that is not open cannot be paid. */
 export function notPayable(invoice: Pick<InvoiceDocument, 'status' | 'voidReason'>): AppError {
@@ -408,7 +412,18 @@ export function paymentService({
         : await invoices.unsettled(now, limit);
       const tally: Partial<Record<Settlement, number>> = {};
       for (const invoice of candidates) {
-        const outcome = await reconcileOne(invoice, now);
+        let outcome: Settlement;
+        try {
+          outcome = await reconcileOne(invoice, now);
+        } catch (err) {
+          // One payment that cannot be settled now must not hold back the others behind it (oldest first):
+          // the charges waiting to be recorded as paid, or given back.
+          log.error(
+            { err, invoiceId: invoice._id, paymentId: invoice.lease?.paymentId },
+            'reconciliation: could not settle a payment; it is tried again on the next run',
+          );
+          outcome = 'failed';
+        }
         tally[outcome] = (tally[outcome] ?? 0) + 1;
       }
       return tally;

@@ -43,18 +43,23 @@ afterAll(async () => {
   await jwks?.close();
 });
 
-/** What a billing process killed right after the provider answered leaves: the charge, an unsettled attempt. */
-async function crashedAfterCharge(user: Caller, cardNumber: string) {
+/**
+ * What a billing process killed right after the provider answered leaves: the charge, an unsettled attempt
+ * whose lease lapsed `lapsedMs` ago, and, `voided`, an invoice voided meanwhile (its charge is to be refunded).
+ * Charged first, so the schedule never finds the attempt before the provider has the charge.
+ */
+async function crashedAfterCharge(user: Caller, cardNumber: string, { lapsedMs = 1_000, voided = false } = {}) {
   const invoice = await createInvoice(app, user);
   const key = randomUUID();
   const card = validCard(cardNumber);
   const paymentId = paymentIdFor(invoice.id, key);
   const past = new Date(Date.now() - 61_000);
+  await app.billing.provider.charge({ idempotencyKey: paymentId, amount: invoice.total, card, reference: invoice.id });
   await app.billing.store.collection.updateOne(
     { _id: invoice.id },
     {
       $set: {
-        lease: { paymentId, until: new Date(Date.now() - 1_000) },
+        lease: { paymentId, until: new Date(Date.now() - lapsedMs) },
         [`attempts.${paymentId}`]: {
           key,
           requestHash: paymentRequestHash(invoice.id, card),
@@ -64,10 +69,10 @@ async function crashedAfterCharge(user: Caller, cardNumber: string) {
           startedAt: past,
           at: past,
         },
+        ...(voided ? { status: 'void', voidReason: 'expired', voidedAt: past } : {}),
       },
     },
   );
-  await app.billing.provider.charge({ idempotencyKey: paymentId, amount: invoice.total, card, reference: invoice.id });
   return { invoice, paymentId, key };
 }
 
@@ -101,6 +106,31 @@ describe('the reconciliation schedule', () => {
     expect(await app.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
     // The invoice is free again for another card.
     expect((await pay(app, user, invoice.id)).statusCode).toBe(200);
+  });
+
+  it('settles the other payments when one cannot be settled yet (its refund fails), and that one on a later run', async () => {
+    const user = await traveller(jwks);
+    // The oldest lease comes first: a charge whose invoice was voided, so it is to be refunded.
+    const stuck = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds, { lapsedMs: 30_000, voided: true });
+    const refund = app.billing.provider.refund;
+    app.billing.provider.refund = async (request) => {
+      if (request.idempotencyKey === `orphan:${stuck.paymentId}`) throw new Error('the provider refused the refund');
+      return refund(request);
+    };
+    try {
+      const { invoice } = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds);
+      await expect.poll(async () => (await getInvoice(app, user, invoice.id)).status, { timeout: 15_000 }).toBe('paid');
+      expect((await app.billing.store.get(stuck.invoice.id))?.attempts[stuck.paymentId]?.status).toBe('processing');
+      expect(await app.billing.payments.state(stuck.invoice.id)).toMatchObject({ paymentInProgress: true });
+    } finally {
+      app.billing.provider.refund = refund;
+    }
+    const [refunded] = await events.wait('billing.payment.refunded', stuck.invoice.id, 1, 0);
+    expect(refunded!.payload).toMatchObject({ paymentId: stuck.paymentId, reason: 'invoice-not-payable' });
+    expect(await app.billing.payments.state(stuck.invoice.id)).toMatchObject({
+      status: 'void',
+      paymentInProgress: false,
+    });
   });
 
   it('lets go of a lapsed lease whose payment was settled already', async () => {
