@@ -1,8 +1,10 @@
 // The booking mails (confirmation, cancellation): each an `emails` job for the notifications worker, keyed
 // by the itinerary so a redelivered event or a retried request queues one mail. They go to the lead guest's
 // address only once the booking was paid: before that, the address is whatever a visitor typed, and a cart
-// anyone can make must not be a way to have our sender mail strangers. Every mail counts against the mail
-// limits of the account and of the address; over them it is not queued, and what caused it stands.
+// anyone can make must not be a way to have our sender mail strangers. For the same reason they go to the lead
+// guest of the paid booking, never to an address typed into the contact data after payment. Every mail counts
+// against the mail limits of the account and of the address; over them it is not queued, and what caused it
+// stands.
 import type { Money } from '@travelclub/contracts';
 import type { JobQueue, MailLimits } from '@travelclub/kit';
 import type { Logger } from 'pino';
@@ -17,6 +19,13 @@ export interface BookingMailerDeps {
 /** Paid at some point: confirmation is the payment, and it is recorded for good (a cancellation keeps it). */
 export const wasPaid = (record: Pick<ItineraryRecord, 'confirmedAt'>) => Boolean(record.confirmedAt);
 
+/**
+ * Whom the booking mails are for: the lead guest of the paid booking (bookings confirmed before that was kept
+ * have only the lead guest as they are now).
+ */
+const bookedGuest = (record: Pick<ItineraryRecord, 'paidLeadGuest' | 'leadGuest'>) =>
+  record.paidLeadGuest ?? record.leadGuest;
+
 export function bookingMailer(queue: JobQueue<'emails'>, { webUrl, limits, log }: BookingMailerDeps) {
   const link = (path: string) => new URL(path, webUrl).toString();
 
@@ -24,7 +33,7 @@ export function bookingMailer(queue: JobQueue<'emails'>, { webUrl, limits, log }
   const bookingData = (record: ItineraryRecord, path: string) => ({
     link: link(path),
     itineraryId: record._id,
-    leadGuestName: record.leadGuest!.name,
+    leadGuestName: bookedGuest(record)!.name,
     stays: staysText(record),
     total: formatMoney(totalOf(record)),
   });
@@ -34,7 +43,7 @@ export function bookingMailer(queue: JobQueue<'emails'>, { webUrl, limits, log }
     template: 'booking-confirmation' | 'booking-cancelled',
     data: Record<string, string>,
   ): Promise<boolean> {
-    const to = record.leadGuest!.email;
+    const to = bookedGuest(record)!.email;
     if (!(await limits.mayMail({ address: to, accountId: record.ownerId }))) {
       log.warn(
         { itineraryId: record._id, userId: record.ownerId, template },
@@ -51,14 +60,14 @@ export function bookingMailer(queue: JobQueue<'emails'>, { webUrl, limits, log }
   return {
     /** Queued when the paid invoice confirmed the itinerary; nothing without a lead guest to write to. */
     async confirmed(record: ItineraryRecord): Promise<boolean> {
-      if (record.status !== 'confirmed' || !wasPaid(record) || !record.leadGuest) return false;
+      if (record.status !== 'confirmed' || !wasPaid(record) || !bookedGuest(record)) return false;
       const path = `/itinerary/${encodeURIComponent(record._id)}/confirmation`;
       return send(record, 'booking-confirmation', bookingData(record, path));
     },
 
     /** Queued when a paid booking was cancelled; a cart that was never paid is cancelled without a mail. */
     async cancelled(record: ItineraryRecord, money: { charge: Money; refund: Money }): Promise<boolean> {
-      if (record.status !== 'cancelled' || !wasPaid(record) || !record.leadGuest) return false;
+      if (record.status !== 'cancelled' || !wasPaid(record) || !bookedGuest(record)) return false;
       return send(record, 'booking-cancelled', {
         ...bookingData(record, '/user/trips'),
         charge: formatMoney(money.charge),

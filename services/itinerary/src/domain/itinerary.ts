@@ -42,6 +42,11 @@ export interface ItineraryRecord {
   creator?: string;
   lineItems: LineItem[];
   leadGuest?: LeadGuest;
+  /**
+   * The lead guest as they were when the booking was paid (set on confirmation, never changed after): the
+   * booking mails go there, whatever the contact data says later.
+   */
+  paidLeadGuest?: LeadGuest;
   invoiceId?: string;
   cancellation?: Itinerary['cancellation'];
   createdAt: Date;
@@ -59,6 +64,7 @@ export interface ItineraryRecord {
 export const OPTIONAL_FIELDS = [
   'creator',
   'leadGuest',
+  'paidLeadGuest',
   'invoiceId',
   'cancellation',
   'confirmedAt',
@@ -431,7 +437,10 @@ export function releaseEndedLock(record: ItineraryRecord, ended: PaymentLock, no
   return { ...record, paymentLock: undefined, updatedAt: now };
 }
 
-/** The paid invoice confirms the itinerary once: a redelivery, or another invoice, changes nothing. */
+/**
+ * The paid invoice confirms the itinerary once: a redelivery, or another invoice, changes nothing. The lead
+ * guest of the paid booking is kept as it is now.
+ */
 export function confirm(record: ItineraryRecord, invoiceId: string, now: Date): ItineraryRecord | null {
   if (record.invoiceId !== invoiceId || (record.status !== 'pending_payment' && record.status !== 'expired'))
     return null;
@@ -442,7 +451,15 @@ export function confirm(record: ItineraryRecord, invoiceId: string, now: Date): 
       rooms: item.hotelBooking.rooms.map((room) => ({ ...room, holdStatus: 'booked' as const })),
     },
   }));
-  return { ...record, lineItems, status: 'confirmed', confirmedAt: now, paymentLock: undefined, updatedAt: now };
+  return {
+    ...record,
+    lineItems,
+    status: 'confirmed',
+    confirmedAt: now,
+    ...(record.leadGuest ? { paidLeadGuest: record.leadGuest } : {}),
+    paymentLock: undefined,
+    updatedAt: now,
+  };
 }
 
 /** The role a cancellation is recorded under. */

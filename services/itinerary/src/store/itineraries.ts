@@ -19,6 +19,7 @@ const itinerarySchema = new Schema<ItineraryDocument>(
     creator: String,
     lineItems: { type: Schema.Types.Mixed, default: [] },
     leadGuest: Schema.Types.Mixed,
+    paidLeadGuest: Schema.Types.Mixed,
     invoiceId: String,
     cancellation: Schema.Types.Mixed,
     createdAt: { type: Date, required: true },

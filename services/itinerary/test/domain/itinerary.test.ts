@@ -19,6 +19,7 @@ import {
   takePaymentLock,
   termsOf,
   totalOf,
+  updateCustomerData,
   type ItineraryRecord,
 } from '../../src/domain/itinerary.js';
 
@@ -155,6 +156,17 @@ describe('paying', () => {
     expect(confirmed.lineItems[0]!.hotelBooking.rooms[0]!.holdStatus).toBe('booked');
     expect(confirm(confirmed, 'inv-1', now)).toBeNull();
     expect(confirm(pending, 'inv-2', now)).toBeNull();
+  });
+
+  it('keeps the lead guest of the paid booking, whatever the contact data says after', () => {
+    const booked = { name: 'Ada', email: 'ada@example.test', phone: '+1 555 0100' };
+    const one = addRoom(itinerary(), placement('hold-a', 10_000), now)!;
+    const pending = { ...one, status: 'pending_payment' as const, invoiceId: 'inv-1', leadGuest: booked };
+    const confirmed = confirm(pending, 'inv-1', now)!;
+    expect(confirmed.paidLeadGuest).toEqual(booked);
+    const changed = updateCustomerData(confirmed, { leadGuest: { email: 'someone@example.test' } }, now);
+    expect(changed.leadGuest?.email).toBe('someone@example.test');
+    expect(changed.paidLeadGuest).toEqual(booked);
   });
 });
 

@@ -259,6 +259,36 @@ describe('cancelling', () => {
     expect((await call('GET', itineraryUrl(itinerary.id), me)).json().status).toBe('cancelled');
   });
 
+  it('mails a paid booking’s cancellation to the lead guest it was paid with, whatever the contact data says since', async () => {
+    const me = await traveller(world.jwks);
+    const pending = await pendingCart(world, me, 'booked-guest@example.test');
+    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, {
+      invoiceId: pending.invoiceId!,
+      itineraryId: pending.id,
+      userId: me.id,
+      paymentId: 'pay_booked',
+      amount: pending.total,
+      paidAt: new Date().toISOString(),
+    });
+    await expect
+      .poll(async () => (await call('GET', itineraryUrl(pending.id), me)).json<Itinerary>().status, { timeout: 15_000 })
+      .toBe('confirmed');
+    // The contact data may still be corrected; the booking mails stay with the guest who was booked.
+    const contact = await call('POST', itineraryUrl(pending.id, 'updateCustomerData'), me, {
+      leadGuest: { name: 'Someone Else', email: 'never-booked@example.test' },
+    });
+    expect(contact.statusCode).toBe(200);
+    expect(contact.json<Itinerary>().leadGuest?.email).toBe('never-booked@example.test');
+    expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
+
+    await expect
+      .poll(async () => (await emailJobs(world.app, pending.id)).map((job) => job.data.template), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(['booking-confirmation', 'booking-cancelled']));
+    const mails = await emailJobs(world.app, pending.id);
+    expect(mails.map((job) => job.data.to)).toEqual(['booked-guest@example.test', 'booked-guest@example.test']);
+    expect(JSON.stringify(mails.map((job) => job.data))).not.toMatch(/never-booked|Someone Else/);
+  });
+
   it('lets support cancel anyone’s itinerary, recorded with the staff id, without a mail for an unpaid cart', async () => {
     const owner = await traveller(world.jwks);
     const staff = await traveller(world.jwks, { roles: ['role/support'] });
