@@ -1,19 +1,28 @@
 // Bookings for system tests of the booking flow under faults: travellers with an itinerary awaiting payment,
-// paid with their own idempotency key until the payment goes through, and what then reached Kafka.
+// paid with their own idempotency key until the payment goes through, and what then reached Kafka and the
+// payment provider.
 import { randomUUID } from 'node:crypto';
-import { deadLetterTopic, topics, type EventEnvelope } from '@travelclub/contracts';
+import { deadLetterTopic, topics, type EventEnvelope, type Itinerary } from '@travelclub/contracts';
 import { createKafka } from '@travelclub/kit';
 import { uniqueName } from '@travelclub/kit/testing';
+import type { MongoClient } from 'mongodb';
 import pino from 'pino';
 import type { Stack } from './stack.js';
-import { cards, eventually, inDays, Traveller } from './traveller.js';
+import { cards, eventually, inDays, Traveller, type Stay } from './traveller.js';
 
 export interface Booking {
   traveller: Traveller;
   email: string;
+  /** The room in the cart, as the search offered it. */
+  stay: Stay;
+  /** The itinerary awaiting payment, as checkout answered it. */
+  pending: Itinerary;
   itineraryId: string;
   invoiceId: string;
+  /** The idempotency key of its payment. */
   key: string;
+  /** When its room's hold was placed (just before checkout): it lapses HOLD_TTL_S later. */
+  heldAt: number;
 }
 
 let day = 30;
@@ -29,8 +38,19 @@ export async function pendingBookings(stack: Stack, count: number): Promise<Book
         checkIn: inDays(checkIn),
         checkOut: inDays(checkIn + 2),
       });
-      const pending = await traveller.checkout(Traveller.cheapest(availability.body, searchId), email);
-      return { traveller, email, itineraryId: pending.id, invoiceId: pending.invoiceId!, key: randomUUID() };
+      const stay = Traveller.cheapest(availability.body, searchId);
+      const heldAt = Date.now();
+      const pending = await traveller.checkout(stay, email);
+      return {
+        traveller,
+        email,
+        stay,
+        pending,
+        itineraryId: pending.id,
+        invoiceId: pending.invoiceId!,
+        key: randomUUID(),
+        heldAt,
+      };
     }),
   );
 }
@@ -50,16 +70,14 @@ export async function allConfirmed(bookings: Booking[], timeoutMs = 90_000) {
   }, timeoutMs);
 }
 
-type Payload = { itineraryId?: string };
+type Payload = { itineraryId?: string; invoiceId?: string };
 
-/** Every event of `type` on one of the stack's topics so far, read from the beginning. */
-export async function eventsOnKafka(
-  stack: Stack,
-  kafkaBrokers: string,
-  topic: string,
-  type: string,
-): Promise<EventEnvelope<Payload>[]> {
-  const client = createKafka('booking-test-reader', kafkaBrokers.split(','), pino({ level: 'silent' }));
+/**
+ * Every event on one of the stack's topics so far, read from the beginning; once each (a relay may publish
+ * an event twice, and consumers skip the copy by its id).
+ */
+export async function eventsOnKafka(stack: Stack, topic: string): Promise<EventEnvelope<Payload>[]> {
+  const client = createKafka('booking-test-reader', stack.kafkaBrokers.split(','), pino({ level: 'silent' }));
   const admin = client.admin();
   await admin.connect();
   const name = `${stack.topicPrefix}${topic}`;
@@ -67,45 +85,44 @@ export async function eventsOnKafka(
   await admin.disconnect();
   const total = offsets.reduce((sum, o) => sum + Number(o.high) - Number(o.low), 0);
   const consumer = client.consumer({ groupId: uniqueName('booking-reader') });
-  const seen: EventEnvelope<Payload>[] = [];
+  const seen = new Map<string, EventEnvelope<Payload>>();
   let read = 0;
   await consumer.connect();
   await consumer.subscribe({ topic: name, fromBeginning: true });
-  const done = new Promise<void>((resolve) => {
-    if (total === 0) resolve();
+  await new Promise<void>((resolve) => {
+    if (total === 0) return resolve();
+    const timer = setTimeout(resolve, 30_000);
     void consumer.run({
       eachMessage: async ({ message }) => {
         const event = JSON.parse(message.value!.toString()) as EventEnvelope<Payload>;
-        if (event.type === type) seen.push(event);
-        if (++read >= total) resolve();
+        seen.set(event.id, event);
+        if (++read >= total) {
+          clearTimeout(timer);
+          resolve();
+        }
       },
     });
   });
-  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 30_000))]);
   await consumer.disconnect();
-  return seen;
+  return [...seen.values()];
 }
 
 /** How many distinct events (by id) of `type` each booking's itinerary has on `topic`. */
 export async function distinctEventsPerBooking(
   stack: Stack,
-  kafkaBrokers: string,
   bookings: Booking[],
   topic: string,
   type: string,
 ): Promise<Record<string, number>> {
-  const events = await eventsOnKafka(stack, kafkaBrokers, topic, type);
+  const events = (await eventsOnKafka(stack, topic)).filter((e) => e.type === type);
   return Object.fromEntries(
-    bookings.map((b) => [
-      b.itineraryId,
-      new Set(events.filter((e) => e.payload.itineraryId === b.itineraryId).map((e) => e.id)).size,
-    ]),
+    bookings.map((b) => [b.itineraryId, events.filter((e) => e.payload.itineraryId === b.itineraryId).length]),
   );
 }
 
 /** The messages on every dead-letter topic of the stack, per topic that exists. */
-export async function deadLettersOnKafka(stack: Stack, kafkaBrokers: string): Promise<Record<string, number>> {
-  const client = createKafka('booking-test-dlq', kafkaBrokers.split(','), pino({ level: 'silent' }));
+export async function deadLettersOnKafka(stack: Stack): Promise<Record<string, number>> {
+  const client = createKafka('booking-test-dlq', stack.kafkaBrokers.split(','), pino({ level: 'silent' }));
   const admin = client.admin();
   await admin.connect();
   try {
@@ -120,4 +137,13 @@ export async function deadLettersOnKafka(stack: Stack, kafkaBrokers: string): Pr
   } finally {
     await admin.disconnect();
   }
+}
+
+/** The charges the sandbox provider made for these invoices (in billing's database), whatever their outcome. */
+export function chargesOf(mongo: MongoClient, stack: Stack, invoiceIds: string[]) {
+  return mongo
+    .db(stack.databases.billing)
+    .collection('sandbox_charges')
+    .find({ reference: { $in: invoiceIds } })
+    .toArray();
 }

@@ -3,15 +3,13 @@
 // part its own process behind the gateway. Once the lock lapsed the cart still cannot change or be
 // cancelled while the charge's outcome is unknown, and the late charge confirms exactly the cart it paid for;
 // a late charge whose cart expired meanwhile is refunded, the invoice is not paid and no room is booked.
-import { topics, type EventEnvelope } from '@travelclub/contracts';
-import { createKafka } from '@travelclub/kit';
-import { testInfra, uniqueName } from '@travelclub/kit/testing';
+import { topics } from '@travelclub/contracts';
+import { testInfra } from '@travelclub/kit/testing';
 import { MongoClient } from 'mongodb';
-import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chargesOf, eventsOnKafka, pendingBookings } from './bookings.js';
 import { startStack, type Stack } from './stack.js';
-import { cards, eventually, inDays, Traveller } from './traveller.js';
+import { cards, eventually } from './traveller.js';
 
 const LEASE_MS = 4_000;
 const SETTLES_MS = 15_000;
@@ -44,64 +42,24 @@ afterAll(async () => {
 
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
 const billingDb = () => mongo.db(stack.databases.billing);
-const chargesOf = (invoiceId: string) =>
-  billingDb().collection('sandbox_charges').find({ reference: invoiceId }).toArray();
+const chargesOfInvoice = (invoiceId: string) => chargesOf(mongo, stack, [invoiceId]);
+/** Every billing event about `invoiceId` on Kafka so far. */
+const billingEvents = async (invoiceId: string) =>
+  (await eventsOnKafka(stack, topics.billing)).filter((e) => e.payload.invoiceId === invoiceId);
 
-/** Every billing event about `invoiceId` on Kafka so far, read from the beginning. */
-async function billingEvents(invoiceId: string): Promise<EventEnvelope<{ invoiceId: string }>[]> {
-  const client = createKafka(
-    uniqueName('late-charge-reader'),
-    testInfra().kafkaBrokers.split(','),
-    pino({ level: 'silent' }),
-  );
-  const topic = `${stack.topicPrefix}${topics.billing}`;
-  const admin = client.admin();
-  await admin.connect();
-  const offsets = await admin.fetchTopicOffsets(topic);
-  await admin.disconnect();
-  const total = offsets.reduce((sum, o) => sum + Number(o.high) - Number(o.low), 0);
-  const consumer = client.consumer({ groupId: uniqueName('late-charge-reader') });
-  const seen = new Map<string, EventEnvelope<{ invoiceId: string }>>();
-  let read = 0;
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 30_000);
-    void consumer.run({
-      eachMessage: async ({ message }) => {
-        const event = JSON.parse(message.value!.toString()) as EventEnvelope<{ invoiceId: string }>;
-        if (event.payload.invoiceId === invoiceId) seen.set(event.id, event);
-        if (++read >= total) {
-          clearTimeout(timer);
-          resolve();
-        }
-      },
-    });
-  });
-  await consumer.disconnect();
-  return [...seen.values()];
-}
-
-/** A visitor with one room in a cart awaiting payment; when its hold was placed. */
-async function pendingCart(checkInDays: number) {
-  const traveller = await new Traveller(stack.gateway).visit();
-  const { searchId, availability } = await traveller.findStay({
-    destination: 'country-US',
-    checkIn: inDays(checkInDays),
-    checkOut: inDays(checkInDays + 2),
-  });
-  const stay = Traveller.cheapest(availability.body, searchId);
-  const heldAt = Date.now();
-  const pending = await traveller.checkout(stay, `${uniqueName('late')}@example.test`);
+/** A visitor with one room in a cart awaiting payment, and the rooms of that type left to book. */
+async function pendingCart() {
+  const [booking] = await pendingBookings(stack, 1);
+  const { traveller, stay } = booking!;
   const roomsLeft = async () =>
-    (await traveller.availability(stay.hotelId, searchId)).body.roomTypes.find((rt) => rt.type === stay.roomType)!
+    (await traveller.availability(stay.hotelId, stay.searchId)).body.roomTypes.find((rt) => rt.type === stay.roomType)!
       .roomsLeft;
-  return { traveller, stay, pending, heldAt, roomsLeft, invoiceId: pending.invoiceId!, key: randomUUID() };
+  return { ...booking!, roomsLeft };
 }
 
 describe('a charge slower than the lease and the lock', () => {
   it('keeps the cart as it is until the charge is known, then confirms exactly what was paid for', async () => {
-    const { traveller, pending, invoiceId, key, roomsLeft } = await pendingCart(60);
+    const { traveller, pending, invoiceId, key, roomsLeft } = await pendingCart();
     const lineItemId = pending.lineItems[0]!.identity;
     const left = await roomsLeft();
     const startedAt = Date.now();
@@ -131,7 +89,7 @@ describe('a charge slower than the lease and the lock', () => {
     expect(confirmed.lineItems.map((item) => item.identity)).toEqual([lineItemId]);
     expect(confirmed.lineItems[0]!.hotelBooking.rooms[0]!.holdStatus).toBe('booked');
     expect((await traveller.invoice(invoiceId)).body.status).toBe('paid');
-    expect(await chargesOf(invoiceId)).toHaveLength(1);
+    expect(await chargesOfInvoice(invoiceId)).toHaveLength(1);
     expect((await traveller.pay(invoiceId, cards.good, key)).status).toBe(200);
     expect(await roomsLeft()).toBe(left);
     const events = await billingEvents(invoiceId);
@@ -140,7 +98,7 @@ describe('a charge slower than the lease and the lock', () => {
   }, 120_000);
 
   it('refunds a late charge whose cart expired meanwhile: the invoice is not paid and no room is booked', async () => {
-    const { traveller, pending, invoiceId, key, heldAt, roomsLeft } = await pendingCart(70);
+    const { traveller, pending, invoiceId, key, heldAt, roomsLeft } = await pendingCart();
     const held = await roomsLeft();
     // Pay late enough that the hold lapses while the charge is on its way (the lock must still end first).
     await sleepUntil(heldAt + HOLD_MS - LEASE_MS - 5_000);
@@ -153,7 +111,7 @@ describe('a charge slower than the lease and the lock', () => {
 
     // The charge lands; reconciliation gives it back, naming the invoice.
     const [charge] = await eventually(async () => {
-      const made = await chargesOf(invoiceId);
+      const made = await chargesOfInvoice(invoiceId);
       return made.length > 0 && made;
     }, 30_000);
     const refund = await eventually(

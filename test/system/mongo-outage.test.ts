@@ -51,7 +51,7 @@ const handlerFailures = (part: PartName, eventType: string) =>
 async function eventsForEveryBooking(bookings: Booking[], topic: string, type: string) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const perBooking = await distinctEventsPerBooking(stack, kafka.brokers, bookings, topic, type);
+    const perBooking = await distinctEventsPerBooking(stack, bookings, topic, type);
     if (bookings.every((b) => (perBooking[b.itineraryId] ?? 0) > 0) || Date.now() > deadline) return perBooking;
     await sleep(2_000);
   }
@@ -97,7 +97,7 @@ it('confirms every paid itinerary once and dead-letters nothing when MongoDB sto
   }
 
   // Nothing was dead-lettered: the dead-letter topics are empty, and every service says so.
-  const onKafka = await deadLettersOnKafka(stack, kafka.brokers);
+  const onKafka = await deadLettersOnKafka(stack);
   expect(Object.keys(onKafka).length).toBeGreaterThan(0);
   expect(
     Object.values(onKafka).every((n) => n === 0),

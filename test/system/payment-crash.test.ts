@@ -4,12 +4,12 @@
 // unknown, even past its lease; the reconciliation job then finds the charge at the provider and records it:
 // the invoice paid once, the card charged once, the itinerary confirmed.
 import { createJobQueue } from '@travelclub/kit';
-import { testInfra, uniqueName } from '@travelclub/kit/testing';
+import { testInfra } from '@travelclub/kit/testing';
 import { MongoClient } from 'mongodb';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chargesOf, pendingBookings, type Booking } from './bookings.js';
 import { startStack, type Stack } from './stack.js';
-import { cards, eventually, inDays, Traveller } from './traveller.js';
+import { cards, eventually } from './traveller.js';
 
 const LEASE_S = 12;
 
@@ -38,22 +38,10 @@ afterAll(async () => {
   await mongo?.close();
 });
 
-const charges = (invoiceId: string) =>
-  mongo.db(stack.databases.billing).collection('sandbox_charges').find({ reference: invoiceId }).toArray();
+const charges = (invoiceId: string) => chargesOf(mongo, stack, [invoiceId]);
 
 it('settles a charge whose answer died with billing: paid once, charged once, confirmed, no second charge', async () => {
-  const traveller = await new Traveller(stack.gateway).visit();
-  const { searchId, availability } = await traveller.findStay({
-    destination: 'country-US',
-    checkIn: inDays(50),
-    checkOut: inDays(52),
-  });
-  const pending = await traveller.checkout(
-    Traveller.cheapest(availability.body, searchId),
-    `${uniqueName('crash')}@example.test`,
-  );
-  const invoiceId = pending.invoiceId!;
-  const key = randomUUID();
+  const [{ traveller, pending, invoiceId, key }] = (await pendingBookings(stack, 1)) as [Booking];
 
   // The provider charges, and billing dies before it can write that down.
   const paidAt = Date.now();

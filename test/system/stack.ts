@@ -30,6 +30,8 @@ export interface Stack {
   parts: Record<PartName, RunningPart>;
   /** The database of each part, for checks behind the API (charges, events handled). */
   databases: Record<PartName, string>;
+  /** The Kafka its parts use, and the prefix of their topics, for checks of what reached Kafka. */
+  kafkaBrokers: string;
   topicPrefix: string;
   /** Stops a part and starts it again with the same settings, port and database. */
   restart(name: PartName, how?: 'stop' | 'kill'): Promise<RunningPart>;
@@ -124,6 +126,7 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
     gateway: url('gateway'),
     parts,
     databases,
+    kafkaBrokers: shared.KAFKA_BROKERS,
     topicPrefix,
     async restart(name, how = 'stop') {
       await (how === 'kill' ? parts[name].kill() : parts[name].stop());
