@@ -31,13 +31,10 @@ import {
   hasLapsedLock,
   holdReleased,
   lineItemFor,
-  releaseEndedLock,
-  releasePaymentLock,
   removeRooms,
   roomsToTake,
   setGuestDetails,
   swapRooms,
-  takePaymentLock,
   termsFor,
   termsOf,
   totalOf,
@@ -46,6 +43,7 @@ import {
   type ItineraryRecord,
   type RoomPlacement,
 } from './domain/itinerary.js';
+import { releaseEndedLock, releasePaymentLock, takePaymentLock } from './domain/payment-lock.js';
 import type { BookingMailer } from './mail.js';
 import type { ItineraryStore } from './store/itineraries.js';
 

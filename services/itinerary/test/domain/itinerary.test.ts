@@ -12,16 +12,14 @@ import {
   confirm,
   formatMoney,
   holdReleased,
-  releaseEndedLock,
-  releasePaymentLock,
   removeRooms,
   setGuestDetails,
-  takePaymentLock,
   termsOf,
   totalOf,
   updateCustomerData,
   type ItineraryRecord,
 } from '../../src/domain/itinerary.js';
+import { releaseEndedLock, releasePaymentLock, takePaymentLock } from '../../src/domain/payment-lock.js';
 
 const now = new Date('2030-01-10T12:00:00Z');
 
