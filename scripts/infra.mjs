@@ -62,7 +62,7 @@ function canConnect(port, host = '127.0.0.1', timeoutMs = 1000) {
 }
 
 /** A port the OS says is free now: the preferred one when possible. */
-async function freePort(preferred) {
+export async function freePort(preferred) {
   const tryListen = (port) =>
     new Promise((done) => {
       const server = createServer();
@@ -146,7 +146,7 @@ function classpathOf(component) {
 // ---------- the three servers ----------
 
 /** `name` names its log under .infra; a private server (see `privateMongo`) gets a free port and a smaller heap. */
-async function startMongo({ name = 'mongo', preferredPort = 27017, maxHeap = '8g' } = {}) {
+export async function startMongo({ name = 'mongo', preferredPort = 27017, maxHeap = '8g' } = {}) {
   requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
   const libs = classpathOf('mongo');
   const port = await freePort(preferredPort);
@@ -169,7 +169,7 @@ async function startMongo({ name = 'mongo', preferredPort = 27017, maxHeap = '8g
  * local data is disposable and a clean log avoids stale topics. `keep` restarts a broker on its old folder
  * and ports, with its data (the fault tests stop one and start it again).
  */
-async function startKafka({ name = 'kafka', keep, port: fixedPort, controllerPort: fixedController } = {}) {
+export async function startKafka({ name = 'kafka', keep, port: fixedPort, controllerPort: fixedController } = {}) {
   requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
   const libs = classpathOf('kafka');
   const port = fixedPort ?? (await freePort(9092));
@@ -241,7 +241,7 @@ async function startKafka({ name = 'kafka', keep, port: fixedPort, controllerPor
 }
 
 /** Ends a process started by `startDetached` and everything it started: SIGTERM, then SIGKILL after 20 s. */
-async function endProcessGroup(pid) {
+export async function endProcessGroup(pid) {
   if (!isAlive(pid)) return;
   // A paused group would never act on the SIGTERM.
   process.kill(-pid, 'SIGCONT');
@@ -250,114 +250,6 @@ async function endProcessGroup(pid) {
   while (isAlive(pid) && Date.now() < deadline) await sleep(100);
   if (isAlive(pid)) process.kill(-pid, 'SIGKILL');
   while (isAlive(pid)) await sleep(50);
-}
-
-/**
- * A broker of its own for a test that stops and restarts Kafka without disturbing anyone else's:
- * `stop()` ends it (SIGTERM, then SIGKILL), `start()` brings it back on the same ports with its data.
- * `pause()` freezes it (SIGSTOP): connections stay open and requests wait unanswered until `resume()`.
- */
-export async function privateKafka(name = `kafka-${randomUUID().slice(0, 8)}`) {
-  classpathOf('kafka');
-  let broker = await startKafka({ name });
-  const stop = () => endProcessGroup(broker.pid);
-  return {
-    brokers: broker.brokers,
-    stop,
-    pause: () => process.kill(-broker.pid, 'SIGSTOP'),
-    resume: () => process.kill(-broker.pid, 'SIGCONT'),
-    async start() {
-      broker = await startKafka({ name, keep: true, port: broker.port, controllerPort: broker.controllerPort });
-    },
-    async remove() {
-      await stop();
-      rmSync(join(infraDir, name), { recursive: true, force: true });
-      rmSync(broker.logFile, { force: true });
-    },
-  };
-}
-
-/**
- * A TCP pass-through from a port of its own to `target` (host:port), that can be closed and opened again on
- * the same port. Closed, its connections are cut and new ones refused: what clients see of a server that
- * stopped, while the server behind keeps running. `delay(ms)` holds every chunk that long, each way.
- */
-export async function tcpGate(target) {
-  const [host, targetPort] = target.split(':');
-  const port = await freePort(0);
-  const sockets = new Set();
-  let delayMs = 0;
-  let server;
-  /** Forwards in order; with a delay, each chunk leaves `delayMs` after it came (and never before the last). */
-  const forward = (from, to) => {
-    let lastAt = 0;
-    from.on('data', (chunk) => {
-      if (delayMs === 0 && lastAt <= Date.now()) return void to.write(chunk);
-      lastAt = Math.max(lastAt, Date.now() + delayMs);
-      setTimeout(() => to.writable && to.write(chunk), lastAt - Date.now());
-    });
-  };
-  const listen = () =>
-    new Promise((resolve, reject) => {
-      server = createServer((client) => {
-        const upstream = createConnection({ host, port: Number(targetPort) });
-        for (const [a, b] of [
-          [client, upstream],
-          [upstream, client],
-        ]) {
-          sockets.add(a);
-          forward(a, b);
-          a.on('error', () => a.destroy());
-          a.on('close', () => {
-            sockets.delete(a);
-            b.destroy();
-          });
-        }
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  await listen();
-  return {
-    port,
-    isOpen: () => server !== undefined,
-    delay(ms) {
-      delayMs = ms;
-    },
-    async close() {
-      if (!server) return;
-      const closing = server;
-      server = undefined;
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => closing.close(() => resolve()));
-    },
-    async open() {
-      if (!server) await listen();
-    },
-  };
-}
-
-/**
- * A MongoDB-compatible server of its own (mongo-java-server on a free port) behind a `tcpGate`, for a test
- * that takes MongoDB away without disturbing anyone else's. mongo-java-server keeps its data in memory, so
- * ending the process would lose every database: `stop()` closes the gate instead (open connections reset,
- * new ones refused, as when a real mongod stops) and `start()` opens it again on the same port, the data
- * intact. `delay(ms)` slows every exchange; `remove()` ends the server.
- */
-export async function privateMongo(name = `mongo-${randomUUID().slice(0, 8)}`) {
-  const server = await startMongo({ name, preferredPort: 0, maxHeap: '1g' });
-  const gate = await tcpGate(`127.0.0.1:${server.port}`);
-  return {
-    url: `mongodb://127.0.0.1:${gate.port}`,
-    stop: () => gate.close(),
-    start: () => gate.open(),
-    delay: (ms) => gate.delay(ms),
-    async remove() {
-      await gate.close();
-      await endProcessGroup(server.pid);
-      rmSync(server.logFile, { force: true });
-    },
-  };
 }
 
 async function startRedis() {
@@ -458,10 +350,7 @@ export async function down(only) {
   for (const [name, entry] of Object.entries(state)) {
     if (only && !only.includes(name)) continue;
     if (entry.startedByUs && isAlive(entry.pid)) {
-      process.kill(-entry.pid, 'SIGTERM');
-      const deadline = Date.now() + 20_000;
-      while (isAlive(entry.pid) && Date.now() < deadline) await sleep(100);
-      if (isAlive(entry.pid)) process.kill(-entry.pid, 'SIGKILL');
+      await endProcessGroup(entry.pid);
       log(`${name} stopped (pid ${entry.pid})`);
     }
     delete state[name];

@@ -7,7 +7,7 @@ import { mailsTo, testInfra } from '@travelclub/kit/testing';
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { privateKafka } from '../../scripts/infra.mjs';
+import { privateKafka } from '../../scripts/private-servers.mjs';
 import {
   allConfirmed,
   chargesOf,

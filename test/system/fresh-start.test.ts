@@ -3,7 +3,7 @@
 // at once, group coordinators load while consumers join: every part must still become ready, none may exit.
 import { testInfra } from '@travelclub/kit/testing';
 import { expect, it } from 'vitest';
-import { privateKafka } from '../../scripts/infra.mjs';
+import { privateKafka } from '../../scripts/private-servers.mjs';
 import { startStack, type Stack } from './stack.js';
 
 const ROUNDS = 3;

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HealthDetailsSchema, topics } from '@travelclub/contracts';
 import { testInfra } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { privateKafka, privateMongo } from '../../scripts/infra.mjs';
+import { privateKafka, privateMongo } from '../../scripts/private-servers.mjs';
 import {
   allConfirmed,
   deadLettersOnKafka,

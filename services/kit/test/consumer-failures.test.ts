@@ -5,7 +5,7 @@ import { topics, type EventEnvelope } from '@travelclub/contracts';
 import mongoose from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tcpGate } from '../../../scripts/infra.mjs';
+import { tcpGate } from '../../../scripts/private-servers.mjs';
 import {
   AppError,
   createEventConsumer,

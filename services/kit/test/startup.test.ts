@@ -9,7 +9,7 @@ import { deadLetterTopic, topics } from '@travelclub/contracts';
 import * as kafkajs from 'kafkajs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { privateKafka } from '../../../scripts/infra.mjs';
+import { privateKafka } from '../../../scripts/private-servers.mjs';
 import {
   buildWithStartupInBackground,
   createKafka,
