@@ -33,16 +33,14 @@ import {
   lineItemFor,
   removeRooms,
   roomsToTake,
-  setGuestDetails,
   swapRooms,
   termsFor,
   termsOf,
   totalOf,
-  updateCustomerData,
-  type GuestRooms,
   type ItineraryRecord,
   type RoomPlacement,
 } from './domain/itinerary.js';
+import { setGuestDetails, updateCustomerData, type GuestRooms } from './domain/guests.js';
 import { releaseEndedLock, releasePaymentLock, takePaymentLock } from './domain/payment-lock.js';
 import type { BookingMailer } from './mail.js';
 import type { ItineraryStore } from './store/itineraries.js';

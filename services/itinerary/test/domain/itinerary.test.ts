@@ -13,12 +13,11 @@ import {
   formatMoney,
   holdReleased,
   removeRooms,
-  setGuestDetails,
   termsOf,
   totalOf,
-  updateCustomerData,
   type ItineraryRecord,
 } from '../../src/domain/itinerary.js';
+import { setGuestDetails, updateCustomerData } from '../../src/domain/guests.js';
 import { releaseEndedLock, releasePaymentLock, takePaymentLock } from '../../src/domain/payment-lock.js';
 
 const now = new Date('2030-01-10T12:00:00Z');
