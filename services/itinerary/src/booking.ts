@@ -16,14 +16,12 @@ import {
 import { AppError, appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import type { Logger } from 'pino';
 import type { BillingClient, CatalogClient, OnBehalfOf } from './clients/neighbours.js';
-import { invoiceDraftOf, invoiceMismatch, refuseRevision } from './domain/invoice.js';
+import { assertPayable, awaitPayment, invoiceDraftOf, invoiceMismatch, refuseRevision } from './domain/invoice.js';
 import {
   actingRole,
   addRoom,
   allRooms,
   assertCartEditable,
-  assertPayable,
-  awaitPayment,
   bookedRoomFrom,
   cancel,
   cancellationMoney,

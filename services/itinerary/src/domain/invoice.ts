@@ -1,5 +1,6 @@
 // The invoice of one revision as this service says it must be (billing reads it: it takes no price from the
-// one asking), and the check of billing's invoice against it before the itinerary awaits its payment.
+// one asking), what a cart needs to be invoiced, and the check of billing's invoice against it before the
+// itinerary awaits its payment.
 import { isDeepStrictEqual } from 'node:util';
 import {
   CancellationTermsSchema,
@@ -7,16 +8,49 @@ import {
   type CancellationTerms,
   type Invoice,
   type InvoiceDraft,
+  type InvoiceLine,
 } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
-import {
-  assertCartEditable,
-  assertPayable,
-  invoiceLinesOf,
-  termsOf,
-  totalOf,
-  type ItineraryRecord,
-} from './itinerary.js';
+import { allRooms, assertCartEditable, termsOf, totalOf, type ItineraryRecord } from './itinerary.js';
+
+export function invoiceLinesOf(record: ItineraryRecord): InvoiceLine[] {
+  return allRooms(record).map(({ item, room }) => ({
+    lineItemId: item.identity,
+    holdId: room.holdId,
+    hotelId: item.hotelBooking.hotelId,
+    hotelName: item.hotelBooking.hotelName,
+    roomTypeName: room.roomType.name,
+    rateName: room.rateName,
+    rooms: room.rooms,
+    checkInDate: item.checkInDate,
+    checkOutDate: item.checkOutDate,
+    amount: room.totalPrice,
+  }));
+}
+
+/** What createInvoice needs: rooms, guest details for all of them, and every hold still good. */
+export function assertPayable(record: ItineraryRecord, now: Date): void {
+  const rooms = allRooms(record);
+  if (rooms.length === 0) throw appError('itinerary-empty');
+  if (!record.leadGuest || rooms.some(({ room }) => (room.guestNames?.length ?? 0) !== room.rooms))
+    throw appError('guest-details-missing');
+  if (rooms.some(({ room }) => room.holdStatus !== 'held' || Date.parse(room.holdExpiresAt) <= now.getTime()))
+    throw appError('hold-expired');
+}
+
+export function awaitPayment(
+  record: ItineraryRecord,
+  revision: number,
+  invoiceId: string,
+  terms: CancellationTerms,
+  now: Date,
+): ItineraryRecord | null {
+  if (record.status === 'pending_payment' && record.invoiceId === invoiceId) return null;
+  // The cart changed while billing made the invoice: that invoice is for a state that is gone.
+  if (record.revision !== revision) throw appError('invoice-outdated');
+  assertCartEditable(record, now);
+  return { ...record, status: 'pending_payment', invoiceId, terms, updatedAt: now };
+}
 
 /**
  * What the invoice of `revision` says: the rooms and prices of the itinerary as it is, while it is still at

@@ -1,12 +1,12 @@
 // The itinerary's rules (docs/booking.md), as pure functions of its state: what may change in which status,
 // what each change does to the status, revision and invoice, the total, and the frozen cancellation terms.
+// Guest details are in guests.ts, invoicing in invoice.ts, the payment lock's rules in payment-lock.ts.
 import {
   termsChargeAt,
   type AuthUser,
   type BookedRoom,
   type CancellationTerms,
   type Hold,
-  type InvoiceLine,
   type Itinerary,
   type ItineraryStatus,
   type LeadGuest,
@@ -291,45 +291,6 @@ export function termsOf(record: Pick<ItineraryRecord, 'lineItems' | 'currency'>)
 
 /** The terms that apply: frozen with the invoice, or those of the rooms as they are. */
 export const termsFor = (record: ItineraryRecord) => record.terms ?? termsOf(record);
-
-export function invoiceLinesOf(record: ItineraryRecord): InvoiceLine[] {
-  return allRooms(record).map(({ item, room }) => ({
-    lineItemId: item.identity,
-    holdId: room.holdId,
-    hotelId: item.hotelBooking.hotelId,
-    hotelName: item.hotelBooking.hotelName,
-    roomTypeName: room.roomType.name,
-    rateName: room.rateName,
-    rooms: room.rooms,
-    checkInDate: item.checkInDate,
-    checkOutDate: item.checkOutDate,
-    amount: room.totalPrice,
-  }));
-}
-
-/** What createInvoice needs: rooms, guest details for all of them, and every hold still good. */
-export function assertPayable(record: ItineraryRecord, now: Date): void {
-  const rooms = allRooms(record);
-  if (rooms.length === 0) throw appError('itinerary-empty');
-  if (!record.leadGuest || rooms.some(({ room }) => (room.guestNames?.length ?? 0) !== room.rooms))
-    throw appError('guest-details-missing');
-  if (rooms.some(({ room }) => room.holdStatus !== 'held' || Date.parse(room.holdExpiresAt) <= now.getTime()))
-    throw appError('hold-expired');
-}
-
-export function awaitPayment(
-  record: ItineraryRecord,
-  revision: number,
-  invoiceId: string,
-  terms: CancellationTerms,
-  now: Date,
-): ItineraryRecord | null {
-  if (record.status === 'pending_payment' && record.invoiceId === invoiceId) return null;
-  // The cart changed while billing made the invoice: that invoice is for a state that is gone.
-  if (record.revision !== revision) throw appError('invoice-outdated');
-  assertCartEditable(record, now);
-  return { ...record, status: 'pending_payment', invoiceId, terms, updatedAt: now };
-}
 
 /**
  * The paid invoice confirms the itinerary once: a redelivery, or another invoice, changes nothing. The lead

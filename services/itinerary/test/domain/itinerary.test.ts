@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { holdKey } from '../../src/booking.js';
 import {
   addRoom,
-  assertPayable,
   cancel,
   cancellationMoney,
   confirm,
@@ -18,6 +17,7 @@ import {
   type ItineraryRecord,
 } from '../../src/domain/itinerary.js';
 import { setGuestDetails, updateCustomerData } from '../../src/domain/guests.js';
+import { assertPayable } from '../../src/domain/invoice.js';
 import { releaseEndedLock, releasePaymentLock, takePaymentLock } from '../../src/domain/payment-lock.js';
 
 const now = new Date('2030-01-10T12:00:00Z');
