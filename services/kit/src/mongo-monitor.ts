@@ -7,8 +7,11 @@
 // selection error until the process restarts: an outage that should delay the consumers would stall them.
 // Seen in the system test that stops MongoDB (test/system/mongo-outage.test.ts), reproduced in
 // services/kit/test/mongo-monitor.test.ts. The guard notices a heartbeat that outlived the driver's own
-// time-out and fails its socket, so the monitor records a failed heartbeat and goes on.
+// time-out and fails its socket, so the monitor records a failed heartbeat and goes on. It reaches into the
+// driver's internals: where they are not as it expects (another driver version), it says so once in the log
+// and touches nothing.
 import type { Socket } from 'node:net';
+import { Duplex } from 'node:stream';
 import type { mongo } from 'mongoose';
 import type { Logger } from 'pino';
 
@@ -19,18 +22,42 @@ export interface MonitorGuardOptions {
   log?: Logger;
 }
 
-/** The driver's internals the guard reaches into; any of them missing (another driver version) makes it a no-op. */
+/** The driver's internals the guard reaches into; any of them missing (another driver version) turns it off. */
 interface DriverInternals {
-  topology?: { s?: { servers?: Map<string, { monitor?: { connection?: { socket?: Socket } | null } }> } };
+  topology?: { s?: { servers?: unknown } };
+}
+interface MonitorInternals {
+  monitor?: { connection?: { socket?: unknown } | null };
 }
 
-/** Starts guarding a client's server monitors; returns the stop. Stops by itself when the client closes. */
+const noGuard = () => undefined;
+
+/** Starts guarding a connected client's server monitors; returns the stop. Stops by itself when the client closes. */
 export function guardServerMonitors(client: mongo.MongoClient, options: MonitorGuardOptions = {}): () => void {
   const { graceMs = 5_000, everyMs = 1_000, log } = options;
   const connectTimeoutMS = client.options.connectTimeoutMS ?? 30_000;
   const heartbeatFrequencyMS = client.options.heartbeatFrequencyMS ?? 10_000;
   // Without a connect time-out the driver's own heartbeat may legitimately take forever.
-  if (!connectTimeoutMS) return () => undefined;
+  if (!connectTimeoutMS) return noGuard;
+  const servers = (client as unknown as DriverInternals).topology?.s?.servers;
+  /** Said once, when the guard finds the driver is not the one it was written for: it then touches nothing. */
+  const sayOff = (why: string) =>
+    log?.warn({ why }, 'MongoDB server monitor guard is off: the driver is not as it expects (see mongo-monitor.ts)');
+  if (!(servers instanceof Map)) {
+    sayOff('the client has no topology.s.servers');
+    return noGuard;
+  }
+
+  /** The socket of the monitor of `address`: null while it connects, undefined when it is not where expected. */
+  const monitorSocket = (address: string): Socket | null | undefined => {
+    const monitor = (servers.get(address) as MonitorInternals | undefined)?.monitor;
+    if (!monitor || !('connection' in monitor)) return undefined;
+    if (monitor.connection === null || monitor.connection === undefined) return null;
+    const { socket } = monitor.connection;
+    // The waiting write hears of the failure through the socket's 'error' listener (the driver's connection).
+    return socket instanceof Duplex && socket.listenerCount('error') > 0 ? (socket as Socket) : undefined;
+  };
+
   /** Heartbeats in flight: server address → when it started and whether it is an awaited (streaming) one. */
   const inFlight = new Map<string, { since: number; awaited: boolean }>();
   const onStarted = (e: mongo.ServerHeartbeatStartedEvent) =>
@@ -44,9 +71,13 @@ export function guardServerMonitors(client: mongo.MongoClient, options: MonitorG
     for (const [address, { since, awaited }] of inFlight) {
       const limit = connectTimeoutMS + (awaited ? heartbeatFrequencyMS : 0) + graceMs;
       if (Date.now() - since < limit) continue;
-      const socket = (client as unknown as DriverInternals).topology?.s?.servers?.get(address)?.monitor?.connection
-        ?.socket;
-      if (!socket) continue;
+      const socket = monitorSocket(address);
+      // Still connecting: the connect has its own time-out, and there is no socket to fail yet.
+      if (socket === null) continue;
+      if (socket === undefined) {
+        sayOff(`no socket with an error listener on the monitor of ${address}`);
+        return stop();
+      }
       inFlight.delete(address);
       log?.warn({ address, stuckForMs: Date.now() - since }, 'MongoDB server monitor stuck; failing its heartbeat');
       const error = new Error(`heartbeat to ${address} stuck for ${Date.now() - since} ms`);
@@ -56,12 +87,13 @@ export function guardServerMonitors(client: mongo.MongoClient, options: MonitorG
     }
   }, everyMs);
   timer.unref();
-  const stop = () => {
+  function stop() {
     clearInterval(timer);
     client.off('serverHeartbeatStarted', onStarted);
     client.off('serverHeartbeatSucceeded', onEnded);
     client.off('serverHeartbeatFailed', onEnded);
-  };
+    client.off('topologyClosed', stop);
+  }
   client.once('topologyClosed', stop);
   return stop;
 }

@@ -2,7 +2,8 @@
 // monitor's connection after its socket was destroyed, and before the driver heard of the close, never ends.
 // Reproduced here the way it happened when MongoDB stopped: the socket destroyed, a check asked for at once.
 import { mongo } from 'mongoose';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
+import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { guardServerMonitors } from '../src/index.js';
 import { testInfra } from '../src/testing/index.js';
@@ -63,5 +64,37 @@ describe('MongoDB server monitor', () => {
     // An operation asks the monitor for a check at once: it reconnects, and the server is back in use.
     expect(await client.db('admin').command({ ping: 1 })).toMatchObject({ ok: 1 });
     expect(heartbeats.slice(before)).toContain('succeeded');
+  });
+
+  it('does nothing, and says so once, where the driver is not as it expects', async () => {
+    const { client, heartbeats, monitor } = await monitoredClient();
+    const lines: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const offLines = () => lines.filter((line) => line.includes('guard is off'));
+    // The same client as another driver version might lay it out: no topology where the guard looks, a
+    // monitor that keeps its socket elsewhere, or a socket nobody listens to for errors (failing it would
+    // crash the process with an unhandled 'error').
+    const laidOut = (topology: unknown) =>
+      new Proxy(client, { get: (target, key) => (key === 'topology' ? topology : Reflect.get(target, key)) });
+    const withMonitor = (monitorOfServer: unknown) => {
+      const { servers } = (client as unknown as { topology: { s: { servers: Map<string, unknown> } } }).topology.s;
+      return laidOut({ s: { servers: new Map([...servers.keys()].map((address) => [address, monitorOfServer])) } });
+    };
+    const options = { graceMs: 200, everyMs: 100, log };
+
+    guardServerMonitors(laidOut(undefined), options);
+    expect(offLines()).toHaveLength(1);
+
+    const listening = client.listenerCount('serverHeartbeatStarted');
+    guardServerMonitors(withMonitor({ monitor: { connection: {} } }), options);
+    guardServerMonitors(withMonitor({ monitor: { connection: { socket: new Socket() } } }), options);
+    const before = await strandHeartbeat(monitor, heartbeats);
+    await vi.waitFor(() => expect(offLines()).toHaveLength(3), { timeout: 5_000, interval: 50 });
+    // It touched nothing: the heartbeat is still stuck, and the guard has stopped listening and checking.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(heartbeats.slice(before)).toEqual([]);
+    expect(offLines()).toHaveLength(3);
+    expect(client.listenerCount('serverHeartbeatStarted')).toBe(listening);
+    expect(lines.filter((line) => line.includes('failing its heartbeat'))).toEqual([]);
   });
 });
