@@ -1,13 +1,12 @@
 // The booking flow of docs/booking.md as the routes and consumers use it: who may see and change an
 // itinerary, placing and releasing room holds in the catalog around each single-document change, the
 // invoice from billing, the payment lock, and what billing's and the catalog's events do to the status.
-import { randomUUID, createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_CURRENCY,
   type AddHotelBody,
   type AuthUser,
   type CancellationTerms,
-  type Hold,
   type InvoiceDraft,
   type LeadGuest,
   type PreCheckAnswer,
@@ -15,14 +14,14 @@ import {
 } from '@travelclub/contracts';
 import { AppError, appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import type { Logger } from 'pino';
-import type { BillingClient, CatalogClient, OnBehalfOf } from './clients/neighbours.js';
+import { behalfOf, cartHolds, placementOf } from './cart-holds.js';
+import type { BillingClient, CatalogClient } from './clients/neighbours.js';
 import { assertPayable, awaitPayment, invoiceDraftOf, invoiceMismatch, refuseRevision } from './domain/invoice.js';
 import {
   actingRole,
   addRoom,
   allRooms,
   assertCartEditable,
-  bookedRoomFrom,
   cancel,
   cancellationMoney,
   confirm,
@@ -49,12 +48,6 @@ export interface Caller {
   ctx: CausalContext;
 }
 
-/** Holds are the itinerary owner's, whoever (owner or staff) is acting on the itinerary. */
-const behalfOf = (record: Pick<ItineraryRecord, 'ownerId'>, ctx: CausalContext): OnBehalfOf => ({
-  ownerId: record.ownerId,
-  ctx,
-});
-
 export interface BookingDeps {
   store: ItineraryStore;
   catalog: CatalogClient;
@@ -64,21 +57,13 @@ export interface BookingDeps {
   log: Logger;
 }
 
-/** The catalog's search ids; anything else cannot be a search, so it is not asked for. */
-const SEARCH_ID = /^[A-Za-z0-9_-]{8,64}$/;
-const MAX_KEY = 100;
-
-/** A hold's idempotency key from its parts; hashed when too long for the catalog (same parts, same key). */
-export function holdKey(...parts: (string | number)[]): string {
-  const key = parts.join('.');
-  return key.length <= MAX_KEY ? key : `k_${createHash('sha256').update(key).digest('base64url')}`;
-}
-
 const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
 export type BookingService = ReturnType<typeof bookingService>;
 
 export function bookingService({ store, catalog, billing, mailer, paymentLockSeconds, log }: BookingDeps) {
+  const { releaseQuietly, searchedRooms, holdRoom } = cartHolds({ catalog, log });
+
   /** The itinerary if the caller may see it: its owner, or support staff (whose read is recorded). */
   async function visible(id: string, user: AuthUser, action: string): Promise<ItineraryRecord> {
     const record = await store.get(id);
@@ -103,80 +88,6 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
     if (!result) throw appError('itinerary-not-found');
     return result;
   }
-
-  /** Releases holds after the itinerary let go of them; a failure only waits for the hold's own expiry. */
-  async function releaseQuietly(holdIds: string[], owner: OnBehalfOf) {
-    await Promise.all(
-      holdIds.map((holdId) =>
-        catalog
-          .releaseHold(holdId, owner)
-          .catch((err: unknown) =>
-            log.warn({ err: (err as Error).message, holdId }, 'could not release a hold; it expires on its own'),
-          ),
-      ),
-    );
-  }
-
-  /** The search's rooms, when the search exists and the dates are its own. */
-  async function searchedRooms(body: AddHotelBody | UpdateHotelBody, ctx: CausalContext) {
-    const { searchId, checkInDate, checkOutDate } = body;
-    if (!searchId || !checkInDate || !checkOutDate || !SEARCH_ID.test(searchId))
-      throw appError('search-or-dates-not-found');
-    const page = await catalog.search(searchId, ctx);
-    if (!page || page.criteria.checkIn !== checkInDate || page.criteria.checkOut !== checkOutDate)
-      throw appError('search-or-dates-not-found');
-    return { rooms: page.criteria.rooms, checkInDate, checkOutDate };
-  }
-
-  /** Holds the room in the itinerary's currency; a quote in any other currency is never mixed in. */
-  async function holdRoom(
-    record: ItineraryRecord,
-    body: AddHotelBody | UpdateHotelBody,
-    stay: { rooms: number; checkInDate: string; checkOutDate: string },
-    lineItemId: string,
-    keyParts: (string | number)[],
-    ctx: CausalContext,
-  ): Promise<Hold> {
-    const owner = behalfOf(record, ctx);
-    const request = {
-      hotelId: body.hotelId,
-      roomType: body.roomType,
-      rateId: body.roomId,
-      rooms: stay.rooms,
-      checkIn: stay.checkInDate,
-      checkOut: stay.checkOutDate,
-      itineraryId: record._id,
-      lineItemId,
-      currency: record.currency,
-    };
-    let hold = await catalog.placeHold({ idempotencyKey: holdKey(...keyParts), ...request }, owner);
-    // The same key found an older hold that has ended (the room was removed, then added again): a new one.
-    if (hold.status !== 'held')
-      hold = await catalog.placeHold(
-        { idempotencyKey: holdKey(...keyParts, `r${record.revision}`), ...request },
-        owner,
-      );
-    if (hold.status !== 'held') throw appError('hold-expired');
-    if (hold.quote.rate.totalPrice.currency !== record.currency) {
-      await releaseQuietly([hold.id], owner);
-      throw appError('validation-failed', [
-        {
-          path: 'currency',
-          message: `The room is priced in ${hold.quote.rate.totalPrice.currency}, not ${record.currency}`,
-        },
-      ]);
-    }
-    return hold;
-  }
-
-  const placementOf = (hold: Hold, stay: { checkInDate: string; checkOutDate: string }): RoomPlacement => ({
-    lineItemId: hold.lineItemId,
-    hotelId: hold.hotelId,
-    hotelName: hold.hotelName,
-    checkInDate: stay.checkInDate,
-    checkOutDate: stay.checkOutDate,
-    room: bookedRoomFrom(hold),
-  });
 
   const roomAdded = (record: ItineraryRecord, placement: RoomPlacement, ctx: CausalContext) =>
     newEvent(

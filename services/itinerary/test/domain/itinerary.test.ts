@@ -3,7 +3,7 @@
 import type { BookedRoom } from '@travelclub/contracts';
 import type { AppError } from '@travelclub/kit';
 import { describe, expect, it } from 'vitest';
-import { holdKey } from '../../src/booking.js';
+import { holdKey } from '../../src/cart-holds.js';
 import {
   addRoom,
   cancel,
