@@ -86,7 +86,10 @@ export async function buildApp(config: BillingConfig, options: BuildOptions = {}
         invoices: store,
         provider,
         itinerary,
-        declines: declineCounter(app.redis, { windowSeconds: config.DECLINE_WINDOW_S }),
+        declines: declineCounter(app.redis, {
+          perAccount: config.MAX_DECLINES_PER_ACCOUNT,
+          windowSeconds: config.DECLINE_WINDOW_S,
+        }),
         leaseSeconds: config.PAYMENT_LEASE_S,
         providerTimeoutMs: config.PROVIDER_TIMEOUT_MS,
         commissionRate: config.COMMISSION_RATE,

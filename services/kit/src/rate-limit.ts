@@ -7,9 +7,19 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 export interface WindowLimit {
   /** Counts one use of `key`; false when the key is over its limit in the current window. */
   take(key: string): Promise<boolean>;
+  /** The uses of `key` in its current window (0 when it has none), without counting one. */
+  count(key: string): Promise<number>;
+  /**
+   * Counts one use of `key` whatever its limit, and answers its uses in the window: for a caller that checks
+   * `count` before an action and counts only some outcomes afterwards (declined payments).
+   */
+  add(key: string): Promise<number>;
 }
 
-/** At most `points` uses per key in each window of `windowSeconds`, counted under `prefix` in Redis. */
+/**
+ * At most `points` uses per key in each window of `windowSeconds` (starting at the key's first use), counted
+ * under `prefix` in Redis as `<prefix>:<key>`.
+ */
 export function windowLimit(
   redis: Redis,
   settings: { prefix: string; points: number; windowSeconds: number },
@@ -30,6 +40,8 @@ export function windowLimit(
           throw err;
         },
       ),
+    count: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
+    add: async (key) => (await limiter.penalty(key, 1)).consumedPoints,
   };
 }
 

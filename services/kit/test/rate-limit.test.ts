@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => closeRedis(redis));
 
-const takes = async (take: () => Promise<boolean>, times: number) => {
-  const answers: boolean[] = [];
+const takes = async <T>(take: () => Promise<T>, times: number) => {
+  const answers: T[] = [];
   for (let i = 0; i < times; i++) answers.push(await take());
   return answers;
 };
@@ -23,6 +23,21 @@ describe('windowLimit', () => {
     const limit = windowLimit(redis, { prefix: uniqueName('test-rl'), points: 3, windowSeconds: 60 });
     expect(await takes(() => limit.take('a'), 4)).toEqual([true, true, true, false]);
     expect(await limit.take('b')).toBe(true);
+  });
+
+  it('counts without refusing (add) and reads the count without counting (count), in the same window', async () => {
+    const prefix = uniqueName('test-rl');
+    const limit = windowLimit(redis, { prefix, points: 2, windowSeconds: 60 });
+    expect(await limit.count('a')).toBe(0);
+    expect(await takes(() => limit.add('a'), 3)).toEqual([1, 2, 3]);
+    expect(await limit.count('a')).toBe(3);
+    expect(await limit.count('b')).toBe(0);
+    // One count: past its points, take refuses; the window started with the first use.
+    expect(await limit.take('a')).toBe(false);
+    expect(await limit.count('a')).toBe(4);
+    const ttl = await redis.ttl(`${prefix}:a`);
+    expect(ttl).toBeGreaterThan(55);
+    expect(ttl).toBeLessThanOrEqual(60);
   });
 
   it('counts again once the window is over', async () => {

@@ -1,21 +1,15 @@
-// Declined card payments per account in Redis, shared by every billing instance: a fixed window that starts
-// at the first decline, so card testing across many invoices meets a limit.
+// Declined card payments per account, counted in Redis by the kit's window counter and so shared by every
+// billing instance: a fixed window that starts at the first decline, so card testing across many invoices
+// meets a limit. Payments read the count before an attempt and add one after a decline.
+import { windowLimit, type WindowLimit } from '@travelclub/kit';
 import type { Redis } from 'ioredis';
 
-export type DeclineCounter = ReturnType<typeof declineCounter>;
+export type DeclineCounter = Pick<WindowLimit, 'count' | 'add'>;
 
-export function declineCounter(redis: Redis, { windowSeconds }: { windowSeconds: number }) {
-  const key = (userId: string) => `billing:payment-declines:${userId}`;
-  return {
-    /** Declines of the account in its current window. */
-    async count(userId: string): Promise<number> {
-      return Number((await redis.get(key(userId))) ?? 0);
-    },
-
-    /** Counts one decline; the window's expiry is set with its first one, in the same round trip. */
-    async add(userId: string): Promise<number> {
-      const results = await redis.multi().set(key(userId), 0, 'EX', windowSeconds, 'NX').incr(key(userId)).exec();
-      return Number(results?.[1]?.[1] ?? 0);
-    },
-  };
+export function declineCounter(redis: Redis, settings: { perAccount: number; windowSeconds: number }): DeclineCounter {
+  return windowLimit(redis, {
+    prefix: 'billing:payment-declines',
+    points: settings.perAccount,
+    windowSeconds: settings.windowSeconds,
+  });
 }
