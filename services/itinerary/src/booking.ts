@@ -12,7 +12,7 @@ import {
   type PreCheckAnswer,
   type UpdateHotelBody,
 } from '@travelclub/contracts';
-import { AppError, appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
+import { appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import type { Logger } from 'pino';
 import { behalfOf, cartHolds, placementOf } from './cart-holds.js';
 import type { BillingClient, CatalogClient } from './clients/neighbours.js';
@@ -25,7 +25,6 @@ import {
   cancel,
   cancellationMoney,
   confirm,
-  hasLapsedLock,
   holdReleased,
   lineItemFor,
   removeRooms,
@@ -38,8 +37,8 @@ import {
   type RoomPlacement,
 } from './domain/itinerary.js';
 import { setGuestDetails, updateCustomerData, type GuestRooms } from './domain/guests.js';
-import { releaseEndedLock, releasePaymentLock, takePaymentLock } from './domain/payment-lock.js';
 import type { BookingMailer } from './mail.js';
+import { paymentLockFlow } from './payment-lock.js';
 import type { ItineraryStore } from './store/itineraries.js';
 
 /** The signed-in traveller (or staff) a route acts for, and the request's ids. */
@@ -88,6 +87,9 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
     if (!result) throw appError('itinerary-not-found');
     return result;
   }
+
+  const paymentLock = paymentLockFlow({ store, catalog, billing, paymentLockSeconds, mutateOrMissing });
+  const { letGoOfEndedPayment } = paymentLock;
 
   const roomAdded = (record: ItineraryRecord, placement: RoomPlacement, ctx: CausalContext) =>
     newEvent(
@@ -142,28 +144,6 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
     await mailer
       .cancelled(record, { charge, refund })
       .catch((err: unknown) => log.error({ err, itineraryId: record._id }, 'could not queue the cancellation mail'));
-  }
-
-  /**
-   * A payment lock that lapsed without billing letting go may stand for a charge whose answer is not recorded
-   * yet (a slow provider, a crash): the cart stays as it is until billing says no payment of that invoice is
-   * unsettled and the invoice is not paid. Then the lock goes and the change may be made; otherwise
-   * `payment-in-progress` (docs/booking.md, "One payment at a time").
-   */
-  async function letGoOfEndedPayment(record: ItineraryRecord, ctx: CausalContext): Promise<ItineraryRecord> {
-    const lock = record.paymentLock;
-    if (!lock || !hasLapsedLock(record, new Date())) return record;
-    const state = await billing.paymentState(lock.invoiceId, ctx).catch((err: unknown) => {
-      // An invoice billing does not have has no payment running either.
-      if (err instanceof AppError && err.code === 'invoice-not-found') return null;
-      throw err;
-    });
-    if (state && (state.paymentInProgress || state.status === 'paid')) throw appError('payment-in-progress');
-    const result = await store.mutate(record._id, (current) => {
-      const next = releaseEndedLock(current, lock, new Date());
-      return next && { record: next };
-    });
-    return result?.record ?? record;
   }
 
   return {
@@ -391,54 +371,9 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       };
     },
 
-    /**
-     * Billing's lock before it charges, for its payment and until its lease ends (never more than
-     * PAYMENT_LOCK_S from now); every hold must outlive it, or the lock is let go at once.
-     */
-    async takePaymentLock(
-      id: string,
-      invoiceId: string,
-      ctx: CausalContext,
-      asked: { paymentId?: string | undefined; until?: string | undefined } = {},
-    ) {
-      const { paymentId } = asked;
-      const longest = Date.now() + paymentLockSeconds * 1000;
-      const until = new Date(asked.until ? Math.min(Date.parse(asked.until), longest) : longest);
-      if (until.getTime() <= Date.now())
-        throw appError('validation-failed', [{ path: 'until', message: 'The lock must end in the future' }]);
-      const { record } = await mutateOrMissing(id, (current) => ({
-        record: takePaymentLock(current, invoiceId, until, new Date(), paymentId),
-      }));
-      try {
-        const owner = behalfOf(record, ctx);
-        const holds = await Promise.all(allRooms(record).map(({ room }) => catalog.hold(room.holdId, owner)));
-        if (holds.some((hold) => !hold || hold.status !== 'held' || Date.parse(hold.expiresAt) < until.getTime()))
-          throw appError('hold-expired');
-      } catch (err) {
-        await store.mutate(id, (current) => {
-          const next = releasePaymentLock(current, invoiceId, new Date(), paymentId);
-          return next && { record: next };
-        });
-        throw err;
-      }
-      return { itineraryId: id, invoiceId, ...(paymentId ? { paymentId } : {}), lockedUntil: until.toISOString() };
-    },
-
-    /** Billing lets go (a decline): only its own payment's lock, when it names one. */
-    async releasePaymentLock(id: string, invoiceId: string, paymentId?: string) {
-      await mutateOrMissing(id, (current) => {
-        const next = releasePaymentLock(current, invoiceId, new Date(), paymentId);
-        return next && { record: next };
-      });
-    },
-
-    /** billing.payment.failed, billing.payment.refunded: that payment ended, so its lock, if it still holds it, goes. */
-    async paymentEnded(itineraryId: string, invoiceId: string, paymentId: string) {
-      await store.mutate(itineraryId, (current) => {
-        const next = releasePaymentLock(current, invoiceId, new Date(), paymentId);
-        return next && { record: next };
-      });
-    },
+    takePaymentLock: paymentLock.takePaymentLock,
+    releasePaymentLock: paymentLock.releasePaymentLock,
+    paymentEnded: paymentLock.paymentEnded,
 
     // ---------- what other services' events do ----------
 
