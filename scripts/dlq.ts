@@ -1,11 +1,10 @@
 // npm run dlq -- list|show|replay: the dead letters on Kafka (events a consumer gave up on), listed,
 // inspected, and replayed to the topic they came from. See docs/events.md (Dead letters).
-import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { deadLetterTopic, topics as serviceTopics } from '@travelclub/contracts';
 import { deadLetterRef, listDeadLetters, replayDeadLetters, type StoredDeadLetter } from '@travelclub/kit';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
-import { envPath } from './infra.mjs';
+import { localSettings } from './infra.mjs';
 
 const USAGE = `usage: npm run dlq -- <command> [options]
 
@@ -25,21 +24,14 @@ const USAGE = `usage: npm run dlq -- <command> [options]
   --consumer   the consumer group, with or without the prefix (itinerary or <prefix>itinerary)
   --prefix     the topic prefix (default: KAFKA_TOPIC_PREFIX)
 
-settings: KAFKA_BROKERS (default: the local infrastructure's, from ${envPath}), KAFKA_TOPIC_PREFIX
+settings: KAFKA_BROKERS (default: the local infrastructure's, npm run infra:up), KAFKA_TOPIC_PREFIX
 `;
 
 class UsageError extends Error {}
 
 function settings() {
-  const fromFile: Record<string, string> = {};
-  if (existsSync(envPath)) {
-    for (const line of readFileSync(envPath, 'utf8').split('\n')) {
-      const at = line.indexOf('=');
-      if (at > 0) fromFile[line.slice(0, at)] = line.slice(at + 1);
-    }
-  }
-  const brokers = process.env.KAFKA_BROKERS ?? fromFile.KAFKA_BROKERS;
-  if (!brokers) throw new Error(`KAFKA_BROKERS is not set and ${envPath} has none (run npm run infra:up first)`);
+  const brokers: string | undefined = process.env.KAFKA_BROKERS ?? localSettings().KAFKA_BROKERS;
+  if (!brokers) throw new Error('KAFKA_BROKERS is not set and the local infrastructure is not up (npm run infra:up)');
   return { brokers: brokers.split(',').map((b) => b.trim()), prefix: process.env.KAFKA_TOPIC_PREFIX ?? '' };
 }
 
@@ -135,8 +127,9 @@ async function main(argv: string[]): Promise<number> {
       ? [deadLetterTopicOf(values.topic, prefix)]
       : Object.values(serviceTopics).map((t) => deadLetterTopic(prefix + t));
   const missing = candidates.filter((t) => !existing.has(t));
-  if (wanted.length && missing.length) throw new Error(`no such dead-letter topic: ${missing.join(', ')}`);
-  if (values.topic && missing.length) throw new Error(`no such dead-letter topic: ${missing.join(', ')}`);
+  // Named ones must exist; of the default (every service topic's), those that do are read.
+  if ((wanted.length || values.topic) && missing.length)
+    throw new Error(`no such dead-letter topic: ${missing.join(', ')}`);
   const dlqTopics = candidates.filter((t) => existing.has(t));
 
   let letters = dlqTopics.length ? await listDeadLetters(kafka, dlqTopics) : [];

@@ -31,12 +31,21 @@ function readState() {
 function writeState(state) {
   mkdirSync(infraDir, { recursive: true });
   writeFileSync(statePath, JSON.stringify(state, null, 2));
-  const env = [];
-  if (state.mongo) env.push(`MONGO_URL=${state.mongo.url}`);
-  if (state.kafka) env.push(`KAFKA_BROKERS=${state.kafka.brokers}`);
-  if (state.redis) env.push(`REDIS_URL=${state.redis.url}`);
+  const env = Object.entries(settings(state)).map(([name, value]) => `${name}=${value}`);
   writeFileSync(envPath, env.join('\n') + '\n');
 }
+
+/** The connection settings of the servers `state` has. */
+function settings(state) {
+  return {
+    ...(state.mongo ? { MONGO_URL: state.mongo.url } : {}),
+    ...(state.kafka ? { KAFKA_BROKERS: state.kafka.brokers } : {}),
+    ...(state.redis ? { REDIS_URL: state.redis.url } : {}),
+  };
+}
+
+/** The connection settings of the local servers `up` started or found (those it has; none before it ran). */
+export const localSettings = () => settings(readState());
 
 function isAlive(pid) {
   if (!pid) return false;
@@ -338,10 +347,6 @@ export async function up() {
     writeState(state);
     return { env: settings(state), started };
   });
-}
-
-function settings(state) {
-  return { MONGO_URL: state.mongo.url, KAFKA_BROKERS: state.kafka.brokers, REDIS_URL: state.redis.url };
 }
 
 /** Stops what `up` started (all of it, or only the named servers), and nothing else. */
