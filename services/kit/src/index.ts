@@ -19,4 +19,5 @@ export * from './redis.js';
 export * from './run.js';
 export * from './service.js';
 export * from './service-identity.js';
+export * from './startup.js';
 export * from './timeout.js';

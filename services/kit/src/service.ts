@@ -51,14 +51,6 @@ declare module 'fastify' {
 /** How long a shutdown waits for handlers whose client has gone (runService's own grace is longer). */
 const HANDLER_GRACE_MS = 15_000;
 
-export {
-  buildWithStartupInBackground,
-  createStartup,
-  isRetriableStartError,
-  StartupStoppedError,
-  type Startup,
-} from './startup.js';
-
 export type ServiceApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export interface ServiceOptions {
