@@ -7,6 +7,7 @@ import type { Hold } from '@travelclub/contracts';
 import { defineModel, newEvent, outboxPlugin, withEvents, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { Logger } from 'pino';
+import { settledBookingsBefore, settledHoldStore } from './settled-holds.js';
 
 export type HoldStatus = Hold['status'];
 export type ReleaseReason = 'expired' | 'removed' | 'cancelled';
@@ -38,7 +39,7 @@ export interface HoldRecord {
   failedFor?: string[];
 }
 
-interface InventoryDocument {
+export interface InventoryDocument {
   /** `<hotelId>|<roomType>` */
   _id: string;
   hotelId: string;
@@ -52,20 +53,6 @@ interface InventoryDocument {
    * Only what changes and what the conditional updates need; the rest of a hold is in its directory entry.
    */
   holds: Record<string, HoldState>;
-  outbox: OutboxEvent[];
-}
-
-/**
- * A hold moved out of its inventory document once settled. The copy is written before the hold is pulled
- * from the document, so a crash in between leaves it in both (the document wins), never in neither.
- */
-interface SettledHoldDocument {
-  /** The hold id. */
-  _id: string;
-  inventoryId: string;
-  hold: HoldRecord;
-  settledAt: Date;
-  /** A late payment for a settled hold whose rooms are gone reports `catalog.booking.failed` from here. */
   outbox: OutboxEvent[];
 }
 
@@ -131,20 +118,6 @@ const directorySchema = new Schema<HoldDirectoryEntry>(
   { versionKey: false },
 );
 
-const settledSchema = new Schema<SettledHoldDocument>(
-  {
-    _id: { type: String, required: true },
-    inventoryId: { type: String, required: true },
-    hold: { type: Schema.Types.Mixed, required: true },
-    settledAt: { type: Date, required: true },
-  },
-  { versionKey: false, minimize: false },
-);
-settledSchema.plugin(outboxPlugin);
-
-/** A booking is settled once its check-out is this far behind (stay dates are local; a day covers every zone). */
-const BOOKING_SETTLES_AFTER_MS = 2 * 86_400_000;
-
 export const inventoryId = (hotelId: string, roomType: string) => `${hotelId}|${roomType}`;
 
 export interface PlaceRequest {
@@ -173,10 +146,6 @@ export type InventoryStore = Awaited<ReturnType<typeof inventoryStore>>;
 /** Where a hold was found: in its inventory document (live), or moved out (settled). */
 type FoundHold = { hold: HoldRecord; live: boolean; taken: TakenState };
 
-/** A settled hold's check-out date before which a booking is settled: its stay is over everywhere. */
-const settledBookingsBefore = (now: Date) =>
-  new Date(now.getTime() - BOOKING_SETTLES_AFTER_MS).toISOString().slice(0, 10);
-
 /** Tries of a booking whose hold changes under it (released, moved out) before the event is retried instead. */
 const BOOK_ATTEMPTS = 5;
 
@@ -191,11 +160,11 @@ export async function inventoryStore(
 ) {
   const Inventory = await defineModel(connection, 'RoomInventory', inventorySchema, 'room_inventory');
   const Directory = await defineModel(connection, 'HoldDirectory', directorySchema, 'holds');
-  const Settled = await defineModel(connection, 'SettledHold', settledSchema, 'settled_holds');
   // The raw collections: dotted paths built from dates and hold ids are not for mongoose to cast.
   const inventory = Inventory.collection as unknown as mongo.Collection<InventoryDocument>;
   const directory = Directory.collection as unknown as mongo.Collection<HoldDirectoryEntry>;
-  const settledHolds = Settled.collection as unknown as mongo.Collection<SettledHoldDocument>;
+  const settled = await settledHoldStore(connection, inventory, log);
+  const { moveOut, moveOutNow } = settled;
   /** A change answers the document's taken rooms and the one hold it touched, not every hold. */
   const afterFor = (holdId: string) =>
     ({ returnDocument: 'after', projection: { taken: 1, version: 1, [`holds.${holdId}`]: 1 } }) as const;
@@ -240,40 +209,8 @@ export async function inventoryStore(
     const taken = doc ? stateOf(doc) : { taken: {}, version: 0 };
     const live = doc?.holds?.[holdId];
     if (live) return { hold: whole(entry, live), live: true, taken };
-    const settled = await settledHolds.findOne({ _id: holdId }, { projection: { hold: 1 } });
-    return settled ? { hold: settled.hold, live: false, taken } : null;
-  }
-
-  /**
-   * Moves a settled hold out of its document: copied first, pulled after. The pull is conditional on the
-   * hold being as copied (status, and the invoices its failure was reported for), so a change that lands in
-   * between keeps it in the document, where the next sweep finds it.
-   */
-  async function moveOut(docId: string, hold: HoldRecord): Promise<boolean> {
-    await settledHolds.updateOne(
-      { _id: hold.id },
-      { $set: { inventoryId: docId, hold, settledAt: new Date() }, $setOnInsert: { outbox: [] } },
-      { upsert: true },
-    );
-    const path = `holds.${hold.id}`;
-    const pulled = await inventory.updateOne(
-      {
-        _id: docId,
-        [`${path}.status`]: hold.status,
-        [`${path}.failedFor.${hold.failedFor?.length ?? 0}`]: { $exists: false },
-      },
-      { $unset: { [path]: '' } },
-    );
-    return pulled.modifiedCount === 1;
-  }
-
-  /** Moves a hold released just now; if that fails, it is only later: the sweep moves what is left. */
-  async function moveOutNow(docId: string, hold: HoldRecord) {
-    try {
-      await moveOut(docId, hold);
-    } catch (err) {
-      log?.warn({ err, holdId: hold.id }, 'could not move a released hold out of its document yet; the sweep will');
-    }
+    const moved = await settled.get(holdId);
+    return moved ? { hold: moved, live: false, taken } : null;
   }
 
   const releasedEvent = (hold: HoldRecord, reason: ReleaseReason, ctx: CausalContext) =>
@@ -363,22 +300,21 @@ export async function inventoryStore(
     );
     // Reported once per invoice, from wherever the hold is now.
     const reported = live
-      ? await inventory.updateOne(
-          { _id: entry.inventoryId, [`${path}.status`]: 'released', [`${path}.failedFor`]: { $ne: invoiceId } },
-          withEvents({ $push: { [`${path}.failedFor`]: invoiceId } }, failed),
-        )
-      : await settledHolds.updateOne(
-          { _id: holdId, 'hold.status': 'released', 'hold.failedFor': { $ne: invoiceId } },
-          withEvents({ $push: { 'hold.failedFor': invoiceId } }, failed),
-        );
-    if (!reported.modifiedCount) return null; // moved, booked or reported meanwhile: decide again
+      ? (
+          await inventory.updateOne(
+            { _id: entry.inventoryId, [`${path}.status`]: 'released', [`${path}.failedFor`]: { $ne: invoiceId } },
+            withEvents({ $push: { [`${path}.failedFor`]: invoiceId } }, failed),
+          )
+        ).modifiedCount > 0
+      : await settled.reportFailure(holdId, invoiceId, failed);
+    if (!reported) return null; // moved, booked or reported meanwhile: decide again
     onEvents(live ? entry.inventoryId : holdId);
     return { outcome: 'failed' };
   }
 
   return {
     /** The models whose documents carry an outbox, for the relay. */
-    models: [Inventory, Settled],
+    models: [Inventory, settled.model],
 
     /**
      * Places a hold over every night of the stay, or none. The condition on each night is the concurrency
