@@ -4,7 +4,7 @@
 import { defineModel, outboxPlugin, withEvents, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { Logger } from 'pino';
-import type { HoldRecord, InventoryDocument } from './inventory.js';
+import type { HoldRecord, InventoryDocument } from './inventory-documents.js';
 
 /**
  * A hold moved out of its inventory document once settled. The copy is written before the hold is pulled

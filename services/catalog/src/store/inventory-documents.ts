@@ -1,0 +1,126 @@
+// The room inventory as stored: one document per hotel room type (the rooms taken each night and its live
+// holds' state), each hold's whole record, and the hold directory that says where each hold lives.
+import type { Hold } from '@travelclub/contracts';
+import { outboxPlugin, type OutboxEvent } from '@travelclub/kit';
+import { Schema } from 'mongoose';
+
+export type HoldStatus = Hold['status'];
+export type ReleaseReason = 'expired' | 'removed' | 'cancelled';
+
+export interface HoldRecord {
+  id: string;
+  hotelId: string;
+  /** Kept so the hold can be shown without the index (cart lines, invoices). */
+  hotelName: string;
+  roomType: string;
+  rateId: string;
+  rooms: number;
+  checkIn: string;
+  checkOut: string;
+  nights: string[];
+  itineraryId: string;
+  lineItemId: string;
+  ownerId: string;
+  status: HoldStatus;
+  quote: Hold['quote'];
+  expiresAt: Date;
+  createdAt: Date;
+  /** What was asked for, so a repeated idempotency key with a different request is refused. */
+  requestHash: string;
+  invoiceId?: string;
+  releasedReason?: ReleaseReason;
+  releasedAt?: Date;
+  /** Invoices for which booking this lapsed hold failed (each reported once). */
+  failedFor?: string[];
+}
+
+export interface InventoryDocument {
+  /** `<hotelId>|<roomType>` */
+  _id: string;
+  hotelId: string;
+  roomType: string;
+  /** Rooms held or booked through us, per night (`YYYY-MM-DD`). */
+  taken: Record<string, number>;
+  /** Goes up with every change of `taken`, so readers can tell a newer state from an older one. */
+  version: number;
+  /**
+   * The live holds' state: held, released a moment ago (until moved out), or booked for a stay not yet over.
+   * Only what changes and what the conditional updates need; the rest of a hold is in its directory entry.
+   */
+  holds: Record<string, HoldState>;
+  outbox: OutboxEvent[];
+}
+
+/**
+ * A live hold as its inventory document keeps it: about 200 bytes instead of the 1.5 KB of the whole record
+ * (the quote is most of it), so even a large room type's bookings for the next 500 days stay a few MiB.
+ */
+export type HoldState = Pick<
+  HoldRecord,
+  'status' | 'rooms' | 'nights' | 'checkOut' | 'expiresAt' | 'invoiceId' | 'releasedReason' | 'releasedAt' | 'failedFor'
+>;
+export const stateOfHold = (hold: HoldRecord): HoldState => {
+  const { status, rooms, nights, checkOut, expiresAt, invoiceId, releasedReason, releasedAt, failedFor } = hold;
+  const state: HoldState = { status, rooms, nights, checkOut, expiresAt };
+  return Object.assign(
+    state,
+    invoiceId === undefined ? {} : { invoiceId },
+    releasedReason === undefined ? {} : { releasedReason },
+    releasedAt === undefined ? {} : { releasedAt },
+    failedFor === undefined ? {} : { failedFor },
+  );
+};
+
+/** Where each hold lives, to find it by id or by itinerary; the inventory document has its state. */
+export interface HoldDirectoryEntry {
+  _id: string;
+  inventoryId: string;
+  hotelId: string;
+  itineraryId: string;
+  ownerId: string;
+  requestHash: string;
+  status: HoldStatus | 'pending';
+  expiresAt: Date;
+  /** The hold as placed; its state is the inventory document's (absent from entries of older versions). */
+  hold?: HoldRecord;
+}
+
+export const inventorySchema = new Schema<InventoryDocument>(
+  {
+    _id: { type: String, required: true },
+    hotelId: { type: String, required: true, index: true },
+    roomType: { type: String, required: true },
+    taken: { type: Schema.Types.Mixed, default: {} },
+    version: { type: Number, default: 0 },
+    holds: { type: Schema.Types.Mixed, default: {} },
+  },
+  { versionKey: false, minimize: false },
+);
+inventorySchema.plugin(outboxPlugin);
+
+export const directorySchema = new Schema<HoldDirectoryEntry>(
+  {
+    _id: { type: String, required: true },
+    inventoryId: { type: String, required: true },
+    hotelId: { type: String, required: true },
+    itineraryId: { type: String, required: true, index: true },
+    ownerId: { type: String, required: true },
+    requestHash: { type: String, required: true },
+    status: { type: String, required: true },
+    expiresAt: { type: Date, required: true, index: true },
+    hold: { type: Schema.Types.Mixed },
+  },
+  { versionKey: false },
+);
+
+export const inventoryId = (hotelId: string, roomType: string) => `${hotelId}|${roomType}`;
+
+/** A room type's taken rooms per night at one version of its document. */
+export interface TakenState {
+  taken: Record<string, number>;
+  version: number;
+}
+export const stateOf = (doc: Pick<InventoryDocument, 'taken' | 'version'>): TakenState => ({
+  taken: doc.taken ?? {},
+  version: doc.version ?? 0,
+});
