@@ -62,23 +62,29 @@ describe('rate limits', () => {
   it('are counted in Redis, so every gateway instance shares them', async () => {
     const prefix = `${uniqueName('shared-limit')}:`;
     const [first, second] = await Promise.all([
-      gateway({ RATE_LIMIT_MAX: '3', RATE_LIMIT_PREFIX: prefix }),
-      gateway({ RATE_LIMIT_MAX: '3', RATE_LIMIT_PREFIX: prefix }),
+      // An hour's window: three requests never straddle a window's end, which would start a new count.
+      gateway({ RATE_LIMIT_MAX: '3', RATE_LIMIT_PREFIX: prefix, RATE_LIMIT_WINDOW_MS: '3600000' }),
+      gateway({ RATE_LIMIT_MAX: '3', RATE_LIMIT_PREFIX: prefix, RATE_LIMIT_WINDOW_MS: '3600000' }),
     ]);
     const get = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/v1/hotel/h-1' });
     expect((await get(first)).statusCode).toBe(200);
     expect((await get(first)).statusCode).toBe(200);
     expect((await get(second)).statusCode).toBe(200);
-    // Counts reach Redis in batches (every RATE_LIMIT_SYNC_MS): once both instances synced, the address's
-    // three requests are known to both, and the fourth is refused wherever it arrives.
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect((await get(first)).statusCode).toBe(429);
-    expect((await get(second)).statusCode).toBe(429);
 
     const redis = createRedis(testInfra().redisUrl);
     await new Promise((resolve) => redis.once('ready', resolve));
     try {
-      expect(await redis.keys(`${prefix}*`)).toHaveLength(1);
+      // Counts reach Redis in batches (every RATE_LIMIT_SYNC_MS, 100 ms): wait until Redis holds all three
+      // (a fixed sleep was too short on a loaded machine), then for one more sync round of each instance,
+      // which brings the total back to both; the fourth request is then refused wherever it arrives.
+      const keys = () => redis.keys(`${prefix}*`);
+      await expect
+        .poll(async () => Number(await redis.get((await keys())[0] ?? 'none')), { timeout: 5_000, interval: 20 })
+        .toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect((await get(first)).statusCode).toBe(429);
+      expect((await get(second)).statusCode).toBe(429);
+      expect(await keys()).toHaveLength(1);
     } finally {
       await closeRedis(redis);
     }
