@@ -6,6 +6,8 @@ export * from './entities.js';
 export * from './auth.js';
 export * from './auth-api.js';
 export * from './catalog-api.js';
+export * from './catalog-holds-api.js';
+export * from './catalog-images-api.js';
 export * from './itinerary-api.js';
 export * from './billing-api.js';
 export * from './internal-api.js';
