@@ -1,5 +1,5 @@
-// The idempotent consumer: handlers per event type; handled event ids are recorded (unique index on
-// consumer and event id) so a redelivered event is skipped. A failure is classified (failures.ts): a
+// The idempotent consumer: handlers per event type; handled event ids are recorded (handled-events.ts) so a
+// redelivered event is skipped. A failure is classified (failures.ts): a
 // transient one (a server away, a time-out) pauses the partition and retries it without limit, with capped
 // backoff; a permanent one goes with its error to `<topic>.dlq` at once and the partition moves on; an
 // unclassified one gets `retries` retries first. Delivery is still at-least-once: a crash after a handler
@@ -14,14 +14,14 @@ import {
   type EventType,
 } from '@travelclub/contracts';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import { Schema, type Connection, type Model, type mongo } from 'mongoose';
+import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { CausalContext } from './context.js';
 import { recordDeadLetter, watchDeadLetters } from './dead-letters.js';
 import { classifyFailure, PermanentEventError, type FailureKind } from './failures.js';
+import { handledEvents } from './handled-events.js';
 import { ensureTopics } from './kafka.js';
 import { withTimeout } from './timeout.js';
-import { defineModel, isDuplicateKeyError } from './mongo.js';
 import type { ServiceApp } from './service.js';
 
 export interface HandlerContext extends CausalContext {
@@ -56,25 +56,6 @@ export function handler<T extends EventType>(type: T, fn: (event: EventOf<T>, ct
     }) as AnyHandler,
   };
 }
-
-interface ProcessedEvent {
-  /** `<consumer>/<event id>`: looked up by _id, which every MongoDB-compatible server indexes. */
-  _id: string;
-  consumer: string;
-  eventId: string;
-  handledAt: Date;
-}
-
-const processedEventSchema = new Schema<ProcessedEvent>(
-  {
-    _id: { type: String, required: true },
-    consumer: { type: String, required: true },
-    eventId: { type: String, required: true },
-    handledAt: Date,
-  },
-  { versionKey: false },
-);
-processedEventSchema.index({ consumer: 1, eventId: 1 }, { unique: true });
 
 export interface EventConsumerOptions {
   kafka: Kafka;
@@ -132,10 +113,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   const log = options.logger.child({ component: 'consumer', groupId });
   const handlers = new Map<string, AnyHandler>();
   const topics = new Set<string>();
-  let Processed: Model<ProcessedEvent>;
-  const recordId = (eventId: string) => `${groupId}/${eventId}`;
-  // The raw collection: recording handled ids is hot, and there is nothing for mongoose to cast.
-  const records = () => Processed.collection as unknown as mongo.Collection<ProcessedEvent>;
+  let records: Awaited<ReturnType<typeof handledEvents>>;
   let consumer: Consumer | undefined;
 
   /** Where each partition (`topic/partition`) waits after a failure: the message it stopped at and its tries. */
@@ -243,18 +221,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     setTimeout(resume, retryInMs).unref();
   }
 
-  async function recordHandled(ids: string[]) {
-    if (ids.length === 0) return;
-    const handledAt = new Date();
-    try {
-      await records().insertMany(
-        ids.map((eventId) => ({ _id: recordId(eventId), consumer: groupId, eventId, handledAt })),
-        { ordered: false },
-      );
-    } catch (err) {
-      if (!isDuplicateKeyError(err)) throw err;
-    }
-  }
+  const recordHandled = (ids: string[]) => records.record(ids);
 
   async function eachBatch({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }: EachBatchPayload) {
     const { topic, partition } = batch;
@@ -284,13 +251,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     };
     try {
       const ids = parsed.flatMap((p) => (p.event ? [p.event.id] : []));
-      const seen = new Set(
-        (
-          await records()
-            .find({ _id: { $in: ids.map(recordId) } }, { projection: { eventId: 1 } })
-            .toArray()
-        ).map((d) => d.eventId),
-      );
+      const seen = await records.handledOf(ids);
       for (const item of parsed) {
         if (!isRunning() || isStale()) break;
         current = item.message.offset;
@@ -349,7 +310,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       return self;
     },
     async start() {
-      Processed = await defineModel(mongo, 'ProcessedEvent', processedEventSchema, 'processed_events');
+      records = await handledEvents(mongo, groupId);
       const all = [...topics];
       await ensureTopics(kafka, [...all, ...all.map(deadLetterTopic)], options.numPartitions ?? 3);
       const attempt = kafka.consumer({

@@ -13,6 +13,7 @@ import {
 } from '@travelclub/contracts';
 import type { IHeaders, Kafka, Producer } from 'kafkajs';
 import type { Connection, mongo } from 'mongoose';
+import { handledKey, handledPairs } from './handled-events.js';
 import type { ServiceApp } from './service.js';
 import { withTimeout } from './timeout.js';
 
@@ -32,8 +33,6 @@ interface DeadLetterRecord {
 }
 
 const DEAD_LETTERS = 'dead_letters';
-/** The consumer's handled-event records (see consumer.ts): `_id` `<consumer>/<event id>`. */
-const PROCESSED_EVENTS = 'processed_events';
 
 const collection = <T extends { _id: string }>(connection: Connection, name: string) =>
   connection.collection(name) as unknown as mongo.Collection<T>;
@@ -88,19 +87,13 @@ export async function countOpenDeadLetters(
   const letters = await collection<DeadLetterRecord>(connection, DEAD_LETTERS)
     .find({ consumer: { $in: consumers.map((c) => c.groupId) } }, { projection: { consumer: 1, topic: 1, eventId: 1 } })
     .toArray();
-  const handledIds = letters.flatMap((l) => (l.eventId ? [`${l.consumer}/${l.eventId}`] : []));
-  const handled = new Set(
-    handledIds.length === 0
-      ? []
-      : (
-          await collection<{ _id: string }>(connection, PROCESSED_EVENTS)
-            .find({ _id: { $in: handledIds } }, { projection: { _id: 1 } })
-            .toArray()
-        ).map((d) => d._id),
+  const handled = await handledPairs(
+    connection,
+    letters.flatMap((l) => (l.eventId ? [{ consumer: l.consumer, eventId: l.eventId }] : [])),
   );
   const open = new Map<string, string>();
   for (const letter of letters) {
-    const eventKey = letter.eventId ? `${letter.consumer}/${letter.eventId}` : undefined;
+    const eventKey = letter.eventId ? handledKey(letter.consumer, letter.eventId) : undefined;
     if (eventKey && handled.has(eventKey)) continue;
     open.set(eventKey ?? letter._id, deadLetterTopic(letter.topic));
   }

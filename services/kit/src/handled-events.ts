@@ -1,0 +1,69 @@
+// The events each consumer has handled, in the service's MongoDB (`processed_events`), so a redelivered event
+// is skipped: one record per consumer and event, `_id` `<consumer>/<event id>` (every MongoDB-compatible
+// server answers `_id` lookups from its index), with a unique index on the pair for real MongoDB.
+import { Schema, type Connection, type mongo } from 'mongoose';
+import { defineModel, isDuplicateKeyError } from './mongo.js';
+
+interface HandledEvent {
+  _id: string;
+  consumer: string;
+  eventId: string;
+  handledAt: Date;
+}
+
+const handledEventSchema = new Schema<HandledEvent>(
+  {
+    _id: { type: String, required: true },
+    consumer: { type: String, required: true },
+    eventId: { type: String, required: true },
+    handledAt: Date,
+  },
+  { versionKey: false },
+);
+handledEventSchema.index({ consumer: 1, eventId: 1 }, { unique: true });
+
+const COLLECTION = 'processed_events';
+/** The key of one consumer's record of one event. */
+export const handledKey = (consumer: string, eventId: string) => `${consumer}/${eventId}`;
+// The raw collection: these reads and writes are hot, and there is nothing for mongoose to cast.
+const records = (connection: Connection) =>
+  connection.collection<HandledEvent>(COLLECTION) as mongo.Collection<HandledEvent>;
+
+/** Of these (consumer, event id) pairs, the ones handled, as `<consumer>/<event id>`. */
+export async function handledPairs(
+  connection: Connection,
+  pairs: { consumer: string; eventId: string }[],
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const ids = pairs.map((p) => handledKey(p.consumer, p.eventId));
+  const found = await records(connection)
+    .find({ _id: { $in: ids } }, { projection: { _id: 1 } })
+    .toArray();
+  return new Set(found.map((d) => d._id));
+}
+
+/** One consumer's records: which of a batch's events it handled before, and recording the ones it handles now. */
+export async function handledEvents(connection: Connection, consumer: string) {
+  await defineModel(connection, 'ProcessedEvent', handledEventSchema, COLLECTION);
+  return {
+    async handledOf(eventIds: string[]): Promise<Set<string>> {
+      const handled = await handledPairs(
+        connection,
+        eventIds.map((eventId) => ({ consumer, eventId })),
+      );
+      return new Set(eventIds.filter((eventId) => handled.has(handledKey(consumer, eventId))));
+    },
+    async record(eventIds: string[]): Promise<void> {
+      if (eventIds.length === 0) return;
+      const handledAt = new Date();
+      try {
+        await records(connection).insertMany(
+          eventIds.map((eventId) => ({ _id: handledKey(consumer, eventId), consumer, eventId, handledAt })),
+          { ordered: false },
+        );
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+    },
+  };
+}
