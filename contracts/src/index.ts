@@ -12,5 +12,7 @@ export * from './itinerary-api.js';
 export * from './billing-api.js';
 export * from './internal-api.js';
 export * from './health.js';
+export * from './endpoint.js';
+export * from './api-client.js';
 export * from './events.js';
 export * from './queues.js';

@@ -1,0 +1,114 @@
+// The typed HTTP client over the endpoint definitions, for the browser, the command line and (wrapped by the
+// kit) the services: fetch only, no Node APIs. Every answer is parsed by the endpoint's own response schema;
+// a refusal comes back as an `ApiError` carrying the catalogue code, status and details of the envelope.
+import { errorCatalogue, type ErrorCode, type ErrorDetail } from './errors.js';
+import { pathOf, queryString, type CallInput, type Endpoint, type ResultOf } from './endpoint.js';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    /** The HTTP status; 0 when no answer came (the network, a time-out, an abort). */
+    readonly status: number,
+    /** The catalogue code of the envelope, or undefined when the answer had none. */
+    readonly code: ErrorCode | undefined,
+    message: string,
+    readonly details?: ErrorDetail[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export interface ApiClientOptions {
+  /** Where the API is: `https://travelclub.example` or, in a browser on the same origin, ''. */
+  baseUrl: string;
+  /** Headers for every call (asked for on each call, so a token can change): e.g. the bearer token. */
+  headers?: () => Record<string, string> | Promise<Record<string, string>>;
+  /** `fetch` itself by default. */
+  fetch?: typeof fetch;
+  /** `include` in a browser that sends the session cookie; default `same-origin`. */
+  credentials?: 'omit' | 'same-origin' | 'include';
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Headers for this call only, over the client's. */
+  headers?: Record<string, string>;
+}
+
+interface Envelope {
+  error?: { code?: unknown; message?: unknown; details?: unknown };
+}
+
+const catalogueCode = (code: unknown): ErrorCode | undefined =>
+  typeof code === 'string' && code in errorCatalogue ? (code as ErrorCode) : undefined;
+
+/** An error answer as an ApiError: the envelope's code and text when it has them. */
+function refusal(status: number, body: unknown): ApiError {
+  const error = (body as Envelope | undefined)?.error;
+  const code = catalogueCode(error?.code);
+  const message = typeof error?.message === 'string' ? error.message : `The server answered ${status}`;
+  const details = Array.isArray(error?.details) ? (error.details as ErrorDetail[]) : undefined;
+  return new ApiError(status, code, message, details);
+}
+
+async function bodyOf(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!res.headers.get('content-type')?.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const base = options.baseUrl.replace(/\/+$/, '');
+  return {
+    /** Calls an endpoint; resolves with its success answer, parsed, or rejects with an ApiError. */
+    async call<E extends Endpoint>(e: E, input: CallInput<E>, call: CallOptions = {}): Promise<ResultOf<E>> {
+      const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+      const url = `${base}${pathOf(e, params as Record<string, unknown>)}${queryString(query as Record<string, unknown>)}`;
+      const headers = {
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(await options.headers?.()),
+        ...call.headers,
+      };
+      let res: Response;
+      try {
+        res = await doFetch(url, {
+          method: e.method,
+          headers,
+          body: body !== undefined ? JSON.stringify(body) : undefined,
+          credentials: options.credentials ?? 'same-origin',
+          signal: call.signal,
+        });
+      } catch (err) {
+        throw new ApiError(0, undefined, `${e.method} ${e.path} failed: ${(err as Error).message}`, undefined, {
+          cause: err,
+        });
+      }
+      const answer = await bodyOf(res);
+      if (!res.ok) throw refusal(res.status, answer);
+      const schema = e.responses[res.status];
+      if (!schema)
+        throw new ApiError(res.status, undefined, `${e.method} ${e.path} answered an undeclared ${res.status}`);
+      const parsed = schema.safeParse(answer);
+      if (!parsed.success)
+        throw new ApiError(
+          res.status,
+          undefined,
+          `${e.method} ${e.path} answered a body that is not its shape`,
+          undefined,
+          {
+            cause: parsed.error,
+          },
+        );
+      return parsed.data as ResultOf<E>;
+    },
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,112 @@
+// One definition per endpoint (docs/architecture.md, "Endpoints"): its method and path, the shapes of what it
+// takes and answers, the error codes it may answer, and who may call it. Services register their routes from
+// these definitions (the kit's `registerEndpoints`), the gateway derives its public routes from them, OpenAPI is
+// generated from them, and both typed clients (the kit's for services, `createApiClient` for the browser and
+// the command line) call through them.
+import type { z } from 'zod';
+import type { Role } from './entities.js';
+import type { ErrorCode } from './errors.js';
+import type { ServiceName } from './internal-api.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: anyone; a token is not read;
+ * - `public-or-user`: anyone; a valid token, when sent, names the caller;
+ * - `user`: any valid access token, an anonymous one included;
+ * - `customer`, `creator`, `support`: an access token with that role;
+ * - `{ callers }`: an internal route, for these services' identities only (never routed by the gateway).
+ */
+export type Access =
+  | 'public'
+  | 'public-or-user'
+  | 'user'
+  | 'customer'
+  | 'creator'
+  | 'support'
+  | { readonly callers: readonly ServiceName[] };
+
+export const ROLE_OF_ACCESS = {
+  customer: 'role/customer',
+  creator: 'role/creator',
+  support: 'role/support',
+} as const satisfies Record<string, Role>;
+
+export interface Endpoint {
+  /** The service that answers it. */
+  readonly service: ServiceName;
+  readonly method: HttpMethod;
+  /** Fastify-style: `:name` for a parameter. */
+  readonly path: string;
+  readonly access: Access;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Each answer by status. A success answer that is not JSON (an image, a redirect) is declared as `z.unknown()`. */
+  readonly responses: { readonly [status: number]: z.ZodType };
+  /** The catalogue codes it may answer besides `validation-failed` and `internal`. */
+  readonly errors: readonly ErrorCode[];
+  /** The answer to a call without a token where it is not `unauthenticated` (the cart's "Token not found"). */
+  readonly missingToken?: ErrorCode;
+  /** One line for the OpenAPI document. */
+  readonly summary?: string;
+}
+
+/** Declares an endpoint, keeping its exact type (schemas, statuses, access) for servers and clients. */
+export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+
+/** Whether an endpoint is internal (service to service), and so never routed by the gateway. */
+export const isInternal = (e: Endpoint): e is Endpoint & { access: { callers: readonly ServiceName[] } } =>
+  typeof e.access === 'object';
+
+/** Whether the gateway lets a call through without a token. */
+export const isPublic = (e: Endpoint) => e.access === 'public' || e.access === 'public-or-user';
+
+type Schema<E, K extends 'params' | 'query' | 'body', Fallback> = E extends { [P in K]: infer S extends z.ZodType }
+  ? S
+  : Fallback;
+
+/** What a server handler receives (parsed) and what a client sends (before parsing). */
+export type ParamsOf<E> = z.output<Schema<E, 'params', z.ZodUndefined>>;
+export type QueryOf<E> = z.output<Schema<E, 'query', z.ZodUndefined>>;
+export type BodyOf<E> = z.output<Schema<E, 'body', z.ZodUndefined>>;
+export type ParamsIn<E> = z.input<Schema<E, 'params', z.ZodUndefined>>;
+export type QueryIn<E> = z.input<Schema<E, 'query', z.ZodUndefined>>;
+export type BodyIn<E> = z.input<Schema<E, 'body', z.ZodUndefined>>;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type SuccessSchemas<E> = E extends { responses: infer R }
+  ? { [S in keyof R & SuccessStatus]: R[S] }[keyof R & SuccessStatus]
+  : never;
+/** What a handler answers with (before the response schema serialises it). */
+export type ReplyOf<E> = SuccessSchemas<E> extends z.ZodType ? z.input<SuccessSchemas<E>> : never;
+/** What a client gets back (after parsing). */
+export type ResultOf<E> = SuccessSchemas<E> extends z.ZodType ? z.output<SuccessSchemas<E>> : never;
+
+/** The input a client call takes: only the parts the endpoint has, each required when it has required fields. */
+export type CallInput<E> = (E extends { params: z.ZodType } ? { params: ParamsIn<E> } : { params?: undefined }) &
+  (E extends { query: z.ZodType } ? { query?: QueryIn<E> } : { query?: undefined }) &
+  (E extends { body: z.ZodType } ? { body: BodyIn<E> } : { body?: undefined });
+
+/** The URL path of a call: each `:name` replaced by its parameter, encoded. */
+export function pathOf(e: Endpoint, params: Record<string, unknown> = {}): string {
+  return e.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null)
+      throw new Error(`${e.method} ${e.path}: the parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A query string (with its `?`, or empty) from an object: arrays repeat the name, undefined is left out. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
