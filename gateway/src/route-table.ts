@@ -2,6 +2,7 @@
 // tighter rate limit. The only place in the system that knows it (ARCHITECTURE.md, "Who owns what").
 // Patterns: see path-trie.ts. For owners the deepest prefix wins, so `/api/v1/hotel/:id/recommend*`
 // (creator) beats `/api/v1/hotel` (catalog).
+import { allEndpoints, endpoints, isPublic, type Endpoint } from '@travelclub/contracts';
 import { PathTrie, pathSegments } from './path-trie.js';
 import { readRequestTarget } from './request-target.js';
 
@@ -50,47 +51,61 @@ export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
 ];
 
 /**
- * Routes the gateway lets through without a token: exact paths unless the pattern ends in `*`.
- * Services still check tokens themselves; this list only decides what the gateway refuses early.
- * GET also opens HEAD.
+ * Routes the gateway lets through without a token. For a service whose endpoints are defined in contracts
+ * (contracts/src/endpoints), they are its endpoints with `public` or `public-or-user` access, so a route cannot
+ * be public here and private at the service or the other way round. The list below holds only the public
+ * routes of services not built yet; each service's entries go when its endpoints are defined.
+ * Patterns: exact paths unless they end in `*`. Services still check tokens themselves. GET also opens HEAD.
  */
-export const PUBLIC_ROUTES: readonly [methods: string, pattern: string][] = [
-  // Getting a token in the first place, and giving it up (paths as services/auth serves them).
-  ['POST', '/api/v1/auth/signUp'],
-  ['POST', '/api/v1/auth/signIn'],
-  ['POST', '/api/v1/auth/anonymous'],
-  ['POST', '/api/v1/auth/token/refresh'],
-  ['POST', '/api/v1/auth/signOut'],
-  ['POST', '/api/v1/authentication/magicLink'],
-  ['POST', '/api/v1/auth/magicLink/consume'],
-  ['POST', '/api/v1/auth/passwordReset/request'],
-  ['POST', '/api/v1/auth/passwordReset/confirm'],
-  ['POST', '/api/v1/authentication/verifyEmail'],
-  ['GET', '/api/v1/auth/csrf'],
-  ['GET', '/api/v1/auth/session'],
-  ['POST', '/api/v1/auth/sessionLogout'],
-  ['GET POST', '/api/v1/auth/oauth/*'],
-  // A form post whose token travels in the body, not the Authorization header: the auth service checks it.
-  ['POST', '/api/sessionLogin'],
-  ['POST', '/api/sessionlogin/endpoint'],
-  ['GET', '/.well-known/jwks.json'],
-  // Browsing hotels and destinations before signing in.
-  ['GET', '/api/v1/hotel/:id'],
-  ['GET', '/api/v1/hotel/:id/titleImage'],
-  ['GET', '/api/v1/hotel/:id/recommendation/:recommendationId'],
-  ['GET', '/api/v1/hotel/search/:id'],
-  ['GET', '/api/v1/hotel/by-slug/:slug'],
-  ['POST', '/api/v1/hotel'],
-  ['POST', '/api/v1/hotel/search*'],
-  ['POST', '/api/v1/hotel/boundingBox'],
-  ['POST', '/api/v1/recommendation'],
-  ['GET', '/api/v1/destinations/autocomplete'],
-  ['GET', '/api/v1/images/*'],
+export const PUBLIC_ROUTES_NOT_YET_DEFINED: readonly [service: ServiceName, methods: string, pattern: string][] = [
+  // Being defined in contracts (issue 12): these go as each service's endpoints are declared.
+  ['auth', 'POST', '/api/v1/auth/signUp'],
+  ['auth', 'POST', '/api/v1/auth/signIn'],
+  ['auth', 'POST', '/api/v1/auth/anonymous'],
+  ['auth', 'POST', '/api/v1/auth/token/refresh'],
+  ['auth', 'POST', '/api/v1/auth/signOut'],
+  ['auth', 'POST', '/api/v1/authentication/magicLink'],
+  ['auth', 'POST', '/api/v1/auth/magicLink/consume'],
+  ['auth', 'POST', '/api/v1/auth/passwordReset/request'],
+  ['auth', 'POST', '/api/v1/auth/passwordReset/confirm'],
+  ['auth', 'POST', '/api/v1/authentication/verifyEmail'],
+  ['auth', 'GET', '/api/v1/auth/csrf'],
+  ['auth', 'GET', '/api/v1/auth/session'],
+  ['auth', 'POST', '/api/v1/auth/sessionLogout'],
+  ['auth', 'GET POST', '/api/v1/auth/oauth/*'],
+  ['auth', 'POST', '/api/sessionLogin'],
+  ['auth', 'POST', '/api/sessionlogin/endpoint'],
+  ['auth', 'GET', '/.well-known/jwks.json'],
+  ['catalog', 'GET', '/api/v1/hotel/:id'],
+  ['catalog', 'GET', '/api/v1/hotel/:id/titleImage'],
+  ['catalog', 'GET', '/api/v1/hotel/search/:id'],
+  ['catalog', 'GET', '/api/v1/hotel/by-slug/:slug'],
+  ['catalog', 'POST', '/api/v1/hotel'],
+  ['catalog', 'POST', '/api/v1/hotel/search*'],
+  ['catalog', 'POST', '/api/v1/hotel/boundingBox'],
+  ['catalog', 'POST', '/api/v1/recommendation'],
+  ['catalog', 'GET', '/api/v1/destinations/autocomplete'],
+  ['catalog', 'GET', '/api/v1/images/*'],
   // Creators' public pages.
-  ['GET', '/api/v1/userProfile/public/*'],
-  ['GET', '/api/v1/creator/:handle/isAvailable'],
-  ['GET', '/api/v1/emailSubscription/:id/confirm'],
+  ['creator', 'GET', '/api/v1/hotel/:id/recommendation/:recommendationId'],
+  ['creator', 'GET', '/api/v1/userProfile/public/*'],
+  ['creator', 'GET', '/api/v1/creator/:handle/isAvailable'],
+  ['creator', 'GET', '/api/v1/emailSubscription/:id/confirm'],
 ];
+
+/** Every public route: [methods, pattern]. */
+export function publicRoutes(): [methods: string, pattern: string][] {
+  const groups: Record<string, Record<string, Endpoint>> = endpoints;
+  const defined = new Set(Object.values(groups).flatMap((group) => Object.values(group).map((e) => e.service)));
+  return [
+    ...allEndpoints()
+      .filter(isPublic)
+      .map((e): [string, string] => [e.method, e.path]),
+    ...PUBLIC_ROUTES_NOT_YET_DEFINED.filter(([service]) => !defined.has(service)).map(
+      ([, methods, pattern]): [string, string] => [methods, pattern],
+    ),
+  ];
+}
 
 /** Routes that guess secrets or send mail: they get the tighter per-address limit as well as the global one. */
 export const TIGHTLY_LIMITED: readonly string[] = [
@@ -125,7 +140,7 @@ export function compileRouteTable(): RouteTable {
   const owners = new PathTrie<ServiceName>();
   for (const [prefix, service] of OWNERS) owners.add(prefix, service, { subtree: true });
   const open = new Map<string, PathTrie<true>>();
-  for (const [methods, pattern] of PUBLIC_ROUTES) {
+  for (const [methods, pattern] of publicRoutes()) {
     for (const method of methods.split(' ').flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]))) {
       let trie = open.get(method);
       if (!trie) open.set(method, (trie = new PathTrie()));

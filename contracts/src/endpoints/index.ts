@@ -1,0 +1,11 @@
+// Every service's endpoints, one file a service (docs/architecture.md, "Endpoints").
+import type { Endpoint } from '../endpoint.js';
+
+/** Each service's endpoint definitions by name. */
+export const endpoints = {} as const satisfies Record<string, Record<string, Endpoint>>;
+
+/** Every endpoint of every service, as a list. */
+export function allEndpoints(): Endpoint[] {
+  const groups: Record<string, Record<string, Endpoint>> = endpoints;
+  return Object.values(groups).flatMap((group) => Object.values(group));
+}
