@@ -1,9 +1,7 @@
 // The gateway's settings, parsed once from its environment; a bad value names itself and stops the start.
-import { BaseConfigSchema, trustProxySetting } from '@travelclub/kit';
+import { BaseConfigSchema, portSetting, positiveIntSetting, trustProxySetting } from '@travelclub/kit';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from './route-table.js';
-
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const serviceUrls = Object.fromEntries(
   SERVICES.map((service) => [`${service.toUpperCase()}_URL`, z.url().optional()]),
@@ -16,7 +14,7 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
   JWT_ISSUER: true,
   JWT_AUDIENCE: true,
 }).extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: portSetting(8080),
   /** Where each service answers. A service left out is reported at start; its routes answer 503. */
   ...serviceUrls,
   /** The auth service's signing keys; every protected route is checked against them. */
@@ -33,24 +31,24 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
     )
     .pipe(z.array(z.url())),
   /** Requests per client address and window, on every route. */
-  RATE_LIMIT_MAX: positiveInt(600),
-  RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  RATE_LIMIT_MAX: positiveIntSetting(600),
+  RATE_LIMIT_WINDOW_MS: positiveIntSetting(60_000),
   /** How often each instance adds its global counts to Redis (and learns the others'). */
-  RATE_LIMIT_SYNC_MS: positiveInt(100),
+  RATE_LIMIT_SYNC_MS: positiveIntSetting(100),
   /** The tighter limit on the routes that guess or send mail (sign-in, sign-up, magic link, reset, anonymous). */
-  AUTH_RATE_LIMIT_MAX: positiveInt(20),
-  AUTH_RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  AUTH_RATE_LIMIT_MAX: positiveIntSetting(20),
+  AUTH_RATE_LIMIT_WINDOW_MS: positiveIntSetting(60_000),
   /** Put before every rate-limit key in Redis, so environments (or tests) sharing a Redis stay apart. */
   RATE_LIMIT_PREFIX: z.string().default('gateway:rate:'),
   /** Whom to believe about the client address; `false`: the gateway is the edge (see the kit's `trustProxySetting`). */
   TRUST_PROXY: trustProxySetting('false'),
   /** How long an upstream may take to start answering before the client gets a 504. */
-  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  UPSTREAM_TIMEOUT_MS: positiveIntSetting(10_000),
   /** Kept-alive connections per upstream service. */
-  UPSTREAM_CONNECTIONS: positiveInt(128),
+  UPSTREAM_CONNECTIONS: positiveIntSetting(128),
   /** How long /health and /docs wait for each service. */
-  HEALTH_TIMEOUT_MS: positiveInt(1_500),
-  BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
+  HEALTH_TIMEOUT_MS: positiveIntSetting(1_500),
+  BODY_LIMIT_BYTES: positiveIntSetting(1024 * 1024),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 

@@ -5,12 +5,12 @@ import {
   createJwtVerifier,
   createService,
   mailLimits,
+  serviceOutbox,
   serviceQueue,
   startOutboxRelay,
   type MailLimits,
   type ServiceApp,
 } from '@travelclub/kit';
-import type { Logger } from 'pino';
 import { createAccessTokenIssuer, type AccessTokenIssuer } from './access-tokens.js';
 import type { AuthConfig } from './config.js';
 import { passwordHasher, type PasswordHasher } from './domain/passwords.js';
@@ -64,7 +64,7 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
     audience: config.JWT_AUDIENCE,
   });
   const app = await createService({ name: 'auth', config, verifyToken });
-  const log = app.log as unknown as Logger;
+  const log = app.log;
   if (accessTokens.generated)
     log.warn('JWT_SIGNING_KEY is not set: using a key generated at start; tokens end with this process');
 
@@ -72,8 +72,8 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: 16 * 1024 });
 
-    const relay: { kick(id: string): void } = { kick: () => undefined };
-    const accounts = await accountStore(app.mongo, (id) => relay.kick(id));
+    const outbox = serviceOutbox(app);
+    const accounts = await accountStore(app.mongo, outbox);
     const codes = await codeStore(app.mongo);
     const parts: AuthParts = {
       config,
@@ -105,8 +105,7 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
       providers: oauthProviders(config, log),
     };
     app.decorate('auth', parts);
-    const started = await startOutboxRelay(app, [accounts.model]);
-    relay.kick = (id) => started.kick(id);
+    await startOutboxRelay(app, outbox);
 
     if (config.SUPPORT_EMAIL && config.SUPPORT_PASSWORD) {
       const staff = await accounts.ensureStaff(

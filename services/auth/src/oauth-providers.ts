@@ -2,7 +2,7 @@
 // configured from the environment. A provider without a client id and secret is off.
 import type { OAuthProvider } from '@travelclub/contracts';
 import * as oidc from 'openid-client';
-import type { Logger } from 'pino';
+import type { Logger } from '@travelclub/kit';
 import type { AuthConfig } from './config.js';
 
 /** Who the provider says signed in. */

@@ -2,13 +2,12 @@
 // listens.
 import {
   createService,
+  serviceOutbox,
   serviceQueue,
   startOutboxRelay,
   type JobQueue,
   type ServiceApp,
-  type TokenVerifier,
 } from '@travelclub/kit';
-import type { Logger } from 'pino';
 import { itineraryClient, type ItineraryClient } from './clients/itinerary.js';
 import type { BillingConfig } from './config.js';
 import { billingConsumer } from './events/consumers.js';
@@ -49,21 +48,12 @@ declare module 'fastify' {
 
 export type BillingApp = ServiceApp;
 
-export interface BuildOptions {
-  verifyToken?: TokenVerifier;
-}
-
-export async function buildApp(config: BillingConfig, options: BuildOptions = {}): Promise<BillingApp> {
-  const app = await createService({
-    name: 'billing',
-    config,
-    serviceTokenSecret: config.SERVICE_TOKEN_SECRET,
-    ...options,
-  });
-  const log = app.log as unknown as Logger;
+export async function buildApp(config: BillingConfig): Promise<BillingApp> {
+  const app = await createService({ name: 'billing', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
+  const log = app.log;
   try {
-    const relay: { kick(id: string): void } = { kick: () => undefined };
-    const store = await invoiceStore(app.mongo, (id) => relay.kick(id));
+    const outbox = serviceOutbox(app);
+    const store = await invoiceStore(app.mongo, outbox);
     const creators = await creatorStore(app.mongo);
     const provider = withProviderTimeout(
       await sandboxProvider(app.mongo, {
@@ -104,8 +94,7 @@ export async function buildApp(config: BillingConfig, options: BuildOptions = {}
       reconciliation,
     } satisfies BillingParts);
 
-    const started = await startOutboxRelay(app, [store.model]);
-    relay.kick = (id) => started.kick(id);
+    await startOutboxRelay(app, outbox);
     const consumer = billingConsumer(app, refunds, creators);
     await app.startup.step('billing consumer', () => consumer.start());
     await startReconciliation(app, {

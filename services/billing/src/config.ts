@@ -2,17 +2,17 @@
 // and how long a payment may hold an invoice.
 import {
   BaseConfigSchema,
+  portSetting,
+  positiveIntSetting,
   productionHasServiceSecret,
   serviceIdentitySettings,
   serviceSecretRequired,
 } from '@travelclub/kit';
 import { z } from 'zod';
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
 export const BillingConfigSchema = BaseConfigSchema.extend({
   ...serviceIdentitySettings,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3004),
+  PORT: portSetting(3004),
   /** The itinerary service, for its payment lock. */
   ITINERARY_URL: z.url().default('http://127.0.0.1:3003'),
   /** The creator's share of a paid invoice's total. */
@@ -22,9 +22,9 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
    * How long one payment holds an invoice, and the itinerary's lock to the same instant. Past it, a payment
    * still unsettled is looked up at the provider by its own key or by the reconciliation job.
    */
-  PAYMENT_LEASE_S: positiveInt(60),
+  PAYMENT_LEASE_S: positiveIntSetting(60),
   /** The timeout of calls to other services. */
-  CALL_TIMEOUT_MS: positiveInt(3000),
+  CALL_TIMEOUT_MS: positiveIntSetting(3000),
   /** How long a sandbox charge takes to settle, to feel like a real provider (lookups and refunds answer at once). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
@@ -33,16 +33,16 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
    */
   SANDBOX_TEST_CRASH_AFTER_CHARGE: z.stringbool().default(false),
   /** How long billing waits for the payment provider; with CALL_TIMEOUT_MS, less than the lease. */
-  PROVIDER_TIMEOUT_MS: positiveInt(30_000),
+  PROVIDER_TIMEOUT_MS: positiveIntSetting(30_000),
   /** How often the reconciliation job settles payments whose outcome is unknown past their lease. */
-  RECONCILE_EVERY_S: positiveInt(30),
+  RECONCILE_EVERY_S: positiveIntSetting(30),
   /** Declined attempts an invoice takes before it refuses card payments (card testing). */
-  MAX_DECLINES_PER_INVOICE: positiveInt(5),
+  MAX_DECLINES_PER_INVOICE: positiveIntSetting(5),
   /** Declined attempts an account may have within DECLINE_WINDOW_S before it is refused for a while. */
-  MAX_DECLINES_PER_ACCOUNT: positiveInt(10),
-  DECLINE_WINDOW_S: positiveInt(3600),
+  MAX_DECLINES_PER_ACCOUNT: positiveIntSetting(10),
+  DECLINE_WINDOW_S: positiveIntSetting(3600),
   /** An invoice is due this long after it is made (`dueAt` of billing.invoice.created). */
-  INVOICE_DUE_S: positiveInt(30 * 60),
+  INVOICE_DUE_S: positiveIntSetting(30 * 60),
 })
   .refine(productionHasServiceSecret, serviceSecretRequired)
   // The lock call and the charge both end before the lease does, so a lapsed lease means nobody is still

@@ -1,8 +1,7 @@
 // Invoices as the itinerary asks for them (one per revision, made once, from what the itinerary itself says
 // that revision holds) and as their owner reads them.
 import type { AuthUser, CreateInvoiceBody, Invoice } from '@travelclub/contracts';
-import { AppError, appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import { AppError, appError, canAccess, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import type { ItineraryClient } from './clients/itinerary.js';
 import { invoiceIdFor } from './domain/ids.js';
 import { foreignLines, invoiceTotal } from './domain/money.js';

@@ -2,8 +2,7 @@
 // lease, or the reconciliation job (docs/booking.md, "One payment at a time, and payments whose answer was
 // lost"). A success is kept only by the payment that holds an open invoice; any other is refunded at once.
 import type { ErrorCode, PaymentAnswer } from '@travelclub/contracts';
-import { AppError, appError, newEvent, type CausalContext } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import { AppError, appError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import type { ItineraryClient } from './clients/itinerary.js';
 import { commissionOf, lastCheckOut } from './domain/money.js';
 import type { ChargeLookup, ChargeResult, PaymentProvider } from './provider/provider.js';

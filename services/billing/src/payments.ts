@@ -6,8 +6,7 @@
 // reconciliation job, and settled once (payment-settlement.ts): paid, declined, or refunded when its invoice
 // can no longer take it.
 import type { AuthUser, InvoicePaymentState, PaymentAnswer, PaymentBody } from '@travelclub/contracts';
-import { AppError, appError, canAccess, type CausalContext } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import { AppError, appError, canAccess, type CausalContext, type Logger } from '@travelclub/kit';
 import type { ItineraryClient } from './clients/itinerary.js';
 import { cardSummary } from './domain/card.js';
 import { paymentIdFor, paymentRequestHash } from './domain/ids.js';

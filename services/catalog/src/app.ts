@@ -1,8 +1,7 @@
 // buildApp: the catalog service (hotels, destinations, searches, availability, room holds). It never
 // listens. It builds the in-memory indexes from MongoDB before it answers, and rebuilds them when an
 // import changes the hotel set.
-import { createService, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import { createService, serviceOutbox, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
 import type { CatalogConfig } from './config.js';
 import { availabilityConsumer, holdEventConsumer } from './events/consumers.js';
 import { holdService, type HoldService } from './holds.js';
@@ -76,7 +75,7 @@ async function loadAvailability(inventory: InventoryStore, availability: Availab
 
 export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
   const app = await createService({ name: 'catalog', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
-  const log = app.log as unknown as Logger;
+  const log = app.log;
   try {
     const hotels = await hotelStore(app.mongo);
     if (config.SEED_HOTELS > 0 && (await hotels.count()) === 0) {
@@ -101,14 +100,22 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
       })().finally(() => (rebuilding = undefined)));
 
     const availability = new AvailabilityProjection();
-    const relay: { kick(id: string): void } = { kick: () => undefined };
-    const inventory = await inventoryStore(app.mongo, (id) => relay.kick(id), log);
+    const outbox = serviceOutbox(app);
+    const inventory = await inventoryStore(app.mongo, outbox, log);
     await loadAvailability(inventory, availability);
 
     const searcher = new Searcher(index, availability, config.IMAGES_BASE_URL);
     const likes = await likeStore(app.mongo);
+    const searches = searchStore(app.redis, {
+      prefix: config.SEARCH_PREFIX,
+      ttlSeconds: config.SEARCH_TTL_S,
+      perClient: config.SEARCHES_PER_CLIENT,
+      total: config.SEARCHES_MAX,
+      log,
+    });
     const holds = holdService({
       inventory,
+      searches,
       index,
       availability,
       expiry: serviceQueue(app, 'hold-expiry'),
@@ -119,13 +126,7 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
       config,
       hotels,
       likes,
-      searches: searchStore(app.redis, {
-        prefix: config.SEARCH_PREFIX,
-        ttlSeconds: config.SEARCH_TTL_S,
-        perClient: config.SEARCHES_PER_CLIENT,
-        total: config.SEARCHES_MAX,
-        log,
-      }),
+      searches,
       inventory,
       holds,
       availability,
@@ -135,8 +136,7 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
       refreshIndex,
     } satisfies CatalogParts);
 
-    const started = await startOutboxRelay(app, inventory.models);
-    relay.kick = (id) => started.kick(id);
+    await startOutboxRelay(app, outbox);
     const holdEvents = holdEventConsumer(app, holds);
     await app.startup.step('hold events consumer', () => holdEvents.start());
     const availabilityEvents = availabilityConsumer(app, inventory, availability);

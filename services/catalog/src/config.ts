@@ -2,36 +2,36 @@
 // and the demo inventory made when the catalog is empty.
 import {
   BaseConfigSchema,
+  portSetting,
+  positiveIntSetting,
   productionHasServiceSecret,
   serviceIdentitySettings,
   serviceSecretRequired,
 } from '@travelclub/kit';
 import { z } from 'zod';
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
 export const CatalogConfigSchema = BaseConfigSchema.extend({
   ...serviceIdentitySettings,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3002),
+  PORT: portSetting(3002),
   /** The public origin image links start with (the gateway's, which routes /api/v1/images here). */
   IMAGES_BASE_URL: z.url().default('http://localhost:8080'),
   /** An unpaid hold lasts this long, then the hold-expiry job releases it. */
-  HOLD_TTL_S: positiveInt(15 * 60),
+  HOLD_TTL_S: positiveIntSetting(15 * 60),
   /** A stored search lives this long after it was last read. */
-  SEARCH_TTL_S: positiveInt(24 * 3600),
+  SEARCH_TTL_S: positiveIntSetting(24 * 3600),
   /** How often the availability-refresh job runs. */
-  REFRESH_EVERY_S: positiveInt(60),
+  REFRESH_EVERY_S: positiveIntSetting(60),
   /** Hotels the demo supplier makes when the catalog starts empty (0: start empty). */
   SEED_HOTELS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   SEED: z.coerce.number().int().default(42),
   /** Redis key prefix for stored searches. */
   SEARCH_PREFIX: z.string().default('catalog:search'),
   /** Live stored searches per client (a user, or an address without a token); past it their least recently used goes. */
-  SEARCHES_PER_CLIENT: positiveInt(200),
+  SEARCHES_PER_CLIENT: positiveIntSetting(200),
   /** Live stored searches in all; past it the least recently used goes. About 500 bytes of Redis each. */
-  SEARCHES_MAX: positiveInt(50_000),
+  SEARCHES_MAX: positiveIntSetting(50_000),
   /** Image renders under way at once: rendering is CPU work, so about the cores the catalog may use. */
-  IMAGE_RENDERS: positiveInt(2),
+  IMAGE_RENDERS: positiveIntSetting(2),
   /** Image renders that may wait for a turn; past them the image route answers 503 with Retry-After. */
   IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(32),
 }).refine(productionHasServiceSecret, serviceSecretRequired);

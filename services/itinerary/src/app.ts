@@ -1,8 +1,14 @@
 // buildApp: the itinerary service (carts, guest details, cancellation terms, the booking status). It never
 // listens. Its neighbours are the catalog (searches, holds) and billing (invoices), called with this service's
 // identity; its events go out through the outbox relay.
-import { createService, mailLimits, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import {
+  createService,
+  mailLimits,
+  serviceOutbox,
+  serviceQueue,
+  startOutboxRelay,
+  type ServiceApp,
+} from '@travelclub/kit';
 import { bookingService, type BookingService } from './booking.js';
 import { billingClient, catalogClient } from './clients/neighbours.js';
 import type { ItineraryConfig } from './config.js';
@@ -30,10 +36,10 @@ export type ItineraryApp = ServiceApp;
 
 export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
   const app = await createService({ name: 'itinerary', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
-  const log = app.log as unknown as Logger;
+  const log = app.log;
   try {
-    const relay: { kick(id: string): void } = { kick: () => undefined };
-    const store = await itineraryStore(app.mongo, (id) => relay.kick(id));
+    const outbox = serviceOutbox(app);
+    const store = await itineraryStore(app.mongo, outbox);
     const emails = serviceQueue(app, 'emails');
     const booking = bookingService({
       store,
@@ -53,8 +59,7 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
     });
     app.decorate('itinerary', { config, store, booking, emails } satisfies ItineraryParts);
 
-    const started = await startOutboxRelay(app, [store.model]);
-    relay.kick = (id) => started.kick(id);
+    await startOutboxRelay(app, outbox);
     const consumer = itineraryConsumer(app, booking);
     await app.startup.step('itinerary consumer', () => consumer.start());
 

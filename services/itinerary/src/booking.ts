@@ -12,8 +12,14 @@ import {
   type PreCheckAnswer,
   type UpdateHotelBody,
 } from '@travelclub/contracts';
-import { appError, assertCanAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import {
+  appError,
+  assertCanAccess,
+  newEvent,
+  type CausalContext,
+  type Logger,
+  type OutboxEvent,
+} from '@travelclub/kit';
 import { behalfOf, cartHolds, placementOf } from './cart-holds.js';
 import type { BillingClient, CatalogClient } from './clients/neighbours.js';
 import { assertPayable, awaitPayment, invoiceDraftOf, invoiceMismatch, refuseRevision } from './domain/invoice.js';

@@ -3,8 +3,7 @@
 // let go of them.
 import { createHash } from 'node:crypto';
 import type { AddHotelBody, Hold, UpdateHotelBody } from '@travelclub/contracts';
-import { appError, type CausalContext } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import { appError, type CausalContext, type Logger } from '@travelclub/kit';
 import type { CatalogClient, OnBehalfOf } from './clients/neighbours.js';
 import { bookedRoomFrom, type ItineraryRecord, type RoomPlacement } from './domain/itinerary.js';
 

@@ -2,17 +2,17 @@
 // and how long billing's payment lock holds the cart still.
 import {
   BaseConfigSchema,
+  portSetting,
+  positiveIntSetting,
   productionHasServiceSecret,
   serviceIdentitySettings,
   serviceSecretRequired,
 } from '@travelclub/kit';
 import { z } from 'zod';
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
 export const ItineraryConfigSchema = BaseConfigSchema.extend({
   ...serviceIdentitySettings,
-  PORT: z.coerce.number().int().min(0).max(65535).default(3003),
+  PORT: portSetting(3003),
   /** The catalog service (searches and room holds), called directly, never through the gateway. */
   CATALOG_URL: z.url().default('http://127.0.0.1:3002'),
   /** The billing service (invoices). */
@@ -20,12 +20,12 @@ export const ItineraryConfigSchema = BaseConfigSchema.extend({
   /** The web app's origin, for the links in booking mails. */
   WEB_URL: z.url().default('http://localhost:8080'),
   /** How long billing's payment lock keeps the cart from changing; every hold must outlive it. */
-  PAYMENT_LOCK_S: positiveInt(60),
+  PAYMENT_LOCK_S: positiveIntSetting(60),
   /** How long a call to the catalog or billing may take. */
-  CALL_TIMEOUT_MS: positiveInt(3_000),
+  CALL_TIMEOUT_MS: positiveIntSetting(3_000),
   /** Booking mails per hour about one account's itineraries, and to one address. */
-  MAILS_PER_ACCOUNT_PER_HOUR: positiveInt(20),
-  MAILS_PER_ADDRESS_PER_HOUR: positiveInt(20),
+  MAILS_PER_ACCOUNT_PER_HOUR: positiveIntSetting(20),
+  MAILS_PER_ADDRESS_PER_HOUR: positiveIntSetting(20),
   /** Redis key prefix of those counts. */
   RATE_LIMIT_PREFIX: z.string().default('itinerary:rl'),
 }).refine(productionHasServiceSecret, serviceSecretRequired);

@@ -6,8 +6,7 @@
 // against the mail limits of the account and of the address; over them it is not queued, and what caused it
 // stands.
 import type { Money } from '@travelclub/contracts';
-import type { JobQueue, MailLimits } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import type { JobQueue, Logger, MailLimits } from '@travelclub/kit';
 import { formatMoney, staysText, totalOf, type ItineraryRecord } from './domain/itinerary.js';
 
 export interface BookingMailerDeps {

@@ -1,6 +1,19 @@
 // The settings every service reads from its environment, parsed once at start-up; a bad value fails fast.
 import { z } from 'zod';
 
+/** A whole number above zero; `fallback` when unset. */
+export const positiveIntSetting = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** A TCP port; `fallback` when unset (each service has its own). */
+export const portSetting = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** A switch: `true`, `false`, `1` or `0`; `fallback` when unset. */
+export const flagSetting = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1');
+
 /**
  * Whom to believe about the client address (`X-Forwarded-For`): `true`, `false`, a number of proxy hops, or
  * a comma-separated list of proxy addresses, CIDRs or the names `loopback`, `linklocal`, `uniquelocal`.
@@ -20,7 +33,7 @@ export const trustProxyOption = (setting: boolean | number | string[]) =>
   typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 
 export const BaseConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: portSetting(3000),
   HOST: z.string().default('0.0.0.0'),
   /**
    * Services sit on a private network behind the gateway, which sends X-Forwarded-For as exactly the client

@@ -15,7 +15,7 @@ import {
 } from '@travelclub/contracts';
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import type { CausalContext } from './context.js';
 import { recordDeadLetter, watchDeadLetters } from './dead-letters.js';
 import { classifyFailure, PermanentEventError, type FailureKind } from './failures.js';
@@ -358,7 +358,7 @@ export function createServiceConsumer(
     kafka: app.kafka,
     producer: app.producer,
     mongo: app.mongo,
-    logger: app.log as unknown as Logger,
+    logger: app.log,
     numPartitions: app.config.KAFKA_PARTITIONS,
     topicPrefix: app.config.KAFKA_TOPIC_PREFIX,
     ...options,

@@ -11,6 +11,7 @@ export * from './failures.js';
 export * from './http-client.js';
 export * from './http-conventions.js';
 export * from './kafka.js';
+export * from './logger.js';
 export * from './mongo.js';
 export * from './mongo-monitor.js';
 export * from './outbox.js';

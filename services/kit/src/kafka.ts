@@ -1,7 +1,7 @@
 // Kafka clients (kafkajs) with logs routed to pino, and topic creation.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 
 const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {

@@ -13,7 +13,7 @@
 import type { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import type { mongo } from 'mongoose';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 
 export interface MonitorGuardOptions {
   /** Beyond the driver's own heartbeat time-out (connectTimeoutMS, plus heartbeatFrequencyMS when awaited). */

@@ -1,6 +1,6 @@
 // MongoDB through mongoose: one connection, one database per service.
 import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import { guardServerMonitors } from './mongo-monitor.js';
 
 export async function connectMongo(url: string, dbName: string, options: { log?: Logger } = {}): Promise<Connection> {

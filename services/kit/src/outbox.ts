@@ -14,7 +14,7 @@ import {
 } from '@travelclub/contracts';
 import type { Producer } from 'kafkajs';
 import { Schema, type Model, type mongo } from 'mongoose';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import type { CausalContext } from './context.js';
 import { ensureTopics } from './kafka.js';
 import type { ServiceApp } from './service.js';
@@ -65,10 +65,29 @@ interface OutboxDocument {
 
 const PENDING = { 'outbox.id': { $exists: true } } as const;
 
+/** A model whose documents carry an outbox (any model: only its collection is used). */
+export type OutboxModel = Pick<Model<unknown>, 'collection'>;
+
+/**
+ * What a store sees of its service's outbox: it adds the models whose documents carry events, and says
+ * which aggregates a write just gave events. The relay behind it may start later: kicks wait for it.
+ */
+export interface Outbox {
+  /** Adds a model whose schema has `outboxPlugin`; its store calls this once, as it defines the model. */
+  addModel(model: OutboxModel): void;
+  /**
+   * Tells the relay which aggregates a local write just gave events, so it publishes them now, looking
+   * them up by id, instead of waiting for the next sweep. Pass each `_id` as stored (an ObjectId, not
+   * its string); an id that matches nothing simply waits for the sweep.
+   */
+  kick(...aggregateIds: AggregateKey[]): void;
+}
+
 export interface OutboxRelayOptions {
-  /** The aggregate models whose documents carry an outbox (any model: only its collection is used). */
-  models: Pick<Model<unknown>, 'collection'>[];
-  producer: Producer;
+  /** The models known now; stores made later add theirs (`addModel`). */
+  models?: OutboxModel[];
+  /** Only `sendBatch` is used. */
+  producer: Pick<Producer, 'sendBatch'>;
   logger: Logger;
   /** How often to sweep the whole collection for pending events (other writers, or a crash). */
   sweepIntervalMs?: number;
@@ -76,25 +95,18 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Put before each topic name (see KAFKA_TOPIC_PREFIX). */
   topicPrefix?: string;
-  /** Test seam: runs after Kafka acknowledged a round and before it is marked sent. */
-  afterPublish?: () => Promise<void>;
 }
 
-export interface OutboxRelay {
+export interface OutboxRelay extends Outbox {
   start(): void;
-  /**
-   * Tells the relay which aggregates a local write just gave events, so it publishes them now, looking
-   * them up by id, instead of waiting for the next sweep. Pass each `_id` as stored (an ObjectId, not
-   * its string); an id that matches nothing simply waits for the sweep.
-   */
-  kick(...aggregateIds: AggregateKey[]): void;
   /** Publishes everything pending now (a full sweep); returns the number of events sent. */
   drainOnce(): Promise<number>;
   stop(): Promise<void>;
 }
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { models, producer, logger, sweepIntervalMs = 1_000, batchSize = 500, topicPrefix = '' } = options;
+  const { producer, logger, sweepIntervalMs = 1_000, batchSize = 500, topicPrefix = '' } = options;
+  const models = [...(options.models ?? [])];
   const log = logger.child({ component: 'outbox-relay' });
   let running = false;
   let loop: Promise<void> | undefined;
@@ -156,14 +168,13 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
-  async function relay(model: OutboxRelayOptions['models'][number], filter: mongo.Filter<OutboxDocument>) {
+  async function relay(model: OutboxModel, filter: mongo.Filter<OutboxDocument>) {
     // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
     const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
     const found = await collection.find(filter, { projection: { outbox: 1 }, limit: batchSize }).toArray();
     const pending = found.filter((doc) => doc.outbox?.length > 0);
     if (pending.length === 0) return 0;
     const docs = await publish(pending);
-    await options.afterPublish?.();
     // Mark while the next round reads and publishes, with one mark in flight at most. Pull exactly
     // what was sent, by event id: events appended meanwhile stay for the next round.
     await settleMark();
@@ -246,6 +257,9 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   return {
+    addModel(model) {
+      if (!models.includes(model)) models.push(model);
+    },
     start() {
       if (running) return;
       running = true;
@@ -269,31 +283,26 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 }
 
 /**
- * Starts a relay for a service's aggregates once its topics exist, and stops it on shutdown (before the
- * producer closes). Making the topics is a start-up step (retried while Kafka is not ready, in the
- * background under runService); the relay is returned at once, and events kicked meanwhile wait for it.
+ * The service's outbox relay, made before its stores (they add their models to it and kick it) and started
+ * by `startOutboxRelay` once they exist.
  */
-export async function startOutboxRelay(
-  app: ServiceApp,
-  models: OutboxRelayOptions['models'],
-  options: Partial<OutboxRelayOptions> = {},
-): Promise<OutboxRelay> {
-  const topicPrefix = app.config.KAFKA_TOPIC_PREFIX;
-  const relay = createOutboxRelay({
-    models,
-    producer: app.producer,
-    logger: app.log as unknown as Logger,
-    topicPrefix,
-    ...options,
-  });
+export function serviceOutbox(app: ServiceApp): OutboxRelay {
+  return createOutboxRelay({ producer: app.producer, logger: app.log, topicPrefix: app.config.KAFKA_TOPIC_PREFIX });
+}
+
+/**
+ * Starts a service's relay once its topics exist, and stops it on shutdown (before the producer closes).
+ * Making the topics is a start-up step (retried while Kafka is not ready, in the background under
+ * runService); events kicked meanwhile wait for the relay.
+ */
+export async function startOutboxRelay(app: ServiceApp, relay: OutboxRelay): Promise<void> {
   app.onShutdown(() => relay.stop());
   await app.startup.step('outbox relay', async () => {
     await ensureTopics(
       app.kafka,
-      Object.values(allTopics).map((topic) => topicPrefix + topic),
+      Object.values(allTopics).map((topic) => app.config.KAFKA_TOPIC_PREFIX + topic),
       app.config.KAFKA_PARTITIONS,
     );
     relay.start();
   });
-  return relay;
 }

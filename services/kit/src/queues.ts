@@ -2,7 +2,7 @@
 // exponential backoff and failed jobs are kept for inspection.
 import { jobPayloadSchemas, type JobPayload, type QueueName } from '@travelclub/contracts';
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 import { closeRedis, createRedis } from './redis.js';
 import type { ServiceApp } from './service.js';
@@ -118,7 +118,7 @@ export function serviceWorker<Q extends QueueName>(
   const worker = createJobWorker(name, process, {
     redisUrl: app.config.REDIS_URL,
     prefix: app.config.QUEUE_PREFIX,
-    logger: app.log as unknown as Logger,
+    logger: app.log,
     ...settings,
   });
   app.onShutdown(() => worker.close());

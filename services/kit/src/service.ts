@@ -3,7 +3,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import fastifySwagger from '@fastify/swagger';
 import type { AuthUser, Role } from '@travelclub/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -14,7 +14,7 @@ import {
 import type { Kafka, Producer } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import { authHandlers, createJwtVerifier, type TokenVerifier } from './auth.js';
 import type { BaseConfig } from './config.js';
 import { registerHealthDetails } from './dead-letters.js';
@@ -51,7 +51,7 @@ declare module 'fastify' {
 /** How long a shutdown waits for handlers whose client has gone (runService's own grace is longer). */
 const HANDLER_GRACE_MS = 15_000;
 
-export type ServiceApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type ServiceApp = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger, ZodTypeProvider>;
 
 export interface ServiceOptions {
   /** The service's name: its log label, Kafka client id and default database. */
@@ -104,7 +104,7 @@ export async function createService({
 
   const shutdownSteps: (() => Promise<unknown> | void)[] = [];
   app.decorate('onShutdown', (step: () => Promise<unknown> | void) => void shutdownSteps.push(step));
-  const startup = createStartup({ log: app.log as unknown as Logger });
+  const startup = createStartup({ log: app.log });
   app.decorate('startup', startup);
   app.addHook('onClose', async () => {
     // A start still retrying stops first: no step may connect something the steps below have closed.
@@ -126,7 +126,7 @@ export async function createService({
 
   app.decorate('serviceName', name);
   app.decorate('config', config);
-  const log = app.log as unknown as Logger;
+  const log = app.log;
   try {
     const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? name, { log });
     app.decorate('mongo', mongo);

@@ -4,7 +4,7 @@
 // every step has succeeded. Under runService the steps run in the background, so the service listens at
 // once and its readiness probe answers 503 meanwhile; otherwise (tests) the builder waits for them.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Logger } from 'pino';
+import type { Logger } from './logger.js';
 import { classifyFailure, errorChain } from './failures.js';
 import { withTimeout } from './timeout.js';
 

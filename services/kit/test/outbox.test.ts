@@ -190,6 +190,32 @@ describe('running relay', () => {
   });
 });
 
+describe('relay made before the stores', () => {
+  it('publishes, once started, from the models added and the aggregates kicked before', async () => {
+    const relay = createOutboxRelay({ producer: app.producer, logger, sweepIntervalMs: 60_000, topicPrefix });
+    const Invoice = await invoiceModel(app.mongo);
+    relay.addModel(Invoice);
+    const id = uniqueName('inv');
+    await Invoice.create({
+      _id: id,
+      status: 'open',
+      outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
+    });
+    relay.kick(id);
+    relay.start();
+    try {
+      await vi.waitFor(async () => expect((await Invoice.findById(id).lean())?.outbox).toEqual([]), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      const [published] = await readTopic(app.kafka, billing, (m) => m.key === id, 1);
+      expect(published?.value.type).toBe('billing.invoice.created');
+    } finally {
+      await relay.stop();
+    }
+  });
+});
+
 describe('relay under a backlog', () => {
   it('sweeps one round at a time, so a kicked aggregate does not wait for the whole backlog', async () => {
     await ensureTopics(app.kafka, [billing], 3);
@@ -245,10 +271,15 @@ describe('relay failures', () => {
     await Invoice.create({ _id: id, status: 'open', outbox: [event] });
     const failing = createOutboxRelay({
       models: [await invoiceModel(own)],
-      producer: app.producer,
+      producer: {
+        async sendBatch(batch) {
+          const acks = await app.producer.sendBatch(batch);
+          await own.close();
+          return acks;
+        },
+      },
       logger,
       topicPrefix,
-      afterPublish: () => own.close(),
     });
     failing.kick(id);
     failing.start();

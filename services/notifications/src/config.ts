@@ -1,10 +1,10 @@
 // The notifications worker's settings: the kit's, plus where mail goes and whom it comes from. A bad value
 // stops the start.
-import { BaseConfigSchema } from '@travelclub/kit';
+import { BaseConfigSchema, portSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
 export const NotificationsConfigSchema = BaseConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3007),
+  PORT: portSetting(3007),
   /**
    * smtp://[user:pass@]host:port (STARTTLS when the server offers it) or smtps://... (TLS from the start).
    * Query options of nodemailer's connection URLs apply.

@@ -8,6 +8,7 @@ import {
   outboxPlugin,
   withEvents,
   type CausalContext,
+  type Outbox,
 } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
@@ -54,9 +55,10 @@ export interface NewAccount {
 
 export type AccountStore = Awaited<ReturnType<typeof accountStore>>;
 
-/** `onEvents` hears which accounts just got events, so the relay can publish them at once. */
-export async function accountStore(connection: Connection, onEvents: (id: string) => void) {
+/** The accounts carry their events; `outbox` hears which just got some, so the relay publishes them at once. */
+export async function accountStore(connection: Connection, outbox: Outbox) {
   const Accounts = await defineModel(connection, 'Account', accountSchema, 'accounts');
+  outbox.addModel(Accounts);
   const lean = { lean: true, projection: { outbox: 0 } } as const;
 
   const registered = (account: Account, upgradedFromAnonymous: boolean, ctx: CausalContext) =>
@@ -92,8 +94,6 @@ export async function accountStore(connection: Connection, onEvents: (id: string
   };
 
   return {
-    model: Accounts,
-
     findById: (id: string) => Accounts.findById(id, null, lean).exec() as Promise<Account | null>,
     findByEmail: (email: string) =>
       Accounts.findOne({ emailKey: emailKey(email) }, null, lean).exec() as Promise<Account | null>,
@@ -105,7 +105,7 @@ export async function accountStore(connection: Connection, onEvents: (id: string
       const changes = registeredFields(fields);
       const account: Account = { _id: id, ...changes, createdAt: changes.updatedAt };
       await Accounts.create({ ...account, outbox: [registered(account, false, ctx)] }).catch(refuseDuplicate);
-      onEvents(id);
+      outbox.kick(id);
       return account;
     },
 
@@ -144,7 +144,7 @@ export async function accountStore(connection: Connection, onEvents: (id: string
         .exec()
         .catch(refuseDuplicate);
       if (!done) return null;
-      onEvents(id);
+      outbox.kick(id);
       return upgraded;
     },
 
@@ -157,7 +157,7 @@ export async function accountStore(connection: Connection, onEvents: (id: string
         withEvents({ $addToSet: { roles: role }, $set: { updatedAt: new Date() } }, event),
         { ...lean, new: true },
       ).exec();
-      onEvents(account._id);
+      outbox.kick(account._id);
       return (updated as Account | null) ?? { ...account, roles };
     },
 

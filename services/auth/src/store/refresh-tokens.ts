@@ -2,9 +2,8 @@
 // was already rotated away coming back means it leaked: the whole family is revoked, except within a few
 // seconds of its rotation, when it is a second tab refreshing at the same moment and gets the same new token.
 import { randomUUID } from 'node:crypto';
-import { appError, defineModel } from '@travelclub/kit';
+import { appError, defineModel, type Logger } from '@travelclub/kit';
 import { Schema, type Connection } from 'mongoose';
-import type { Logger } from 'pino';
 import { digest, openWith, randomSecret, sealWith } from '../domain/secrets.js';
 
 /** The last rotation, for the grace: who may still get its successor, until when, and the successor sealed. */

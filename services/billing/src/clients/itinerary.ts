@@ -1,8 +1,14 @@
 // Calls to the itinerary's internal routes, with billing's own service identity (docs/identity.md): what the
 // invoice of a revision says, and the payment lock, taken before a charge and let go after a decline.
 import { InvoiceDraftSchema, PaymentLockAnswerSchema, type InvoiceDraft } from '@travelclub/contracts';
-import { callService, passOnError, ServiceCallError, type CausalContext, type ServiceIdentity } from '@travelclub/kit';
-import type { Logger } from 'pino';
+import {
+  callService,
+  passOnError,
+  ServiceCallError,
+  type CausalContext,
+  type Logger,
+  type ServiceIdentity,
+} from '@travelclub/kit';
 
 /** The refusals the itinerary gives when it cannot be paid now; anything else means it could not answer. */
 export const LOCK_REFUSALS = ['invoice-outdated', 'hold-expired', 'payment-in-progress'] as const;

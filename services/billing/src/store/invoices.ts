@@ -10,7 +10,7 @@ import type {
   Money,
   PaymentAnswer,
 } from '@travelclub/contracts';
-import { defineModel, outboxPlugin, withEvents, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { CardSummary } from '../domain/card.js';
 
@@ -108,9 +108,10 @@ export type NewInvoice = Omit<InvoiceDocument, 'outbox' | 'attempts' | 'lease'>;
 
 export type InvoiceStore = Awaited<ReturnType<typeof invoiceStore>>;
 
-/** `onEvents` hears which documents just got events, so the relay can publish them at once. */
-export async function invoiceStore(connection: Connection, onEvents: (id: string) => void) {
+/** The invoices carry their events; `outbox` hears which just got some, so the relay publishes them at once. */
+export async function invoiceStore(connection: Connection, outbox: Outbox) {
   const Invoice = await defineModel(connection, 'Invoice', invoiceSchema, 'invoices');
+  outbox.addModel(Invoice);
   // The raw collection: dotted paths built from payment ids are not for mongoose to cast.
   const invoices = Invoice.collection as unknown as mongo.Collection<InvoiceDocument>;
   const after = { returnDocument: 'after', projection: { outbox: 0 } } as const;
@@ -132,12 +133,11 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
     hasEvents: boolean,
   ): Promise<InvoiceDocument | null> {
     const doc = await invoices.findOneAndUpdate(filter, update, after);
-    if (doc && hasEvents) onEvents(doc._id);
+    if (doc && hasEvents) outbox.kick(doc._id);
     return doc;
   }
 
   return {
-    model: Invoice,
     collection: invoices,
 
     /** Inserts the invoice with its `created` event, once: answers whether this call made it. */
@@ -150,7 +150,7 @@ export async function invoiceStore(connection: Connection, onEvents: (id: string
         { $setOnInsert: { ...invoice, lease: null, attempts: {}, outbox: [created] } },
         { upsert: true },
       );
-      if (result.upsertedCount) onEvents(invoice._id);
+      if (result.upsertedCount) outbox.kick(invoice._id);
       const doc = await invoices.findOne({ _id: invoice._id }, { projection: { outbox: 0 } });
       if (!doc) throw new Error(`invoice ${invoice._id} vanished`);
       return { invoice: doc, created: result.upsertedCount > 0 };

@@ -3,9 +3,8 @@
 // nights is one conditional single-document update: all or nothing, no overbooking, no transactions needed.
 // Settled holds (released, or booked for a stay that is over) move to `settled_holds`, so the document
 // stays far below MongoDB's 16 MiB whatever the number of holds ever placed.
-import { defineModel, newEvent, withEvents, type CausalContext } from '@travelclub/kit';
+import { defineModel, newEvent, withEvents, type CausalContext, type Logger, type Outbox } from '@travelclub/kit';
 import type { Connection, mongo } from 'mongoose';
-import type { Logger } from 'pino';
 import {
   directorySchema,
   inventoryId,
@@ -45,20 +44,18 @@ type FoundHold = { hold: HoldRecord; live: boolean; taken: TakenState };
 const BOOK_ATTEMPTS = 5;
 
 /**
- * `onEvents` hears which documents just got events, so the relay can publish them at once. `log` hears
- * the moves of settled holds that failed (the availability-refresh sweep does them later).
+ * The room types' documents carry their events, and so do the settled holds; `outbox` hears which documents
+ * just got some, so the relay publishes them at once. `log` hears the moves of settled holds that failed
+ * (the availability-refresh sweep does them later).
  */
-export async function inventoryStore(
-  connection: Connection,
-  onEvents: (id: string) => void,
-  log?: Pick<Logger, 'warn'>,
-) {
+export async function inventoryStore(connection: Connection, outbox: Outbox, log?: Pick<Logger, 'warn'>) {
   const Inventory = await defineModel(connection, 'RoomInventory', inventorySchema, 'room_inventory');
+  outbox.addModel(Inventory);
   const Directory = await defineModel(connection, 'HoldDirectory', directorySchema, 'holds');
   // The raw collections: dotted paths built from dates and hold ids are not for mongoose to cast.
   const inventory = Inventory.collection as unknown as mongo.Collection<InventoryDocument>;
   const directory = Directory.collection as unknown as mongo.Collection<HoldDirectoryEntry>;
-  const settled = await settledHoldStore(connection, inventory, log);
+  const settled = await settledHoldStore(connection, inventory, outbox, log);
   const { moveOut, moveOutNow } = settled;
   /** A change answers the document's taken rooms and the one hold it touched, not every hold. */
   const afterFor = (holdId: string) =>
@@ -140,7 +137,7 @@ export async function inventoryStore(
     );
     const booked = async (doc: InventoryDocument | null): Promise<BookOutcome | null> => {
       if (!doc) return null;
-      onEvents(entry.inventoryId);
+      outbox.kick(entry.inventoryId);
       await setDirectoryStatus(holdId, 'booked');
       return { outcome: 'booked', taken: stateOf(doc) };
     };
@@ -203,14 +200,11 @@ export async function inventoryStore(
         ).modifiedCount > 0
       : await settled.reportFailure(holdId, invoiceId, failed);
     if (!reported) return null; // moved, booked or reported meanwhile: decide again
-    onEvents(live ? entry.inventoryId : holdId);
+    outbox.kick(live ? entry.inventoryId : holdId);
     return { outcome: 'failed' };
   }
 
   return {
-    /** The models whose documents carry an outbox, for the relay. */
-    models: [Inventory, settled.model],
-
     /**
      * Places a hold over every night of the stay, or none. The condition on each night is the concurrency
      * guard: of 50 requests for the last 3 rooms, exactly 3 updates match.
@@ -281,7 +275,7 @@ export async function inventoryStore(
         afterFor(hold.id),
       );
       if (doc) {
-        onEvents(docId);
+        outbox.kick(docId);
         await setDirectoryStatus(hold.id, 'held');
         return { outcome: 'placed', hold: record, taken: stateOf(doc) };
       }
@@ -338,7 +332,7 @@ export async function inventoryStore(
         afterFor(holdId),
       );
       if (!doc) return null;
-      onEvents(entry.inventoryId);
+      outbox.kick(entry.inventoryId);
       await setDirectoryStatus(holdId, 'released');
       const state = doc.holds?.[holdId];
       if (!state) return null;

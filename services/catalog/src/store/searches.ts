@@ -5,7 +5,7 @@
 import { SearchCriteriaSchema, type SearchCriteria } from '@travelclub/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Logger } from 'pino';
+import type { Logger } from '@travelclub/kit';
 
 export interface SearchStoreOptions {
   /** Key prefix of everything stored searches keep in Redis. */

@@ -1,9 +1,8 @@
 // Settled holds (released, or booked for a stay that is over) moved out of their room type's inventory
 // document into `settled_holds`, so that document stays far below MongoDB's 16 MiB whatever the number of holds
 // ever placed. A settled hold still answers reads, repeated keys and late payments from here.
-import { defineModel, outboxPlugin, withEvents, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, withEvents, type Logger, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
-import type { Logger } from 'pino';
 import type { HoldRecord, InventoryDocument } from './inventory-documents.js';
 
 /**
@@ -45,9 +44,11 @@ export const settledBookingsBefore = (now: Date) =>
 export async function settledHoldStore(
   connection: Connection,
   inventory: mongo.Collection<InventoryDocument>,
+  outbox: Outbox,
   log?: Pick<Logger, 'warn'>,
 ) {
   const Settled = await defineModel(connection, 'SettledHold', settledSchema, 'settled_holds');
+  outbox.addModel(Settled);
   const settledHolds = Settled.collection as unknown as mongo.Collection<SettledHoldDocument>;
 
   /**
@@ -83,7 +84,6 @@ export async function settledHoldStore(
   }
 
   return {
-    model: Settled,
     moveOut,
     moveOutNow,
 

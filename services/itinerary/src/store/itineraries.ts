@@ -1,7 +1,7 @@
 // Itineraries in MongoDB. Every change is one conditional single-document update guarded by the write
 // counter (`version`), carrying the change's events in the document's outbox: no transactions needed, and a
 // change decided on a state that moved meanwhile is decided again on the new one.
-import { defineModel, outboxPlugin, withEvents, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { OPTIONAL_FIELDS, type ItineraryRecord, type StaffAction } from '../domain/itinerary.js';
 
@@ -45,9 +45,10 @@ export type ItineraryStore = Awaited<ReturnType<typeof itineraryStore>>;
 
 const MAX_ATTEMPTS = 10;
 
-/** `onEvents` hears which itinerary just got events, so the relay can publish them at once. */
-export async function itineraryStore(connection: Connection, onEvents: (id: string) => void) {
+/** The itineraries carry their events; `outbox` hears which just got some, so the relay publishes them at once. */
+export async function itineraryStore(connection: Connection, outbox: Outbox) {
   const Itinerary = await defineModel(connection, 'Itinerary', itinerarySchema, 'itineraries');
+  outbox.addModel(Itinerary);
   // The raw collection: the records are already in their stored shape, with nothing for mongoose to cast.
   const collection = Itinerary.collection as unknown as mongo.Collection<ItineraryDocument>;
   const withoutOutbox = { projection: { outbox: 0 } } as const;
@@ -57,7 +58,6 @@ export async function itineraryStore(connection: Connection, onEvents: (id: stri
   }
 
   return {
-    model: Itinerary,
     get,
 
     async create(record: ItineraryRecord): Promise<ItineraryRecord> {
@@ -115,7 +115,7 @@ export async function itineraryStore(connection: Connection, onEvents: (id: stri
           { returnDocument: 'after', ...withoutOutbox },
         );
         if (updated) {
-          if (events.length > 0) onEvents(id);
+          if (events.length > 0) outbox.kick(id);
           return { record: updated, changed: true };
         }
       }
