@@ -274,9 +274,9 @@ export const SearchBodySchema = z
   })
   .superRefine(checkPlaceAndStay);
 
-export const SearchIdParamsSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a search id'),
-});
+/** A stored search's id as the catalog makes them: anything else is no search, and is never looked up. */
+export const SearchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Not a search id');
+export const SearchIdParamsSchema = z.strictObject({ id: SearchIdSchema });
 export const SearchPageQuerySchema = z.strictObject({
   take: z.coerce.number().int().min(1).max(catalogLimits.maxTake).default(catalogLimits.listTake),
   skip: z.coerce.number().int().min(0).max(catalogLimits.maxSkip).default(catalogLimits.listSkip),

@@ -12,14 +12,29 @@ import {
 } from './catalog-api.js';
 
 export const HoldStatusSchema = z.enum(['held', 'booked', 'released']);
+
+/** What makes two dates no stay a hold (or a search) can have: past, backwards or too long. */
+export function holdStayIssues(checkIn: string, checkOut: string): { path: 'checkIn' | 'checkOut'; message: string }[] {
+  const issues: { path: 'checkIn' | 'checkOut'; message: string }[] = [];
+  const nights = nightsBetween(checkIn, checkOut);
+  if (nights < 1 || nights > catalogLimits.maxNights)
+    issues.push({ path: 'checkOut', message: 'Check-out must be after check-in' });
+  if (checkIn < earliestTodayOnEarth()) issues.push({ path: 'checkIn', message: 'Check-in is in the past' });
+  return issues;
+}
+
+/**
+ * A hold of the room chosen from a stored search: as many rooms as the search asked for, on its dates. The
+ * catalog answers `search-or-dates-not-found` for a search it has not (or no longer) got, or other dates.
+ */
 export const PlaceHoldBodySchema = z
   .strictObject({
     /** The same key twice gives the same hold. */
     idempotencyKey: z.string().min(8).max(100),
+    searchId: z.string().min(1).max(64),
     hotelId: IdSchema,
     roomType: z.string().min(1).max(64),
     rateId: IdSchema,
-    rooms: z.number().int().min(1).max(catalogLimits.maxRooms),
     checkIn: StayDateSchema,
     checkOut: StayDateSchema,
     itineraryId: IdSchema,
@@ -27,11 +42,8 @@ export const PlaceHoldBodySchema = z
     currency: SupportedCurrencySchema.default(DEFAULT_CURRENCY),
   })
   .superRefine((h, ctx) => {
-    const nights = nightsBetween(h.checkIn, h.checkOut);
-    if (nights < 1 || nights > catalogLimits.maxNights)
-      ctx.addIssue({ code: 'custom', path: ['checkOut'], message: 'Check-out must be after check-in' });
-    if (h.checkIn < earliestTodayOnEarth())
-      ctx.addIssue({ code: 'custom', path: ['checkIn'], message: 'Check-in is in the past' });
+    for (const { path, message } of holdStayIssues(h.checkIn, h.checkOut))
+      ctx.addIssue({ code: 'custom', path: [path], message });
   });
 export type PlaceHoldBody = z.infer<typeof PlaceHoldBodySchema>;
 

@@ -10,6 +10,7 @@ import { buildRate, parseRateId } from './domain/rates.js';
 import type { AvailabilityProjection } from './search/availability.js';
 import type { CatalogIndex } from './search/catalog-index.js';
 import { inventoryId, type HoldRecord, type InventoryStore, type TakenState } from './store/inventory.js';
+import type { SearchStore } from './store/searches.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -39,6 +40,7 @@ export function holdView(record: HoldRecord): Hold {
 
 export interface HoldServiceDeps {
   inventory: InventoryStore;
+  searches: Pick<SearchStore, 'get'>;
   index: () => CatalogIndex;
   availability: AvailabilityProjection;
   expiry: JobQueue<'hold-expiry'>;
@@ -48,7 +50,15 @@ export interface HoldServiceDeps {
 
 export type HoldService = ReturnType<typeof holdService>;
 
-export function holdService({ inventory, index, availability, expiry, holdTtlSeconds, log }: HoldServiceDeps) {
+export function holdService({
+  inventory,
+  searches,
+  index,
+  availability,
+  expiry,
+  holdTtlSeconds,
+  log,
+}: HoldServiceDeps) {
   const track = (hotelId: string, roomType: string, taken: TakenState | undefined) => {
     if (taken) availability.set(inventoryId(hotelId, roomType), taken);
   };
@@ -73,39 +83,52 @@ export function holdService({ inventory, index, availability, expiry, holdTtlSec
     }
   }
 
+  /**
+   * The request for the rooms of its search, which must be there and for the same dates. Its fields in the
+   * order they had when the rooms came in the body: the request hash is over them.
+   */
+  async function searchedRequest({ searchId, ...body }: Omit<PlaceHoldBody, 'idempotencyKey'>) {
+    const criteria = await searches.get(searchId);
+    if (!criteria || criteria.checkIn !== body.checkIn || criteria.checkOut !== body.checkOut)
+      throw appError('search-or-dates-not-found');
+    const { hotelId, roomType, rateId, checkIn, checkOut, itineraryId, lineItemId, currency } = body;
+    return { hotelId, roomType, rateId, rooms: criteria.rooms, checkIn, checkOut, itineraryId, lineItemId, currency };
+  }
+
   return {
     async place(body: PlaceHoldBody, user: AuthUser, ctx: CausalContext): Promise<{ hold: Hold; created: boolean }> {
-      const hotel = index().hotel(body.hotelId);
+      const { idempotencyKey, ...asked } = body;
+      const request = await searchedRequest(asked);
+      const hotel = index().hotel(request.hotelId);
       if (!hotel) throw appError('hotel-not-found');
-      const roomType = hotel.roomTypes.find((rt) => rt.type === body.roomType);
+      const roomType = hotel.roomTypes.find((rt) => rt.type === request.roomType);
       if (!roomType) throw appError('room-type-not-found');
-      const rate = parseRateId(body.rateId);
+      const rate = parseRateId(request.rateId);
       const plan = rate && hotel.ratePlans.find((p) => p.code === rate.planCode);
       if (
         !rate ||
         !plan ||
-        rate.hotelId !== body.hotelId ||
-        rate.roomType !== body.roomType ||
-        rate.checkIn !== body.checkIn ||
-        rate.checkOut !== body.checkOut ||
-        rate.rooms !== body.rooms
+        rate.hotelId !== request.hotelId ||
+        rate.roomType !== request.roomType ||
+        rate.checkIn !== request.checkIn ||
+        rate.checkOut !== request.checkOut ||
+        rate.rooms !== request.rooms
       )
         throw appError('room-not-found');
 
-      const nights = nightsOf(body.checkIn, body.checkOut);
+      const nights = nightsOf(request.checkIn, request.checkOut);
       const quote = tagRate(
         buildRate({
           hotel: hotel,
           roomType: roomType,
           plan,
-          checkIn: body.checkIn,
-          checkOut: body.checkOut,
-          rooms: body.rooms,
-          currency: body.currency,
+          checkIn: request.checkIn,
+          checkOut: request.checkOut,
+          rooms: request.rooms,
+          currency: request.currency,
           now: new Date(),
         }),
       );
-      const { idempotencyKey, ...request } = body;
       const outcome = await inventory.place(
         {
           hold: {

@@ -54,15 +54,32 @@ function freshStay(need: number, nights = 2, startInDays = 40): Stay {
 const left = (stay: Stay, checkIn = stay.checkIn, checkOut = stay.checkOut) =>
   app.catalog.availability.roomsLeft(stay.hotel._id, stay.roomType, nightsOf(checkIn, checkOut));
 
-function holdBody(stay: Stay, rooms = 1, fields: Record<string, unknown> = {}) {
+/** A stored search of `target` for the stay and rooms (the hold is for its rooms); a client of its own, so no cap. */
+async function searchFor(stay: Stay, rooms: number, target: CatalogApp = app) {
+  const { searchId } = await target.catalog.searches.create(
+    {
+      destination: stay.hotel.destinationId,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      guests: rooms,
+      rooms,
+      currency: 'USD',
+    },
+    `ip:holds-${randomUUID()}`,
+  );
+  return searchId;
+}
+
+/** A hold of `rooms` rooms chosen from a search of the stay; `fields` override what the itinerary would send. */
+async function holdBody(stay: Stay, rooms = 1, fields: Record<string, unknown> = {}, target: CatalogApp = app) {
   const checkIn = (fields.checkIn as string | undefined) ?? stay.checkIn;
   const checkOut = (fields.checkOut as string | undefined) ?? stay.checkOut;
   return {
     idempotencyKey: randomUUID(),
+    searchId: await searchFor(stay, rooms, target),
     hotelId: stay.hotel._id,
     roomType: stay.roomType.type,
     rateId: rateId(stay.hotel._id, stay.roomType.type, stay.hotel.ratePlans[0]!.code, checkIn, checkOut, rooms),
-    rooms,
     checkIn,
     checkOut,
     itineraryId: `it-${randomUUID()}`,
@@ -96,7 +113,7 @@ const releaseHold = (owner: { id: string }, holdId: string) => holdCall('DELETE'
 /** Holds rooms until exactly `keep` are left on every night of the stay. */
 async function fillUntil(stay: Stay, keep: number, owner: { id: string }) {
   for (let free = left(stay); free > keep; free = left(stay)) {
-    const res = await placeHold(owner, holdBody(stay, Math.min(9, free - keep)));
+    const res = await placeHold(owner, await holdBody(stay, Math.min(9, free - keep)));
     expect(res.statusCode).toBe(201);
   }
   expect(left(stay)).toBe(keep);
@@ -109,7 +126,7 @@ describe('placing holds', () => {
     await fillUntil(stay, 3, user);
 
     const answers = await Promise.all(
-      Array.from({ length: 50 }, async () => placeHold(await traveller(jwks), holdBody(stay))),
+      Array.from({ length: 50 }, async () => placeHold(await traveller(jwks), await holdBody(stay))),
     );
     const placed = answers.filter((r) => r.statusCode === 201);
     const refused = answers.filter((r) => r.statusCode !== 201);
@@ -135,7 +152,7 @@ describe('placing holds', () => {
     const user = await traveller(jwks);
     const stay = freshStay(2);
     const before = left(stay);
-    const body = holdBody(stay);
+    const body = await holdBody(stay);
     const first = await placeHold(user, body);
     const again = await placeHold(user, body);
     expect(first.statusCode).toBe(201);
@@ -151,7 +168,7 @@ describe('placing holds', () => {
 
   it('keeps keys per traveller: the same key from two travellers makes two holds', async () => {
     const stay = freshStay(2);
-    const body = holdBody(stay);
+    const body = await holdBody(stay);
     const a = await placeHold(await traveller(jwks), body);
     const b = await placeHold(await traveller(jwks), body);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
@@ -168,7 +185,7 @@ describe('placing holds', () => {
     const id = inventoryId(stay.hotel._id, stay.roomType.type);
     const before = await app.catalog.inventory.takenOf(id);
 
-    const res = await placeHold(user, holdBody(stay));
+    const res = await placeHold(user, await holdBody(stay));
     expectError(res, 'no-rooms-available');
     // Not a night changed, not even the document's version.
     expect(await app.catalog.inventory.takenOf(id)).toEqual(before);
@@ -179,7 +196,7 @@ describe('placing holds', () => {
   it('quotes the rate in the hold currency and publishes catalog.hold.placed', async () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
-    const res = await placeHold(user, holdBody(stay, 1, { currency: 'EUR' }));
+    const res = await placeHold(user, await holdBody(stay, 1, { currency: 'EUR' }));
     expect(res.statusCode).toBe(201);
     const hold = res.json() as Hold;
     expect(hold).toMatchObject({
@@ -207,15 +224,18 @@ describe('placing holds', () => {
   it('names what is wrong with a hold request', async () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
-    expectError(await placeHold(user, holdBody(stay, 1, { hotelId: 'hnothere' })), 'hotel-not-found');
-    expectError(await placeHold(user, holdBody(stay, 1, { roomType: 'penthouse' })), 'room-type-not-found');
-    expectError(await placeHold(user, holdBody(stay, 1, { rateId: 'not-a-rate' })), 'room-not-found');
+    expectError(await placeHold(user, await holdBody(stay, 1, { hotelId: 'hnothere' })), 'hotel-not-found');
+    expectError(await placeHold(user, await holdBody(stay, 1, { roomType: 'penthouse' })), 'room-type-not-found');
+    expectError(await placeHold(user, await holdBody(stay, 1, { rateId: 'not-a-rate' })), 'room-not-found');
     // A rate quoted for other dates is not this room.
     expectError(
-      await placeHold(user, holdBody(stay, 1, { rateId: holdBody({ ...stay, checkIn: inDays(41) }).rateId })),
+      await placeHold(
+        user,
+        await holdBody(stay, 1, { rateId: (await holdBody({ ...stay, checkIn: inDays(41) })).rateId }),
+      ),
       'room-not-found',
     );
-    const past = await placeHold(user, holdBody(stay, 1, { checkIn: inDays(-3), checkOut: inDays(-1) }));
+    const past = await placeHold(user, await holdBody(stay, 1, { checkIn: inDays(-3), checkOut: inDays(-1) }));
     expect(past.statusCode).toBe(400);
     expect(past.json().error.details.map((d: { path: string }) => d.path)).toContain('checkIn');
     // The owner is part of every call.
@@ -223,10 +243,28 @@ describe('placing holds', () => {
       method: 'POST',
       url: '/internal/v1/holds',
       headers: await serviceHeaders('itinerary', 'catalog'),
-      payload: holdBody(stay),
+      payload: await holdBody(stay),
     });
     expect(ownerless.statusCode).toBe(400);
     expect(ownerless.json().error.details.map((d: { path: string }) => d.path)).toContain('ownerId');
+  });
+
+  it('holds as many rooms as its search asked for, on its dates only', async () => {
+    const user = await traveller(jwks);
+    const stay = freshStay(2);
+    const res = await placeHold(user, await holdBody(stay, 2));
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as Hold).rooms).toBe(2);
+    // A rate for another number of rooms than the search's is not this room.
+    const two = await holdBody(stay, 2);
+    expectError(await placeHold(user, { ...(await holdBody(stay, 1)), rateId: two.rateId }), 'room-not-found');
+    for (const fields of [
+      { searchId: 'nosuchsearch123' },
+      { searchId: 'bad id!' },
+      { checkIn: inDays(41) },
+      { checkOut: inDays(43) },
+    ])
+      expectError(await placeHold(user, await holdBody(stay, 1, fields)), 'search-or-dates-not-found');
   });
 });
 
@@ -234,7 +272,7 @@ describe('reading and releasing holds', () => {
   it('keeps a hold to the owner the itinerary names', async () => {
     const owner = await traveller(jwks);
     const stranger = await traveller(jwks);
-    const hold = (await placeHold(owner, holdBody(freshStay(1)))).json() as Hold;
+    const hold = (await placeHold(owner, await holdBody(freshStay(1)))).json() as Hold;
     expect((await readHold(owner, hold.id)).json().id).toBe(hold.id);
     expectError(await readHold(stranger, hold.id), 'hold-not-found');
     expectError(await releaseHold(stranger, hold.id), 'hold-not-found');
@@ -245,14 +283,14 @@ describe('reading and releasing holds', () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
     const before = left(stay);
-    const hold = (await placeHold(user, holdBody(stay))).json() as Hold;
+    const hold = (await placeHold(user, await holdBody(stay))).json() as Hold;
     const url = `/internal/v1/holds/${hold.id}?ownerId=${user.id}`;
     const as = async (headers: Record<string, string>) => ({
       place: await app.inject({
         method: 'POST',
         url: `/internal/v1/holds?ownerId=${user.id}`,
         headers,
-        payload: holdBody(stay),
+        payload: await holdBody(stay),
       }),
       read: await app.inject({ method: 'GET', url, headers }),
       release: await app.inject({ method: 'DELETE', url, headers }),
@@ -274,7 +312,7 @@ describe('reading and releasing holds', () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
     const before = left(stay);
-    const hold = (await placeHold(user, holdBody(stay))).json() as Hold;
+    const hold = (await placeHold(user, await holdBody(stay))).json() as Hold;
     expect(left(stay)).toBe(before - 1);
     const res = await releaseHold(user, hold.id);
     expect(res.json()).toMatchObject({ id: hold.id, status: 'released' });
@@ -291,7 +329,7 @@ describe('reading and releasing holds', () => {
     const user = await traveller(jwks);
     const stay = freshStay(1);
     const before = left(stay);
-    const body = holdBody(stay);
+    const body = await holdBody(stay);
     const hold = (await placeHold(user, body)).json() as Hold;
     const read = async () => ((await readHold(user, hold.id)).json() as Hold).status;
 
@@ -355,7 +393,7 @@ describe('hold expiry', () => {
       quick.catalog.availability.roomsLeft(hotel._id, stay.roomType, nightsOf(stay.checkIn, stay.checkOut));
     const before = free();
     expect(before).toBeGreaterThan(0);
-    const res = await placeHold(user, holdBody(stay), quick);
+    const res = await placeHold(user, await holdBody(stay, 1, {}, quick), quick);
     expect(res.statusCode).toBe(201);
     const hold = res.json() as Hold;
     expect(free()).toBe(before - 1);
@@ -375,7 +413,7 @@ describe('hold expiry', () => {
   it('releases an overdue hold whose expiry job was lost, in the availability-refresh sweep', async () => {
     const user = await traveller(jwks);
     const stay = quickStay(1);
-    const hold = (await placeHold(user, holdBody(stay), quick)).json() as Hold;
+    const hold = (await placeHold(user, await holdBody(stay, 1, {}, quick), quick)).json() as Hold;
     // Redis lost the delayed job (or it was never added).
     const queue = new Queue('hold-expiry', {
       connection: { url: quick.config.REDIS_URL },

@@ -20,7 +20,7 @@ import {
   type Logger,
   type OutboxEvent,
 } from '@travelclub/kit';
-import { behalfOf, cartHolds, placementOf } from './cart-holds.js';
+import { behalfOf, cartHolds, placementOf, stayOf } from './cart-holds.js';
 import type { BillingClient, CatalogClient } from './clients/neighbours.js';
 import { assertPayable, awaitPayment, invoiceDraftOf, invoiceMismatch, refuseRevision } from './domain/invoice.js';
 import {
@@ -67,7 +67,7 @@ const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 export type BookingService = ReturnType<typeof bookingService>;
 
 export function bookingService({ store, catalog, billing, mailer, paymentLockSeconds, log }: BookingDeps) {
-  const { releaseQuietly, searchedRooms, holdRoom } = cartHolds({ catalog, log });
+  const { releaseQuietly, holdRoom } = cartHolds({ catalog, log });
 
   /** The itinerary if the caller may see it: its owner, or support staff (whose read is recorded). */
   async function visible(id: string, user: AuthUser, action: string): Promise<ItineraryRecord> {
@@ -191,7 +191,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
           checkInDate: body.checkInDate,
           checkOutDate: body.checkOutDate,
         });
-      const stay = await searchedRooms(body, caller.ctx);
+      const stay = stayOf(body);
       const lineItemId = body.lineItemId ?? newLineItemId();
       const hold = await holdRoom(record, body, stay, lineItemId, [record._id, lineItemId, body.roomId], caller.ctx);
       const placement = placementOf(hold, stay);
@@ -213,7 +213,7 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
       const record = await letGoOfEndedPayment(await owned(id, caller.user), caller.ctx);
       assertCartEditable(record, new Date());
       const old = roomsToTake(record, body.lineItemId).map((room) => room.holdId);
-      const stay = await searchedRooms(body, caller.ctx);
+      const stay = stayOf(body);
       const hold = await holdRoom(
         record,
         body,

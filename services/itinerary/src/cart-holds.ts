@@ -1,8 +1,8 @@
-// The cart's room holds at the catalog (docs/booking.md, "Adding a room"): the search a room is chosen from,
-// the hold placed in the itinerary's currency for the itinerary's owner, and holds let go once the itinerary
-// let go of them.
+// The cart's room holds at the catalog (docs/booking.md, "Adding a room"): the search and stay a room is
+// chosen from, the hold placed in one call (the catalog reads the search itself) in the itinerary's currency
+// for the itinerary's owner, and holds let go once the itinerary let go of them.
 import { createHash } from 'node:crypto';
-import type { AddHotelBody, Hold, UpdateHotelBody } from '@travelclub/contracts';
+import { holdStayIssues, type AddHotelBody, type Hold, type UpdateHotelBody } from '@travelclub/contracts';
 import { appError, type CausalContext, type Logger } from '@travelclub/kit';
 import type { CatalogClient, OnBehalfOf } from './clients/neighbours.js';
 import { bookedRoomFrom, type ItineraryRecord, type RoomPlacement } from './domain/itinerary.js';
@@ -13,8 +13,6 @@ export const behalfOf = (record: Pick<ItineraryRecord, 'ownerId'>, ctx: CausalCo
   ctx,
 });
 
-/** The catalog's search ids; anything else cannot be a search, so it is not asked for. */
-const SEARCH_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const MAX_KEY = 100;
 
 /** A hold's idempotency key from its parts; hashed when too long for the catalog (same parts, same key). */
@@ -23,8 +21,22 @@ export function holdKey(...parts: (string | number)[]): string {
   return key.length <= MAX_KEY ? key : `k_${createHash('sha256').update(key).digest('base64url')}`;
 }
 
+/** The search and the stay a room is chosen from (the catalog holds the room if the stay is the search's). */
+export interface Stay {
+  searchId: string;
+  checkInDate: string;
+  checkOutDate: string;
+}
+
+/** Both dates and a search; dates no hold can have are no search's either, so the catalog is not asked. */
+export function stayOf({ searchId, checkInDate, checkOutDate }: AddHotelBody | UpdateHotelBody): Stay {
+  if (!searchId || !checkInDate || !checkOutDate || holdStayIssues(checkInDate, checkOutDate).length > 0)
+    throw appError('search-or-dates-not-found');
+  return { searchId, checkInDate, checkOutDate };
+}
+
 /** Where a newly held room goes in the itinerary, as the hold quoted it. */
-export const placementOf = (hold: Hold, stay: { checkInDate: string; checkOutDate: string }): RoomPlacement => ({
+export const placementOf = (hold: Hold, stay: Stay): RoomPlacement => ({
   lineItemId: hold.lineItemId,
   hotelId: hold.hotelId,
   hotelName: hold.hotelName,
@@ -47,32 +59,21 @@ export function cartHolds({ catalog, log }: { catalog: CatalogClient; log: Logge
     );
   }
 
-  /** The search's rooms, when the search exists and the dates are its own. */
-  async function searchedRooms(body: AddHotelBody | UpdateHotelBody, ctx: CausalContext) {
-    const { searchId, checkInDate, checkOutDate } = body;
-    if (!searchId || !checkInDate || !checkOutDate || !SEARCH_ID.test(searchId))
-      throw appError('search-or-dates-not-found');
-    const page = await catalog.search(searchId, ctx);
-    if (!page || page.criteria.checkIn !== checkInDate || page.criteria.checkOut !== checkOutDate)
-      throw appError('search-or-dates-not-found');
-    return { rooms: page.criteria.rooms, checkInDate, checkOutDate };
-  }
-
   /** Holds the room in the itinerary's currency; a quote in any other currency is never mixed in. */
   async function holdRoom(
     record: ItineraryRecord,
     body: AddHotelBody | UpdateHotelBody,
-    stay: { rooms: number; checkInDate: string; checkOutDate: string },
+    stay: Stay,
     lineItemId: string,
     keyParts: (string | number)[],
     ctx: CausalContext,
   ): Promise<Hold> {
     const owner = behalfOf(record, ctx);
     const request = {
+      searchId: stay.searchId,
       hotelId: body.hotelId,
       roomType: body.roomType,
       rateId: body.roomId,
-      rooms: stay.rooms,
       checkIn: stay.checkInDate,
       checkOut: stay.checkOutDate,
       itineraryId: record._id,
@@ -99,5 +100,5 @@ export function cartHolds({ catalog, log }: { catalog: CatalogClient; log: Logge
     return hold;
   }
 
-  return { releaseQuietly, searchedRooms, holdRoom };
+  return { releaseQuietly, holdRoom };
 }

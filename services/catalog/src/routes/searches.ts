@@ -83,7 +83,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       const { hotelId, hotelSearchId } = req.body;
       if (hotelId !== req.params.id)
         throw appError('validation-failed', [{ path: 'hotelId', message: 'Must be the hotel in the path' }]);
-      const criteria = /^[A-Za-z0-9_-]{8,64}$/.test(hotelSearchId) ? await searches.get(hotelSearchId) : null;
+      const criteria = await searches.get(hotelSearchId);
       if (!criteria) throw appError('search-or-dates-not-found');
       const hotel = await hotels.byId(hotelId);
       if (!hotel) throw appError('hotel-not-found');

@@ -2,7 +2,7 @@
 // (each read extends the time). Results are computed on read, so they follow availability as it changes.
 // Creating one needs no account, and Redis also holds rate limits and queues, so they are capped: per
 // client (a user, or an address without a token) and in total. Over a cap the least recently used goes.
-import { SearchCriteriaSchema, type SearchCriteria } from '@travelclub/contracts';
+import { SearchCriteriaSchema, SearchIdSchema, type SearchCriteria } from '@travelclub/contracts';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@travelclub/kit';
@@ -137,8 +137,12 @@ export function searchStore(redis: Redis, { prefix, ttlSeconds, perClient, total
       };
     },
 
-    /** The criteria, or null once expired or evicted. Criteria stored before a rule changed are checked again. */
+    /**
+     * The criteria, or null once expired or evicted, or for an id no search can have (never looked up).
+     * Criteria stored before a rule changed are checked again.
+     */
     async get(searchId: string): Promise<SearchCriteria | null> {
+      if (!SearchIdSchema.safeParse(searchId).success) return null;
       const raw = await scripts.readStoredSearch(key(searchId), liveKey, searchId, ttlMs, clientPrefix);
       if (!raw) return null;
       const stored = JSON.parse(raw) as StoredSearch | SearchCriteria;

@@ -271,10 +271,16 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
           headers: await serviceHeaders('itinerary', 'catalog'),
           payload: {
             idempotencyKey: randomUUID(),
+            // A hold is for the rooms of the search it names.
+            searchId: (
+              await app.catalog.searches.create(
+                { destination: hotel.destinationId, checkIn, checkOut, guests: rooms, rooms, currency: 'USD' },
+                `ip:sold-out-${randomUUID()}`,
+              )
+            ).searchId,
             hotelId: hotel._id,
             roomType: roomType.type,
             rateId: rateId(hotel._id, roomType.type, hotel.ratePlans[0]!.code, checkIn, checkOut, rooms),
-            rooms,
             checkIn,
             checkOut,
             itineraryId: 'it-sold-out',

@@ -60,9 +60,16 @@ const customer = (): AuthUser => ({
 });
 const ctx = () => ({ correlationId: randomUUID(), causationId: randomUUID() });
 
-function holdBody(stay: Stay, rooms = 1) {
+/** A hold of `rooms` rooms chosen from a stored search of the stay (a client of its own, so no cap). */
+async function holdBody(stay: Stay, rooms = 1) {
+  const { checkIn, checkOut } = stay;
+  const { searchId } = await app.catalog.searches.create(
+    { destination: stay.hotel.destinationId, checkIn, checkOut, guests: rooms, rooms, currency: 'USD' },
+    `ip:inventory-${randomUUID()}`,
+  );
   return {
     idempotencyKey: randomUUID(),
+    searchId,
     hotelId: stay.hotel._id,
     roomType: stay.roomType.type,
     rateId: rateId(
@@ -73,7 +80,6 @@ function holdBody(stay: Stay, rooms = 1) {
       stay.checkOut,
       rooms,
     ),
-    rooms,
     checkIn: stay.checkIn,
     checkOut: stay.checkOut,
     itineraryId: `it-${randomUUID()}`,
@@ -82,7 +88,7 @@ function holdBody(stay: Stay, rooms = 1) {
   };
 }
 
-const place = async (user: AuthUser, body: ReturnType<typeof holdBody>) =>
+const place = async (user: AuthUser, body: Awaited<ReturnType<typeof holdBody>>) =>
   (await app.catalog.holds.place(body, user, ctx())).hold;
 
 /** The holds of a room type's inventory document as stored, and their size as MongoDB counts it. */
@@ -104,18 +110,18 @@ describe('settled holds leave the inventory document', () => {
     const ROUNDS = 40;
     for (let round = 0; round < ROUNDS; round++) {
       // Removed from the cart, expired, and booked then cancelled: three settled holds per round.
-      const removed = await place(user, holdBody(stay));
+      const removed = await place(user, await holdBody(stay));
       await app.catalog.holds.remove(removed.id, user, ctx());
-      const expired = await place(user, holdBody(stay));
+      const expired = await place(user, await holdBody(stay));
       expect(await app.catalog.inventory.release(expired.id, 'expired', ctx())).not.toBeNull();
-      const bookedBody = holdBody(stay);
+      const bookedBody = await holdBody(stay);
       const booked = await place(user, bookedBody);
       await app.catalog.holds.bookItinerary(bookedBody.itineraryId, `inv-${randomUUID()}`, ctx());
       await app.catalog.holds.cancelItinerary(bookedBody.itineraryId, ctx());
       released.push(removed, expired, booked);
     }
     // Two bookings stay: their stay is to come, so they keep their rooms in the document.
-    const staying = [holdBody(stay), holdBody(stay)];
+    const staying = [await holdBody(stay), await holdBody(stay)];
     for (const body of staying) {
       await place(user, body);
       await app.catalog.holds.bookItinerary(body.itineraryId, `inv-${randomUUID()}`, ctx());
@@ -148,7 +154,7 @@ describe('settled holds leave the inventory document', () => {
   it('answers a repeated idempotency key with the settled hold, taking no room', async () => {
     const user = customer();
     const stay = freshStay(1);
-    const body = holdBody(stay);
+    const body = await holdBody(stay);
     const hold = await place(user, body);
     await app.catalog.holds.remove(hold.id, user, ctx());
     const before = left(stay);
@@ -161,7 +167,7 @@ describe('settled holds leave the inventory document', () => {
   it('moves bookings out once their stay is over, and they still read as booked', async () => {
     const user = customer();
     const stay = freshStay(1);
-    const body = holdBody(stay);
+    const body = await holdBody(stay);
     const hold = await place(user, body);
     await app.catalog.holds.bookItinerary(body.itineraryId, 'inv-over', ctx());
     expect(Object.keys((await inventoryDocument(stay)).holds)).toEqual([hold.id]);
@@ -189,7 +195,7 @@ describe('settled holds leave the inventory document', () => {
       const { taken } = await app.catalog.inventory.takenOf(id);
       return nights.map((night) => taken[night] ?? 0);
     };
-    const body = holdBody(stay);
+    const body = await holdBody(stay);
     const hold = await place(user, body);
     const held = await takenOn();
     await app.catalog.inventory.release(hold.id, 'expired', ctx());
@@ -211,7 +217,7 @@ describe('settled holds leave the inventory document', () => {
   it('reads, releases and moves out a hold kept whole in its document by an earlier version', async () => {
     const user = customer();
     const stay = freshStay(1);
-    const hold = await place(user, holdBody(stay));
+    const hold = await place(user, await holdBody(stay));
     // As the previous version stored it: the whole record in the document, none in the directory entry.
     const whole = await app.catalog.inventory.get(hold.id);
     await app.mongo
@@ -231,11 +237,12 @@ describe('settled holds leave the inventory document', () => {
   it('reports a late payment for a moved-out hold whose rooms are gone once per invoice', async () => {
     const user = customer();
     const stay = freshStay(1);
-    const body = holdBody(stay);
+    const body = await holdBody(stay);
     const hold = await place(user, body);
     await app.catalog.inventory.release(hold.id, 'expired', ctx());
     // Others take every room left.
-    for (let free = left(stay); free > 0; free = left(stay)) await place(customer(), holdBody(stay, Math.min(free, 9)));
+    for (let free = left(stay); free > 0; free = left(stay))
+      await place(customer(), await holdBody(stay, Math.min(free, 9)));
 
     await app.catalog.holds.bookItinerary(body.itineraryId, 'inv-gone', ctx());
     await app.catalog.holds.bookItinerary(body.itineraryId, 'inv-gone', ctx());

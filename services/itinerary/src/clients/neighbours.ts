@@ -1,4 +1,4 @@
-// Calls to the catalog (searches, room holds) and billing (invoices). Internal routes get this service's own
+// Calls to the catalog (room holds) and billing (invoices). Internal routes get this service's own
 // identity (docs/identity.md, "Service identity"), never the traveller's token: the itinerary checked the
 // traveller, and names the itinerary's owner where the neighbour keeps things per owner. A neighbour's refusal
 // from the catalogue is passed on as it is; a neighbour that cannot be reached is a 503, never a stack.
@@ -6,13 +6,11 @@ import {
   HoldSchema,
   InvoicePaymentStateSchema,
   InvoiceSchema,
-  SearchPageSchema,
   type CreateInvoiceBody,
   type Hold,
   type Invoice,
   type InvoicePaymentState,
   type PlaceHoldBody,
-  type SearchPage,
 } from '@travelclub/contracts';
 import { callService, passOnError, ServiceCallError, type CausalContext, type ServiceIdentity } from '@travelclub/kit';
 
@@ -30,20 +28,6 @@ export function catalogClient(baseUrl: string, timeoutMs: number, identity: Serv
   const holdUrl = (holdId: string, ownerId: string) =>
     url(`/internal/v1/holds/${encodeURIComponent(holdId)}?ownerId=${encodeURIComponent(ownerId)}`);
   return {
-    /** The stored search (a public read), or null when the catalog has none by that id. */
-    async search(searchId: string, ctx: CausalContext): Promise<SearchPage | null> {
-      try {
-        const page = await callService<unknown>(url(`/api/v1/hotel/search/${encodeURIComponent(searchId)}?take=1`), {
-          ctx,
-          timeoutMs,
-        });
-        return SearchPageSchema.parse(page);
-      } catch (err) {
-        if (notFound(err)) return null;
-        throw passOnError(err, 'catalog');
-      }
-    },
-
     async placeHold(body: PlaceHoldBody, { ownerId, ctx }: OnBehalfOf): Promise<Hold> {
       try {
         const hold = await callService<unknown>(url(`/internal/v1/holds?ownerId=${encodeURIComponent(ownerId)}`), {

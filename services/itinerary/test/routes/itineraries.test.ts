@@ -2,6 +2,7 @@
 // and customer data, who may see what, the cart errors of spec section 8, and the events on Kafka.
 import { errorTitles, type Itinerary } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addHotelBody,
@@ -296,6 +297,40 @@ describe('adding rooms', () => {
     for (const body of bodies) expectError(await call('POST', url, me, body), 'search-or-dates-not-found');
   });
 
+  it('answers search-or-dates-not-found for dates no search can have: past, backwards, or too long', async () => {
+    const me = await traveller(world.jwks);
+    const { id } = await createItinerary(world.app, me);
+    const offer = await findOffer(world.catalog);
+    const url = itineraryUrl(id, 'addHotel');
+    for (const [checkInDate, checkOutDate] of [
+      [inDays(-3), inDays(-1)],
+      [inDays(33), inDays(31)],
+      [inDays(31), inDays(31)],
+      [inDays(31), inDays(400)],
+    ])
+      expectError(
+        await call('POST', url, me, addHotelBody(offer, { checkInDate, checkOutDate })),
+        'search-or-dates-not-found',
+      );
+  });
+
+  it('adds a room with one call to the catalog: the hold, which reads the search itself', async () => {
+    const me = await traveller(world.jwks);
+    const { id } = await createItinerary(world.app, me);
+    const offer = await findOffer(world.catalog);
+    // What reaches the catalog's server (the test's own calls are injected, and never do).
+    const calls: string[] = [];
+    const count = (req: IncomingMessage) => calls.push(`${req.method} ${req.url?.split('?')[0]}`);
+    world.catalog.server.on('request', count);
+    try {
+      const res = await call('POST', itineraryUrl(id, 'addHotel'), me, addHotelBody(offer));
+      expect(res.statusCode).toBe(200);
+    } finally {
+      world.catalog.server.off('request', count);
+    }
+    expect(calls).toEqual(['POST /internal/v1/holds']);
+  });
+
   it('passes the catalog’s refusals on as they are, leaving the itinerary exactly as it was', async () => {
     const me = await traveller(world.jwks);
     const { itinerary, offer } = await cartWithRoom(world, me);
@@ -325,10 +360,10 @@ describe('adding rooms', () => {
     for (let i = 0; i < 300; i++) {
       const res = await catalogHoldCall(world, 'POST', rival, undefined, {
         idempotencyKey: randomUUID(),
+        searchId: offer.searchId,
         hotelId: offer.hotelId,
         roomType: offer.roomType,
         rateId: offer.roomId,
-        rooms: 1,
         checkIn: offer.checkInDate,
         checkOut: offer.checkOutDate,
         itineraryId: 'it-rival',
