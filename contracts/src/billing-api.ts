@@ -1,7 +1,7 @@
 // The billing service's HTTP bodies and answers: invoices, card payments, and a creator's payout.
 import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, InstantSchema, MoneySchema, SlugSchema, StayDateSchema } from './common.js';
-import { CancellationTermsSchema } from './itinerary-api.js';
+import { BookedRoomLineSchema, CancellationTermsSchema } from './itinerary-api.js';
 import { EmailSchema } from './validation.js';
 
 export const InvoiceIdParamsSchema = z.strictObject({ id: IdSchema });
@@ -9,13 +9,7 @@ export const InvoiceIdParamsSchema = z.strictObject({ id: IdSchema });
 export const InvoiceStatusSchema = z.enum(['open', 'paid', 'refunded', 'void']);
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 
-export const InvoiceLineSchema = z.object({
-  lineItemId: IdSchema,
-  holdId: IdSchema,
-  hotelId: IdSchema,
-  hotelName: z.string(),
-  roomTypeName: z.string(),
-  rateName: z.string(),
+export const InvoiceLineSchema = BookedRoomLineSchema.extend({
   rooms: z.number().int().min(1),
   checkInDate: StayDateSchema,
   checkOutDate: StayDateSchema,

@@ -91,17 +91,24 @@ export const ItineraryListSchema = z.object({
 
 // ---------- cancellation terms ----------
 
+/**
+ * One booked room, as the cancellation terms and the invoice list it: which room choice of which line item,
+ * at which hotel, in which room type and rate. Each adds what it says of the room, in its own key order.
+ */
+export const BookedRoomLineSchema = z.object({
+  lineItemId: IdSchema,
+  holdId: IdSchema,
+  hotelId: IdSchema,
+  hotelName: z.string(),
+  roomTypeName: z.string(),
+  rateName: z.string(),
+});
+
 /** The cancellation rules of every room in the itinerary, frozen as they were quoted. */
 export const CancellationTermsSchema = z.object({
   currency: CurrencyCodeSchema,
   lines: z.array(
-    z.object({
-      lineItemId: IdSchema,
-      holdId: IdSchema,
-      hotelId: IdSchema,
-      hotelName: z.string(),
-      roomTypeName: z.string(),
-      rateName: z.string(),
+    BookedRoomLineSchema.extend({
       checkInDate: StayDateSchema,
       checkOutDate: StayDateSchema,
       totalPrice: MoneySchema,
@@ -147,6 +154,23 @@ export function termsChargeAt(terms: CancellationTerms, at: Date, paid?: Money):
     0,
   );
   return { amount: paid ? Math.min(amount, paid.amount) : amount, currency: terms.currency };
+}
+
+/**
+ * What cancelling at `at` keeps of what was `paid` and gives back: the charge in force under the frozen terms,
+ * never more than was paid; none when the booking failed, since the traveller got nothing: all of it back.
+ */
+export function cancellationSettlement(
+  paid: Money,
+  terms: CancellationTerms,
+  at: Date,
+  bookingFailed: boolean,
+): { refund: Money; charge: Money } {
+  const charge = bookingFailed ? 0 : termsChargeAt(terms, at, paid).amount;
+  return {
+    refund: { amount: paid.amount - charge, currency: paid.currency },
+    charge: { amount: charge, currency: paid.currency },
+  };
 }
 
 // ---------- pre-check ----------

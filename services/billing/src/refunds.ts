@@ -1,14 +1,16 @@
 // What billing does when an itinerary ends: its paid invoice is refunded (minus the cancellation charge, or in
 // full when the booking failed) once, whatever the redeliveries; open ones become void. The refund always
 // names the invoice that was paid, whichever invoice the itinerary awaited last.
-import type { CancellationTerms } from '@travelclub/contracts';
+import { cancellationSettlement, type CancellationTerms } from '@travelclub/contracts';
 import { newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import { emptyRefundIdFor } from './domain/ids.js';
-import { commissionReversal, refundFor, type RefundReason } from './domain/money.js';
+import { commissionReversal } from './domain/money.js';
 import type { PaymentProvider } from './provider/provider.js';
 import type { InvoiceDocument, InvoiceStore, VoidReason } from './store/invoices.js';
 
 export type RefundService = ReturnType<typeof refundService>;
+/** Why a refund was issued: everything goes back when the booking failed. */
+type RefundReason = 'cancelled' | 'booking-failed';
 
 export function refundService({
   invoices,
@@ -40,7 +42,7 @@ export function refundService({
   ): Promise<boolean> {
     const payment = invoice.payment;
     if (invoice.status !== 'paid' || !payment) return false;
-    const owed = refundFor(payment.amount, reason, terms, cancelledAt);
+    const owed = cancellationSettlement(payment.amount, terms, cancelledAt, reason === 'booking-failed');
     const { refundId, amount } =
       owed.refund.amount > 0
         ? await provider.refund({

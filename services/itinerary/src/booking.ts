@@ -143,10 +143,10 @@ export function bookingService({ store, catalog, billing, mailer, paymentLockSec
 
   /** Sends the cancellation mail; a queue that is down must not undo a cancellation already made. */
   async function mailCancellation(record: ItineraryRecord, wasPaid: boolean) {
-    const money = cancellationMoney(record, termsFor(record), new Date(record.cancellation!.at), wasPaid);
-    const refund = record.cancellation?.reason === 'booking-failed' && wasPaid ? totalOf(record) : money.refund;
-    const charge =
-      record.cancellation?.reason === 'booking-failed' ? { amount: 0, currency: record.currency } : money.charge;
+    const cancellation = record.cancellation!;
+    const failed = cancellation.reason === 'booking-failed';
+    const at = new Date(cancellation.at);
+    const { charge, refund } = cancellationMoney(record, termsFor(record), at, wasPaid, failed);
     await mailer
       .cancelled(record, { charge, refund })
       .catch((err: unknown) => log.error({ err, itineraryId: record._id }, 'could not queue the cancellation mail'));

@@ -1,5 +1,5 @@
-// Sums, commissions and refunds in integer minor units.
-import { termsChargeAt, type CancellationTerms, type InvoiceLine, type Money } from '@travelclub/contracts';
+// Sums and commissions in integer minor units (what a refund gives back: contracts' cancellationSettlement).
+import type { InvoiceLine, Money } from '@travelclub/contracts';
 
 /** The invoice total: the lines' amounts, which must all be in the invoice's currency. */
 export function invoiceTotal(lines: Pick<InvoiceLine, 'amount'>[], currency: string): Money {
@@ -18,25 +18,6 @@ export const commissionOf = (total: Money, rate: number): Money => ({
 /** The last check-out of the stay: from then on a commission counts in the creator's balance. */
 export const lastCheckOut = (lines: Pick<InvoiceLine, 'checkOutDate'>[]) =>
   lines.reduce((latest, line) => (line.checkOutDate > latest ? line.checkOutDate : latest), '0000-01-01');
-
-export type RefundReason = 'cancelled' | 'booking-failed';
-
-/**
- * What a cancellation gives back: the amount paid minus the charge in force at `cancelledAt` under the frozen
- * terms; everything when the booking failed (the traveller got nothing).
- */
-export function refundFor(
-  paid: Money,
-  reason: RefundReason,
-  terms: CancellationTerms,
-  cancelledAt: Date,
-): { refund: Money; charge: Money } {
-  const charge = reason === 'booking-failed' ? 0 : termsChargeAt(terms, cancelledAt, paid).amount;
-  return {
-    refund: { amount: paid.amount - charge, currency: paid.currency },
-    charge: { amount: charge, currency: paid.currency },
-  };
-}
 
 /** The share of a commission a refund takes back: the same share as the refund is of the amount paid. */
 export function commissionReversal(commission: Money, refunded: Money, paid: Money): Money {

@@ -2,7 +2,7 @@
 // what each change does to the status, revision and invoice, the total, and the frozen cancellation terms.
 // Guest details are in guests.ts, invoicing in invoice.ts, the payment lock's rules in payment-lock.ts.
 import {
-  termsChargeAt,
+  cancellationSettlement,
   type AuthUser,
   type BookedRoom,
   type CancellationTerms,
@@ -370,13 +370,16 @@ export function holdReleased(
   };
 }
 
-/** What cancelling at `at` costs and gives back: nothing is given back before payment. */
-export function cancellationMoney(record: ItineraryRecord, terms: CancellationTerms, at: Date, paid: boolean) {
-  const zero: Money = { amount: 0, currency: record.currency };
-  if (!paid) return { charge: zero, refund: zero };
-  const total = totalOf(record);
-  const charge = termsChargeAt(terms, at, total);
-  return { charge, refund: { amount: total.amount - charge.amount, currency: total.currency } };
+/** What cancelling at `at` costs and gives back (contracts' one rule): nothing is given back before payment. */
+export function cancellationMoney(
+  record: ItineraryRecord,
+  terms: CancellationTerms,
+  at: Date,
+  paid: boolean,
+  bookingFailed = false,
+) {
+  const amount: Money = paid ? totalOf(record) : { amount: 0, currency: record.currency };
+  return cancellationSettlement(amount, terms, at, bookingFailed);
 }
 
 /** Money as people read it, in its currency ("$1,299.00"). */
