@@ -23,6 +23,7 @@ COPY services/itinerary/package.json services/itinerary/
 COPY services/billing/package.json services/billing/
 COPY gateway/package.json gateway/
 COPY bench/package.json bench/
+COPY packages/testing/package.json packages/testing/
 RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 
 # Declared after npm ci: the dependency layer above is then the same (and cached once) for every image.

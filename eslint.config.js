@@ -1,7 +1,76 @@
-// Lint rules for the whole monorepo: typescript-eslint's recommended set, type-aware.
+// Lint rules for the whole monorepo: typescript-eslint's recommended set, type-aware, and the boundaries
+// between its parts (test/lint/boundaries.test.ts checks that they hold).
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// ---------- boundaries ----------
+// A relative import stays inside its own area (a service's src/, a service with its tests, the gateway, a
+// package, bench/, test/); tests, bench and test/ may also reach the repository's scripts/. Other parts come
+// in by package name, and only those an area may use: a service's or the gateway's src/ uses the contracts
+// and the kit; its tests also the shared testing package (@travelclub/testing), which alone starts other
+// services. ESLint's no-restricted-imports sees the import's text, not the importing file's place, so each
+// area gets one setting per folder depth: at depth d, d `../` reach the area's root and one more leaves it.
+
+/** `@travelclub/<name>` imports outside `names` (each with its subpaths) are refused. */
+const onlyParts = (names, message) => ({ regex: `^@travelclub/(?!(${names.join('|')})(/|$))`, message });
+const noKitTesting = {
+  regex: '^@travelclub/kit/testing(/|$)',
+  message: '@travelclub/kit/testing is for tests, not for code that runs in production.',
+};
+const production = [
+  onlyParts(['contracts', 'kit'], 'A service imports only @travelclub/contracts and @travelclub/kit.'),
+  noKitTesting,
+];
+const tests = [
+  onlyParts(
+    ['contracts', 'kit', 'testing', 'demo-catalog'],
+    "A service's tests start other services through @travelclub/testing, never from their packages.",
+  ),
+];
+const platformTests = [
+  onlyParts(['contracts', 'kit', 'testing'], 'Bench and test/ start the platform through @travelclub/testing.'),
+];
+const FILES = '*.{ts,js,mjs}';
+const DEEPEST = 10;
+
+/**
+ * The import rule of the files under `root` (a glob; one setting per depth, the deepest 10 folders below
+ * it), or of `files` (names right under `root`) only. `parts`: the package patterns refused there;
+ * `scripts`: whether the repository's scripts/ may be imported.
+ */
+function boundary(root, parts, { scripts = false, files } = {}) {
+  const levels = root.split('/').length;
+  const depths = files ? [0] : Array.from({ length: DEEPEST }, (_, depth) => depth);
+  return depths.map((depth) => {
+    const toScripts = scripts ? `(?!(\\.\\./){${levels - 1}}scripts/)` : '';
+    const leaving = {
+      regex: `^(\\.\\./){${depth + 1}}${toScripts}`,
+      message: `A relative import stays inside ${root}; other parts come in by package name.`,
+    };
+    const globs = (files ?? [FILES]).map((name) => `${root}/${'*/'.repeat(depth)}${name}`);
+    return { files: globs, rules: { 'no-restricted-imports': ['error', { patterns: [leaving, ...parts] }] } };
+  });
+}
+
+// Later entries win for a file several match: a service's src/ after the service with its tests.
+const boundaries = [
+  ...boundary('services/*', tests, { scripts: true }),
+  ...boundary('services/*/src', production),
+  // The catalog's composition root plugs in the demo supplier and painter.
+  ...boundary(
+    'services/catalog/src',
+    [onlyParts(['contracts', 'kit', 'demo-catalog'], 'The catalog uses the demo content only where it starts.')],
+    { files: ['{server,seed,seeding}.ts'] },
+  ),
+  ...boundary('gateway', tests, { scripts: true }),
+  ...boundary('gateway/src', production),
+  ...boundary('contracts', [onlyParts(['contracts'], 'The contracts depend on no other part.')]),
+  ...boundary('packages/*', [onlyParts(['contracts', 'kit'], 'A package uses only the contracts and the kit.')]),
+  ...boundary('packages/testing', []),
+  ...boundary('bench', platformTests, { scripts: true }),
+  ...boundary('test', platformTests, { scripts: true }),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '.infra/**', '**/dist/**', 'coverage/**'] },
@@ -16,4 +85,5 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  ...boundaries,
 );

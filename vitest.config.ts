@@ -7,6 +7,7 @@ export default defineConfig({
       'contracts/test/**/*.test.ts',
       'services/*/test/**/*.test.ts',
       'gateway/test/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
       'test/**/*.test.ts',
     ],
     globalSetup: ['test/global-setup.ts'],

@@ -16,8 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { up } from '../scripts/infra.mjs';
 import { startMailCatcher } from '../scripts/mail-catcher.mjs';
-import { startStack } from '../test/system/stack.js';
-import { cards, inDays, Traveller, type Stay } from '../test/system/traveller.js';
+import { cards, inDays, startStack, Traveller, type Stay } from '@travelclub/testing';
 
 const { values } = parseArgs({
   options: {
@@ -47,7 +46,7 @@ const infra = {
   smtpUrl: catcher.smtpUrl,
 };
 console.log('starting auth, notifications, catalog, itinerary, billing and the gateway ...');
-// BENCH_CPU_PROFILE=<dir>: every part writes a V8 CPU profile there when it stops (test/system/processes.ts).
+// BENCH_CPU_PROFILE=<dir>: every part writes a V8 CPU profile there when it stops (@travelclub/testing's processes.ts).
 const stack = await startStack(infra, { hotels: Number(values.hotels), env: { LOG_LEVEL: 'warn' } });
 const mongo = await MongoClient.connect(infra.mongoUrl);
 

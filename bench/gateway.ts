@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { up } from '../scripts/infra.mjs';
-import { freePort, processGroup, waitFor } from './processes.js';
+import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +38,7 @@ if (realService) {
     process.env.MONGO_URL && process.env.KAFKA_BROKERS
       ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
       : (await up()).env;
-  start('services/auth/src/server.ts', {
+  start(serverOf('auth'), {
     ...infra,
     REDIS_URL: redisUrl,
     PORT: String(upstreamPort),
@@ -50,7 +50,7 @@ if (realService) {
 } else {
   start('bench/gateway-upstream.ts', { PORT: String(upstreamPort) });
 }
-start('gateway/src/server.ts', {
+start(serverOf('gateway'), {
   PORT: String(gatewayPort),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { up } from '../scripts/infra.mjs';
-import { freePort, processGroup, waitFor } from './processes.js';
+import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
 
 const { values } = parseArgs({
   options: {
@@ -270,7 +270,7 @@ try {
     const catalog = `http://127.0.0.1:${catalogPort}`;
     const gateway = `http://127.0.0.1:${gatewayPort}`;
     const booted = Date.now();
-    start('services/catalog/src/server.ts', {
+    start(serverOf('catalog'), {
       PORT: String(catalogPort),
       MONGO_DB: db,
       KAFKA_TOPIC_PREFIX: `bench-${runId}-${hotels}.`,
@@ -278,7 +278,7 @@ try {
       SEARCH_PREFIX: `bench-${runId}-${hotels}:search`,
       SEED_HOTELS: '0',
     });
-    start('gateway/src/server.ts', {
+    start(serverOf('gateway'), {
       PORT: String(gatewayPort),
       CATALOG_URL: catalog,
       // Every route measured is public: the key set is never fetched.

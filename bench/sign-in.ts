@@ -2,12 +2,11 @@
 // The auth service runs as its own process against the local servers; autocannon signs in with a pool
 // of real accounts (limits raised so they do not refuse the load).
 // Usage: npm run bench:signin [-- --seconds 10 --connections 8]
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import { up } from '../scripts/infra.mjs';
-import { freePort } from './processes.js';
+import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } },
@@ -24,35 +23,24 @@ const infra =
     : (await up()).env;
 const port = await freePort();
 const runId = Date.now().toString(36);
-const auth = spawn(process.execPath, ['--import', 'tsx', 'services/auth/src/server.ts'], {
-  env: {
-    ...process.env,
-    ...infra,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    MONGO_DB: `bench_auth_${runId}`,
-    KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
-    RATE_LIMIT_PREFIX: `bench-${runId}`,
-    SIGNIN_MAX_PER_IP: '1000000',
-    SIGNIN_MAX_PER_EMAIL: '1000000',
-    ARGON2_MEMORY_KIB: String(cost.memoryCost),
-    ARGON2_TIME_COST: String(cost.timeCost),
-    ARGON2_PARALLELISM: String(cost.parallelism),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const parts = processGroup();
+parts.start(serverOf('auth'), {
+  ...infra,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  MONGO_DB: `bench_auth_${runId}`,
+  KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
+  RATE_LIMIT_PREFIX: `bench-${runId}`,
+  SIGNIN_MAX_PER_IP: '1000000',
+  SIGNIN_MAX_PER_EMAIL: '1000000',
+  ARGON2_MEMORY_KIB: String(cost.memoryCost),
+  ARGON2_TIME_COST: String(cost.timeCost),
+  ARGON2_PARALLELISM: String(cost.parallelism),
 });
 const base = `http://127.0.0.1:${port}`;
 try {
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${base}/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (tries > 150) throw new Error('the auth service did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitFor(`${base}/health/ready`);
 
   // One hash alone, for the cost of a single sign-in's argon2 work.
   const started = performance.now();
@@ -102,5 +90,5 @@ try {
       `hash_ms=${hashMs.toFixed(1)} failed=${failed}`,
   );
 } finally {
-  auth.kill('SIGTERM');
+  await parts.stopAll();
 }

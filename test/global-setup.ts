@@ -4,7 +4,7 @@
 // always goes to a mail catcher of the run's own, so tests can read what was sent.
 import type { TestProject } from 'vitest/node';
 import { startMailCatcher } from '../scripts/mail-catcher.mjs';
-import type { InfraSettings } from '../services/kit/src/testing/infra.js';
+import type { InfraSettings } from '@travelclub/kit/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,7 +3,7 @@
 import { createConnection, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '../scripts/mail-catcher.mjs';
-import { linkIn, mailsTo, testInfra, uniqueName, waitForMail } from '../services/kit/src/testing/index.js';
+import { linkIn, mailsTo, testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
 
 /** Reads one SMTP reply (the last line of a multi-line reply has a space after the code) and checks its code. */
 function replyReader(socket: Socket) {

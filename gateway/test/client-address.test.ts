@@ -4,10 +4,11 @@
 // one sign-in limit), and not what a client wrote into the header.
 import { readFileSync } from 'node:fs';
 import { applyHttpConventions, BaseConfigSchema, serverOptions, trustProxySetting } from '@travelclub/kit';
+import { expectError, uniqueName } from '@travelclub/kit/testing';
+import { startAuth } from '@travelclub/testing/auth';
 import type { FastifyInstance } from 'fastify';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectError, newEmail, startAuth } from '../../services/auth/test/helpers.js';
 import { buildApp } from '../src/app.js';
 import { gatewayConfig } from './helpers.js';
 
@@ -106,7 +107,7 @@ describe('the sign-in limit with the Kubernetes settings', () => {
       gateway.inject({
         method: 'POST',
         url: '/api/v1/auth/signIn',
-        payload: { email: newEmail(), password: 'whatever-1' },
+        payload: { email: `${uniqueName('user')}@example.test`, password: 'whatever-1' },
         ...throughIngress(client, clientHeader),
       });
 

@@ -4,6 +4,7 @@
 // every paid itinerary ends confirmed exactly once, and every invoice is charged once.
 import { topics } from '@travelclub/contracts';
 import { mailsTo, testInfra } from '@travelclub/kit/testing';
+import { cards, eventually, startStack, type Stack } from '@travelclub/testing';
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,8 +17,6 @@ import {
   pendingBookings,
   type Booking,
 } from './bookings.js';
-import { startStack, type Stack } from './stack.js';
-import { cards, eventually } from './traveller.js';
 
 let kafka: Awaited<ReturnType<typeof privateKafka>>;
 let stack: Stack;

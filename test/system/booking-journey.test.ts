@@ -4,9 +4,18 @@
 // by the policy, and the room is free again.
 import { termsChargeAt, type CancellationTerms, type Invoice, type Itinerary } from '@travelclub/contracts';
 import { testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
+import {
+  caller,
+  cards,
+  eventually,
+  inDays,
+  startStack,
+  SUPPORT_EMAIL,
+  SUPPORT_PASSWORD,
+  Traveller,
+  type Stack,
+} from '@travelclub/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startStack, SUPPORT_EMAIL, SUPPORT_PASSWORD, type Stack } from './stack.js';
-import { caller, cards, eventually, inDays, Traveller } from './traveller.js';
 
 let stack: Stack;
 

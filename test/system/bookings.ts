@@ -5,10 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, topics, type EventEnvelope, type Itinerary } from '@travelclub/contracts';
 import { createKafka } from '@travelclub/kit';
 import { uniqueName } from '@travelclub/kit/testing';
+import { cards, eventually, inDays, Traveller, type Stack, type Stay } from '@travelclub/testing';
 import type { MongoClient } from 'mongodb';
 import pino from 'pino';
-import type { Stack } from './stack.js';
-import { cards, eventually, inDays, Traveller, type Stay } from './traveller.js';
 
 export interface Booking {
   traveller: Traveller;

@@ -2,9 +2,9 @@
 // topics yet, several times in a row, each time on a new empty broker. Topics are created by several services
 // at once, group coordinators load while consumers join: every part must still become ready, none may exit.
 import { testInfra } from '@travelclub/kit/testing';
+import { startStack, type Stack } from '@travelclub/testing';
 import { expect, it } from 'vitest';
 import { privateKafka } from '../../scripts/private-servers.mjs';
-import { startStack, type Stack } from './stack.js';
 
 const ROUNDS = 3;
 

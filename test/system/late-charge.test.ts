@@ -5,11 +5,10 @@
 // a late charge whose cart expired meanwhile is refunded, the invoice is not paid and no room is booked.
 import { topics } from '@travelclub/contracts';
 import { testInfra } from '@travelclub/kit/testing';
+import { cards, eventually, startStack, type Stack } from '@travelclub/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargesOf, eventsOnKafka, pendingBookings } from './bookings.js';
-import { startStack, type Stack } from './stack.js';
-import { cards, eventually } from './traveller.js';
 
 const LEASE_MS = 4_000;
 const SETTLES_MS = 15_000;

@@ -5,6 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HealthDetailsSchema, topics } from '@travelclub/contracts';
 import { testInfra } from '@travelclub/kit/testing';
+import { startStack, type PartName, type Stack } from '@travelclub/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { privateKafka, privateMongo } from '../../scripts/private-servers.mjs';
 import {
@@ -15,7 +16,6 @@ import {
   pendingBookings,
   type Booking,
 } from './bookings.js';
-import { startStack, type PartName, type Stack } from './stack.js';
 
 const OUTAGE_MS = 30_000;
 

@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { testInfra, uniqueName } from '@travelclub/kit/testing';
+import { freePort } from '@travelclub/testing';
 import { expect, it, vi } from 'vitest';
-import { freePort } from './processes.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 

@@ -5,11 +5,10 @@
 // the invoice paid once, the card charged once, the itinerary confirmed.
 import { createJobQueue } from '@travelclub/kit';
 import { testInfra } from '@travelclub/kit/testing';
+import { cards, eventually, startStack, type Stack } from '@travelclub/testing';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chargesOf, pendingBookings, type Booking } from './bookings.js';
-import { startStack, type Stack } from './stack.js';
-import { cards, eventually } from './traveller.js';
 
 const LEASE_S = 12;
 

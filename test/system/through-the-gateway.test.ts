@@ -2,8 +2,8 @@
 // in, refreshes and follows a magic link, and a visitor searches hotels, all through the gateway's port.
 import { AvailabilityAnswerSchema, SearchPageSchema, type AccountView, type TokenAnswer } from '@travelclub/contracts';
 import { linkIn, testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
+import { startPart, type RunningPart } from '@travelclub/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startPart, type RunningPart } from './processes.js';
 
 const parts: RunningPart[] = [];
 let gateway: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
     KAFKA_TOPIC_PREFIX: `${uniqueName('system')}.`,
     QUEUE_PREFIX: uniqueName('system'),
   };
-  const auth = await startPart('auth', 'services/auth', {
+  const auth = await startPart('auth', {
     ...shared,
     MONGO_DB: uniqueName('system_auth').replace(/-/g, '_'),
     WEB_URL: 'http://web.travelclub.test',
@@ -25,13 +25,13 @@ beforeAll(async () => {
     RATE_LIMIT_PREFIX: uniqueName('system-auth-rl'),
   });
   parts.push(auth);
-  const notifications = await startPart('notifications', 'services/notifications', {
+  const notifications = await startPart('notifications', {
     ...shared,
     MONGO_DB: uniqueName('system_notifications').replace(/-/g, '_'),
     SMTP_URL: infra.smtpUrl,
   });
   parts.push(notifications);
-  const catalog = await startPart('catalog', 'services/catalog', {
+  const catalog = await startPart('catalog', {
     ...shared,
     MONGO_DB: uniqueName('system_catalog').replace(/-/g, '_'),
     JWKS_URL: `${auth.url}/.well-known/jwks.json`,
@@ -40,19 +40,14 @@ beforeAll(async () => {
     IMAGES_BASE_URL: 'http://travelclub.test',
   });
   parts.push(catalog);
-  const front = await startPart(
-    'gateway',
-    'gateway',
-    {
-      REDIS_URL: infra.redisUrl,
-      AUTH_URL: auth.url,
-      NOTIFICATIONS_URL: notifications.url,
-      CATALOG_URL: catalog.url,
-      JWKS_URL: `${auth.url}/.well-known/jwks.json`,
-      RATE_LIMIT_PREFIX: `${uniqueName('system-gw')}:`,
-    },
-    '/health/live',
-  );
+  const front = await startPart('gateway', {
+    REDIS_URL: infra.redisUrl,
+    AUTH_URL: auth.url,
+    NOTIFICATIONS_URL: notifications.url,
+    CATALOG_URL: catalog.url,
+    JWKS_URL: `${auth.url}/.well-known/jwks.json`,
+    RATE_LIMIT_PREFIX: `${uniqueName('system-gw')}:`,
+  });
   parts.push(front);
   gateway = front.url;
 }, 120_000);

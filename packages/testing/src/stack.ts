@@ -1,7 +1,7 @@
 // The whole platform as separate processes behind the gateway, on free ports and databases of its own:
 // auth, notifications, catalog, itinerary, billing and the gateway. For system tests and benchmarks.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { freePort, startPart, type RunningPart } from './processes.js';
+import { freePort, startPart, type PartName, type RunningPart } from './processes.js';
 
 export interface StackInfra {
   mongoUrl: string;
@@ -20,8 +20,6 @@ export interface StackOptions {
   allAtOnce?: boolean;
 }
 
-export type PartName = 'auth' | 'notifications' | 'catalog' | 'itinerary' | 'billing' | 'gateway';
-
 export const SUPPORT_EMAIL = 'support@travelclub.test';
 export const SUPPORT_PASSWORD = 'a support password for tests';
 
@@ -39,15 +37,6 @@ export interface Stack {
   start(name: PartName): Promise<RunningPart>;
   stop(): Promise<void>;
 }
-
-const dirs: Record<PartName, string> = {
-  auth: 'services/auth',
-  notifications: 'services/notifications',
-  catalog: 'services/catalog',
-  itinerary: 'services/itinerary',
-  billing: 'services/billing',
-  gateway: 'gateway',
-};
 
 export async function startStack(infra: StackInfra, options: StackOptions = {}): Promise<Stack> {
   const run = `stack_${randomUUID().slice(0, 8)}`;
@@ -101,8 +90,7 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
     ...options.partEnv?.[name],
     PORT: String(ports[name]),
   });
-  const start = (name: PartName) =>
-    startPart(name, dirs[name], envOf(name), name === 'gateway' ? '/health/live' : '/health/ready');
+  const start = (name: PartName) => startPart(name, envOf(name));
 
   const parts = {} as Record<PartName, RunningPart>;
   try {

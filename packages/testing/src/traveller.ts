@@ -1,5 +1,6 @@
 // A traveller driving the public API through the gateway, step by step: a visitor's token, a search, the
-// rooms of a hotel, a cart, guest details, an invoice and a payment. For system tests and benchmarks.
+// rooms of a hotel, a cart, guest details, an invoice and a payment. For system tests and benchmarks; the
+// guest details also for the itinerary's own tests.
 import type {
   AvailabilityAnswer,
   Invoice,
@@ -49,13 +50,43 @@ export const cards = {
   insufficientFunds: { number: '4000 0000 0000 9995', expiry: '12/34', cvc: '123', holderName: 'Ada Lovelace' },
 };
 
-export interface Stay {
+export const leadGuest = (email: string) => ({ name: 'Ada Lovelace', email, phone: '+44 20 7946 0000' });
+
+/** Guest details for every room of the itinerary: a lead guest with `email`, one name per room. */
+export function guestDetails(itinerary: Itinerary, email: string) {
+  return {
+    leadGuest: leadGuest(email),
+    rooms: itinerary.lineItems.flatMap((item) =>
+      item.hotelBooking.rooms.map((room) => ({
+        lineItemId: item.identity,
+        holdId: room.holdId,
+        guestNames: Array.from({ length: room.rooms }, (_, i) => `Guest ${i + 1}`),
+      })),
+    ),
+  };
+}
+
+/** A room as add to cart takes it: a rate of a hotel's room type, the search it came from, the stay's dates. */
+export interface RoomChoice {
   searchId: string;
   hotelId: string;
   roomType: string;
   roomId: string;
   checkInDate: string;
   checkOutDate: string;
+}
+
+/** The body of add to cart for `room`. */
+export const addRoomBody = ({ hotelId, roomType, roomId, searchId, checkInDate, checkOutDate }: RoomChoice) => ({
+  hotelId,
+  roomType,
+  roomId,
+  searchId,
+  checkInDate,
+  checkOutDate,
+});
+
+export interface Stay extends RoomChoice {
   price: { amount: number; currency: string };
   roomsLeft: number;
 }
@@ -143,29 +174,16 @@ export class Traveller {
   }
 
   addRoom(itineraryId: string, stay: Stay): Promise<Answer<Itinerary>> {
-    const { hotelId, roomType, roomId, searchId, checkInDate, checkOutDate } = stay;
-    return this.call<Itinerary>('POST', `/api/v1/itinerary/${itineraryId}/addHotel`, {
-      hotelId,
-      roomType,
-      roomId,
-      searchId,
-      checkInDate,
-      checkOutDate,
-    });
+    return this.call<Itinerary>('POST', `/api/v1/itinerary/${itineraryId}/addHotel`, addRoomBody(stay));
   }
 
   /** A lead guest and a name for every room in the cart. */
   setGuests(itinerary: Itinerary, email: string): Promise<Answer<Itinerary>> {
-    return this.call<Itinerary>('POST', `/api/v1/itinerary/${itinerary.id}/setGuestDetails`, {
-      leadGuest: { name: 'Ada Lovelace', email, phone: '+44 20 7946 0000' },
-      rooms: itinerary.lineItems.flatMap((item) =>
-        item.hotelBooking.rooms.map((room) => ({
-          lineItemId: item.identity,
-          holdId: room.holdId,
-          guestNames: Array.from({ length: room.rooms }, (_, i) => `Guest ${i + 1}`),
-        })),
-      ),
-    });
+    return this.call<Itinerary>(
+      'POST',
+      `/api/v1/itinerary/${itinerary.id}/setGuestDetails`,
+      guestDetails(itinerary, email),
+    );
   }
 
   createInvoice(itineraryId: string): Promise<Answer<Itinerary>> {

@@ -1,22 +1,16 @@
-// Shared set-up of the auth service tests: the real app against the run's servers, and small clients.
-import { testEnv, uniqueName } from '@travelclub/kit/testing';
-import { errorCatalogue, type TokenAnswer } from '@travelclub/contracts';
-import { expect } from 'vitest';
-import { buildApp, type AuthApp } from '../src/app.js';
-import { AuthConfigSchema } from '../src/config.js';
+// Shared set-up of the auth service tests: the real app against the run's servers (@travelclub/testing's, as
+// other services' tests start it), and small clients.
+import { uniqueName } from '@travelclub/kit/testing';
+import type { TokenAnswer } from '@travelclub/contracts';
+import { startAuth as startAuthApp } from '@travelclub/testing/auth';
+import type { AuthApp } from '../src/app.js';
+
+export { expectError } from '@travelclub/kit/testing';
 
 export const WEB_URL = 'https://web.travelclub.test';
 
-export async function startAuth(overrides: Record<string, string> = {}): Promise<AuthApp> {
-  const config = AuthConfigSchema.parse({
-    ...testEnv('auth'),
-    WEB_URL,
-    KAFKA_TOPIC_PREFIX: `${uniqueName('auth')}.`,
-    RATE_LIMIT_PREFIX: uniqueName('auth-rl'),
-    ...overrides,
-  });
-  return buildApp(config);
-}
+export const startAuth = (overrides: Record<string, string> = {}): Promise<AuthApp> =>
+  startAuthApp({ WEB_URL, ...overrides });
 
 export const newEmail = (label = 'user') => `${uniqueName(label)}@example.test`;
 
@@ -48,10 +42,4 @@ export async function anonymous(app: AuthApp): Promise<TokenAnswer> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/auth/anonymous' });
   if (res.statusCode !== 201) throw new Error(`anonymous answered ${res.statusCode}: ${res.body}`);
   return res.json() as TokenAnswer;
-}
-
-/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
-export function expectError(res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) {
-  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
-  expect(res.statusCode).toBe(errorCatalogue[code].status);
 }

@@ -12,6 +12,7 @@ import {
 } from '@travelclub/contracts';
 import { createKafka, createServiceIdentity, newEvent } from '@travelclub/kit';
 import {
+  inDays,
   serviceHeaders,
   startTestJwks,
   testEnv,
@@ -29,6 +30,7 @@ import { buildApp, type BillingApp } from '../src/app.js';
 import { BillingConfigSchema } from '../src/config.js';
 import { SANDBOX_CARDS } from '../src/provider/sandbox.js';
 
+export { expectError, expectInvalid, inDays } from '@travelclub/kit/testing';
 export { startTestJwks, SANDBOX_CARDS };
 
 export async function startBilling(
@@ -60,8 +62,6 @@ export async function traveller(jwks: TestJwks, roles: string[] = ['role/custome
   return { id, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** A date `days` from today (UTC), as a stay date. */
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 export const instantInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 export interface InvoiceOptions {
@@ -175,20 +175,6 @@ export async function getInvoice(app: BillingApp, caller: Caller, id: string): P
   const res = await app.inject({ method: 'GET', url: `/api/v1/invoice/${id}`, headers: caller.headers });
   if (res.statusCode !== 200) throw new Error(`get invoice answered ${res.statusCode}: ${res.body}`);
   return res.json() as Invoice;
-}
-
-/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
-export function expectError(res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) {
-  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
-  expect(res.statusCode).toBe(errorCatalogue[code].status);
-}
-
-/** A 400 envelope naming `field` among its details. */
-export function expectInvalid(res: { statusCode: number; json(): unknown }, field: string) {
-  expect(res.statusCode).toBe(400);
-  const body = res.json() as { error: { code: string; details?: { path: string }[] } };
-  expect(body.error.code).toBe('validation-failed');
-  expect(body.error.details?.map((d) => d.path)).toContain(field);
 }
 
 /** Charges the sandbox made for an invoice. */

@@ -1,60 +1,26 @@
 // Shared set-up of the catalog service tests: the real app against the run's servers with a small demo
 // inventory of its own, tokens from a local key set, and small clients.
-import {
-  errorCatalogue,
-  SearchPageSchema,
-  topicOf,
-  type EventPayload,
-  type EventType,
-  type SearchPage,
-} from '@travelclub/contracts';
+import { SearchPageSchema, topicOf, type EventPayload, type EventType, type SearchPage } from '@travelclub/contracts';
 import { createKafka, newEvent } from '@travelclub/kit';
-import { startTestJwks, testEnv, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import { startTestJwks, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import { startCatalog as startCatalogApp } from '@travelclub/testing/catalog';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { buildApp, type CatalogApp } from '../src/app.js';
-import { CatalogConfigSchema } from '../src/config.js';
+import type { CatalogApp } from '../src/app.js';
 
 export const TEST_HOTELS = 300;
 
-export async function startCatalog(jwks: TestJwks, overrides: Record<string, string> = {}): Promise<CatalogApp> {
-  return buildApp(
-    CatalogConfigSchema.parse({
-      ...testEnv('catalog'),
-      JWKS_URL: jwks.jwksUrl,
-      KAFKA_TOPIC_PREFIX: `${uniqueName('catalog')}.`,
-      SEARCH_PREFIX: uniqueName('search'),
-      SEED_HOTELS: String(TEST_HOTELS),
-      SEED: '7',
-      IMAGES_BASE_URL: 'https://travelclub.test',
-      ...overrides,
-    }),
-  );
-}
+/** The app (@travelclub/testing's, as other services' tests start it) with `TEST_HOTELS` hotels. */
+export const startCatalog = (jwks: TestJwks, overrides: Record<string, string> = {}): Promise<CatalogApp> =>
+  startCatalogApp({ JWKS_URL: jwks.jwksUrl, SEED_HOTELS: String(TEST_HOTELS), ...overrides });
 
+export { expectError, expectInvalid, inDays } from '@travelclub/kit/testing';
 export { startTestJwks };
 
 export async function traveller(jwks: TestJwks, roles: string[] = ['role/customer']) {
   const id = `user-${randomUUID().slice(0, 8)}`;
   return { id, headers: { authorization: `Bearer ${await jwks.sign({ sub: id, roles })}` } };
-}
-
-/** A date `days` from today (UTC), as a stay date. */
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
-export function expectError(res: { statusCode: number; json(): unknown }, code: keyof typeof errorCatalogue) {
-  expect(res.json()).toMatchObject({ error: { code, message: errorCatalogue[code].message } });
-  expect(res.statusCode).toBe(errorCatalogue[code].status);
-}
-
-/** A 400 envelope naming `field` among its details. */
-export function expectInvalid(res: { statusCode: number; json(): unknown }, field: string) {
-  expect(res.statusCode).toBe(400);
-  const body = res.json() as { error: { code: string; details?: { path: string }[] } };
-  expect(body.error.code).toBe('validation-failed');
-  expect(body.error.details?.map((d) => d.path)).toContain(field);
 }
 
 /** The biggest destination of the test inventory (its city with the most hotels). */

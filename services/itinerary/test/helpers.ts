@@ -1,5 +1,5 @@
-// Shared set-up of the itinerary service tests: the real catalog as a neighbour (in-process, on a port of
-// its own, a small demo inventory), a stand-in for billing's internal routes, the itinerary app, all on one
+// Shared set-up of the itinerary service tests: the real catalog as a neighbour (@travelclub/testing's, on a
+// port of its own, a small demo inventory), a stand-in for billing's internal routes, the itinerary app, all on one
 // Kafka topic prefix so they hear each other; tokens from a local key set, service identities from the test
 // secret, and small clients.
 import { createHash, randomUUID } from 'node:crypto';
@@ -8,11 +8,9 @@ import type { AddressInfo } from 'node:net';
 import {
   AvailabilityAnswerSchema,
   CreateInvoiceBodySchema,
-  errorCatalogue,
   InvoiceDraftSchema,
   topicOf,
   type CreateInvoiceBody,
-  type ErrorCode,
   type EventPayload,
   type EventType,
   type Invoice,
@@ -22,6 +20,7 @@ import {
 } from '@travelclub/contracts';
 import { createKafka, createServiceIdentity, newEvent } from '@travelclub/kit';
 import {
+  inDays,
   serviceHeaders,
   startTestJwks,
   testEnv,
@@ -30,10 +29,10 @@ import {
   uniqueName,
   type TestJwks,
 } from '@travelclub/kit/testing';
+import { addRoomBody, guestDetails as guestsFor, leadGuest as lead, type RoomChoice } from '@travelclub/testing';
+import { startCatalog, type CatalogApp } from '@travelclub/testing/catalog';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { buildApp as buildCatalog, type CatalogApp } from '../../catalog/src/app.js';
-import { CatalogConfigSchema } from '../../catalog/src/config.js';
 import { buildApp, type ItineraryApp } from '../src/app.js';
 import { ItineraryConfigSchema } from '../src/config.js';
 
@@ -140,17 +139,12 @@ export interface World {
 export async function startWorld(overrides: Record<string, string> = {}): Promise<World> {
   const jwks = await startTestJwks();
   const prefix = `${uniqueName('itinerary')}.`;
-  const catalog = await buildCatalog(
-    CatalogConfigSchema.parse({
-      ...testEnv('catalog'),
-      JWKS_URL: jwks.jwksUrl,
-      KAFKA_TOPIC_PREFIX: prefix,
-      SEARCH_PREFIX: uniqueName('search'),
-      SEED_HOTELS: '60',
-      SEED: '11',
-      IMAGES_BASE_URL: 'https://travelclub.test',
-    }),
-  );
+  const catalog = await startCatalog({
+    JWKS_URL: jwks.jwksUrl,
+    KAFKA_TOPIC_PREFIX: prefix,
+    SEED_HOTELS: '60',
+    SEED: '11',
+  });
   const catalogUrl = await catalog.listen({ port: 0, host: '127.0.0.1' });
   const billing = await startBillingStandIn();
   const env = {
@@ -224,16 +218,7 @@ export async function catalogHoldCall(
   });
 }
 
-/** A date `days` from today (UTC), as a stay date. */
-export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** The answer is the catalogue's envelope for `code`: its status and its exact text. */
-export function expectError(res: { statusCode: number; body: string }, code: ErrorCode) {
-  expect({ status: res.statusCode, body: JSON.parse(res.body) as unknown }).toMatchObject({
-    status: errorCatalogue[code].status,
-    body: { error: { code, message: errorCatalogue[code].message } },
-  });
-}
+export { expectError, inDays } from '@travelclub/kit/testing';
 
 type Answer = Awaited<ReturnType<ItineraryApp['inject']>>;
 export type Call = (
@@ -260,13 +245,7 @@ export async function createItinerary(app: ItineraryApp, who: Traveller, body: R
   return res.json<Itinerary>();
 }
 
-export interface Offer {
-  searchId: string;
-  hotelId: string;
-  roomType: string;
-  roomId: string;
-  checkInDate: string;
-  checkOutDate: string;
+export interface Offer extends RoomChoice {
   rooms: number;
   /** Other rates of the same hotel for the same stay. */
   others: { roomType: string; roomId: string }[];
@@ -337,12 +316,7 @@ export async function findOffer(
 }
 
 export const addHotelBody = (offer: Offer, extra: Record<string, unknown> = {}) => ({
-  hotelId: offer.hotelId,
-  roomType: offer.roomType,
-  roomId: offer.roomId,
-  searchId: offer.searchId,
-  checkInDate: offer.checkInDate,
-  checkOutDate: offer.checkOutDate,
+  ...addRoomBody(offer),
   ...extra,
 });
 
@@ -355,25 +329,11 @@ export async function cartWithRoom(world: World, who: Traveller, body: Record<st
   return { itinerary: res.json<Itinerary>(), offer };
 }
 
-export const leadGuest = (email = `${uniqueName('guest')}@example.test`) => ({
-  name: 'Ada Lovelace',
-  email,
-  phone: '+44 20 7946 0000',
-});
+const guestEmail = () => `${uniqueName('guest')}@example.test`;
+export const leadGuest = (email = guestEmail()) => lead(email);
 
 /** Guest details for every room of the itinerary (one name per room). */
-export function guestDetails(itinerary: Itinerary, email?: string) {
-  return {
-    leadGuest: leadGuest(email),
-    rooms: itinerary.lineItems.flatMap((item) =>
-      item.hotelBooking.rooms.map((room) => ({
-        lineItemId: item.identity,
-        holdId: room.holdId,
-        guestNames: Array.from({ length: room.rooms }, (_, i) => `Guest ${i + 1}`),
-      })),
-    ),
-  };
-}
+export const guestDetails = (itinerary: Itinerary, email = guestEmail()) => guestsFor(itinerary, email);
 
 /** A cart awaiting payment: a room, guest details and an invoice. */
 export async function pendingCart(world: World, who: Traveller, email?: string) {

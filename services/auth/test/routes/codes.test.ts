@@ -1,21 +1,18 @@
 // Mailed one-time codes end to end: auth queues the mail, the real notifications worker sends it to the
 // run's mail catcher, and the test follows the link the way a person would.
 import { successMessages } from '@travelclub/contracts';
-import { linkIn, mailsTo, testEnv, testInfra, uniqueName, waitForMail } from '@travelclub/kit/testing';
+import { linkIn, mailsTo, uniqueName, waitForMail } from '@travelclub/kit/testing';
+import { startNotifications, type NotificationsApp } from '@travelclub/testing/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp as buildNotifications } from '../../../notifications/src/app.js';
-import { NotificationsConfigSchema } from '../../../notifications/src/config.js';
 import type { AuthApp } from '../../src/app.js';
 import { bearer, newEmail, signUp, startAuth, expectError } from '../helpers.js';
 
 const QUEUE_PREFIX = uniqueName('test-mail');
 let app: AuthApp;
-let worker: Awaited<ReturnType<typeof buildNotifications>>;
+let worker: NotificationsApp;
 beforeAll(async () => {
   app = await startAuth({ QUEUE_PREFIX });
-  worker = await buildNotifications(
-    NotificationsConfigSchema.parse({ ...testEnv('notifications'), QUEUE_PREFIX, SMTP_URL: testInfra().smtpUrl }),
-  );
+  worker = await startNotifications({ QUEUE_PREFIX });
 });
 afterAll(async () => {
   await app?.close();

@@ -8,6 +8,7 @@ import type { InfraSettings } from './infra.js';
 import { TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
 
 export type { InfraSettings } from './infra.js';
+export { expectError, expectInvalid, inDays, type InjectedAnswer } from './answers.js';
 export { startTestJwks, type TestJwks, type TestTokenOptions } from './jwks.js';
 export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
 export { serviceHeaders, TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';

@@ -1,0 +1,129 @@
+// Starts TravelClub's parts as real processes on free ports, the way `npm start` does, and stops them. Each
+// part is found through its package's `./server` export, never by a path into its folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+/** The repository's root: parts run from there, as `npm start` runs them. */
+const root = resolve(import.meta.dirname, '..', '..', '..');
+const require = createRequire(import.meta.url);
+
+export type PartName = 'auth' | 'notifications' | 'catalog' | 'itinerary' | 'billing' | 'gateway';
+
+/** The file that starts `part` (its package's `./server` export). */
+export const serverOf = (part: PartName): string => require.resolve(`@travelclub/${part}/server`);
+
+export const freePort = () =>
+  new Promise<number>((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+
+/** BENCH_CPU_PROFILE=<dir>: every part started writes a V8 CPU profile there when it stops. */
+const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+
+export interface RunningPart {
+  name: string;
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL): no shutdown, whatever was in flight is cut off. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Runs `part`'s server with `env` (on `env.PORT`, or a free port) and waits until `readyPath` answers 200
+ * (the gateway's `/health/live`, the services' `/health/ready` unless told).
+ */
+export async function startPart(
+  part: PartName,
+  env: Record<string, string>,
+  readyPath = part === 'gateway' ? '/health/live' : '/health/ready',
+): Promise<RunningPart> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', serverOf(part)], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill(signal);
+    await exited;
+  };
+  const stop = () => end('SIGTERM');
+  const kill = () => end('SIGKILL');
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${part} exited with ${child.exitCode}:\n${output}`);
+    if (await answers(url + readyPath)) return { name: part, url, output: () => output, stop, kill };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${part} did not become ready:\n${output}`);
+    }
+    await new Promise((done) => setTimeout(done, 200));
+  }
+}
+
+const answers = (url: string) =>
+  fetch(url).then(
+    (res) => res.ok,
+    () => false,
+  );
+
+/** Waits until `url` answers 200. */
+export async function waitFor(url: string, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await answers(url)) return;
+    await new Promise((done) => setTimeout(done, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Processes of a benchmark: each writes to this one's output, a part that dies early ends the benchmark,
+ * and they stop last-started first.
+ */
+export function processGroup() {
+  let children: ChildProcess[] = [];
+  let stopping = false;
+  const group = {
+    /** Runs `file` (a part's server: `serverOf(part)`, or a script) with tsx and `env` over this process's environment. */
+    start(file: string, env: Record<string, string>) {
+      const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      child.once('exit', (code) => {
+        if (!stopping) {
+          console.error(`${file} exited early (${code})`);
+          process.exit(1);
+        }
+      });
+      children.push(child);
+    },
+    /** The last started first (the gateway before the service behind it), so no request is cut off on the way. */
+    async stopAll() {
+      stopping = true;
+      for (const child of [...children].reverse()) {
+        if (child.exitCode !== null) continue;
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      children = [];
+      stopping = false;
+    },
+  };
+  process.once('SIGINT', () => void group.stopAll().then(() => process.exit(130)));
+  return group;
+}

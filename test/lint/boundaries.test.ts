@@ -1,0 +1,51 @@
+// The boundaries between parts (eslint.config.js) refuse what they should and let the rest through, so the
+// rule cannot stop working unnoticed: each case lints an import in a file that exists nowhere.
+import { ESLint } from 'eslint';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '..', '..') });
+
+/** The boundary messages for `file` importing `specifier`. */
+async function refusals(file: string, specifier: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import '${specifier}';\n`, { filePath: file });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('the boundaries between parts', () => {
+  it.each([
+    ['services/itinerary/src/flows/cart.ts', '../../../catalog/src/app.js', 'stays inside services/*/src'],
+    ['services/itinerary/src/flows/cart.ts', '../../test/helpers.js', 'stays inside services/*/src'],
+    ['services/itinerary/src/app.ts', '@travelclub/catalog/app', 'only @travelclub/contracts and @travelclub/kit'],
+    ['services/itinerary/src/app.ts', '@travelclub/kit/testing', 'for tests'],
+    ['gateway/src/app.ts', '@travelclub/auth/config', 'only @travelclub/contracts and @travelclub/kit'],
+    ['services/catalog/src/app.ts', '@travelclub/demo-catalog', 'only @travelclub/contracts and @travelclub/kit'],
+    ['services/itinerary/test/helpers.ts', '../../catalog/src/app.js', 'stays inside services/*'],
+    ['services/itinerary/test/routes/cart.test.ts', '@travelclub/catalog/app', 'through @travelclub/testing'],
+    ['gateway/test/edge.test.ts', '../../services/auth/test/helpers.js', 'stays inside gateway'],
+    ['bench/booking.ts', '../test/system/bookings.js', 'stays inside bench'],
+    ['test/system/booking-journey.test.ts', '../../bench/booking.js', 'stays inside test'],
+    ['packages/testing/src/stack.ts', '../../../services/auth/src/server.ts', 'stays inside packages/testing'],
+  ])('refuses %s importing %s', async (file, specifier, reason) => {
+    const messages = await refusals(file, specifier);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(reason);
+  });
+
+  it.each([
+    ['services/itinerary/src/flows/cart.ts', '../domain/itinerary.js'],
+    ['services/itinerary/src/flows/cart.ts', '@travelclub/contracts'],
+    ['services/itinerary/src/flows/cart.ts', '@travelclub/kit'],
+    ['services/itinerary/src/flows/cart.ts', 'fastify'],
+    ['services/catalog/src/server.ts', '@travelclub/demo-catalog'],
+    ['services/itinerary/test/routes/cart.test.ts', '../../src/app.js'],
+    ['services/itinerary/test/routes/cart.test.ts', '@travelclub/kit/testing'],
+    ['services/itinerary/test/routes/cart.test.ts', '@travelclub/testing/catalog'],
+    ['services/kit/test/startup.test.ts', '../../../scripts/private-servers.mjs'],
+    ['bench/booking.ts', '@travelclub/testing'],
+    ['test/system/booking-journey.test.ts', '../../scripts/private-servers.mjs'],
+    ['packages/testing/src/neighbours/catalog.ts', '@travelclub/catalog/app'],
+  ])('lets %s import %s', async (file, specifier) => {
+    expect(await refusals(file, specifier)).toEqual([]);
+  });
+});
