@@ -104,42 +104,103 @@ export interface OutboxRelay extends Outbox {
   stop(): Promise<void>;
 }
 
+/** Kafka messages by topic: each event keyed by its aggregate id, so one aggregate's events stay in order. */
+function topicMessagesOf(docs: OutboxDocument[], topicPrefix: string) {
+  const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
+  for (const doc of docs) {
+    for (const event of doc.outbox) {
+      const topic = topicPrefix + topicOf(event.type);
+      const messages = byTopic.get(topic) ?? [];
+      messages.push({
+        key: event.aggregateId,
+        value: JSON.stringify(event),
+        headers: { 'event-type': event.type, 'correlation-id': event.correlationId },
+      });
+      byTopic.set(topic, messages);
+    }
+  }
+  return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+}
+
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
-  const { producer, logger, sweepIntervalMs = 1_000, batchSize = 500, topicPrefix = '' } = options;
-  const models = [...(options.models ?? [])];
-  const log = logger.child({ component: 'outbox-relay' });
-  let running = false;
-  let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let hinted = new Set<AggregateKey>();
-  let lastSweep = 0;
+  return new Relay(options);
+}
+
+class Relay implements OutboxRelay {
+  private readonly models: OutboxModel[];
+  private readonly producer: OutboxRelayOptions['producer'];
+  private readonly log: Logger;
+  private readonly sweepIntervalMs: number;
+  private readonly batchSize: number;
+  private readonly topicPrefix: string;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private hinted = new Set<AggregateKey>();
+  private lastSweep = 0;
   /**
    * The last round's mark, overlapping the next round's read and publish. Its failure is kept (so it
    * is never an unhandled rejection) and surfaces at the next `settleMark`; the events it did not mark
    * stay pending and are published again.
    */
-  let marking: Promise<unknown> = Promise.resolve();
-  async function settleMark() {
-    const previous = marking;
-    marking = Promise.resolve();
-    await previous;
+  private marking: Promise<unknown> = Promise.resolve();
+
+  constructor(options: OutboxRelayOptions) {
+    this.models = [...(options.models ?? [])];
+    this.producer = options.producer;
+    this.log = options.logger.child({ component: 'outbox-relay' });
+    this.sweepIntervalMs = options.sweepIntervalMs ?? 1_000;
+    this.batchSize = options.batchSize ?? 500;
+    this.topicPrefix = options.topicPrefix ?? '';
   }
 
-  function messagesOf(docs: OutboxDocument[]) {
-    const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
-    for (const doc of docs) {
-      for (const event of doc.outbox) {
-        const topic = topicPrefix + topicOf(event.type);
-        const messages = byTopic.get(topic) ?? [];
-        messages.push({
-          key: event.aggregateId,
-          value: JSON.stringify(event),
-          headers: { 'event-type': event.type, 'correlation-id': event.correlationId },
-        });
-        byTopic.set(topic, messages);
+  addModel(model: OutboxModel): void {
+    if (!this.models.includes(model)) this.models.push(model);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  kick(...aggregateIds: AggregateKey[]): void {
+    for (const id of aggregateIds) this.hinted.add(id);
+    this.wake?.();
+  }
+
+  /**
+   * Sweeps until nothing is pending, each round after the previous mark landed. For tests and recovery
+   * tools, when the relay loop is not running.
+   */
+  async drainOnce(): Promise<number> {
+    this.lastSweep = Date.now();
+    let sent = 0;
+    for (;;) {
+      await this.settleMark();
+      const round = await this.each(PENDING);
+      if (round === 0) {
+        await this.settleMark();
+        return sent;
       }
+      sent += round;
     }
-    return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.hinted = new Set();
+    this.wake?.();
+    await this.loop;
+    await this.settleMark().catch((err: unknown) =>
+      this.log.error({ err }, 'last outbox mark failed; its events stay pending'),
+    );
+  }
+
+  private async settleMark() {
+    const previous = this.marking;
+    this.marking = Promise.resolve();
+    await previous;
   }
 
   /**
@@ -147,19 +208,22 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
    * one that cannot be published (a malformed or oversized event) stays pending, is logged, and does not
    * hold the others back. Returns the documents whose events Kafka acknowledged.
    */
-  async function publish(docs: OutboxDocument[]): Promise<OutboxDocument[]> {
+  private async publish(docs: OutboxDocument[]): Promise<OutboxDocument[]> {
     try {
-      await producer.sendBatch({ acks: -1, topicMessages: messagesOf(docs) });
+      await this.producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf(docs, this.topicPrefix) });
       return docs;
     } catch (err) {
       if (docs.length === 1) throw err;
       const sent: OutboxDocument[] = [];
       for (const doc of docs) {
         try {
-          await producer.sendBatch({ acks: -1, topicMessages: messagesOf([doc]) });
+          await this.producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf([doc], this.topicPrefix) });
           sent.push(doc);
         } catch (docErr) {
-          log.error({ err: docErr, aggregateId: String(doc._id) }, 'cannot publish these events; they stay pending');
+          this.log.error(
+            { err: docErr, aggregateId: String(doc._id) },
+            'cannot publish these events; they stay pending',
+          );
         }
       }
       if (sent.length === 0) throw err;
@@ -168,118 +232,79 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   }
 
   /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
-  async function relay(model: OutboxModel, filter: mongo.Filter<OutboxDocument>) {
+  private async relay(model: OutboxModel, filter: mongo.Filter<OutboxDocument>) {
     // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
     const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
-    const found = await collection.find(filter, { projection: { outbox: 1 }, limit: batchSize }).toArray();
+    const found = await collection.find(filter, { projection: { outbox: 1 }, limit: this.batchSize }).toArray();
     const pending = found.filter((doc) => doc.outbox?.length > 0);
     if (pending.length === 0) return 0;
-    const docs = await publish(pending);
+    const docs = await this.publish(pending);
     // Mark while the next round reads and publishes, with one mark in flight at most. Pull exactly
     // what was sent, by event id: events appended meanwhile stay for the next round.
-    await settleMark();
+    await this.settleMark();
     const mark = collection.updateMany(
       { _id: { $in: docs.map((doc) => doc._id) } },
       { $pull: { outbox: { id: { $in: docs.flatMap((doc) => doc.outbox.map((e) => e.id)) } } } },
     );
     mark.catch(() => undefined); // observed here, rethrown by the next settleMark
-    marking = mark;
+    this.marking = mark;
     return docs.reduce((n, doc) => n + doc.outbox.length, 0);
   }
 
-  const each = async (filter: mongo.Filter<OutboxDocument>) => {
+  private async each(filter: mongo.Filter<OutboxDocument>) {
     let sent = 0;
-    for (const model of models) sent += await relay(model, filter);
+    for (const model of this.models) sent += await this.relay(model, filter);
     return sent;
-  };
-
-  /**
-   * Sweeps until nothing is pending, each round after the previous mark landed. For tests and recovery
-   * tools, when the relay loop is not running.
-   */
-  async function drainOnce(): Promise<number> {
-    lastSweep = Date.now();
-    let sent = 0;
-    for (;;) {
-      await settleMark();
-      const round = await each(PENDING);
-      if (round === 0) {
-        await settleMark();
-        return sent;
-      }
-      sent += round;
-    }
   }
 
-  async function publishHinted(): Promise<number> {
-    const ids = [...hinted].slice(0, batchSize);
-    for (const id of ids) hinted.delete(id);
+  private async publishHinted(): Promise<number> {
+    const ids = [...this.hinted].slice(0, this.batchSize);
+    for (const id of ids) this.hinted.delete(id);
     try {
       // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
-      return await each({ _id: { $in: ids } });
+      return await this.each({ _id: { $in: ids } });
     } catch (err) {
-      for (const id of ids) hinted.add(id);
+      for (const id of ids) this.hinted.add(id);
       throw err;
     }
   }
 
-  async function run() {
+  private async run() {
     let failures = 0;
-    while (running) {
+    while (this.running) {
       try {
         // One sweep round per interval, not a drain: under steady writes a drain never ends, and its
         // scans would starve the hinted aggregates.
-        if (Date.now() - lastSweep >= sweepIntervalMs) {
-          lastSweep = Date.now();
-          await settleMark();
-          await each(PENDING);
+        if (Date.now() - this.lastSweep >= this.sweepIntervalMs) {
+          this.lastSweep = Date.now();
+          await this.settleMark();
+          await this.each(PENDING);
         }
         // Hinted rounds until the next sweep is due: steady local writes must not postpone it.
-        while (hinted.size > 0 && running && Date.now() - lastSweep < sweepIntervalMs) await publishHinted();
-        await settleMark();
+        while (this.hinted.size > 0 && this.running && Date.now() - this.lastSweep < this.sweepIntervalMs)
+          await this.publishHinted();
+        await this.settleMark();
         failures = 0;
       } catch (err) {
         failures += 1;
-        log.error({ err }, 'outbox relay round failed; will retry');
+        this.log.error({ err }, 'outbox relay round failed; will retry');
       }
-      if (running && (hinted.size === 0 || failures > 0)) {
-        const delay = failures > 0 ? Math.min(100 * 2 ** failures, 5_000) : sweepIntervalMs;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delay);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        wake = undefined;
-      }
+      if (this.running && (this.hinted.size === 0 || failures > 0))
+        await this.pause(failures > 0 ? Math.min(100 * 2 ** failures, 5_000) : this.sweepIntervalMs);
     }
   }
 
-  return {
-    addModel(model) {
-      if (!models.includes(model)) models.push(model);
-    },
-    start() {
-      if (running) return;
-      running = true;
-      loop = run();
-    },
-    kick(...aggregateIds) {
-      for (const id of aggregateIds) hinted.add(id);
-      wake?.();
-    },
-    drainOnce,
-    async stop() {
-      running = false;
-      hinted = new Set();
-      wake?.();
-      await loop;
-      await settleMark().catch((err: unknown) =>
-        log.error({ err }, 'last outbox mark failed; its events stay pending'),
-      );
-    },
-  };
+  /** Waits `ms`, or less when a kick or the stop wakes the loop. */
+  private async pause(ms: number) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
+  }
 }
 
 /**

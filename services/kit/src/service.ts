@@ -63,6 +63,49 @@ export interface ServiceOptions {
   serviceTokenSecret?: string | undefined;
 }
 
+/**
+ * The one ordered shutdown: a start still retrying stops first, handlers still running finish (or the grace
+ * ends), then the steps added with `onShutdown` run, last-added first.
+ */
+function orderShutdown(app: ServiceApp, startup: Startup): void {
+  // Handlers still running hold the shutdown back, even when their client has gone (the server then
+  // counts the connection as closed): otherwise one could find MongoDB closed half-way through its work.
+  let running = 0;
+  let settled: (() => void) | undefined;
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = async function tracked(this: unknown, req, reply) {
+      running += 1;
+      try {
+        return await (handler as (...args: unknown[]) => unknown).call(this, req, reply);
+      } finally {
+        running -= 1;
+        if (running === 0) settled?.();
+      }
+    };
+  });
+
+  const shutdownSteps: (() => Promise<unknown> | void)[] = [];
+  app.decorate('onShutdown', (step: () => Promise<unknown> | void) => void shutdownSteps.push(step));
+  app.addHook('onClose', async () => {
+    // A start still retrying stops first: no step may connect something the steps below have closed.
+    await startup.stop();
+    if (running > 0) {
+      app.log.info({ running }, 'waiting for handlers still running');
+      await withTimeout(new Promise<void>((resolve) => (settled = resolve)), HANDLER_GRACE_MS, 'handlers').catch(() =>
+        app.log.warn({ running }, 'handlers still running at shutdown'),
+      );
+    }
+    for (const step of shutdownSteps.reverse()) {
+      try {
+        await step();
+      } catch (err) {
+        app.log.error({ err }, 'shutdown step failed');
+      }
+    }
+  });
+}
+
 export async function createService({
   name,
   config,
@@ -85,44 +128,9 @@ export async function createService({
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // Handlers still running hold the shutdown back, even when their client has gone (the server then
-  // counts the connection as closed): otherwise one could find MongoDB closed half-way through its work.
-  let running = 0;
-  let settled: (() => void) | undefined;
-  app.addHook('onRoute', (route) => {
-    const handler = route.handler;
-    route.handler = async function tracked(this: unknown, req, reply) {
-      running += 1;
-      try {
-        return await (handler as (...args: unknown[]) => unknown).call(this, req, reply);
-      } finally {
-        running -= 1;
-        if (running === 0) settled?.();
-      }
-    };
-  });
-
-  const shutdownSteps: (() => Promise<unknown> | void)[] = [];
-  app.decorate('onShutdown', (step: () => Promise<unknown> | void) => void shutdownSteps.push(step));
   const startup = createStartup({ log: app.log });
   app.decorate('startup', startup);
-  app.addHook('onClose', async () => {
-    // A start still retrying stops first: no step may connect something the steps below have closed.
-    await startup.stop();
-    if (running > 0) {
-      app.log.info({ running }, 'waiting for handlers still running');
-      await withTimeout(new Promise<void>((resolve) => (settled = resolve)), HANDLER_GRACE_MS, 'handlers').catch(() =>
-        app.log.warn({ running }, 'handlers still running at shutdown'),
-      );
-    }
-    for (const step of shutdownSteps.reverse()) {
-      try {
-        await step();
-      } catch (err) {
-        app.log.error({ err }, 'shutdown step failed');
-      }
-    }
-  });
+  orderShutdown(app, startup);
 
   app.decorate('serviceName', name);
   app.decorate('config', config);

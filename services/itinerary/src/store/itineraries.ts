@@ -126,11 +126,5 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
     async recordStaffAction(id: string, action: StaffAction): Promise<void> {
       await collection.updateOne({ _id: id }, { $push: { staffActions: action } });
     },
-
-    /** Test seam and recovery: the events still waiting for the relay. */
-    async pendingEvents(id: string): Promise<OutboxEvent[]> {
-      const doc = await collection.findOne({ _id: id }, { projection: { outbox: 1 } });
-      return doc?.outbox ?? [];
-    },
   };
 }
