@@ -27,6 +27,12 @@ export const TokenAnswerSchema = z.object({
   expiresIn: z.number().int().positive(),
 });
 export type TokenAnswer = z.infer<typeof TokenAnswerSchema>;
+/** A role change answers a new access token at once (the refresh token stays). */
+export const RoleChangeAnswerSchema = z.object({
+  user: AccountViewSchema,
+  accessToken: z.string(),
+  expiresIn: z.number(),
+});
 
 export const SignUpBodySchema = SignUpFormSchema;
 export const SignInBodySchema = SignInPayloadSchema;
@@ -73,6 +79,9 @@ export const MagicLinkBodySchema = z.strictObject({ email: EmailSchema, returnUr
 export const CodeBodySchema = z.strictObject({ code: OneTimeCodeSchema });
 export const VerifyEmailBodySchema = z.strictObject({ email: EmailSchema.optional(), code: OneTimeCodeSchema });
 export const MessageAnswerSchema = z.object({ message: z.string() });
+/** A magic link signs in and says where the visitor was going. */
+export const MagicLinkAnswerSchema = TokenAnswerSchema.extend({ returnUrl: z.string() });
+export const VerifyEmailAnswerSchema = z.object({ user: AccountViewSchema });
 export const AcceptedAnswerSchema = z.object({ accepted: z.literal(true) });
 
 export const CsrfAnswerSchema = z.object({ csrfToken: z.string() });
@@ -99,6 +108,9 @@ export const OAuthCallbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
 });
 export const ProviderParamsSchema = z.strictObject({ provider: OAuthProviderSchema });
+/** The provider start asked for JSON (a script carrying the visitor's token): where to send the browser. */
+export const OAuthStartAnswerSchema = z.object({ url: z.string() });
+export const OAuthProvidersAnswerSchema = z.object({ providers: z.array(z.string()) });
 
 /** Public signing keys (RFC 7517). */
 export const JwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });

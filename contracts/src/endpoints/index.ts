@@ -1,8 +1,11 @@
 // Every service's endpoints, one file a service (docs/architecture.md, "Endpoints").
 import type { Endpoint } from '../endpoint.js';
+import { authEndpoints } from './auth.js';
 
 /** Each service's endpoint definitions by name. */
-export const endpoints = {} as const satisfies Record<string, Record<string, Endpoint>>;
+export const endpoints = {
+  auth: authEndpoints,
+} as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of every service, as a list. */
 export function allEndpoints(): Endpoint[] {

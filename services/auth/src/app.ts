@@ -1,55 +1,82 @@
 // buildApp: the auth service (accounts, tokens, sessions, one-time codes, providers). It never listens.
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
+import { endpoints } from '@travelclub/contracts';
 import {
   createJwtVerifier,
   createService,
   mailLimits,
+  registerEndpoints,
   serviceOutbox,
   serviceQueue,
   startOutboxRelay,
-  type MailLimits,
+  type Outbox,
   type ServiceApp,
 } from '@travelclub/kit';
-import { createAccessTokenIssuer, type AccessTokenIssuer } from './access-tokens.js';
+import { oauthProviders } from './clients/oauth-providers.js';
 import type { AuthConfig } from './config.js';
-import { passwordHasher, type PasswordHasher } from './domain/passwords.js';
-import { authMailer, type AuthMailer } from './mail.js';
-import { oauthProviders, type OAuthProviders } from './oauth-providers.js';
+import { createAccessTokenIssuer } from './domain/access-tokens.js';
+import { passwordHasher } from './domain/passwords.js';
+import { authFlows } from './flows/index.js';
+import { authMailer } from './flows/mails.js';
+import type { AuthParts } from './flows/parts.js';
+import { ensureSupportAccount } from './flows/staff.js';
 import { accountRoutes } from './routes/accounts.js';
 import { codeRoutes } from './routes/codes.js';
+import { useFormErrorCodes } from './routes/form-errors.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { tokenRoutes } from './routes/tokens.js';
-import { signInLimits, type SignInLimits } from './sign-in-limits.js';
-import { accountStore, type AccountStore } from './store/accounts.js';
-import { codeStore, type CodeStore } from './store/codes.js';
-import { refreshTokenStore, type RefreshTokenStore } from './store/refresh-tokens.js';
-import { sessionStore, type SessionStore } from './store/sessions.js';
-
-export interface AuthParts {
-  config: AuthConfig;
-  accounts: AccountStore;
-  refreshTokens: RefreshTokenStore;
-  codes: CodeStore;
-  sessions: SessionStore;
-  accessTokens: AccessTokenIssuer;
-  passwords: PasswordHasher;
-  mailer: AuthMailer;
-  limits: SignInLimits;
-  mailLimits: MailLimits;
-  providers: OAuthProviders;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    auth: AuthParts;
-  }
-}
+import { accountStore } from './store/accounts.js';
+import { codeStore } from './store/codes.js';
+import { refreshTokenStore } from './store/refresh-tokens.js';
+import { sessionStore } from './store/sessions.js';
+import { signInLimits } from './store/sign-in-limits.js';
 
 export type AuthApp = ServiceApp;
+export type { AuthParts };
 
-export async function buildApp(config: AuthConfig): Promise<AuthApp> {
+/** The stores and helpers the flows are made from, from the settings. */
+async function makeParts(
+  app: ServiceApp,
+  config: AuthConfig,
+  outbox: Outbox,
+  keys: Pick<AuthParts, 'accessTokens' | 'verifyToken'>,
+): Promise<AuthParts> {
+  const codes = await codeStore(app.mongo);
+  return {
+    ...keys,
+    config,
+    accounts: await accountStore(app.mongo, outbox),
+    refreshTokens: await refreshTokenStore(app.mongo, {
+      ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
+      reuseGraceMs: config.REFRESH_REUSE_GRACE_S * 1000,
+      log: app.log,
+    }),
+    codes,
+    sessions: await sessionStore(app.mongo, config.SESSION_TTL_DAYS * 86_400_000),
+    signInLimits: signInLimits(app.redis, {
+      prefix: config.RATE_LIMIT_PREFIX,
+      perIpPerMinute: config.SIGNIN_MAX_PER_IP,
+      perEmailPer15Minutes: config.SIGNIN_MAX_PER_EMAIL,
+    }),
+    mailLimits: mailLimits(app.redis, {
+      prefix: config.RATE_LIMIT_PREFIX,
+      perAddress: config.MAILS_PER_ADDRESS_PER_HOUR,
+      perAccount: config.MAILS_PER_ACCOUNT_PER_HOUR,
+    }),
+    passwords: passwordHasher({
+      memoryCost: config.ARGON2_MEMORY_KIB,
+      timeCost: config.ARGON2_TIME_COST,
+      parallelism: config.ARGON2_PARALLELISM,
+    }),
+    mailer: authMailer(serviceQueue(app, 'emails'), config.WEB_URL, codes),
+    providers: oauthProviders(config, app.log),
+  };
+}
+
+/** Builds the service; parts in `replace` are used instead of those made from the settings (tests). */
+export async function buildApp(config: AuthConfig, replace: Partial<AuthParts> = {}): Promise<AuthApp> {
   const accessTokens = await createAccessTokenIssuer({
     signingKeyPem: config.JWT_SIGNING_KEY,
     keyId: config.JWT_KEY_ID,
@@ -64,66 +91,36 @@ export async function buildApp(config: AuthConfig): Promise<AuthApp> {
     audience: config.JWT_AUDIENCE,
   });
   const app = await createService({ name: 'auth', config, verifyToken });
-  const log = app.log;
   if (accessTokens.generated)
-    log.warn('JWT_SIGNING_KEY is not set: using a key generated at start; tokens end with this process');
+    app.log.warn('JWT_SIGNING_KEY is not set: using a key generated at start; tokens end with this process');
 
   try {
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: 16 * 1024 });
 
     const outbox = serviceOutbox(app);
-    const accounts = await accountStore(app.mongo, outbox);
-    const codes = await codeStore(app.mongo);
-    const parts: AuthParts = {
-      config,
-      accounts,
-      refreshTokens: await refreshTokenStore(app.mongo, {
-        ttlDays: config.REFRESH_TOKEN_TTL_DAYS,
-        reuseGraceMs: config.REFRESH_REUSE_GRACE_S * 1000,
-        log,
-      }),
-      codes,
-      sessions: await sessionStore(app.mongo, config.SESSION_TTL_DAYS * 86_400_000),
-      accessTokens,
-      passwords: passwordHasher({
-        memoryCost: config.ARGON2_MEMORY_KIB,
-        timeCost: config.ARGON2_TIME_COST,
-        parallelism: config.ARGON2_PARALLELISM,
-      }),
-      mailer: authMailer(serviceQueue(app, 'emails'), config.WEB_URL, codes),
-      limits: signInLimits(app.redis, {
-        prefix: config.RATE_LIMIT_PREFIX,
-        perIpPerMinute: config.SIGNIN_MAX_PER_IP,
-        perEmailPer15Minutes: config.SIGNIN_MAX_PER_EMAIL,
-      }),
-      mailLimits: mailLimits(app.redis, {
-        prefix: config.RATE_LIMIT_PREFIX,
-        perAddress: config.MAILS_PER_ADDRESS_PER_HOUR,
-        perAccount: config.MAILS_PER_ACCOUNT_PER_HOUR,
-      }),
-      providers: oauthProviders(config, log),
-    };
-    app.decorate('auth', parts);
+    const parts = { ...(await makeParts(app, config, outbox, { accessTokens, verifyToken })), ...replace };
     await startOutboxRelay(app, outbox);
+    const flows = authFlows(parts);
 
     if (config.SUPPORT_EMAIL && config.SUPPORT_PASSWORD) {
-      const staff = await accounts.ensureStaff(
+      const staff = await ensureSupportAccount(
+        parts,
+        flows.registration,
         config.SUPPORT_EMAIL,
-        await parts.passwords.hash(config.SUPPORT_PASSWORD),
-        {
-          correlationId: 'startup',
-          causationId: 'startup',
-        },
+        config.SUPPORT_PASSWORD,
       );
-      log.info({ userId: staff._id }, 'support account ready');
+      app.log.info({ userId: staff._id }, 'support account ready');
     }
 
-    await app.register(accountRoutes);
-    await app.register(tokenRoutes);
-    await app.register(codeRoutes);
-    await app.register(sessionRoutes);
-    await app.register(oauthRoutes);
+    useFormErrorCodes(app);
+    registerEndpoints(app, endpoints.auth, {
+      ...accountRoutes(flows),
+      ...tokenRoutes(flows),
+      ...codeRoutes(flows),
+      ...sessionRoutes(flows, config),
+      ...oauthRoutes(flows, config),
+    });
   } catch (err) {
     await app.close();
     throw err;

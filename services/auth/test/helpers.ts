@@ -1,9 +1,13 @@
 // Shared set-up of the auth service tests: the real app against the run's servers (@travelclub/testing's, as
 // other services' tests start it), and small clients.
-import { uniqueName } from '@travelclub/kit/testing';
+import { testEnv, uniqueName } from '@travelclub/kit/testing';
 import type { TokenAnswer } from '@travelclub/contracts';
 import { startAuth as startAuthApp } from '@travelclub/testing/auth';
-import type { AuthApp } from '../src/app.js';
+import { buildApp, type AuthApp, type AuthParts } from '../src/app.js';
+import { AuthConfigSchema } from '../src/config.js';
+import { registrationFlows } from '../src/flows/registration.js';
+import { accountStore } from '../src/store/accounts.js';
+import { codeStore } from '../src/store/codes.js';
 
 export { expectError } from '@travelclub/kit/testing';
 
@@ -11,6 +15,19 @@ export const WEB_URL = 'https://web.travelclub.test';
 
 export const startAuth = (overrides: Record<string, string> = {}): Promise<AuthApp> =>
   startAuthApp({ WEB_URL, ...overrides });
+
+/** The app with some parts of the test's own instead of those made from the settings (a mailer that fails). */
+export const startAuthWith = (replace: Partial<AuthParts>): Promise<AuthApp> =>
+  buildApp(AuthConfigSchema.parse({ ...testEnv('auth'), WEB_URL }), replace);
+
+/**
+ * The accounts and codes of a running app, for tests that make or read them directly. Events of accounts made
+ * here are published by the app's relay on its next sweep.
+ */
+export async function storesOf(app: AuthApp) {
+  const accounts = await accountStore(app.mongo, { addModel: () => undefined, kick: () => undefined });
+  return { accounts, codes: await codeStore(app.mongo), registration: registrationFlows({ accounts }) };
+}
 
 export const newEmail = (label = 'user') => `${uniqueName(label)}@example.test`;
 

@@ -1,5 +1,12 @@
-// Pure account rules: how an email is keyed, what "new" means, which roles a sign-up gets.
-import { NEW_USER_WINDOW_MS, roleForSignUp, type AccountView, type Role } from '@travelclub/contracts';
+// Pure account rules: how an email is keyed, what "new" means, which roles a sign-up gets, what a sign-up
+// sets, what an access token says about its holder.
+import {
+  NEW_USER_WINDOW_MS,
+  roleForSignUp,
+  type AccessTokenClaims,
+  type AccountView,
+  type Role,
+} from '@travelclub/contracts';
 
 /** Emails compare without case or surrounding space. */
 export const emailKey = (email: string) => email.trim().toLowerCase();
@@ -32,6 +39,73 @@ export interface AccountFacts {
   emailVerified: boolean;
   createdAt: Date;
 }
+
+export interface Account extends AccountFacts {
+  /** The lower-cased email, or `anonymous:<id>`: unique, so one email has one account. */
+  emailKey: string;
+  passwordHash?: string | null;
+  /** `<provider>:<subject>` of every linked sign-in provider. */
+  providers: string[];
+  /** When the password last changed or was taken away: refresh tokens and sessions from before end. */
+  credentialsChangedAt?: Date | null;
+  updatedAt: Date;
+}
+
+/** Who signs up: by form, by a first magic link or provider sign-in, or the support account from settings. */
+export interface NewAccount {
+  email: string;
+  publicName: string;
+  roles: Role[];
+  passwordHash?: string;
+  emailVerified?: boolean;
+  /** `<provider>:<subject>` of the provider it signs in with. */
+  provider?: string;
+}
+
+/** What a sign-up sets, on a new account or on an anonymous one it upgrades. */
+export const registeredFields = (fields: NewAccount, now: Date) => ({
+  email: fields.email.trim(),
+  emailKey: emailKey(fields.email),
+  publicName: fields.publicName,
+  passwordHash: fields.passwordHash ?? null,
+  roles: fields.roles,
+  isAnonymous: false,
+  emailVerified: fields.emailVerified ?? false,
+  providers: fields.provider ? [fields.provider] : [],
+  updatedAt: now,
+});
+export type RegisteredFields = ReturnType<typeof registeredFields>;
+
+/** A visitor without credentials, for a cart: no email, no roles. */
+export const anonymousAccount = (id: string, now: Date): Account => ({
+  _id: id,
+  email: null,
+  emailKey: anonymousKey(id),
+  publicName: null,
+  passwordHash: null,
+  roles: [],
+  isAnonymous: true,
+  emailVerified: false,
+  providers: [],
+  createdAt: now,
+  updatedAt: now,
+});
+
+/** Whom a first magic-link sign-in makes: a traveller whose email is proven, without a password. */
+export const newTraveller = (email: string): NewAccount => ({
+  email,
+  publicName: email.split('@')[0] ?? email,
+  roles: ['role/customer'],
+  emailVerified: true,
+});
+
+/** What the account's access token says about its holder. */
+export const accessClaims = (account: AccountFacts): AccessTokenClaims => ({
+  sub: account._id,
+  roles: account.roles,
+  isAnonymous: account.isAnonymous,
+  ...(account.email ? { email: account.email } : {}),
+});
 
 export function accountView(account: AccountFacts, now = new Date()): AccountView {
   return {

@@ -1,50 +1,22 @@
 // Refresh-token rotation, sign-out, and the public signing keys.
-import {
-  AcceptedAnswerSchema,
-  JwksSchema,
-  RefreshBodySchema,
-  SignOutBodySchema,
-  TokenAnswerSchema,
-} from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessClaims } from '../answers.js';
-import { accountView, credentialsChangedSince } from '../domain/accounts.js';
+import type { endpoints } from '@travelclub/contracts';
+import type { Handlers } from '@travelclub/kit';
+import type { AuthFlows } from '../flows/index.js';
 
-export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, refreshTokens, accessTokens } = app.auth;
+type Endpoints = Pick<typeof endpoints.auth, 'refreshToken' | 'signOut' | 'jwks'>;
 
-  app.post(
-    '/api/v1/auth/token/refresh',
-    { schema: { body: RefreshBodySchema, response: { 200: TokenAnswerSchema } } },
-    async (req) => {
-      const { token, prepared } = await refreshTokens.rotate(req.body.refreshToken, async ({ userId, createdAt }) => {
-        // Roles are read again, so a role granted since the last token shows up now; a password changed
-        // since this family began ends it.
-        const account = await accounts.findById(userId);
-        if (!account || credentialsChangedSince(account, createdAt)) throw appError('invalid-refresh-token');
-        return { account, accessToken: await accessTokens.sign(accessClaims(account)) };
-      });
-      return {
-        user: accountView(prepared.account),
-        accessToken: prepared.accessToken,
-        refreshToken: token,
-        expiresIn: accessTokens.ttlSeconds,
-      };
-    },
-  );
+export function tokenRoutes({ tokens }: AuthFlows): Handlers<Endpoints> {
+  return {
+    refreshToken: ({ body }) => tokens.refresh(body.refreshToken),
 
-  app.post(
-    '/api/v1/auth/signOut',
-    { schema: { body: SignOutBodySchema.optional(), response: { 200: AcceptedAnswerSchema } } },
-    async (req) => {
-      if (req.body?.refreshToken) await refreshTokens.revokeFamilyOf(req.body.refreshToken);
+    signOut: async ({ body }) => {
+      await tokens.signOut(body?.refreshToken);
       return { accepted: true as const };
     },
-  );
 
-  app.get('/.well-known/jwks.json', { schema: { response: { 200: JwksSchema } } }, async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return accessTokens.jwks as { keys: Record<string, unknown>[] };
-  });
-};
+    jwks: async (_input, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return tokens.jwks as { keys: Record<string, unknown>[] };
+    },
+  };
+}

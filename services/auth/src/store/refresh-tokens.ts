@@ -3,7 +3,7 @@
 // seconds of its rotation, when it is a second tab refreshing at the same moment and gets the same new token.
 import { randomUUID } from 'node:crypto';
 import { appError, defineModel, type Logger } from '@travelclub/kit';
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type Model } from 'mongoose';
 import { digest, openWith, randomSecret, sealWith } from '../domain/secrets.js';
 
 /** The last rotation, for the grace: who may still get its successor, until when, and the successor sealed. */
@@ -54,6 +54,50 @@ const familySchema = new Schema<RefreshFamily>(
 const KEEP_PREVIOUS = 100;
 const GRACE_CONTEXT = 'refresh-grace';
 
+const split = (token: string) => {
+  const dot = token.indexOf('.');
+  return dot > 0 ? { familyId: token.slice(0, dot), secret: token.slice(dot + 1) } : null;
+};
+
+/** The successor of `secret` when it was rotated away less than the grace ago and nothing rotated since. */
+function successorInGrace(family: RefreshFamily, presented: string, secret: string): string | null {
+  const grace = family.grace;
+  if (!grace || grace.from !== presented || grace.until.getTime() <= Date.now()) return null;
+  const successor = openWith(secret, grace.successor, GRACE_CONTEXT);
+  return successor !== null && digest(successor) === family.current ? successor : null;
+}
+
+/**
+ * Moves the family from the presented secret to a new one, keeping the new one sealed with the old for the
+ * grace; the new secret, or null when another use of the same token moved it first.
+ */
+async function advance(
+  Families: Model<RefreshFamily>,
+  family: RefreshFamily,
+  presented: string,
+  secret: string,
+  reuseGraceMs: number,
+): Promise<string | null> {
+  const next = randomSecret();
+  const grace: RotationGrace | null =
+    reuseGraceMs > 0
+      ? {
+          from: presented,
+          until: new Date(Date.now() + reuseGraceMs),
+          successor: sealWith(secret, next, GRACE_CONTEXT),
+        }
+      : null;
+  // The current-digest condition lets exactly one of two concurrent uses rotate.
+  const rotated = await Families.findOneAndUpdate(
+    { _id: family._id, current: presented, revokedAt: null },
+    {
+      $set: { current: digest(next), grace },
+      $push: { previous: { $each: [presented], $slice: -KEEP_PREVIOUS } },
+    },
+  ).exec();
+  return rotated ? next : null;
+}
+
 export type RefreshTokenStore = Awaited<ReturnType<typeof refreshTokenStore>>;
 
 export async function refreshTokenStore(
@@ -61,22 +105,11 @@ export async function refreshTokenStore(
   { ttlDays, reuseGraceMs, log }: { ttlDays: number; reuseGraceMs: number; log: Logger },
 ) {
   const Families = await defineModel(connection, 'RefreshFamily', familySchema, 'refresh_families');
-  const split = (token: string) => {
-    const dot = token.indexOf('.');
-    return dot > 0 ? { familyId: token.slice(0, dot), secret: token.slice(dot + 1) } : null;
-  };
   const revoke = (filter: object) =>
     Families.updateMany({ ...filter, revokedAt: null }, { $set: { revokedAt: new Date() } });
   const load = async (familyId: string) => {
     const family = await Families.findById(familyId).lean().exec();
     return family && !family.revokedAt && family.expiresAt.getTime() > Date.now() ? family : null;
-  };
-  /** The successor of `secret` when it was rotated away less than the grace ago and nothing rotated since. */
-  const successorInGrace = (family: RefreshFamily, presented: string, secret: string): string | null => {
-    const grace = family.grace;
-    if (!grace || grace.from !== presented || grace.until.getTime() <= Date.now()) return null;
-    const successor = openWith(secret, grace.successor, GRACE_CONTEXT);
-    return successor !== null && digest(successor) === family.current ? successor : null;
   };
 
   return {
@@ -113,24 +146,8 @@ export async function refreshTokenStore(
       let prepared: { value: T } | null = null;
       if (presented === family.current) {
         prepared = { value: await prepare({ userId: family.userId, createdAt: family.createdAt }) };
-        const next = randomSecret();
-        const grace: RotationGrace | null =
-          reuseGraceMs > 0
-            ? {
-                from: presented,
-                until: new Date(Date.now() + reuseGraceMs),
-                successor: sealWith(parts.secret, next, GRACE_CONTEXT),
-              }
-            : null;
-        // The current-digest condition lets exactly one of two concurrent uses rotate.
-        const rotated = await Families.findOneAndUpdate(
-          { _id: family._id, current: presented, revokedAt: null },
-          {
-            $set: { current: digest(next), grace },
-            $push: { previous: { $each: [presented], $slice: -KEEP_PREVIOUS } },
-          },
-        ).exec();
-        if (rotated) return { token: `${family._id}.${next}`, prepared: prepared.value };
+        const next = await advance(Families, family, presented, parts.secret, reuseGraceMs);
+        if (next) return { token: `${family._id}.${next}`, prepared: prepared.value };
         // Another use of the same token rotated first: its successor may be ours too (read below).
         family = await load(parts.familyId);
         if (!family) throw appError('invalid-refresh-token');

@@ -1,7 +1,5 @@
-// The pure account rules and the choice of error codes for bad forms.
-import { validationMessages } from '@travelclub/contracts';
+// The pure account rules.
 import { describe, expect, it } from 'vitest';
-import { credentialsCode, emailFormCode } from '../../src/answers.js';
 import { accountView, emailKey, isNewAccount, roleFromRequest, withRole } from '../../src/domain/accounts.js';
 
 describe('accounts', () => {
@@ -45,21 +43,5 @@ describe('accounts', () => {
       emailVerified: true,
       createdAt: '1970-01-01T00:00:00.000Z',
     });
-  });
-});
-
-describe('error codes for bad forms', () => {
-  const email = (message: string) => ({ path: 'email', message });
-  it('credentials: any email problem is invalid-email, a short password weak-password', () => {
-    expect(credentialsCode([email(validationMessages.emailRequired)])).toBe('invalid-email');
-    expect(credentialsCode([{ path: 'password', message: validationMessages.passwordTooShort }])).toBe('weak-password');
-    expect(credentialsCode([{ path: 'password', message: validationMessages.passwordRequired }])).toBeUndefined();
-  });
-  it('email-only forms: a missing email is missing-email', () => {
-    expect(emailFormCode([email(validationMessages.emailRequired)])).toBe('missing-email');
-    expect(emailFormCode([email(validationMessages.emailInvalid)])).toBe('invalid-email');
-    expect(emailFormCode([{ path: 'newPassword', message: validationMessages.passwordTooShort }])).toBe(
-      'weak-password',
-    );
   });
 });

@@ -5,7 +5,7 @@ import { linkIn, mailsTo, uniqueName, waitForMail } from '@travelclub/kit/testin
 import { startNotifications, type NotificationsApp } from '@travelclub/testing/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthApp } from '../../src/app.js';
-import { bearer, newEmail, signUp, startAuth, expectError } from '../helpers.js';
+import { bearer, newEmail, signUp, startAuth, startAuthWith, storesOf, expectError } from '../helpers.js';
 
 const QUEUE_PREFIX = uniqueName('test-mail');
 let app: AuthApp;
@@ -263,14 +263,16 @@ describe('names in mails', () => {
 
 describe('with sign-up closed', () => {
   let closed: AuthApp;
+  let stores: Awaited<ReturnType<typeof storesOf>>;
   beforeAll(async () => {
     closed = await startAuth({ QUEUE_PREFIX, SIGN_UP_ENABLED: 'false' });
+    stores = await storesOf(closed);
   });
   afterAll(() => closed?.close());
   const postClosed = (url: string, payload: object, headers: Record<string, string> = {}) =>
     closed.inject({ method: 'POST', url, payload, headers });
   const linkCode = (email: string) =>
-    closed.auth.codes.create('magic-link', 60_000, { email: email.toLowerCase(), returnUrl: '/' });
+    stores.codes.create('magic-link', 60_000, { email: email.toLowerCase(), returnUrl: '/' });
 
   it('a magic link for an address without an account makes no account', async () => {
     const email = newEmail('closed-magic');
@@ -278,7 +280,7 @@ describe('with sign-up closed', () => {
       await postClosed('/api/v1/auth/magicLink/consume', { code: await linkCode(email) }),
       'sign-up-disabled',
     );
-    expect(await closed.auth.accounts.findByEmail(email)).toBeNull();
+    expect(await stores.accounts.findByEmail(email)).toBeNull();
 
     // Nor does it upgrade an anonymous visitor.
     const visitor = (await postClosed('/api/v1/auth/anonymous', {})).json();
@@ -289,7 +291,7 @@ describe('with sign-up closed', () => {
       bearer(visitor.accessToken),
     );
     expectError(upgrade, 'sign-up-disabled');
-    expect((await closed.auth.accounts.findById(visitor.user.id))?.isAnonymous).toBe(true);
+    expect((await stores.accounts.findById(visitor.user.id))?.isAnonymous).toBe(true);
   });
 
   it('mails no link to an address without an account, and answers as for any other', async () => {
@@ -300,7 +302,7 @@ describe('with sign-up closed', () => {
 
     // An existing account still gets its link and signs in; by then the stranger's would have arrived too.
     const email = newEmail('closed-member');
-    const member = await closed.auth.accounts.create(
+    const member = await stores.registration.register(
       { email, publicName: 'Member', roles: ['role/customer'], emailVerified: true },
       { correlationId: 't', causationId: 't' },
     );
@@ -382,15 +384,18 @@ describe('password reset, the hard cases', () => {
   });
 
   it('still answers 202 for a known address when the mail cannot be queued', async () => {
-    const { user } = await signUp(app);
-    const sendLink = app.auth.mailer.sendLink;
-    app.auth.mailer.sendLink = async () => {
+    const away = async () => {
       throw new Error('Redis is away');
     };
+    const cut = await startAuthWith({ mailer: { sendLink: away, sendVerification: away } });
     try {
-      expect((await post('/api/v1/auth/passwordReset/request', { email: user.email! })).statusCode).toBe(202);
+      const { user } = await signUp(cut);
+      const payload = { email: user.email! };
+      expect(
+        (await cut.inject({ method: 'POST', url: '/api/v1/auth/passwordReset/request', payload })).statusCode,
+      ).toBe(202);
     } finally {
-      app.auth.mailer.sendLink = sendLink;
+      await cut.close();
     }
   });
 });

@@ -3,7 +3,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthApp } from '../../src/app.js';
-import { WEB_URL, newEmail, signUp, startAuth } from '../helpers.js';
+import { WEB_URL, newEmail, signUp, startAuth, storesOf } from '../helpers.js';
 
 interface Identity {
   sub: string;
@@ -109,7 +109,9 @@ describe('Google', () => {
   it('links to an account made by magic link (no password) with the same verified email', async () => {
     const email = newEmail('linked');
     // What a first magic-link sign-in creates: a verified account without a password.
-    const created = await app.auth.accounts.create(
+    const created = await (
+      await storesOf(app)
+    ).registration.register(
       { email, publicName: 'Link', roles: ['role/customer'], emailVerified: true },
       { correlationId: 't', causationId: 't' },
     );
@@ -194,7 +196,9 @@ describe('binding the flow to the browser', () => {
 
   it('a Facebook identity never links to an existing account by email', async () => {
     const email = newEmail('fb-existing');
-    await app.auth.accounts.create(
+    await (
+      await storesOf(app)
+    ).registration.register(
       { email, publicName: 'Magic', roles: ['role/customer'], emailVerified: true },
       { correlationId: 't', causationId: 't' },
     );
@@ -240,12 +244,14 @@ describe('with sign-up closed', () => {
         expect(landing.pathname).toBe('/signIn');
         expect(landing.searchParams.get('authError')).toBe('sign-up-disabled');
         expect(landing.searchParams.get('authCode')).toBeNull();
-        expect(await closed.auth.accounts.findByEmail(email)).toBeNull();
+        expect(await (await storesOf(closed)).accounts.findByEmail(email)).toBeNull();
       }
 
       // An account that exists (made by magic link, so without a password) links and signs in as before.
       const email = newEmail('closed-existing');
-      const existing = await closed.auth.accounts.create(
+      const existing = await (
+        await storesOf(closed)
+      ).registration.register(
         { email, publicName: 'Kept', roles: ['role/customer'], emailVerified: true },
         { correlationId: 't', causationId: 't' },
       );

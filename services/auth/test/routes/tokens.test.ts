@@ -202,14 +202,16 @@ describe('access tokens', () => {
 describe('refresh when something fails half-way', () => {
   it('a failure before the new token is issued keeps the old one usable (the retry is not reuse)', async () => {
     const { refreshToken, user } = await signUp(app);
-    const findById = app.auth.accounts.findById;
-    app.auth.accounts.findById = async () => {
+    // The accounts' model, as the store reads it.
+    const Accounts = app.mongo.model('Account');
+    const findById = Accounts.findById;
+    Accounts.findById = () => {
       throw new Error('MongoDB hiccup');
     };
     try {
       expect((await refresh(refreshToken)).statusCode).toBe(500);
     } finally {
-      app.auth.accounts.findById = findById;
+      Accounts.findById = findById;
     }
     const retry = await refresh(refreshToken);
     expect(retry.statusCode).toBe(200);

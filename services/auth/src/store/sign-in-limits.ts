@@ -1,14 +1,12 @@
 // Sign-in attempts are limited per IP and per email in Redis, so guessing passwords stays slow
 // across every instance of the service. (Mails are limited by the kit's mailLimits.)
-import { appError } from '@travelclub/kit';
-import type { FastifyReply } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { emailKey } from './domain/accounts.js';
+import { emailKey } from '../domain/accounts.js';
 
 export interface SignInLimits {
-  /** Counts one attempt; refuses with 429 `too-many-sign-in-attempts` and Retry-After when over. */
-  attempt(ip: string, email: string, reply: FastifyReply): Promise<void>;
+  /** Counts one attempt: null while under the limits, else the seconds until another attempt counts. */
+  attempt(ip: string, email: string): Promise<number | null>;
   /** A successful sign-in clears the email's count (the IP's stays). */
   succeeded(email: string): Promise<void>;
 }
@@ -30,13 +28,13 @@ export function signInLimits(
     duration: 15 * 60,
   });
   return {
-    async attempt(ip, email, reply) {
+    async attempt(ip, email) {
       try {
         await Promise.all([byIp.consume(ip), byEmail.consume(emailKey(email))]);
+        return null;
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
-        reply.header('retry-after', Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
-        throw appError('too-many-sign-in-attempts');
+        return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
       }
     },
     async succeeded(email) {

@@ -1,20 +1,9 @@
 // The mails auth sends (magic link, email verification, password reset): each is an `emails` job for
 // the notifications worker, keyed so a retried request queues one mail.
 import type { JobQueue } from '@travelclub/kit';
-import { digest } from './domain/secrets.js';
-import type { CodeStore } from './store/codes.js';
-
-export type LinkMail = 'magic-link' | 'email-verification' | 'password-reset';
-
-/** How long each mailed link works. */
-export const linkMinutes = { 'magic-link': 15, 'password-reset': 60, 'email-verification': 24 * 60 } as const;
-
-/**
- * The name a mail may greet with: only an account whose address is proven. Anyone may sign up with someone
- * else's address, and must not get words of their choosing into a mail we send there.
- */
-export const nameToGreet = (account: { emailVerified: boolean; publicName?: string | null } | null | undefined) =>
-  account?.emailVerified ? account.publicName : undefined;
+import { linkMinutes, type LinkMail } from '../domain/mails.js';
+import { digest } from '../domain/secrets.js';
+import type { CodeStore } from '../store/codes.js';
 
 export function authMailer(queue: JobQueue<'emails'>, webUrl: string, codes: CodeStore) {
   return {
