@@ -24,6 +24,7 @@ COPY services/billing/package.json services/billing/
 COPY gateway/package.json gateway/
 COPY bench/package.json bench/
 COPY packages/testing/package.json packages/testing/
+COPY packages/demo-catalog/package.json packages/demo-catalog/
 RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 
 # Declared after npm ci: the dependency layer above is then the same (and cached once) for every image.
@@ -33,6 +34,8 @@ ENV PART=${PART}
 # The code every part imports, then the part itself. Files stay root-owned: the process cannot change them.
 COPY contracts contracts
 COPY services/kit services/kit
+# The catalog's demo content (hotels, places, pictures); only the catalog's server.ts loads it.
+COPY packages/demo-catalog packages/demo-catalog
 COPY ${PART} ${PART}
 RUN test -f "$PART/src/server.ts" || { echo "$PART/src/server.ts not found" >&2; exit 1; }
 

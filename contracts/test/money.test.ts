@@ -1,7 +1,13 @@
 // The exchange-rate snapshot and conversions between currencies in whole minor units.
-import { ExchangeRatesRefSchema, supportedCurrencies } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
-import { convert, EXCHANGE_RATES, exchangeRatesRef, minorUnitDigits } from '../../src/domain/money.js';
+import {
+  convert,
+  EXCHANGE_RATES,
+  exchangeRatesRef,
+  ExchangeRatesRefSchema,
+  minorUnitDigits,
+  supportedCurrencies,
+} from '../src/index.js';
 
 describe('exchange rates', () => {
   it('cover every supported currency with a positive rate, USD being the base at 1', () => {

@@ -1,6 +1,7 @@
 // buildApp: the catalog service (hotels, destinations, searches, availability, room holds). It never
 // listens. It builds the in-memory indexes from MongoDB before it answers, and rebuilds them when an
 // import changes the hotel set.
+import type { CatalogContent, Destinations } from '@travelclub/contracts';
 import { createService, serviceOutbox, serviceQueue, startOutboxRelay, type ServiceApp } from '@travelclub/kit';
 import type { CatalogConfig } from './config.js';
 import { availabilityConsumer, holdEventConsumer } from './events/consumers.js';
@@ -15,12 +16,11 @@ import { searchRoutes } from './routes/searches.js';
 import { AvailabilityProjection } from './search/availability.js';
 import { CatalogIndex, type IndexedHotel } from './search/catalog-index.js';
 import { Searcher } from './search/searcher.js';
-import { importHotels } from './seeding.js';
+import { importIfEmpty } from './seeding.js';
 import { hotelStore, type HotelStore } from './store/hotels.js';
 import { inventoryStore, type InventoryStore } from './store/inventory.js';
 import { likeStore, type LikeStore } from './store/likes.js';
 import { searchStore, type SearchStore } from './store/searches.js';
-import { demoSupplier } from './supplier/demo-supplier.js';
 
 export interface CatalogParts {
   config: CatalogConfig;
@@ -51,7 +51,7 @@ export type CatalogApp = ServiceApp;
  * object of a 200,000-hotel index on each major collection: one shared copy of each set of rate plans (most
  * hotels sell the same few), and only the title image.
  */
-async function loadIndex(hotels: HotelStore): Promise<CatalogIndex> {
+async function loadIndex(hotels: HotelStore, destinations: Destinations): Promise<CatalogIndex> {
   const all: IndexedHotel[] = [];
   const planSets = new Map<string, IndexedHotel['ratePlans']>();
   for await (const doc of hotels.cursor()) {
@@ -66,26 +66,23 @@ async function loadIndex(hotels: HotelStore): Promise<CatalogIndex> {
       likes: hotel.likes ?? 0,
     });
   }
-  return new CatalogIndex(all);
+  return new CatalogIndex(all, destinations);
 }
 
 async function loadAvailability(inventory: InventoryStore, availability: AvailabilityProjection) {
   for await (const { id, state } of inventory.allTaken()) availability.set(id, state);
 }
 
-export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
+/** The content (places, a supplier to import from, a painter) comes from the caller: the demo's, in server.ts. */
+export async function buildApp(config: CatalogConfig, content: CatalogContent): Promise<CatalogApp> {
   const app = await createService({ name: 'catalog', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
   const log = app.log;
   try {
     const hotels = await hotelStore(app.mongo);
-    if (config.SEED_HOTELS > 0 && (await hotels.count()) === 0) {
-      const started = Date.now();
-      const added = await importHotels(hotels, demoSupplier({ count: config.SEED_HOTELS, seed: config.SEED }));
-      log.info({ hotels: added, ms: Date.now() - started }, 'catalog was empty: demo inventory imported');
-    }
+    await importIfEmpty(hotels, content.supplier, log);
 
     let builtFrom = (await hotels.marker())?.version;
-    let current = await loadIndex(hotels);
+    let current = await loadIndex(hotels, content.destinations);
     log.info({ hotels: current.size }, 'catalog index built');
     const index = () => current;
     let rebuilding: Promise<boolean> | undefined;
@@ -93,7 +90,7 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
       (rebuilding ??= (async () => {
         const marker = await hotels.marker();
         if (!marker || marker.version === builtFrom) return false;
-        current = await loadIndex(hotels);
+        current = await loadIndex(hotels, content.destinations);
         builtFrom = marker.version;
         log.info({ hotels: current.size }, 'catalog index rebuilt after an import');
         return true;
@@ -157,6 +154,7 @@ export async function buildApp(config: CatalogConfig): Promise<CatalogApp> {
     await app.register(destinationRoutes);
     await app.register(holdRoutes);
     await app.register(imageRoutes, {
+      painter: content.painter,
       exists: (publicId: string) => index().hotel(publicId.split('-')[0]!) !== undefined,
       maxRenders: config.IMAGE_RENDERS,
       maxWaitingRenders: config.IMAGE_RENDER_QUEUE,

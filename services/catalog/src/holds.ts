@@ -1,9 +1,8 @@
 // Room holds as other services use them: place (all nights or none, idempotent by key), read, release,
 // and what events and jobs do to them (paid → booked, cancelled or expired → released).
-import type { AuthUser, Hold, PlaceHoldBody } from '@travelclub/contracts';
+import { exchangeRatesRef, type AuthUser, type Hold, type PlaceHoldBody } from '@travelclub/contracts';
 import { appError, canAccess, type CausalContext, type JobQueue, type Logger } from '@travelclub/kit';
 import { createHash } from 'node:crypto';
-import { exchangeRatesRef } from './domain/money.js';
 import { nightsOf } from './domain/pricing.js';
 import { tagRate } from './domain/rate-order.js';
 import { buildRate, parseRateId } from './domain/rates.js';

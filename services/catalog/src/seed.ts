@@ -1,12 +1,12 @@
 // `npm run seed`: fills the catalog's database with the demo supplier's deterministic inventory.
 //   npm run seed -- --hotels 200000 --seed 42
 // Uses MONGO_URL and MONGO_DB, or the local servers `npm run infra:up` started.
+import { demoSupplier } from '@travelclub/demo-catalog';
 import { connectMongo } from '@travelclub/kit';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { importHotels } from './seeding.js';
 import { hotelStore } from './store/hotels.js';
-import { demoSupplier } from './supplier/demo-supplier.js';
 
 const { values } = parseArgs({
   options: { hotels: { type: 'string', default: '20000' }, seed: { type: 'string', default: '42' } },

@@ -1,12 +1,11 @@
 // Room holds against the real servers: all or nothing, no overbooking under a race, idempotent keys,
 // expiry through the job, and the events that book and release them.
-import { errorTitles, type Hold } from '@travelclub/contracts';
+import { errorTitles, exchangeRatesRef, type Hold } from '@travelclub/contracts';
 import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../src/app.js';
-import { exchangeRatesRef } from '../src/domain/money.js';
 import { nightsOf } from '../src/domain/pricing.js';
 import { rateId } from '../src/domain/rates.js';
 import type { IndexedHotel } from '../src/search/catalog-index.js';

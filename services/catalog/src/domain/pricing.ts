@@ -1,6 +1,6 @@
 // The price model: a room's price each night from the hotel's base price, the day of the week and the
 // season, and the demo occupancy model (rooms other channels have already taken each night).
-import { minorUnitDigits } from './money.js';
+import { nicePrice } from '@travelclub/contracts';
 import type { RatePlan, StoredHotel, StoredRoomType } from './types.js';
 
 /** What pricing reads of a hotel: the in-memory index keeps exactly this much. */
@@ -76,14 +76,6 @@ export function seasonFactor(date: string, latitude: number): number {
   // Near the equator the months differ little in weather; the swing grows to its full size by the tropics.
   const strength = Math.min(1, Math.abs(latitude) / 23.5);
   return 1 + (seasonal - 1) * (0.35 + 0.65 * strength);
-}
-
-/** Whole currency units, coarser as amounts grow: 149 EUR, 3,460 JPY, 23,500 JPY, 1,235,000 IDR. */
-export function nicePrice(minorAmount: number, currency: string): number {
-  const unit = 10 ** minorUnitDigits(currency);
-  const major = minorAmount / unit;
-  const step = major < 1_000 ? 1 : major < 10_000 ? 10 : major < 100_000 ? 100 : 1_000;
-  return Math.max(step, Math.round(major / step) * step) * unit;
 }
 
 /** One room's price for one night, in minor units of the hotel's currency. */

@@ -1,7 +1,6 @@
 // A bookable rate for one stay: its id, total price, cancellation charges and policy, local taxes and
 // promotions, in the currency asked for. The id names everything but the currency, so a rate can be made again.
-import { cancellationChargeAt, catalogLimits, type Money, type RoomRate } from '@travelclub/contracts';
-import { convert } from './money.js';
+import { cancellationChargeAt, catalogLimits, convert, type Money, type RoomRate } from '@travelclub/contracts';
 import { nightlyPrice, nightsOf, type PricedHotel } from './pricing.js';
 import type { RatePlan, StoredHotel, StoredRoomType } from './types.js';
 

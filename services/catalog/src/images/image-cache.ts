@@ -1,13 +1,8 @@
 // Rendered images kept in memory, least recently used dropped first, within a byte budget; a render
 // already under way is shared, so a burst of requests for one new image renders it once.
+import type { ImageBox } from '@travelclub/contracts';
 
-export interface ImageBox {
-  w: number;
-  h: number;
-  q: number;
-}
-
-export type Renderer = (publicId: string, box: ImageBox) => Promise<Buffer>;
+export type Renderer = (publicId: string, box: ImageBox) => Promise<Uint8Array>;
 
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -15,8 +10,8 @@ export const imageCacheKey = (publicId: string, { w, h, q }: ImageBox) => `${pub
 
 export class ImageCache {
   /** A Map iterates in insertion order: re-inserting on every hit keeps the least recent first. */
-  private readonly entries = new Map<string, Buffer>();
-  private readonly inFlight = new Map<string, Promise<Buffer>>();
+  private readonly entries = new Map<string, Uint8Array>();
+  private readonly inFlight = new Map<string, Promise<Uint8Array>>();
   private bytesHeld = 0;
 
   constructor(
@@ -32,7 +27,7 @@ export class ImageCache {
     return this.entries.size;
   }
 
-  async get(publicId: string, box: ImageBox): Promise<Buffer> {
+  async get(publicId: string, box: ImageBox): Promise<Uint8Array> {
     const key = imageCacheKey(publicId, box);
     const hit = this.entries.get(key);
     if (hit) {
@@ -53,7 +48,7 @@ export class ImageCache {
     return rendering;
   }
 
-  private keep(key: string, body: Buffer): void {
+  private keep(key: string, body: Uint8Array): void {
     // One image larger than the whole budget would only empty the cache for nothing.
     if (body.length > this.maxBytes) return;
     this.entries.set(key, body);

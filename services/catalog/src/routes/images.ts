@@ -2,17 +2,18 @@
 // in the box, cacheable forever, since the same link always gives the same bytes. Only the boxes the web's
 // links ask for are rendered (`imageBoxes` in contracts), and only a few at once.
 import { createHash } from 'node:crypto';
-import { ImageParamsSchema, ImageQuerySchema } from '@travelclub/contracts';
+import { ImageParamsSchema, ImageQuerySchema, type ImageBox, type ImagePainter } from '@travelclub/contracts';
 import { AppError, appError } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_CACHE_BYTES, ImageCache, imageCacheKey, type ImageBox, type Renderer } from '../images/image-cache.js';
+import { DEFAULT_CACHE_BYTES, ImageCache, imageCacheKey, type Renderer } from '../images/image-cache.js';
 import { RenderBusyError, RenderLimit } from '../images/render-limit.js';
-import { parseImageId, RENDERER_ID, renderImage } from '../images/render.js';
 
 export interface ImageRoutesOptions {
+  /** Draws the images: the ids it draws are the ones served. */
+  painter: ImagePainter;
   /** Whether an image of this id exists (its hotel does); without it, any well-formed id renders. */
   exists?: (publicId: string) => boolean | Promise<boolean>;
-  /** Draws an image; sharp by default (tests count or slow it down). */
+  /** Draws an image instead of the painter (tests count or slow it down). */
   render?: Renderer;
   /** Bytes of rendered images kept in memory; 64 MiB by default. */
   cacheBytes?: number;
@@ -29,9 +30,9 @@ const CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * The bytes depend only on the id, the box and the renderer, so the ETag is made from those: a
  * revalidation is answered without rendering anything.
  */
-export function imageEtag(publicId: string, box: ImageBox): string {
+export function imageEtag(painter: ImagePainter, publicId: string, box: ImageBox): string {
   const digest = createHash('sha256')
-    .update(`${RENDERER_ID}|${imageCacheKey(publicId, box)}`)
+    .update(`${painter.id}|${imageCacheKey(publicId, box)}`)
     .digest('base64url');
   return `"${digest.slice(0, 27)}"`;
 }
@@ -46,7 +47,8 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, options) => {
-  const { exists, render = renderImage } = options;
+  const { painter, exists } = options;
+  const render = options.render ?? ((publicId: string, box: ImageBox) => painter.paint(publicId, box));
   const limit = new RenderLimit(options.maxRenders ?? 2, options.maxWaitingRenders ?? 32);
   // The cache shares a render under way among its requests, so a burst for one image takes one slot.
   const cache = new ImageCache(
@@ -59,12 +61,12 @@ export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app
     { schema: { params: ImageParamsSchema, querystring: ImageQuerySchema } },
     async (req, reply) => {
       const { publicId } = req.params;
-      if (!parseImageId(publicId) || (exists && !(await exists(publicId)))) throw appError('image-not-found');
+      if (!painter.draws(publicId) || (exists && !(await exists(publicId)))) throw appError('image-not-found');
       const box = { w: req.query.w, h: req.query.h, q: req.query.q };
-      const etag = imageEtag(publicId, box);
+      const etag = imageEtag(painter, publicId, box);
       const caching = { 'cache-control': CACHE_CONTROL, etag };
       if (matches(req.headers['if-none-match'], etag)) return reply.code(304).headers(caching).send();
-      let body: Buffer;
+      let body: Uint8Array;
       try {
         body = await cache.get(publicId, box);
       } catch (err) {

@@ -2,6 +2,7 @@
 import {
   AvailabilityAnswerSchema,
   CheckAvailabilityBodySchema,
+  exchangeRatesRef,
   HotelIdParamsSchema,
   MapAnswerSchema,
   MapBodySchema,
@@ -14,7 +15,6 @@ import {
 } from '@travelclub/contracts';
 import { appError, unparsedResponse } from '@travelclub/kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exchangeRatesRef } from '../domain/money.js';
 import type { SearchClient } from '../store/searches.js';
 
 /** JSON text the searcher wrote itself, in the route's response shape: sent as is. */

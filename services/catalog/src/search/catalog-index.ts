@@ -1,8 +1,7 @@
 // The catalog in memory: every hotel's list, map and price facts, hotels per destination in ranked order,
 // and the autocomplete and map indexes, all built from MongoDB. Searches never touch the database.
-import type { Destination, LocationType } from '@travelclub/contracts';
+import type { Destination, Destinations, LocationType } from '@travelclub/contracts';
 import type { StoredHotel } from '../domain/types.js';
-import { loadDestinations, type City, type Country } from '../supplier/destinations.js';
 import { AutocompleteIndex, type AutocompleteEntry } from './autocomplete-index.js';
 import { MapIndex } from './map-index.js';
 
@@ -60,7 +59,7 @@ export class CatalogIndex {
   /** Each hotel's summary as JSON, written once when first shown (see Searcher); indexed by ordinal. */
   readonly summaryJson: (string | undefined)[] = [];
 
-  constructor(hotels: IndexedHotel[], destinations: { cities: City[]; countries: Country[] } = loadDestinations()) {
+  constructor(hotels: IndexedHotel[], destinations: Destinations) {
     this.hotels = hotels;
     const countryNames = new Map(destinations.countries.map((c) => [c.countryCode, c.name]));
     for (const country of destinations.countries)

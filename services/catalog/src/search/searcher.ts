@@ -1,15 +1,15 @@
 // Answers searches, map viewports and availability checks from memory: the catalog index, the price
 // model and the availability projection. Work per answer grows with the page asked for, not the catalog.
-import type {
-  AvailableRoomType,
-  BoundingBox,
-  HotelResult,
-  HotelSummary,
-  SearchCriteria,
-  SearchPage,
+import {
+  exchangeRatesRef,
+  type AvailableRoomType,
+  type BoundingBox,
+  type HotelResult,
+  type HotelSummary,
+  type SearchCriteria,
+  type SearchPage,
 } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
-import { exchangeRatesRef } from '../domain/money.js';
 import { nightsOf } from '../domain/pricing.js';
 import { addressLine, orderRoomTypes, tagRate } from '../domain/rate-order.js';
 import { buildRate, quoteRate } from '../domain/rates.js';

@@ -1,6 +1,7 @@
 // The price model (day of the week, season, hemisphere, nice amounts) and the demo occupancy model.
 import { describe, expect, it } from 'vitest';
-import { baselineTaken, nicePrice, nightlyPrice, nightsOf } from '../../src/domain/pricing.js';
+import { nicePrice } from '@travelclub/contracts';
+import { baselineTaken, nightlyPrice, nightsOf } from '../../src/domain/pricing.js';
 import type { RatePlan, StoredHotel, StoredRoomType } from '../../src/domain/types.js';
 
 type PricedHotel = Pick<StoredHotel, 'currency' | 'basePrice' | 'coordinates'>;

@@ -1,7 +1,6 @@
 // Rates for a stay: ids, totals, cancellation charges and policy, taxes and promotions, in contracts' shape.
-import { cancellationChargeAt, RoomRateSchema } from '@travelclub/contracts';
+import { cancellationChargeAt, convert, RoomRateSchema } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
-import { convert } from '../../src/domain/money.js';
 import { nightlyPrice, nightsOf } from '../../src/domain/pricing.js';
 import {
   buildRate,

@@ -1,23 +1,23 @@
 // The image route on a bare app with the house plumbing (no MongoDB, Kafka or Redis): JPEG answers,
 // cache headers, revalidation, the error envelopes; and the cache behind it.
-import { imageBoxes } from '@travelclub/contracts';
+import { imageBoxes, type ImageBox } from '@travelclub/contracts';
+import { demoPainter, renderImage } from '@travelclub/demo-catalog';
 import { applyHttpConventions, serverOptions } from '@travelclub/kit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageCache, type ImageBox } from '../../src/images/image-cache.js';
+import { ImageCache } from '../../src/images/image-cache.js';
 import { RenderLimit } from '../../src/images/render-limit.js';
-import { renderImage } from '../../src/images/render.js';
 import { imageRoutes, type ImageRoutesOptions } from '../../src/routes/images.js';
 
-async function imageApp(options: ImageRoutesOptions = {}) {
+async function imageApp(options: Partial<ImageRoutesOptions> = {}) {
   const base = Fastify(serverOptions({ name: 'catalog-images-test', logLevel: 'silent' }));
   applyHttpConventions(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(imageRoutes, options);
+  await app.register(imageRoutes, { painter: demoPainter, ...options });
   await app.ready();
   return app;
 }

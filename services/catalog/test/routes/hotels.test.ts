@@ -5,11 +5,11 @@ import {
   HotelViewSchema,
   type HotelView,
 } from '@travelclub/contracts';
+import { demoSupplier } from '@travelclub/demo-catalog';
 import type { TestJwks } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
 import { importHotels } from '../../src/seeding.js';
-import { demoSupplier } from '../../src/supplier/demo-supplier.js';
 import {
   TEST_HOTELS,
   busiestCity,

@@ -2,6 +2,7 @@
 import {
   AvailabilityAnswerSchema,
   errorTitles,
+  exchangeRatesRef,
   MapAnswerSchema,
   type AvailabilityAnswer,
   type SearchPage,
@@ -10,7 +11,6 @@ import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
-import { exchangeRatesRef } from '../../src/domain/money.js';
 import { nightsOf } from '../../src/domain/pricing.js';
 import { rateId } from '../../src/domain/rates.js';
 import {

