@@ -1,10 +1,10 @@
 // buildApp: the notifications worker. The kit's service (health routes, MongoDB, Redis, Kafka, one ordered
 // shutdown) plus the `emails` worker and its SMTP pool. It has no public API and never listens.
-import { createService, serviceWorker, withTimeout, type ServiceApp } from '@travelclub/kit';
+import { createService, withTimeout, type ServiceApp } from '@travelclub/kit';
+import { createMailTransport, smtpServerName } from './clients/mail-transport.js';
 import type { NotificationsConfig } from './config.js';
-import { redactFailedForGood, redactingWhenDone } from './jobs/redact.js';
-import { createSendEmail } from './jobs/send-email.js';
-import { createMailTransport, smtpServerName } from './mail-transport.js';
+import { createSendEmail } from './flows/send-email.js';
+import { emailsWorker } from './jobs/emails.js';
 import { sentMailModel } from './store/sent-mails.js';
 
 export async function buildApp(config: NotificationsConfig): Promise<ServiceApp> {
@@ -24,10 +24,7 @@ export async function buildApp(config: NotificationsConfig): Promise<ServiceApp>
 
     // Added last, so it stops first: jobs in hand finish while the SMTP pool and MongoDB are still open.
     const sendEmail = createSendEmail({ sentMails, transport, from: config.MAIL_FROM, log: app.log });
-    const worker = serviceWorker(app, 'emails', redactingWhenDone(sendEmail, app.log), {
-      concurrency: config.EMAILS_CONCURRENCY,
-    });
-    redactFailedForGood(worker.worker, app.log);
+    emailsWorker(app, sendEmail, config.EMAILS_CONCURRENCY);
   } catch (err) {
     await app.close();
     throw err;

@@ -1,12 +1,11 @@
-// Works one `emails` job: render the template, claim the idempotency key in the sent-mail log, send, mark
-// sent. Claim-then-send makes sending at most once: a crash between the send and the mark loses that mail
-// (the job fails as "in doubt") rather than sending it twice.
+// Sends the mail of one `emails` job: render the template, claim the idempotency key in the sent-mail log,
+// send, mark sent. Claim-then-send makes sending at most once: a crash between the send and the mark loses
+// that mail (the job fails as "in doubt") rather than sending it twice.
 import { createHash, randomUUID } from 'node:crypto';
 import type { JobPayload } from '@travelclub/contracts';
-import { UnrecoverableError } from '@travelclub/kit';
-import type { FastifyBaseLogger } from 'fastify';
+import { UnrecoverableError, type Logger } from '@travelclub/kit';
+import type { MailTransport } from '../clients/mail-transport.js';
 import { renderEmail, TemplateError } from '../domain/templates.js';
-import type { MailTransport } from '../mail-transport.js';
 import { claimSending, markSent, releaseClaim, type SentMailModel } from '../store/sent-mails.js';
 
 export type EmailJob = JobPayload<'emails'>;
@@ -18,7 +17,7 @@ export interface SendEmailDeps {
   transport: Pick<MailTransport, 'sendMail'>;
   /** The From of every mail (MAIL_FROM). */
   from: string;
-  log: FastifyBaseLogger;
+  log: Logger;
   /**
    * A claim this old that was never marked sent belongs to an attempt that died mid-send. It is far longer
    * than a send can take with the transport's timeouts, so a younger claim is an attempt still at work.

@@ -1,10 +1,17 @@
-// BullMQ keeps jobs after they are done (the failed ones for inspection), data and all. A mail whose link
-// signs someone in or resets a password must not leave that link in Redis: once its job is done with (sent,
-// or failed for good), the link loses its one-time code and the job is marked `redacted`.
-import { UnrecoverableError, type JobProcessor, type JobWorker } from '@travelclub/kit';
-import type { FastifyBaseLogger } from 'fastify';
+// The `emails` worker: each job goes to the send-email flow. BullMQ keeps jobs after they are done (the failed
+// ones for inspection), data and all. A mail whose link signs someone in or resets a password must not leave
+// that link in Redis: once its job is done with (sent, or failed for good), the link loses its one-time code
+// and the job is marked `redacted`.
+import {
+  serviceWorker,
+  UnrecoverableError,
+  type JobProcessor,
+  type JobWorker,
+  type Logger,
+  type ServiceApp,
+} from '@travelclub/kit';
 import { carriesOneTimeLink } from '../domain/templates.js';
-import type { EmailJob } from './send-email.js';
+import type { EmailJob } from '../flows/send-email.js';
 
 type Job = Parameters<JobProcessor<'emails'>>[1];
 
@@ -22,7 +29,7 @@ function withoutCode(link: string): string | null {
  * The job's payload without its one-time link, or null when it carries none (or is redacted already). The
  * payload may be one the worker refused as malformed, so nothing about its shape is taken for granted.
  */
-export function redactedPayload(payload: EmailJob): EmailJob | null {
+function redactedPayload(payload: EmailJob): EmailJob | null {
   if (typeof payload !== 'object' || payload === null || payload.redacted) return null;
   if (!carriesOneTimeLink(String(payload.template)) || typeof payload.data !== 'object' || payload.data === null)
     return null;
@@ -32,7 +39,7 @@ export function redactedPayload(payload: EmailJob): EmailJob | null {
 }
 
 /** Replaces the stored data of a job that is done with by its redacted payload. Never throws: it logs. */
-export async function redactJob(job: Job, log: FastifyBaseLogger): Promise<void> {
+async function redactJob(job: Job, log: Logger): Promise<void> {
   const redacted = redactedPayload(job.data as EmailJob);
   if (!redacted) return;
   try {
@@ -44,7 +51,7 @@ export async function redactJob(job: Job, log: FastifyBaseLogger): Promise<void>
 }
 
 /** True when this attempt's error leaves the job failed for good (BullMQ's own rule: no retry follows). */
-export function failsForGood(job: Job, err: unknown): boolean {
+function failsForGood(job: Job, err: unknown): boolean {
   const unrecoverable = err instanceof UnrecoverableError || (err as Error | undefined)?.name === 'UnrecoverableError';
   return unrecoverable || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 }
@@ -53,7 +60,7 @@ export function failsForGood(job: Job, err: unknown): boolean {
  * Wraps the processor: a job that was sent, or whose attempt fails it for good, is redacted before BullMQ
  * stores the outcome, so there is no moment when a finished job holds a live link.
  */
-export function redactingWhenDone(process: JobProcessor<'emails'>, log: FastifyBaseLogger): JobProcessor<'emails'> {
+function redactingWhenDone(process: JobProcessor<'emails'>, log: Logger): JobProcessor<'emails'> {
   return async (payload, job) => {
     try {
       const outcome = await process(payload, job);
@@ -70,8 +77,14 @@ export function redactingWhenDone(process: JobProcessor<'emails'>, log: FastifyB
  * Also after failures that never reached the processor (a payload the kit's worker refused, a job that
  * stalled too often): BullMQ sets `finishedOn` only when a job failed for good.
  */
-export function redactFailedForGood(worker: JobWorker['worker'], log: FastifyBaseLogger): void {
+function redactFailedForGood(worker: JobWorker['worker'], log: Logger): void {
   worker.on('failed', (job) => {
     if (job?.finishedOn) void redactJob(job, log);
   });
+}
+
+/** Works the `emails` queue with `sendEmail`, redacting each job when it is done with. */
+export function emailsWorker(app: ServiceApp, sendEmail: JobProcessor<'emails'>, concurrency: number): void {
+  const worker = serviceWorker(app, 'emails', redactingWhenDone(sendEmail, app.log), { concurrency });
+  redactFailedForGood(worker.worker, app.log);
 }

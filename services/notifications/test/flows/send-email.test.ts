@@ -5,8 +5,8 @@ import { mailsTo, testInfra, uniqueName } from '@travelclub/kit/testing';
 import Fastify from 'fastify';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSendEmail, type EmailJob } from '../../src/jobs/send-email.js';
-import { createMailTransport, type MailTransport } from '../../src/mail-transport.js';
+import { createMailTransport, type MailTransport } from '../../src/clients/mail-transport.js';
+import { createSendEmail, type EmailJob } from '../../src/flows/send-email.js';
 import { sentMailModel, type SentMailModel } from '../../src/store/sent-mails.js';
 import { linkData, uniqueAddress } from '../helpers.js';
 
