@@ -1,10 +1,12 @@
 // Every service's endpoints, one file a service (docs/architecture.md, "Endpoints").
 import type { Endpoint } from '../endpoint.js';
 import { authEndpoints } from './auth.js';
+import { billingEndpoints } from './billing.js';
 
 /** Each service's endpoint definitions by name. */
 export const endpoints = {
   auth: authEndpoints,
+  billing: billingEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of every service, as a list. */
