@@ -2,11 +2,16 @@
 import type { Endpoint } from '../endpoint.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
+import { itineraryEndpoints } from './itinerary.js';
+
+// The catalog's hold endpoints, declared ahead of its others; it joins `endpoints` with its public ones.
+export { catalogEndpoints } from './catalog.js';
 
 /** Each service's endpoint definitions by name. */
 export const endpoints = {
   auth: authEndpoints,
   billing: billingEndpoints,
+  itinerary: itineraryEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of every service, as a list. */
