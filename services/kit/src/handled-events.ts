@@ -67,3 +67,5 @@ export async function handledEvents(connection: Connection, consumer: string) {
     },
   };
 }
+
+export type HandledEvents = Awaited<ReturnType<typeof handledEvents>>;
