@@ -12,15 +12,16 @@ import {
   type TokenVerifier,
 } from '@travelclub/kit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { upstreamUrls, type GatewayConfig } from './config.js';
 import { registerDocsRoutes } from './docs.js';
-import { edgeAuthentication } from './edge-auth.js';
-import { registerRateLimits } from './rate-limits.js';
+import { edgeAuthentication, type TokenCheck } from './edge-auth.js';
+import { registerRateLimits, type RateLimits } from './rate-limits.js';
 import { registerReadinessRoutes } from './readiness.js';
-import { securityHeaders } from './security-headers.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { readRequestTarget } from './request-target.js';
-import { compileRouteTable, MISSING_TOKEN, SERVICES, type RouteMatch } from './route-table.js';
-import { createUpstreams } from './upstreams.js';
+import { compileRouteTable, MISSING_TOKEN, SERVICES, type RouteMatch, type RouteTable } from './route-table.js';
+import { createUpstreams, type Upstreams } from './upstreams.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,51 +63,9 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  const redis = createRedis(config.REDIS_URL);
-  // Every request counts in Redis: commands issued in the same tick go out as one write.
-  redis.options.enableAutoPipelining = true;
-  app.addHook('onClose', () => closeRedis(redis));
-  try {
-    await withTimeout(new Promise((ready, fail) => redis.once('ready', ready).once('error', fail)), 5_000, 'Redis');
-  } catch (err) {
-    await app.close();
-    throw err;
-  }
-  redis.on('error', (err) => app.log.warn({ err: err.message }, 'Redis trouble: rate limits are not applied'));
-
-  // The headers that mean something for an API: HSTS, nosniff, no framing, no referrer, and who may
-  // embed its images. The ones about documents (content policy, opener policy, agent clusters, old
-  // browsers' XSS filter and download prompts) are left out: they cost bytes on every answer.
-  const headers = await securityHeaders({
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    xContentTypeOptions: true,
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // Hotel images are read by the web app from its own site's other hosts.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    contentSecurityPolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
-  app.addHook('onRequest', (_req, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
-    done();
-  });
-
-  const allowedOrigins = new Set(config.CORS_ORIGINS);
-  await app.register(cors, {
-    // An unknown origin gets no CORS headers at all, so credentials are offered to listed origins only.
-    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
-    credentials: true,
-    methods: PROXIED_METHODS,
-    exposedHeaders: ['x-request-id', 'x-correlation-id', 'retry-after'],
-    maxAge: 600,
-  });
-
+  const redis = await connectRedis(app, config.REDIS_URL);
+  await registerSecurityHeaders(app);
+  await registerCors(app, config.CORS_ORIGINS);
   const limits = await registerRateLimits(app, {
     redis,
     prefix: config.RATE_LIMIT_PREFIX,
@@ -117,7 +76,58 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     syncMs: config.RATE_LIMIT_SYNC_MS,
     onSyncError: (err) => app.log.warn({ err: err.message }, 'rate-limit counts not synced to Redis; counting locally'),
   });
+  const upstreams = registerUpstreams(app, config);
+  const table = compileRouteTable();
+  const requireToken = edgeAuthentication(
+    options.verifyToken ??
+      createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }),
+  );
+  registerEdgeChecks(app, { limits, table, requireToken });
 
+  registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });
+  registerDocsRoutes(app, upstreams, table, config.HEALTH_TIMEOUT_MS);
+  app.route({
+    method: PROXIED_METHODS,
+    url: PROXY_URL,
+    exposeHeadRoute: false,
+    handler: async (req, reply) => {
+      if (!req.upstream) throw appError('not-found');
+      return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
+    },
+  });
+  return app;
+}
+
+/** The rate limits' Redis, ready (or the app closed and the start failed), closed with the app. */
+async function connectRedis(app: FastifyInstance, url: string): Promise<Redis> {
+  const redis = createRedis(url);
+  // Every request counts in Redis: commands issued in the same tick go out as one write.
+  redis.options.enableAutoPipelining = true;
+  app.addHook('onClose', () => closeRedis(redis));
+  try {
+    await withTimeout(new Promise((ready, fail) => redis.once('ready', ready).once('error', fail)), 5_000, 'Redis');
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  redis.on('error', (err) => app.log.warn({ err: err.message }, 'Redis trouble: rate limits are not applied'));
+  return redis;
+}
+
+async function registerCors(app: FastifyInstance, origins: string[]) {
+  const allowedOrigins = new Set(origins);
+  await app.register(cors, {
+    // An unknown origin gets no CORS headers at all, so credentials are offered to listed origins only.
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    credentials: true,
+    methods: PROXIED_METHODS,
+    exposedHeaders: ['x-request-id', 'x-correlation-id', 'retry-after'],
+    maxAge: 600,
+  });
+}
+
+/** A pool per configured service, closed with the app; a service without a URL answers 503. */
+function registerUpstreams(app: FastifyInstance, config: GatewayConfig): Upstreams {
   const urls = upstreamUrls(config);
   const missing = SERVICES.filter((service) => !urls[service]);
   if (missing.length) app.log.warn({ services: missing }, 'no URL configured: their routes answer 503');
@@ -127,13 +137,14 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     connections: config.UPSTREAM_CONNECTIONS,
   });
   app.addHook('onClose', () => upstreams.close());
+  return upstreams;
+}
 
-  const table = compileRouteTable();
-  const requireToken = edgeAuthentication(
-    options.verifyToken ??
-      createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }),
-  );
-
+/** The checks before a request goes upstream: the rate limits, the route table, the token. */
+function registerEdgeChecks(
+  app: FastifyInstance,
+  { limits, table, requireToken }: { limits: RateLimits; table: RouteTable; requireToken: TokenCheck },
+) {
   app.decorateRequest('upstream', null);
   // Limits before the token check, so a flood of bad tokens costs no signature checks. The table sees the
   // decoded path, as the services' routers will, and that canonical path is what goes upstream.
@@ -150,17 +161,4 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     if (upstream.tightlyLimited) await limits.checkTight(req, reply);
     if (!upstream.isPublic) await requireToken(req, MISSING_TOKEN[upstream.service]);
   });
-
-  registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });
-  registerDocsRoutes(app, upstreams, table, config.HEALTH_TIMEOUT_MS);
-  app.route({
-    method: PROXIED_METHODS,
-    url: PROXY_URL,
-    exposeHeadRoute: false,
-    handler: async (req, reply) => {
-      if (!req.upstream) throw appError('not-found');
-      return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
-    },
-  });
-  return app;
 }

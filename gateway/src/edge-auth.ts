@@ -15,6 +15,8 @@ function keysUnavailable(err: unknown): boolean {
   return typeof code !== 'string' || !code.startsWith('ERR_J') || KEYS_UNAVAILABLE.has(code);
 }
 
+export type TokenCheck = ReturnType<typeof edgeAuthentication>;
+
 export function edgeAuthentication(verify: TokenVerifier) {
   /** `missing`: the code for no token at all (a bad token is always `unauthenticated`). */
   return async function requireToken(req: FastifyRequest, missing: ErrorCode = 'unauthenticated'): Promise<void> {

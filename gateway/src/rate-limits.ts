@@ -23,10 +23,12 @@ export interface RateLimitOptions {
 
 type Check = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-export async function registerRateLimits(
-  app: FastifyInstance,
-  options: RateLimitOptions,
-): Promise<{ check: Check; checkTight: Check }> {
+export interface RateLimits {
+  check: Check;
+  checkTight: Check;
+}
+
+export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<RateLimits> {
   await app.register(rateLimit, {
     global: false,
     redis: options.redis,

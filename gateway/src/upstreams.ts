@@ -78,32 +78,6 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
     return pool;
   };
 
-  function forwardedHeaders(req: FastifyRequest): string[] {
-    const incoming: IncomingHttpHeaders = req.headers;
-    const out: string[] = [];
-    for (const name in incoming) {
-      const value = incoming[name];
-      if (value === undefined || NOT_FORWARDED.has(name)) continue;
-      if (typeof value === 'string') out.push(name, value);
-      else for (const v of value) out.push(name, v);
-    }
-    // Exactly the client address the gateway settled on (its TRUST_PROXY peeled off the proxies in front),
-    // never the incoming chain: services trust the one hop before them, the gateway, and see the client,
-    // not the ingress, and not whatever a client wrote into the header.
-    out.push(
-      'x-forwarded-for',
-      req.ip,
-      'x-forwarded-proto',
-      req.protocol,
-      REQUEST_ID_HEADER,
-      req.id,
-      CORRELATION_ID_HEADER,
-      req.correlationId,
-    );
-    if (incoming.host) out.push('x-forwarded-host', incoming.host);
-    return out;
-  }
-
   return {
     configured: [...pools.keys()],
 
@@ -156,4 +130,31 @@ function upstreamFailure(service: ServiceName, err: unknown): AppError {
   return new AppError(code === 'UND_ERR_HEADERS_TIMEOUT' ? 'upstream-timeout' : 'service-unavailable', undefined, {
     cause,
   });
+}
+
+/** The request's headers as they go upstream: the message's own, and where it came from. */
+function forwardedHeaders(req: FastifyRequest): string[] {
+  const incoming: IncomingHttpHeaders = req.headers;
+  const out: string[] = [];
+  for (const name in incoming) {
+    const value = incoming[name];
+    if (value === undefined || NOT_FORWARDED.has(name)) continue;
+    if (typeof value === 'string') out.push(name, value);
+    else for (const v of value) out.push(name, v);
+  }
+  // Exactly the client address the gateway settled on (its TRUST_PROXY peeled off the proxies in front),
+  // never the incoming chain: services trust the one hop before them, the gateway, and see the client,
+  // not the ingress, and not whatever a client wrote into the header.
+  out.push(
+    'x-forwarded-for',
+    req.ip,
+    'x-forwarded-proto',
+    req.protocol,
+    REQUEST_ID_HEADER,
+    req.id,
+    CORRELATION_ID_HEADER,
+    req.correlationId,
+  );
+  if (incoming.host) out.push('x-forwarded-host', incoming.host);
+  return out;
 }
