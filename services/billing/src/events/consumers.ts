@@ -2,10 +2,10 @@
 // and a creator's profile (who earns a slug's commission).
 import { topics } from '@travelclub/contracts';
 import { createServiceConsumer, handler, type ServiceApp } from '@travelclub/kit';
-import type { RefundService } from '../refunds.js';
+import type { RefundFlows } from '../flows/refunds.js';
 import type { CreatorStore } from '../store/creators.js';
 
-export function billingConsumer(app: ServiceApp, refunds: RefundService, creators: CreatorStore) {
+export function billingConsumer(app: ServiceApp, refunds: RefundFlows, creators: CreatorStore) {
   return createServiceConsumer(app, { groupId: 'billing' })
     .on(
       topics.itinerary,

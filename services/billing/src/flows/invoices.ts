@@ -1,11 +1,11 @@
 // Invoices as the itinerary asks for them (one per revision, made once, from what the itinerary itself says
 // that revision holds) and as their owner reads them.
-import type { AuthUser, CreateInvoiceBody, Invoice } from '@travelclub/contracts';
-import { AppError, appError, canAccess, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
-import type { ItineraryClient } from './clients/itinerary.js';
-import { invoiceIdFor } from './domain/ids.js';
-import { foreignLines, invoiceTotal } from './domain/money.js';
-import type { InvoiceDocument, InvoiceStore } from './store/invoices.js';
+import { endpoints, type AuthUser, type CreateInvoiceBody, type Invoice } from '@travelclub/contracts';
+import { AppError, appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
+import { invoiceIdFor } from '../domain/ids.js';
+import { foreignLines, invoiceTotal } from '../domain/money.js';
+import type { InvoiceDocument } from '../store/invoices.js';
+import type { BillingParts } from './parts.js';
 
 export function invoiceView(doc: InvoiceDocument): Invoice {
   return {
@@ -41,19 +41,10 @@ export function invoiceView(doc: InvoiceDocument): Invoice {
   };
 }
 
-export type InvoiceService = ReturnType<typeof invoiceService>;
+export type InvoiceFlows = ReturnType<typeof invoiceFlows>;
 
-export function invoiceService({
-  invoices,
-  itinerary,
-  dueSeconds,
-  log,
-}: {
-  invoices: InvoiceStore;
-  itinerary: Pick<ItineraryClient, 'invoiceDraft'>;
-  dueSeconds: number;
-  log: Logger;
-}) {
+export function invoiceFlows({ store: invoices, itinerary, config, log }: BillingParts) {
+  const dueSeconds = config.INVOICE_DUE_S;
   return {
     /**
      * The invoice of this revision of the itinerary, made on the first call. What it says (owner, lines,
@@ -67,7 +58,12 @@ export function invoiceService({
       const id = invoiceIdFor(itineraryId, revision);
       const existing = await invoices.get(id);
       if (existing) return { invoice: invoiceView(existing), created: false };
-      const draft = await itinerary.invoiceDraft(itineraryId, revision, ctx);
+      // The itinerary's refusals (itinerary-not-found, invoice-outdated, ...) pass on as they are.
+      const draft = await itinerary.call(
+        endpoints.itinerary.invoiceDraft,
+        { params: { id: itineraryId, revision } },
+        ctx,
+      );
       if (draft.itineraryId !== itineraryId || draft.revision !== revision)
         throw new AppError('service-unavailable', undefined, {
           cause: new Error(`the itinerary answered the draft of ${draft.itineraryId}#${draft.revision}`),

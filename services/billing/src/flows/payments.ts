@@ -3,37 +3,22 @@
 // the itinerary's payment lock is taken, to the lease's instant, before the charge; the provider charges with
 // the payment id as its idempotency key and is given less time than the lease. A payment whose answer was
 // lost (a timeout, a crash) is looked up at the provider by that key, when its key is retried or by the
-// reconciliation job, and settled once (payment-settlement.ts): paid, declined, or refunded when its invoice
-// can no longer take it.
+// reconciliation job, and settled once (settlement.ts): paid, declined, or refunded when its invoice can no
+// longer take it.
 import type { AuthUser, InvoicePaymentState, PaymentAnswer, PaymentBody } from '@travelclub/contracts';
-import { AppError, appError, canAccess, type CausalContext, type Logger } from '@travelclub/kit';
-import type { ItineraryClient } from './clients/itinerary.js';
-import { cardSummary } from './domain/card.js';
-import { paymentIdFor, paymentRequestHash } from './domain/ids.js';
-import { notPayable, paymentSettlement } from './payment-settlement.js';
-import type { ChargeLookup, PaymentProvider } from './provider/provider.js';
-import type { DeclineCounter } from './store/declines.js';
-import type { AttemptRecord, InvoiceDocument, InvoiceStore } from './store/invoices.js';
+import { AppError, appError, canAccess, type CausalContext } from '@travelclub/kit';
+import { cardSummary } from '../domain/card.js';
+import { paymentIdFor, paymentRequestHash } from '../domain/ids.js';
+import { leaseLive, notPayable } from '../domain/invoices.js';
+import type { ChargeLookup } from '../provider/provider.js';
+import type { AttemptRecord, InvoiceDocument } from '../store/invoices.js';
+import type { BillingParts } from './parts.js';
+import { paymentLock, type PaymentLock } from './payment-lock.js';
+import { reconcilePayments } from './reconciliation.js';
+import { settlePayment, type SettlementDeps } from './settlement.js';
 
-export interface PaymentLimits {
-  /** Declined attempts an invoice takes before it refuses card payments. */
-  declinesPerInvoice: number;
-  /** Declined attempts an account may have in the decline counter's window. */
-  declinesPerAccount: number;
-}
-
-export interface PaymentServiceDeps {
-  invoices: InvoiceStore;
-  /** With its calls bounded (withProviderTimeout) by `providerTimeoutMs`. */
-  provider: PaymentProvider;
-  itinerary: ItineraryClient;
-  declines: DeclineCounter;
-  leaseSeconds: number;
-  providerTimeoutMs: number;
-  commissionRate: number;
-  limits: PaymentLimits;
-  log: Logger;
-}
+/** What a payment uses: the parts, and the itinerary's payment lock. */
+type PaymentDeps = SettlementDeps & { lock: PaymentLock };
 
 export interface PaymentRequest {
   invoiceId: string;
@@ -43,175 +28,172 @@ export interface PaymentRequest {
   ctx: CausalContext;
 }
 
-const leaseLive = (invoice: InvoiceDocument, now: Date) =>
-  invoice.lease !== null && invoice.lease !== undefined && new Date(invoice.lease.until) > now;
+const leaseUntil = ({ config }: BillingParts, now: Date) => new Date(now.getTime() + config.PAYMENT_LEASE_S * 1000);
 
-export type PaymentService = ReturnType<typeof paymentService>;
+/** Card testing: too many declines on this invoice, or by this account lately, and no more attempts. */
+async function assertMayTry({ declines, config, log }: BillingParts, invoice: InvoiceDocument) {
+  const onInvoice = Object.values(invoice.attempts ?? {}).filter((a) => a.status === 'declined').length;
+  let byAccount = 0;
+  try {
+    byAccount = await declines.count(invoice.ownerId);
+  } catch (err) {
+    // Redis away: the per-invoice cap still holds; payments go on rather than stop for everyone.
+    log.error({ err, invoiceId: invoice._id }, 'could not read the account’s declined payments');
+  }
+  if (onInvoice >= config.MAX_DECLINES_PER_INVOICE || byAccount >= config.MAX_DECLINES_PER_ACCOUNT) {
+    log.warn(
+      { invoiceId: invoice._id, userId: invoice.ownerId, declinedOnInvoice: onInvoice, declinedByAccount: byAccount },
+      'card payment refused: too many declined attempts',
+    );
+    throw appError('too-many-payment-attempts');
+  }
+}
 
-export function paymentService({
-  invoices,
-  provider,
-  itinerary,
-  declines,
-  leaseSeconds,
-  providerTimeoutMs,
-  commissionRate,
-  limits,
-  log,
-}: PaymentServiceDeps) {
-  const leaseUntil = (now: Date) => new Date(now.getTime() + leaseSeconds * 1000);
-  const settlement = paymentSettlement({ invoices, provider, itinerary, declines, commissionRate, log });
-
-  /** Card testing: too many declines on this invoice, or by this account lately, and no more attempts. */
-  async function assertMayTry(invoice: InvoiceDocument) {
-    const onInvoice = Object.values(invoice.attempts ?? {}).filter((a) => a.status === 'declined').length;
-    let byAccount = 0;
-    try {
-      byAccount = await declines.count(invoice.ownerId);
-    } catch (err) {
-      // Redis away: the per-invoice cap still holds; payments go on rather than stop for everyone.
-      log.error({ err, invoiceId: invoice._id }, 'could not read the account’s declined payments');
-    }
-    if (onInvoice >= limits.declinesPerInvoice || byAccount >= limits.declinesPerAccount) {
-      log.warn(
-        { invoiceId: invoice._id, userId: invoice.ownerId, declinedOnInvoice: onInvoice, declinedByAccount: byAccount },
-        'card payment refused: too many declined attempts',
-      );
-      throw appError('too-many-payment-attempts');
-    }
+/** Steps after the claim: the itinerary's lock, the charge, and the one update that records its outcome. */
+async function run(
+  d: PaymentDeps,
+  invoice: InvoiceDocument,
+  attempt: AttemptRecord,
+  request: PaymentRequest,
+): Promise<PaymentAnswer> {
+  const { store: invoices, lock, config, log } = d;
+  const { invoiceId, ctx } = request;
+  const { paymentId } = attempt;
+  const until = new Date(invoice.lease!.until);
+  const holder = { itineraryId: invoice.itineraryId, invoiceId, paymentId };
+  const locked = await lock.take(holder, until, ctx);
+  if (locked.outcome === 'refused') {
+    // Another payment on the itinerary may yet fail: that refusal is not final for this key.
+    if (locked.code === 'payment-in-progress') await invoices.dropAttempt(invoiceId, paymentId);
+    else await invoices.markRefused(invoiceId, paymentId, locked.code);
+    throw appError(locked.code);
+  }
+  if (locked.outcome === 'unavailable') {
+    await invoices.dropAttempt(invoiceId, paymentId);
+    throw new AppError('service-unavailable', undefined, {
+      cause: new Error('the payment lock could not be taken', { cause: locked.cause }),
+    });
+  }
+  // A charge starts only if it ends (or gives up) within the lease: a lapsed lease then means nobody is
+  // still waiting on the provider for this payment.
+  if (until.getTime() - Date.now() <= config.PROVIDER_TIMEOUT_MS) {
+    await invoices.dropAttempt(invoiceId, paymentId);
+    await lock.release(holder, ctx);
+    throw new AppError('service-unavailable', undefined, {
+      cause: new Error('the lease ran short before the charge'),
+    });
   }
 
-  /** Steps after the claim: the itinerary's lock, the charge, and the one update that records its outcome. */
-  async function run(
-    invoice: InvoiceDocument,
-    attempt: AttemptRecord,
-    request: PaymentRequest,
-  ): Promise<PaymentAnswer> {
-    const { invoiceId, ctx } = request;
-    const { paymentId } = attempt;
-    const until = new Date(invoice.lease!.until);
-    const lock = await itinerary.lock(invoice.itineraryId, invoiceId, ctx, { paymentId, until });
-    if (lock.outcome === 'refused') {
-      // Another payment on the itinerary may yet fail: that refusal is not final for this key.
-      if (lock.code === 'payment-in-progress') await invoices.dropAttempt(invoiceId, paymentId);
-      else await invoices.markRefused(invoiceId, paymentId, lock.code);
-      throw appError(lock.code);
-    }
-    if (lock.outcome === 'unavailable') {
-      await invoices.dropAttempt(invoiceId, paymentId);
-      throw new AppError('service-unavailable', undefined, { cause: new Error(`payment lock: ${lock.reason}`) });
-    }
-    // A charge starts only if it ends (or gives up) within the lease: a lapsed lease then means nobody is
-    // still waiting on the provider for this payment.
-    if (until.getTime() - Date.now() <= providerTimeoutMs) {
-      await invoices.dropAttempt(invoiceId, paymentId);
-      await itinerary.unlock(invoice.itineraryId, invoiceId, ctx, paymentId);
-      throw new AppError('service-unavailable', undefined, {
-        cause: new Error('the lease ran short before the charge'),
-      });
-    }
-
-    let charge;
-    try {
-      charge = await provider.charge({
-        idempotencyKey: paymentId,
-        amount: invoice.total,
-        card: request.body.card,
-        reference: invoiceId,
-      });
-    } catch (err) {
-      // Whether money moved is unknown: the attempt keeps the invoice, and once its lease lapses the provider
-      // is asked what became of its key (this key retried, or the reconciliation job).
-      log.error({ err, invoiceId, paymentId }, 'the payment provider did not answer');
-      throw new AppError('service-unavailable', undefined, { cause: err });
-    }
-    return settlement.settle(invoice, attempt, charge, ctx);
+  let charge;
+  try {
+    charge = await d.provider.charge({
+      idempotencyKey: paymentId,
+      amount: invoice.total,
+      card: request.body.card,
+      reference: invoiceId,
+    });
+  } catch (err) {
+    // Whether money moved is unknown: the attempt keeps the invoice, and once its lease lapses the provider
+    // is asked what became of its key (this key retried, or the reconciliation job).
+    log.error({ err, invoiceId, paymentId }, 'the payment provider did not answer');
+    throw new AppError('service-unavailable', undefined, { cause: err });
   }
+  return settlePayment(d, invoice, attempt, charge, ctx);
+}
 
-  /** What the provider made of a payment's key; a provider that does not answer is a 503. */
-  async function lookup(paymentId: string): Promise<ChargeLookup> {
-    try {
-      return await provider.lookup(paymentId);
-    } catch (err) {
-      throw new AppError('service-unavailable', undefined, { cause: err });
-    }
+/** What the provider made of a payment's key; a provider that does not answer is a 503. */
+async function lookup({ provider }: PaymentDeps, paymentId: string): Promise<ChargeLookup> {
+  try {
+    return await provider.lookup(paymentId);
+  } catch (err) {
+    throw new AppError('service-unavailable', undefined, { cause: err });
   }
+}
 
-  /**
-   * The same key again, after its attempt's lease lapsed unsettled: settle it from what the provider knows,
-   * or, if the provider never heard of it, run it again under the same payment id. Null: lost a race, decide
-   * again.
-   */
-  async function resume(
-    invoice: InvoiceDocument,
-    attempt: AttemptRecord,
-    request: PaymentRequest,
-    now: Date,
-  ): Promise<PaymentAnswer | null> {
-    const { invoiceId, ctx } = request;
-    const { paymentId } = attempt;
-    const found = await lookup(paymentId);
-    if (found.state === 'pending') throw appError('payment-in-progress');
-    if (found.state === 'settled') return settlement.settle(invoice, attempt, found.charge, ctx);
-    if (invoice.status !== 'open') {
-      await invoices.markRefused(invoiceId, paymentId, notPayable(invoice).code);
-      throw notPayable(invoice);
-    }
-    const reclaimed = await invoices.reclaim(invoiceId, paymentId, leaseUntil(now), now);
-    if (!reclaimed) return null;
-    log.info({ invoiceId, paymentId }, 'resuming a payment the provider never received');
-    return run(reclaimed, attempt, request);
+/**
+ * The same key again, after its attempt's lease lapsed unsettled: settle it from what the provider knows,
+ * or, if the provider never heard of it, run it again under the same payment id. Null: lost a race, decide
+ * again.
+ */
+async function resume(
+  d: PaymentDeps,
+  invoice: InvoiceDocument,
+  attempt: AttemptRecord,
+  request: PaymentRequest,
+  now: Date,
+): Promise<PaymentAnswer | null> {
+  const { invoiceId, ctx } = request;
+  const { paymentId } = attempt;
+  const found = await lookup(d, paymentId);
+  if (found.state === 'pending') throw appError('payment-in-progress');
+  if (found.state === 'settled') return settlePayment(d, invoice, attempt, found.charge, ctx);
+  if (invoice.status !== 'open') {
+    await d.store.markRefused(invoiceId, paymentId, notPayable(invoice).code);
+    throw notPayable(invoice);
   }
+  const reclaimed = await d.store.reclaim(invoiceId, paymentId, leaseUntil(d, now), now);
+  if (!reclaimed) return null;
+  d.log.info({ invoiceId, paymentId }, 'resuming a payment the provider never received');
+  return run(d, reclaimed, attempt, request);
+}
 
+/** A payment by card: the stored result of its key, or a new attempt that takes the invoice and runs. */
+async function pay(d: PaymentDeps, request: PaymentRequest): Promise<PaymentAnswer> {
+  const { store: invoices } = d;
+  const { invoiceId, body, idempotencyKey, user } = request;
+  const paymentId = paymentIdFor(invoiceId, idempotencyKey);
+  const requestHash = paymentRequestHash(invoiceId, body.card);
+  // A lost race re-reads and decides again; a few rounds settle it.
+  for (let round = 0; round < 5; round++) {
+    const invoice = await invoices.get(invoiceId);
+    if (!invoice || !canAccess(user, invoice.ownerId)) throw appError('invoice-not-found');
+    const now = new Date();
+    const attempt = invoice.attempts?.[paymentId];
+    if (attempt) {
+      if (attempt.requestHash !== requestHash) throw appError('idempotency-key-reused');
+      if (attempt.status === 'succeeded' && attempt.answer) return attempt.answer;
+      if (attempt.status !== 'processing') throw appError(attempt.code ?? 'card-declined');
+      if (leaseLive(invoice, now)) throw appError('payment-in-progress');
+      const resumed = await resume(d, invoice, attempt, request, now);
+      if (resumed) return resumed;
+      continue;
+    }
+    if (invoice.status !== 'open') throw notPayable(invoice);
+    // Another payment is running, or ended without its outcome being known yet: a second charge could
+    // double the first, so none starts until that one is settled.
+    if (invoice.lease) throw appError('payment-in-progress');
+    await assertMayTry(d, invoice);
+    const fresh: AttemptRecord = {
+      key: idempotencyKey,
+      requestHash,
+      paymentId,
+      status: 'processing',
+      card: cardSummary(body.card.number),
+      startedAt: now,
+      at: now,
+    };
+    const claimed = await invoices.claim(invoiceId, fresh, leaseUntil(d, now));
+    if (!claimed) continue;
+    return run(d, claimed, fresh, request);
+  }
+  throw appError('payment-in-progress');
+}
+
+export type PaymentFlows = ReturnType<typeof paymentFlows>;
+
+export function paymentFlows(parts: BillingParts) {
+  const d: PaymentDeps = { ...parts, lock: paymentLock(parts.itinerary, parts.log) };
   return {
-    async pay(request: PaymentRequest): Promise<PaymentAnswer> {
-      const { invoiceId, body, idempotencyKey, user } = request;
-      const paymentId = paymentIdFor(invoiceId, idempotencyKey);
-      const requestHash = paymentRequestHash(invoiceId, body.card);
-      // A lost race re-reads and decides again; a few rounds settle it.
-      for (let round = 0; round < 5; round++) {
-        const invoice = await invoices.get(invoiceId);
-        if (!invoice || !canAccess(user, invoice.ownerId)) throw appError('invoice-not-found');
-        const now = new Date();
-        const attempt = invoice.attempts?.[paymentId];
-        if (attempt) {
-          if (attempt.requestHash !== requestHash) throw appError('idempotency-key-reused');
-          if (attempt.status === 'succeeded' && attempt.answer) return attempt.answer;
-          if (attempt.status !== 'processing') throw appError(attempt.code ?? 'card-declined');
-          if (leaseLive(invoice, now)) throw appError('payment-in-progress');
-          const resumed = await resume(invoice, attempt, request, now);
-          if (resumed) return resumed;
-          continue;
-        }
-        if (invoice.status !== 'open') throw notPayable(invoice);
-        // Another payment is running, or ended without its outcome being known yet: a second charge could
-        // double the first, so none starts until that one is settled.
-        if (invoice.lease) throw appError('payment-in-progress');
-        await assertMayTry(invoice);
-        const fresh: AttemptRecord = {
-          key: idempotencyKey,
-          requestHash,
-          paymentId,
-          status: 'processing',
-          card: cardSummary(body.card.number),
-          startedAt: now,
-          at: now,
-        };
-        const claimed = await invoices.claim(invoiceId, fresh, leaseUntil(now));
-        if (!claimed) continue;
-        return run(claimed, fresh, request);
-      }
-      throw appError('payment-in-progress');
-    },
+    pay: (request: PaymentRequest) => pay(d, request),
 
     /** For the itinerary: whether a payment of the invoice is still unsettled, and the invoice's status. */
     async state(invoiceId: string): Promise<InvoicePaymentState> {
-      const invoice = await invoices.get(invoiceId);
+      const invoice = await parts.store.get(invoiceId);
       if (!invoice) throw appError('invoice-not-found');
       return { invoiceId, status: invoice.status, paymentInProgress: invoice.lease !== null };
     },
 
-    /** The reconciliation job's work (payment-settlement.ts). */
-    reconcile: settlement.reconcile,
+    /** The reconciliation job's work (reconciliation.ts). */
+    reconcile: (now?: Date, invoiceId?: string, limit?: number) => reconcilePayments(d, now, invoiceId, limit),
   };
 }

@@ -1,20 +1,12 @@
 // A creator's payout view: the commissions earned through their slugs, per currency.
 import type { AuthUser, PayoutAnswer } from '@travelclub/contracts';
-import { payoutOf, type CommissionRecord } from './domain/payout.js';
-import type { CreatorStore } from './store/creators.js';
-import type { InvoiceStore } from './store/invoices.js';
+import { payoutOf, type CommissionRecord } from '../domain/payout.js';
+import type { BillingParts } from './parts.js';
 
-export type PayoutService = ReturnType<typeof payoutService>;
+export type PayoutFlows = ReturnType<typeof payoutFlows>;
 
-export function payoutService({
-  invoices,
-  creators,
-  commissionRate,
-}: {
-  invoices: InvoiceStore;
-  creators: CreatorStore;
-  commissionRate: number;
-}) {
+export function payoutFlows({ store: invoices, creators, config }: BillingParts) {
+  const commissionRate = config.COMMISSION_RATE;
   return {
     async of(user: AuthUser, now = new Date()): Promise<PayoutAnswer> {
       const slugs = await creators.slugsOf(user.id);

@@ -3,7 +3,7 @@
 // key and settled: paid, declined, refunded when their invoice can no longer take them, or dropped when the
 // provider never received them. A job naming one invoice settles only that one.
 import { serviceWorker, type JobQueue, type ServiceApp } from '@travelclub/kit';
-import type { PaymentService } from '../payments.js';
+import type { PaymentFlows } from '../flows/payments.js';
 
 export async function startReconciliation(
   app: ServiceApp,
@@ -11,7 +11,7 @@ export async function startReconciliation(
     payments,
     queue,
     everySeconds,
-  }: { payments: PaymentService; queue: JobQueue<'payment-reconciliation'>; everySeconds: number },
+  }: { payments: Pick<PaymentFlows, 'reconcile'>; queue: JobQueue<'payment-reconciliation'>; everySeconds: number },
 ) {
   serviceWorker(
     app,

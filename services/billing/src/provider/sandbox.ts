@@ -93,6 +93,28 @@ const resultOf = (stored: SandboxCharge): ChargeResult => ({
   last4: stored.last4,
 });
 
+// Charges from before settlement times were kept are settled.
+const settled = (charge: SandboxCharge, now = Date.now()) => !charge.settlesAt || charge.settlesAt.getTime() <= now;
+
+const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+
+/** A refund goes only to a charge that went through, in its currency, and never past what is left of it. */
+async function assertRefundable(
+  charges: mongo.Collection<SandboxCharge>,
+  refunds: mongo.Collection<SandboxRefund>,
+  { chargeId, amount }: { chargeId: string; amount: Money },
+) {
+  const charge = await charges.findOne({ chargeId });
+  if (!charge || !settled(charge) || charge.outcome !== 'succeeded')
+    throw new SandboxRefundError(`no such charge: ${chargeId}`);
+  if (amount.currency !== charge.amount.currency || amount.amount <= 0)
+    throw new SandboxRefundError('the refund amount is not valid');
+  const earlier = await refunds.find({ chargeId }).toArray();
+  const refunded = earlier.reduce((sum, r) => sum + r.amount.amount, 0);
+  if (refunded + amount.amount > charge.amount.amount)
+    throw new SandboxRefundError('the refund is more than what is left of the charge');
+}
+
 export async function sandboxProvider(
   connection: Connection,
   { latencyMs = 0, crashAfterCharge = false }: SandboxOptions = {},
@@ -101,9 +123,6 @@ export async function sandboxProvider(
   const Refunds = await defineModel(connection, 'SandboxRefund', refundSchema, 'sandbox_refunds');
   const charges = Charges.collection as unknown as mongo.Collection<SandboxCharge>;
   const refunds = Refunds.collection as unknown as mongo.Collection<SandboxRefund>;
-  // Charges from before settlement times were kept are settled.
-  const settled = (charge: SandboxCharge, now = Date.now()) => !charge.settlesAt || charge.settlesAt.getTime() <= now;
-
   const provider: PaymentProvider & {
     charges: mongo.Collection<SandboxCharge>;
     refunds: mongo.Collection<SandboxRefund>;
@@ -120,7 +139,7 @@ export async function sandboxProvider(
         { _id: idempotencyKey },
         {
           $setOnInsert: {
-            chargeId: `ch_${randomUUID().replace(/-/g, '')}`,
+            chargeId: newId('ch'),
             amount,
             brand,
             last4,
@@ -154,25 +173,10 @@ export async function sandboxProvider(
     async refund({ idempotencyKey, chargeId, amount }): Promise<RefundResult> {
       const existing = await refunds.findOne({ _id: idempotencyKey });
       if (!existing) {
-        const charge = await charges.findOne({ chargeId });
-        if (!charge || !settled(charge) || charge.outcome !== 'succeeded')
-          throw new SandboxRefundError(`no such charge: ${chargeId}`);
-        if (amount.currency !== charge.amount.currency || amount.amount <= 0)
-          throw new SandboxRefundError('the refund amount is not valid');
-        const earlier = await refunds.find({ chargeId }).toArray();
-        const refunded = earlier.reduce((sum, r) => sum + r.amount.amount, 0);
-        if (refunded + amount.amount > charge.amount.amount)
-          throw new SandboxRefundError('the refund is more than what is left of the charge');
+        await assertRefundable(charges, refunds, { chargeId, amount });
         await refunds.updateOne(
           { _id: idempotencyKey },
-          {
-            $setOnInsert: {
-              refundId: `re_${randomUUID().replace(/-/g, '')}`,
-              chargeId,
-              amount,
-              createdAt: new Date(),
-            },
-          },
+          { $setOnInsert: { refundId: newId('re'), chargeId, amount, createdAt: new Date() } },
           { upsert: true },
         );
       }

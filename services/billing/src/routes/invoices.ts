@@ -1,27 +1,21 @@
-// Invoices: made for the itinerary service (internal: its service identity only, docs/identity.md; not routed
-// by the gateway) and read by their owner or support staff.
-import { CreateInvoiceBodySchema, internalRoutes, InvoiceIdParamsSchema, InvoiceSchema } from '@travelclub/contracts';
-import { requestContext } from '@travelclub/kit';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// Invoices: made for the itinerary (internal: its service identity only, docs/identity.md; not routed by the
+// gateway), read by their owner or support staff, and whether an invoice's payment has ended (the itinerary
+// asks when its payment lock lapsed before billing let go of it).
+import type { endpoints } from '@travelclub/contracts';
+import type { Handlers } from '@travelclub/kit';
+import type { BillingFlows } from '../flows/index.js';
 
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { invoices } = app.billing;
+type Endpoints = Pick<typeof endpoints.billing, 'createInvoice' | 'invoice' | 'invoicePaymentState'>;
 
-  app.post(
-    internalRoutes.createInvoice.path,
-    {
-      schema: { body: CreateInvoiceBodySchema, response: { 200: InvoiceSchema, 201: InvoiceSchema } },
-      onRequest: app.requireService(...internalRoutes.createInvoice.callers),
-    },
-    async (req, reply) => {
-      const { invoice, created } = await invoices.create(req.body, requestContext(req));
+export function invoiceRoutes({ invoices, payments }: BillingFlows): Handlers<Endpoints> {
+  return {
+    createInvoice: async ({ body, ctx }, reply) => {
+      const { invoice, created } = await invoices.create(body, ctx);
       return reply.code(created ? 201 : 200).send(invoice);
     },
-  );
 
-  app.get(
-    '/api/v1/invoice/:id',
-    { schema: { params: InvoiceIdParamsSchema, response: { 200: InvoiceSchema } }, preHandler: app.requireUser },
-    async (req) => invoices.get(req.params.id, req.user!),
-  );
-};
+    invoice: ({ params, user }) => invoices.get(params.id, user),
+
+    invoicePaymentState: ({ params }) => payments.state(params.id),
+  };
+}

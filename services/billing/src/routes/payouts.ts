@@ -1,13 +1,12 @@
 // A creator's commissions: balances per currency and the ledger entries, newest first.
-import { PayoutAnswerSchema } from '@travelclub/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { endpoints } from '@travelclub/contracts';
+import type { Handlers } from '@travelclub/kit';
+import type { BillingFlows } from '../flows/index.js';
 
-export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { payouts } = app.billing;
+type Endpoints = Pick<typeof endpoints.billing, 'myPayout'>;
 
-  app.get(
-    '/api/v1/userProfile/my/payout',
-    { schema: { response: { 200: PayoutAnswerSchema } }, preHandler: app.requireUser },
-    async (req) => payouts.of(req.user!),
-  );
-};
+export function payoutRoutes({ payouts }: BillingFlows): Handlers<Endpoints> {
+  return {
+    myPayout: ({ user }) => payouts.of(user),
+  };
+}
