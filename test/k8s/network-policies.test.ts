@@ -1,10 +1,15 @@
 // The Kubernetes manifests keep each part's port closed but to the peers it needs (issue 11, item 6): the
-// gateway everywhere, each internal route's callers (contracts' internalRoutes) at its service, the services that
+// gateway everywhere, each internal route's callers (contracts' endpoint definitions) at its service, the services that
 // check tokens at auth, and nobody else. The secret of the service identity goes to exactly the services that
 // use it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { internalRoutes, type ServiceName } from '@travelclub/contracts';
+import { allEndpoints, isInternal, type ServiceName } from '@travelclub/contracts';
+
+/** Every internal route: its service and the callers its definition accepts. */
+const internalRoutes = allEndpoints()
+  .filter(isInternal)
+  .map((e) => ({ service: e.service, callers: e.access.callers }));
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 
@@ -46,9 +51,7 @@ const otherPeers: Partial<Record<ServiceName, ServiceName[]>> = {
 };
 
 function expectedPeers(part: ServiceName): string[] {
-  const callers = Object.values(internalRoutes)
-    .filter((route) => route.service === part)
-    .flatMap((route) => route.callers);
+  const callers = internalRoutes.filter((route) => route.service === part).flatMap((route) => route.callers);
   return [...new Set<string>(['gateway', ...callers, ...(otherPeers[part] ?? [])])].sort();
 }
 
@@ -99,13 +102,13 @@ describe('network policies', () => {
       expect([...new Set(admitted)].sort(), part).toEqual(expectedPeers(part));
     }
     // Each internal route's service is deployed, so its callers' rule above is a real one.
-    for (const route of Object.values(internalRoutes)) expect(parts).toContain(route.service);
+    for (const route of internalRoutes) expect(parts).toContain(route.service);
   });
 });
 
 describe('the service identity secret', () => {
   it('goes to the services that answer or call internal routes, and to no other part', () => {
-    const users = new Set<string>(Object.values(internalRoutes).flatMap((r) => [r.service, ...r.callers]));
+    const users = new Set<string>(internalRoutes.flatMap((r) => [r.service, ...r.callers]));
     for (const deployment of deployments) {
       const containers = (
         deployment.spec as { template: { spec: { containers: { env?: Record<string, unknown>[] }[] } } }
