@@ -1,8 +1,8 @@
 // Why an event handler failed decides what the consumer does next: a server that is away (transient) is
 // waited for without limit, a refusal or a broken event (permanent) goes to the dead letters at once, and
 // anything else (unclassified: most likely a bug) gets a few retries and then goes there too.
+import { ApiError } from '@travelclub/contracts';
 import { AppError } from './errors.js';
-import { ServiceCallError } from './http-client.js';
 
 /** An error that retrying cannot fix (a malformed event): it goes to the dead letters at once. */
 export class PermanentEventError extends Error {
@@ -102,10 +102,10 @@ function kindOf(err: unknown): FailureKind {
     if (err.statusCode >= 400 && err.statusCode < 500) return 'permanent';
     return 'unclassified';
   }
-  if (err instanceof ServiceCallError) {
+  if (err instanceof ApiError) {
     // No status: the neighbour could not be reached or did not answer in time. A 5xx: it is broken or busy
     // now; the event itself is fine, so it waits for the neighbour rather than being dead-lettered.
-    if (err.status === undefined || err.status >= 500 || RETRY_LATER_STATUSES.has(err.status)) return 'transient';
+    if (err.status === 0 || err.status >= 500 || RETRY_LATER_STATUSES.has(err.status)) return 'transient';
     return 'permanent';
   }
   const { code, retriable } = err as { code?: unknown; retriable?: unknown };

@@ -8,7 +8,6 @@ export * from './error-handler.js';
 export * from './endpoints.js';
 export * from './errors.js';
 export * from './failures.js';
-export * from './http-client.js';
 export * from './http-conventions.js';
 export * from './kafka.js';
 export * from './logger.js';

@@ -2,13 +2,13 @@
 // a refusal or a broken event permanent, a bug unclassified.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { EventEnvelopeSchema } from '@travelclub/contracts';
+import { createApiClient, endpoint, EventEnvelopeSchema } from '@travelclub/contracts';
+import { z } from 'zod';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AppError,
-  callService,
   classifyFailure,
   createRedis,
   isTransientError,
@@ -36,6 +36,19 @@ beforeAll(async () => {
   answeringUrl = `http://127.0.0.1:${(answering.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise((resolve) => answering.close(resolve)));
+
+/** A call of `GET /:status` at a base URL, as a neighbour's typed client makes it. */
+const answer = endpoint({
+  service: 'catalog',
+  method: 'GET',
+  path: '/:status',
+  access: 'public',
+  params: z.object({ status: z.string() }),
+  responses: { 200: z.unknown() },
+  errors: [],
+});
+const callNeighbour = (baseUrl: string, status: string | number) =>
+  createApiClient({ baseUrl }).call(answer, { params: { status: String(status) } });
 
 const failureOf = async (work: () => Promise<unknown>) => {
   try {
@@ -95,11 +108,11 @@ describe('transient: infrastructure away, or answering too late', () => {
     expect(classifyFailure(err)).toBe('transient');
   });
 
-  it('a neighbour unreachable, timing out, or answering 5xx, 429 or 408 (callService)', async () => {
-    const unreachable = await failureOf(() => callService(`http://127.0.0.1:${closedPort}/x`, { ctx, retries: 0 }));
+  it('a neighbour unreachable, timing out, or answering 5xx, 429 or 408 (the typed client)', async () => {
+    const unreachable = await failureOf(() => callNeighbour(`http://127.0.0.1:${closedPort}`, 'x'));
     expect(classifyFailure(unreachable)).toBe('transient');
     for (const status of [500, 502, 503, 504, 429, 408]) {
-      const err = await failureOf(() => callService(`${answeringUrl}/${status}`, { ctx, retries: 0 }));
+      const err = await failureOf(() => callNeighbour(answeringUrl, status));
       expect(classifyFailure(err), String(status)).toBe('transient');
     }
     // fetch itself: undici's "TypeError: fetch failed" wraps ECONNREFUSED.
@@ -117,7 +130,7 @@ describe('transient: infrastructure away, or answering too late', () => {
   });
 
   it('an error that says nothing itself but wraps a transient one', async () => {
-    const cause = await failureOf(() => callService(`http://127.0.0.1:${closedPort}/x`, { ctx, retries: 0 }));
+    const cause = await failureOf(() => callNeighbour(`http://127.0.0.1:${closedPort}`, 'x'));
     expect(classifyFailure(new AppError('internal', undefined, { cause }))).toBe('transient');
     expect(classifyFailure(new Error('could not book', { cause }))).toBe('transient');
   });
@@ -134,13 +147,13 @@ describe('permanent: the event is refused or broken', () => {
 
   it('a neighbour refusing the request (4xx)', async () => {
     for (const status of [400, 404, 409]) {
-      const err = await failureOf(() => callService(`${answeringUrl}/${status}`, { ctx, retries: 0 }));
+      const err = await failureOf(() => callNeighbour(answeringUrl, status));
       expect(classifyFailure(err), String(status)).toBe('permanent');
     }
   });
 
   it('a refusal stays permanent even when it wraps a transient error', async () => {
-    const cause = await failureOf(() => callService(`http://127.0.0.1:${closedPort}/x`, { ctx, retries: 0 }));
+    const cause = await failureOf(() => callNeighbour(`http://127.0.0.1:${closedPort}`, 'x'));
     expect(classifyFailure(new AppError('hold-expired', undefined, { cause }))).toBe('permanent');
   });
 });

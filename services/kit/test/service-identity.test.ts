@@ -1,23 +1,33 @@
 // Service identity: tokens a service signs for another, kept until they near their end; the guard of internal
 // routes, which takes neither a user's access token nor a token meant for another service or caller.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { errorCatalogue, SERVICE_TOKEN_ISSUER } from '@travelclub/contracts';
+import { ApiError, endpoint, errorCatalogue, SERVICE_TOKEN_ISSUER } from '@travelclub/contracts';
+import { z } from 'zod';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  asAppError,
   BaseConfigSchema,
-  callService,
+  createServiceClient,
   createService,
   createServiceIdentity,
   loadConfig,
-  passOnError,
   productionHasServiceSecret,
-  ServiceCallError,
   serviceIdentitySettings,
   serviceSecretRequired,
   type ServiceApp,
 } from '../src/index.js';
 import { testConfig, testEnv } from '../src/testing/index.js';
+
+/** An internal route of billing's, for the calls below. */
+const internalThing = endpoint({
+  service: 'billing',
+  method: 'POST',
+  path: '/internal/v1/things',
+  access: { callers: ['itinerary'] },
+  responses: { 200: z.unknown() },
+  errors: [],
+});
 
 const SECRET = 'a secret of this test file, 32+ characters long';
 
@@ -187,16 +197,13 @@ describe('calls with a service identity', () => {
   it('sends the identity’s token, and a refusal of it is unavailable, never the user’s sign-in failing', async () => {
     const itinerary = createServiceIdentity({ name: 'itinerary', secret: SECRET });
     const ctx = { correlationId: 'c', causationId: 'r' };
-    const err = await callService(`${base}/internal/v1/things`, {
-      ctx,
-      serviceToken: () => itinerary.tokenFor('billing'),
-    }).catch((e: unknown) => e);
+    const billing = createServiceClient({ target: 'billing', baseUrl: base, identity: itinerary, timeoutMs: 2_000 });
+    const err = await billing.call(internalThing, {}, ctx).catch((e: unknown) => e);
     expect(seen[0]?.authorization).toBe(`Bearer ${await itinerary.tokenFor('billing')}`);
-    expect(err).toBeInstanceOf(ServiceCallError);
-    expect(passOnError(err, 'billing').code).toBe('service-unavailable');
+    expect(err).toMatchObject({ code: 'service-unavailable' });
     // A refusal about the request itself is passed on as it is.
-    const notFound = new ServiceCallError('no', 404, { error: { code: 'itinerary-not-found', message: 'x' } });
-    expect(passOnError(notFound, 'itinerary').code).toBe('itinerary-not-found');
+    const notFound = new ApiError(404, 'itinerary-not-found', 'x');
+    expect(asAppError(notFound, 'itinerary').code).toBe('itinerary-not-found');
   });
 });
 
