@@ -174,6 +174,7 @@ export const HotelListAnswerSchema = z.object({
   skip: z.number().int(),
   hotels: z.array(HotelSummarySchema),
 });
+export type HotelListAnswer = z.infer<typeof HotelListAnswerSchema>;
 
 // ---------- stays, searches and maps ----------
 

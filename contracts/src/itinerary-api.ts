@@ -22,6 +22,7 @@ export const CreateItineraryBodySchema = z.strictObject({
   /** The creator slug of the hotel page the traveller came from. */
   creator: SlugSchema.optional(),
 });
+export type CreateItineraryBody = z.infer<typeof CreateItineraryBodySchema>;
 
 export const ItineraryListQuerySchema = z.strictObject({
   take: z.coerce.number().int().min(1).max(100).default(20),
@@ -58,6 +59,7 @@ export const RemoveHotelBodySchema = z.strictObject({
   /** One room choice of the line item; all of them when left out. */
   holdId: IdSchema.optional(),
 });
+export type RemoveHotelBody = z.infer<typeof RemoveHotelBodySchema>;
 
 export const SetGuestDetailsBodySchema = z.strictObject({
   leadGuest: LeadGuestSchema,
@@ -79,6 +81,7 @@ export const UpdateCustomerDataBodySchema = z.strictObject({
   leadGuest: LeadGuestSchema.partial().refine((g) => Object.keys(g).length > 0, 'Give at least one field'),
   title: z.string().trim().max(120).optional(),
 });
+export type UpdateCustomerDataBody = z.infer<typeof UpdateCustomerDataBodySchema>;
 
 export const CancelItineraryBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() }).optional();
 
@@ -127,6 +130,7 @@ export const CancellationTermsAnswerSchema = z.object({
   /** What cancelling now would give back: the amount paid minus the charge (zero before payment). */
   refundNow: MoneySchema,
 });
+export type CancellationTermsAnswer = z.infer<typeof CancellationTermsAnswerSchema>;
 
 /** What cancelling one room at `at` costs: the latest charge already in force, nothing before the first. */
 export function cancellationChargeAt(

@@ -1,19 +1,195 @@
-// The catalog service's endpoints. So far only the room holds the itinerary places, reads and releases
-// (service to service: its identity only, never routed by the gateway), on behalf of the itinerary's owner
-// named in `ownerId`. The catalog's public endpoints join them when its routes move onto definitions; until
-// then the catalog is not in `endpoints` (the gateway would take its public routes as defined).
-import { HoldOwnerQuerySchema } from '../internal-api.js';
+// The catalog service's endpoints: hotels and their pages, searches (one-off or stored) and map viewports,
+// destinations, likes and recommendations, the generated images (public, through the gateway); and the room
+// holds the itinerary places, reads and releases (service to service: its identity only, never routed by the
+// gateway), on behalf of the itinerary's owner named in `ownerId`.
+import { z } from 'zod';
+import {
+  AutocompleteAnswerSchema,
+  AutocompleteQuerySchema,
+  AvailabilityAnswerSchema,
+  CheckAvailabilityBodySchema,
+  DestinationLikeAnswerSchema,
+  DestinationLikeBodySchema,
+  DestinationParamsSchema,
+  HotelIdParamsSchema,
+  HotelLikeAnswerSchema,
+  HotelLikeBodySchema,
+  HotelListAnswerSchema,
+  HotelListBodySchema,
+  HotelSlugParamsSchema,
+  HotelViewSchema,
+  MapAnswerSchema,
+  MapBodySchema,
+  RecommendationBodySchema,
+  RecommendedAnswerSchema,
+  RecommendedQuerySchema,
+  SearchBodySchema,
+  SearchCreatedSchema,
+  SearchCriteriaSchema,
+  SearchIdParamsSchema,
+  SearchPageQuerySchema,
+  SearchPageSchema,
+} from '../catalog-api.js';
 import { HoldParamsSchema, HoldSchema, PlaceHoldBodySchema } from '../catalog-holds-api.js';
+import { ImageParamsSchema, ImageQuerySchema } from '../catalog-images-api.js';
 import { endpoint } from '../endpoint.js';
+import { HoldOwnerQuerySchema } from '../internal-api.js';
 
 const HOLD = '/internal/v1/holds/:id';
+/** Anyone; a token is not read. */
+const open = { service: 'catalog', access: 'public' } as const;
+/** Anyone; a valid token, when sent, names the caller (searches count against them, likes steer recommendations). */
+const openOrUser = { service: 'catalog', access: 'public-or-user' } as const;
+/** Any valid access token, an anonymous visitor's included. */
+const signedIn = { service: 'catalog', access: 'user' } as const;
+/** For the itinerary's service identity only. */
+const itinerary = { service: 'catalog', access: { callers: ['itinerary'] } } as const;
+/** An answer that is not JSON: a redirect, or the image's bytes. */
+const NotJson = z.unknown();
 
 export const catalogEndpoints = {
+  // Hotels: the list of a destination, the hotel page by id or slug, its title image, likes.
+  listHotels: endpoint({
+    ...open,
+    method: 'POST',
+    path: '/api/v1/hotel',
+    body: HotelListBodySchema,
+    responses: { 200: HotelListAnswerSchema },
+    errors: ['destination-not-found'],
+  }),
+  hotel: endpoint({
+    ...open,
+    method: 'GET',
+    path: '/api/v1/hotel/:id',
+    params: HotelIdParamsSchema,
+    responses: { 200: HotelViewSchema },
+    errors: ['hotel-not-found'],
+  }),
+  hotelBySlug: endpoint({
+    ...open,
+    method: 'GET',
+    path: '/api/v1/hotel/by-slug/:slug',
+    params: HotelSlugParamsSchema,
+    responses: { 200: HotelViewSchema },
+    errors: ['hotel-not-found'],
+  }),
+  titleImage: endpoint({
+    ...open,
+    method: 'GET',
+    path: '/api/v1/hotel/:id/titleImage',
+    params: HotelIdParamsSchema,
+    // To the title image's link (its `Location`).
+    responses: { 302: NotJson },
+    errors: ['hotel-not-found'],
+  }),
+  likeHotel: endpoint({
+    ...signedIn,
+    method: 'PUT',
+    path: '/api/v1/hotel/:id/like',
+    params: HotelIdParamsSchema,
+    body: HotelLikeBodySchema,
+    responses: { 200: HotelLikeAnswerSchema },
+    errors: ['unauthenticated', 'hotel-not-found'],
+  }),
+
+  // Recommendations: a destination's best, or near the traveller's likes.
+  recommended: endpoint({
+    ...openOrUser,
+    method: 'GET',
+    path: '/api/v1/hotel/recommended',
+    query: RecommendedQuerySchema,
+    responses: { 200: RecommendedAnswerSchema },
+    errors: [],
+  }),
+  recommendation: endpoint({
+    ...openOrUser,
+    method: 'POST',
+    path: '/api/v1/recommendation',
+    body: RecommendationBodySchema,
+    responses: { 200: RecommendedAnswerSchema },
+    errors: ['destination-not-found'],
+  }),
+
+  // Searches: one-off, stored (then read page by page), map viewports, and a hotel's rooms for a stored search.
+  search: endpoint({
+    ...open,
+    method: 'POST',
+    path: '/api/v1/hotel/search',
+    body: SearchBodySchema,
+    responses: { 200: SearchPageSchema },
+    errors: ['destination-not-found'],
+  }),
+  createSearch: endpoint({
+    ...openOrUser,
+    method: 'POST',
+    path: '/api/v1/hotel/search/create',
+    body: SearchCriteriaSchema,
+    responses: { 201: SearchCreatedSchema },
+    errors: ['destination-not-found'],
+  }),
+  searchPage: endpoint({
+    ...open,
+    method: 'GET',
+    path: '/api/v1/hotel/search/:id',
+    params: SearchIdParamsSchema,
+    query: SearchPageQuerySchema,
+    responses: { 200: SearchPageSchema },
+    errors: ['search-not-found', 'destination-not-found'],
+  }),
+  boundingBox: endpoint({
+    ...open,
+    method: 'POST',
+    path: '/api/v1/hotel/boundingBox',
+    body: MapBodySchema,
+    responses: { 200: MapAnswerSchema },
+    errors: [],
+  }),
+  checkAvailability: endpoint({
+    ...signedIn,
+    method: 'POST',
+    path: '/api/v1/hotel/:id/checkAvailability',
+    params: HotelIdParamsSchema,
+    body: CheckAvailabilityBodySchema,
+    responses: { 200: AvailabilityAnswerSchema },
+    errors: ['unauthenticated', 'search-or-dates-not-found', 'hotel-not-found', 'no-rooms-available'],
+  }),
+
+  // Destinations: autocomplete, likes.
+  autocomplete: endpoint({
+    ...open,
+    method: 'GET',
+    path: '/api/v1/destinations/autocomplete',
+    query: AutocompleteQuerySchema,
+    responses: { 200: AutocompleteAnswerSchema },
+    errors: [],
+  }),
+  likeDestination: endpoint({
+    ...signedIn,
+    method: 'POST',
+    path: '/api/v1/destinations/:id/like',
+    params: DestinationParamsSchema,
+    body: DestinationLikeBodySchema,
+    responses: { 200: DestinationLikeAnswerSchema },
+    errors: ['unauthenticated', 'destination-not-found'],
+  }),
+
+  // The image CDN (spec section 9).
+  image: endpoint({
+    ...open,
+    method: 'GET',
+    path: '/api/v1/images/:publicId',
+    params: ImageParamsSchema,
+    query: ImageQuerySchema,
+    // A JPEG with its ETag, cacheable forever; 304 to a matching If-None-Match; 503 with Retry-After when busy.
+    responses: { 200: NotJson, 304: NotJson },
+    errors: ['image-not-found', 'service-unavailable'],
+  }),
+
+  // Room holds, for the itinerary.
   placeHold: endpoint({
-    service: 'catalog',
+    ...itinerary,
     method: 'POST',
     path: '/internal/v1/holds',
-    access: { callers: ['itinerary'] },
     query: HoldOwnerQuerySchema,
     body: PlaceHoldBodySchema,
     // 201 when this call placed it, 200 with the same hold for the same idempotency key.
@@ -30,20 +206,18 @@ export const catalogEndpoints = {
     ],
   }),
   readHold: endpoint({
-    service: 'catalog',
+    ...itinerary,
     method: 'GET',
     path: HOLD,
-    access: { callers: ['itinerary'] },
     params: HoldParamsSchema,
     query: HoldOwnerQuerySchema,
     responses: { 200: HoldSchema },
     errors: ['unauthenticated', 'forbidden', 'hold-not-found'],
   }),
   releaseHold: endpoint({
-    service: 'catalog',
+    ...itinerary,
     method: 'DELETE',
     path: HOLD,
-    access: { callers: ['itinerary'] },
     params: HoldParamsSchema,
     query: HoldOwnerQuerySchema,
     responses: { 200: HoldSchema },

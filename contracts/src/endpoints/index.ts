@@ -2,15 +2,17 @@
 import type { Endpoint } from '../endpoint.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
+import { catalogEndpoints } from './catalog.js';
 import { itineraryEndpoints } from './itinerary.js';
 
-// The catalog's hold endpoints, declared ahead of its others; it joins `endpoints` with its public ones.
+// The catalog's endpoints by name too (the itinerary's hold calls import them so).
 export { catalogEndpoints } from './catalog.js';
 
 /** Each service's endpoint definitions by name. */
 export const endpoints = {
   auth: authEndpoints,
   billing: billingEndpoints,
+  catalog: catalogEndpoints,
   itinerary: itineraryEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

@@ -31,6 +31,10 @@ const LOCK = '/internal/v1/itineraries/:id/payment-lock';
 const cart = { service: 'itinerary', access: 'user', missingToken: 'token-not-found' } as const;
 const one = { 200: ItinerarySchema } as const;
 const params = ItineraryIdParamsSchema;
+/** Billing's calls: its service identity only, never routed by the gateway. */
+const forBilling = { service: 'itinerary', access: { callers: ['billing'] } } as const;
+/** A refusal of the caller's service identity. */
+const notBilling = ['unauthenticated', 'forbidden'] as const satisfies readonly ErrorCode[];
 
 const signedIn = ['token-not-found', 'unauthenticated'] as const satisfies readonly ErrorCode[];
 const found = [...signedIn, 'itinerary-not-found'] as const satisfies readonly ErrorCode[];
@@ -46,10 +50,19 @@ const holdRefusals = [
   'idempotency-key-reused',
   'hold-expired',
 ] as const satisfies readonly ErrorCode[];
+/** A cart that is not open, or that billing is charging. */
+const notEditable = ['itinerary-not-editable', 'payment-in-progress'] as const satisfies readonly ErrorCode[];
+/** A room held at the catalog and put into the cart. */
+const roomChange = [
+  ...found,
+  ...holdRefusals,
+  ...neighbours,
+  ...notEditable,
+  'hotel-booking-not-found',
+] as const satisfies readonly ErrorCode[];
 /** Why a cart cannot be invoiced (yet). */
 const notPayable = [
-  'itinerary-not-editable',
-  'payment-in-progress',
+  ...notEditable,
   'itinerary-empty',
   'guest-details-missing',
   'hold-expired',
@@ -85,14 +98,7 @@ export const itineraryEndpoints = {
     params,
     body: AddHotelBodySchema,
     responses: one,
-    errors: [
-      ...found,
-      ...holdRefusals,
-      ...neighbours,
-      'hotel-booking-not-found',
-      'itinerary-not-editable',
-      'payment-in-progress',
-    ],
+    errors: roomChange,
   }),
   updateHotel: endpoint({
     ...cart,
@@ -101,15 +107,7 @@ export const itineraryEndpoints = {
     params,
     body: UpdateHotelBodySchema,
     responses: one,
-    errors: [
-      ...found,
-      ...holdRefusals,
-      ...neighbours,
-      'hotel-booking-not-found',
-      'booking-not-found',
-      'itinerary-not-editable',
-      'payment-in-progress',
-    ],
+    errors: [...roomChange, 'booking-not-found'],
   }),
   removeHotel: endpoint({
     ...cart,
@@ -118,14 +116,7 @@ export const itineraryEndpoints = {
     params,
     body: RemoveHotelBodySchema,
     responses: one,
-    errors: [
-      ...found,
-      ...neighbours,
-      'hotel-booking-not-found',
-      'booking-not-found',
-      'itinerary-not-editable',
-      'payment-in-progress',
-    ],
+    errors: [...found, ...neighbours, ...notEditable, 'hotel-booking-not-found', 'booking-not-found'],
   }),
 
   // Guest details and the contact page.
@@ -185,27 +176,24 @@ export const itineraryEndpoints = {
     errors: [...found, ...neighbours, 'itinerary-not-cancellable', 'payment-in-progress'],
   }),
 
-  // Billing's calls (its service identity only; never routed by the gateway).
+  // Billing's calls.
   invoiceDraft: endpoint({
-    service: 'itinerary',
+    ...forBilling,
     method: 'GET',
     path: '/internal/v1/itineraries/:id/revisions/:revision/invoice',
-    access: { callers: ['billing'] },
     params: InvoiceDraftParamsSchema,
     responses: { 200: InvoiceDraftSchema },
-    errors: ['unauthenticated', 'forbidden', 'itinerary-not-found', ...notPayable],
+    errors: [...notBilling, 'itinerary-not-found', ...notPayable],
   }),
   takePaymentLock: endpoint({
-    service: 'itinerary',
+    ...forBilling,
     method: 'POST',
     path: LOCK,
-    access: { callers: ['billing'] },
     params,
     body: PaymentLockBodySchema,
     responses: { 200: PaymentLockAnswerSchema },
     errors: [
-      'unauthenticated',
-      'forbidden',
+      ...notBilling,
       'itinerary-not-found',
       'hold-expired',
       'invoice-outdated',
@@ -215,14 +203,13 @@ export const itineraryEndpoints = {
   }),
   /** The invoice (and payment) in the body or, for clients that send no body with DELETE, in the query. */
   releasePaymentLock: endpoint({
-    service: 'itinerary',
+    ...forBilling,
     method: 'DELETE',
     path: LOCK,
-    access: { callers: ['billing'] },
     params,
     query: PaymentLockBodySchema.partial(),
     body: PaymentLockBodySchema.nullish(),
     responses: { 204: z.unknown() },
-    errors: ['unauthenticated', 'forbidden', 'itinerary-not-found'],
+    errors: [...notBilling, 'itinerary-not-found'],
   }),
 };

@@ -5,7 +5,7 @@ import { demoSupplier } from '@travelclub/demo-catalog';
 import { connectMongo } from '@travelclub/kit';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { importHotels } from './seeding.js';
+import { importHotels } from './flows/seeding.js';
 import { hotelStore } from './store/hotels.js';
 
 const { values } = parseArgs({

@@ -1,71 +1,59 @@
 // buildApp: the itinerary service (carts, guest details, cancellation terms, the booking status). It never
-// listens. Its neighbours are the catalog (searches, holds) and billing (invoices), called with this service's
-// identity; its events go out through the outbox relay.
+// listens. Its neighbours are the catalog (room holds) and billing (invoices), called through their endpoint
+// definitions with this service's identity; its events go out through the outbox relay.
+import { endpoints, type ServiceName } from '@travelclub/contracts';
 import {
   createService,
+  createServiceClient,
   mailLimits,
+  registerEndpoints,
   serviceOutbox,
   serviceQueue,
   startOutboxRelay,
   type ServiceApp,
 } from '@travelclub/kit';
-import { bookingService, type BookingService } from './booking.js';
-import { billingClient, catalogClient } from './clients/neighbours.js';
 import type { ItineraryConfig } from './config.js';
 import { itineraryConsumer } from './events/consumers.js';
-import { bookingMailer } from './mail.js';
+import { bookingFlows } from './flows/index.js';
+import { bookingMailer } from './flows/mails.js';
 import { invoiceDraftRoutes } from './routes/invoice-draft.js';
 import { itineraryRoutes } from './routes/itineraries.js';
 import { paymentLockRoutes } from './routes/payment-lock.js';
-import { itineraryStore, type ItineraryStore } from './store/itineraries.js';
-
-export interface ItineraryParts {
-  config: ItineraryConfig;
-  store: ItineraryStore;
-  booking: BookingService;
-  emails: ReturnType<typeof serviceQueue<'emails'>>;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    itinerary: ItineraryParts;
-  }
-}
+import { itineraryStore } from './store/itineraries.js';
 
 export type ItineraryApp = ServiceApp;
 
 export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
   const app = await createService({ name: 'itinerary', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
   const log = app.log;
+  const neighbour = (target: ServiceName, baseUrl: string) =>
+    createServiceClient({ target, baseUrl, identity: app.serviceIdentity, timeoutMs: config.CALL_TIMEOUT_MS });
   try {
     const outbox = serviceOutbox(app);
     const store = await itineraryStore(app.mongo, outbox);
-    const emails = serviceQueue(app, 'emails');
-    const booking = bookingService({
+    const limits = mailLimits(app.redis, {
+      prefix: config.RATE_LIMIT_PREFIX,
+      perAccount: config.MAILS_PER_ACCOUNT_PER_HOUR,
+      perAddress: config.MAILS_PER_ADDRESS_PER_HOUR,
+    });
+    const flows = bookingFlows({
       store,
-      catalog: catalogClient(config.CATALOG_URL, config.CALL_TIMEOUT_MS, app.serviceIdentity),
-      billing: billingClient(config.BILLING_URL, config.CALL_TIMEOUT_MS, app.serviceIdentity),
-      mailer: bookingMailer(emails, {
-        webUrl: config.WEB_URL,
-        limits: mailLimits(app.redis, {
-          prefix: config.RATE_LIMIT_PREFIX,
-          perAccount: config.MAILS_PER_ACCOUNT_PER_HOUR,
-          perAddress: config.MAILS_PER_ADDRESS_PER_HOUR,
-        }),
-        log,
-      }),
+      catalog: neighbour('catalog', config.CATALOG_URL),
+      billing: neighbour('billing', config.BILLING_URL),
+      mailer: bookingMailer(serviceQueue(app, 'emails'), { webUrl: config.WEB_URL, limits, log }),
       paymentLockSeconds: config.PAYMENT_LOCK_S,
       log,
     });
-    app.decorate('itinerary', { config, store, booking, emails } satisfies ItineraryParts);
 
     await startOutboxRelay(app, outbox);
-    const consumer = itineraryConsumer(app, booking);
+    const consumer = itineraryConsumer(app, flows.reactions);
     await app.startup.step('itinerary consumer', () => consumer.start());
 
-    await app.register(itineraryRoutes);
-    await app.register(paymentLockRoutes);
-    await app.register(invoiceDraftRoutes);
+    registerEndpoints(app, endpoints.itinerary, {
+      ...itineraryRoutes(flows),
+      ...invoiceDraftRoutes(flows.checkout),
+      ...paymentLockRoutes(flows.paymentLock),
+    });
   } catch (err) {
     await app.close();
     throw err;

@@ -18,7 +18,7 @@ import {
   type Itinerary,
   type ServiceName,
 } from '@travelclub/contracts';
-import { createKafka, createServiceIdentity, newEvent } from '@travelclub/kit';
+import { createKafka, createServiceIdentity, newEvent, serviceQueue, type JobQueue } from '@travelclub/kit';
 import {
   inDays,
   serviceHeaders,
@@ -35,6 +35,7 @@ import pino from 'pino';
 import { expect } from 'vitest';
 import { buildApp, type ItineraryApp } from '../src/app.js';
 import { ItineraryConfigSchema } from '../src/config.js';
+import { itineraryStore, type ItineraryStore } from '../src/store/itineraries.js';
 
 export interface BillingStandIn {
   url: string;
@@ -131,6 +132,8 @@ export interface World {
   catalogUrl: string;
   billing: BillingStandIn;
   app: ItineraryApp;
+  /** The app's itineraries as stored, to read (events written here would wait for the relay's sweep). */
+  store: ItineraryStore;
   /** Another itinerary app on the same database and topics, with settings of its own. */
   sibling(overrides: Record<string, string>): Promise<ItineraryApp>;
   close(): Promise<void>;
@@ -166,6 +169,7 @@ export async function startWorld(overrides: Record<string, string> = {}): Promis
     catalogUrl,
     billing,
     app,
+    store: await itineraryStore(app.mongo, { addModel: () => undefined, kick: () => undefined }),
     async sibling(more) {
       const other = await buildApp(ItineraryConfigSchema.parse({ ...env, ...more }));
       siblings.push(other);
@@ -402,9 +406,13 @@ export async function itineraryEvents(
   return seen;
 }
 
+const emailQueues = new WeakMap<ItineraryApp, JobQueue<'emails'>>();
+
 /** The `emails` jobs this app queued about an itinerary. */
 export async function emailJobs(app: ItineraryApp, itineraryId: string) {
-  const jobs = await app.itinerary.emails.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  const queue = emailQueues.get(app) ?? serviceQueue(app, 'emails');
+  emailQueues.set(app, queue);
+  const jobs = await queue.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
   return jobs.filter((job) => (job.data as { data?: { itineraryId?: string } }).data?.itineraryId === itineraryId);
 }
 

@@ -1,11 +1,11 @@
 // The hotel page as the API shows it: stored ids turned into image links, room types without rates
 // (rates need dates; checkAvailability gives them).
 import type { HotelView } from '@travelclub/contracts';
-import { addressLine } from './domain/rate-order.js';
-import { imageAsset } from './images/cdn.js';
-import type { HotelDocument } from './store/hotels.js';
+import { imageAsset } from './image-links.js';
+import { addressLine } from './rate-order.js';
+import type { StoredHotel } from './types.js';
 
-export function hotelView(hotel: HotelDocument, imagesBaseUrl: string): HotelView {
+export function hotelView(hotel: StoredHotel & { likes?: number }, imagesBaseUrl: string): HotelView {
   const image = (id: string) => imageAsset(imagesBaseUrl, id);
   const title = hotel.images[0];
   return {

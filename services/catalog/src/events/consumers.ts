@@ -3,11 +3,11 @@
 import { topics } from '@travelclub/contracts';
 import { createServiceConsumer, handler, type ServiceApp } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
-import type { HoldService } from '../holds.js';
+import type { HoldFlows } from '../flows/holds.js';
 import type { AvailabilityProjection } from '../search/availability.js';
 import { inventoryId, type InventoryStore } from '../store/inventory.js';
 
-export function holdEventConsumer(app: ServiceApp, holds: HoldService) {
+export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
   return createServiceConsumer(app, { groupId: 'catalog' })
     .on(
       topics.billing,

@@ -1,7 +1,7 @@
 // Importing hotels from a supplier into MongoDB, then telling running instances to rebuild their indexes.
 import type { HotelSupplier } from '@travelclub/contracts';
 import type { Logger } from '@travelclub/kit';
-import type { HotelStore } from './store/hotels.js';
+import type { HotelStore } from '../store/hotels.js';
 
 /** Imports every hotel the supplier gives; hotels already there stay as they are. Answers how many were new. */
 export async function importHotels(store: HotelStore, supplier: HotelSupplier): Promise<number> {

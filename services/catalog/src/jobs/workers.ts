@@ -2,7 +2,7 @@
 // a schedule, releases overdue holds whose expiry job was lost, and moves settled holds out of their
 // inventory documents (released ones a crash left there, bookings whose stay is over).
 import { serviceQueue, serviceWorker, type ServiceApp } from '@travelclub/kit';
-import type { HoldService } from '../holds.js';
+import type { HoldFlows } from '../flows/holds.js';
 import type { InventoryStore } from '../store/inventory.js';
 
 export async function startCatalogJobs(
@@ -11,7 +11,7 @@ export async function startCatalogJobs(
     holds,
     inventory,
     refreshEverySeconds,
-  }: { holds: HoldService; inventory: InventoryStore; refreshEverySeconds: number },
+  }: { holds: HoldFlows; inventory: InventoryStore; refreshEverySeconds: number },
 ) {
   serviceWorker(app, 'hold-expiry', async ({ holdId }, job) => {
     const released = await holds.expire(holdId, {

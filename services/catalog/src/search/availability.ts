@@ -20,6 +20,11 @@ export class AvailabilityProjection {
       this.states.set(id, { taken: { ...state.taken }, version: state.version });
   }
 
+  /** Sets every room type's taken rooms, from MongoDB (at start, and on each instance's refresh). */
+  async load(states: AsyncIterable<{ id: string; state: TakenState }>) {
+    for await (const { id, state } of states) this.set(id, state);
+  }
+
   takenOn(id: string, night: string): number {
     return this.states.get(id)?.taken[night] ?? 0;
   }

@@ -14,7 +14,7 @@ import { nightsOf } from '../domain/pricing.js';
 import { addressLine, orderRoomTypes, tagRate } from '../domain/rate-order.js';
 import { buildRate, quoteRate } from '../domain/rates.js';
 import type { StoredHotel } from '../domain/types.js';
-import { imageAsset } from '../images/cdn.js';
+import { imageAsset } from '../domain/image-links.js';
 import type { AvailabilityProjection } from './availability.js';
 import type { CatalogIndex, IndexedHotel } from './catalog-index.js';
 

@@ -1,38 +1,8 @@
 // The room inventory as stored: one document per hotel room type (the rooms taken each night and its live
-// holds' state), each hold's whole record, and the hold directory that says where each hold lives.
-import type { Hold } from '@travelclub/contracts';
+// holds' state), and the hold directory that says where each hold lives and keeps its whole record.
 import { outboxPlugin, type OutboxEvent } from '@travelclub/kit';
 import { Schema } from 'mongoose';
-
-export type HoldStatus = Hold['status'];
-export type ReleaseReason = 'expired' | 'removed' | 'cancelled';
-
-export interface HoldRecord {
-  id: string;
-  hotelId: string;
-  /** Kept so the hold can be shown without the index (cart lines, invoices). */
-  hotelName: string;
-  roomType: string;
-  rateId: string;
-  rooms: number;
-  checkIn: string;
-  checkOut: string;
-  nights: string[];
-  itineraryId: string;
-  lineItemId: string;
-  ownerId: string;
-  status: HoldStatus;
-  quote: Hold['quote'];
-  expiresAt: Date;
-  createdAt: Date;
-  /** What was asked for, so a repeated idempotency key with a different request is refused. */
-  requestHash: string;
-  invoiceId?: string;
-  releasedReason?: ReleaseReason;
-  releasedAt?: Date;
-  /** Invoices for which booking this lapsed hold failed (each reported once). */
-  failedFor?: string[];
-}
+import type { HoldRecord, HoldStatus } from '../domain/holds.js';
 
 export interface InventoryDocument {
   /** `<hotelId>|<roomType>` */

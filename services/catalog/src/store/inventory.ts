@@ -3,8 +3,16 @@
 // nights is one conditional single-document update: all or nothing, no overbooking, no transactions needed.
 // Settled holds (released, or booked for a stay that is over) move to `settled_holds`, so the document
 // stays far below MongoDB's 16 MiB whatever the number of holds ever placed.
-import { defineModel, newEvent, withEvents, type CausalContext, type Logger, type Outbox } from '@travelclub/kit';
+import {
+  defineModel,
+  withEvents,
+  type CausalContext,
+  type Logger,
+  type Outbox,
+  type OutboxEvent,
+} from '@travelclub/kit';
 import type { Connection, mongo } from 'mongoose';
+import type { HoldRecord, HoldStatus, ReleaseReason } from '../domain/holds.js';
 import {
   directorySchema,
   inventoryId,
@@ -12,17 +20,25 @@ import {
   stateOf,
   stateOfHold,
   type HoldDirectoryEntry,
-  type HoldRecord,
   type HoldState,
-  type HoldStatus,
   type InventoryDocument,
-  type ReleaseReason,
   type TakenState,
 } from './inventory-documents.js';
 import { settledBookingsBefore, settledHoldStore } from './settled-holds.js';
 
 // Where the store's callers have always found them.
 export { inventoryId, type HoldRecord, type HoldStatus, type ReleaseReason, type TakenState };
+
+/**
+ * The event each change writes with it, in the same update: built by the flows (flows/hold-events.ts), only
+ * written here.
+ */
+export interface HoldEvents {
+  placed(hold: HoldRecord, ctx: CausalContext): OutboxEvent;
+  released(hold: HoldRecord, reason: ReleaseReason, ctx: CausalContext): OutboxEvent;
+  confirmed(hold: HoldRecord, invoiceId: string, ctx: CausalContext): OutboxEvent;
+  failed(hold: HoldRecord, invoiceId: string, ctx: CausalContext): OutboxEvent;
+}
 
 export interface PlaceRequest {
   hold: Omit<HoldRecord, 'status' | 'createdAt'>;
@@ -44,11 +60,16 @@ type FoundHold = { hold: HoldRecord; live: boolean; taken: TakenState };
 const BOOK_ATTEMPTS = 5;
 
 /**
- * The room types' documents carry their events, and so do the settled holds; `outbox` hears which documents
- * just got some, so the relay publishes them at once. `log` hears the moves of settled holds that failed
- * (the availability-refresh sweep does them later).
+ * The room types' documents carry their events (`events` builds them), and so do the settled holds; `outbox`
+ * hears which documents just got some, so the relay publishes them at once. `log` hears the moves of settled
+ * holds that failed (the availability-refresh sweep does them later).
  */
-export async function inventoryStore(connection: Connection, outbox: Outbox, log?: Pick<Logger, 'warn'>) {
+export async function inventoryStore(
+  connection: Connection,
+  outbox: Outbox,
+  events: HoldEvents,
+  log?: Pick<Logger, 'warn'>,
+) {
   const Inventory = await defineModel(connection, 'RoomInventory', inventorySchema, 'room_inventory');
   outbox.addModel(Inventory);
   const Directory = await defineModel(connection, 'HoldDirectory', directorySchema, 'holds');
@@ -105,14 +126,6 @@ export async function inventoryStore(connection: Connection, outbox: Outbox, log
     return moved ? { hold: moved, live: false, taken } : null;
   }
 
-  const releasedEvent = (hold: HoldRecord, reason: ReleaseReason, ctx: CausalContext) =>
-    newEvent(
-      'catalog.hold.released',
-      hold.id,
-      { holdId: hold.id, hotelId: hold.hotelId, roomType: hold.roomType, itineraryId: hold.itineraryId, reason },
-      ctx,
-    );
-
   type BookOutcome = { outcome: 'booked' | 'already' | 'failed' | 'unknown'; taken?: TakenState };
 
   /** One decision of `book`; null when the hold changed under it and the decision must be made again. */
@@ -129,12 +142,7 @@ export async function inventoryStore(connection: Connection, outbox: Outbox, log
     const { hold, live } = found;
     if (hold.status === 'booked' || hold.failedFor?.includes(invoiceId)) return { outcome: 'already' };
     const path = `holds.${holdId}`;
-    const confirmed = newEvent(
-      'catalog.booking.confirmed',
-      holdId,
-      { holdId, hotelId: hold.hotelId, roomType: hold.roomType, itineraryId: hold.itineraryId, invoiceId },
-      ctx,
-    );
+    const confirmed = events.confirmed(hold, invoiceId, ctx);
     const booked = async (doc: InventoryDocument | null): Promise<BookOutcome | null> => {
       if (!doc) return null;
       outbox.kick(entry.inventoryId);
@@ -177,19 +185,7 @@ export async function inventoryStore(connection: Connection, outbox: Outbox, log
       const now = await find(entry);
       if (!now || now.live !== live || now.hold.status !== 'released') return null;
     }
-    const failed = newEvent(
-      'catalog.booking.failed',
-      holdId,
-      {
-        holdId,
-        hotelId: hold.hotelId,
-        roomType: hold.roomType,
-        itineraryId: hold.itineraryId,
-        invoiceId,
-        reason: 'The hold lapsed before payment and the rooms are no longer free',
-      },
-      ctx,
-    );
+    const failed = events.failed(hold, invoiceId, ctx);
     // Reported once per invoice, from wherever the hold is now.
     const reported = live
       ? (
@@ -250,22 +246,7 @@ export async function inventoryStore(connection: Connection, outbox: Outbox, log
       const nightsFilter = roomFor(record.nights, capacity, record.rooms);
       if (!nightsFilter) return { outcome: 'refused' };
       await ensureDocument(docId, hold.hotelId, hold.roomType);
-      const placed = newEvent(
-        'catalog.hold.placed',
-        hold.id,
-        {
-          holdId: record.id,
-          hotelId: record.hotelId,
-          roomType: record.roomType,
-          rateId: record.rateId,
-          itineraryId: record.itineraryId,
-          lineItemId: record.lineItemId,
-          checkInDate: record.checkIn,
-          checkOutDate: record.checkOut,
-          expiresAt: new Date(record.expiresAt).toISOString(),
-        },
-        ctx,
-      );
+      const placed = events.placed(record, ctx);
       const doc = await inventory.findOneAndUpdate(
         { _id: docId, [`holds.${hold.id}`]: { $exists: false }, ...nightsFilter },
         withEvents(
@@ -327,7 +308,7 @@ export async function inventoryStore(connection: Connection, outbox: Outbox, log
               [`${path}.releasedAt`]: new Date(),
             },
           },
-          releasedEvent(hold, reason, ctx),
+          events.released(hold, reason, ctx),
         ),
         afterFor(holdId),
       );

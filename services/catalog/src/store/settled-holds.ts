@@ -3,7 +3,8 @@
 // ever placed. A settled hold still answers reads, repeated keys and late payments from here.
 import { defineModel, outboxPlugin, withEvents, type Logger, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
-import type { HoldRecord, InventoryDocument } from './inventory-documents.js';
+import type { HoldRecord } from '../domain/holds.js';
+import type { InventoryDocument } from './inventory-documents.js';
 
 /**
  * A hold moved out of its inventory document once settled. The copy is written before the hold is pulled

@@ -9,7 +9,7 @@ import {
   imageUrl,
   SHARE_IMAGE,
   shareImageUrl,
-} from '../../src/images/cdn.js';
+} from '../../src/domain/image-links.js';
 
 describe('cdnBox', () => {
   it('doubles sizes under 500 for sharp screens', () => {

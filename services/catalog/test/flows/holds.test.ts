@@ -5,12 +5,12 @@ import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogApp } from '../src/app.js';
-import { nightsOf } from '../src/domain/pricing.js';
-import { rateId } from '../src/domain/rates.js';
-import type { IndexedHotel } from '../src/search/catalog-index.js';
-import { inventoryId } from '../src/store/inventory.js';
-import { catalogEvents, expectError, inDays, publish, startCatalog, startTestJwks, traveller } from './helpers.js';
+import type { CatalogApp } from '../../src/app.js';
+import { nightsOf } from '../../src/domain/pricing.js';
+import { rateId } from '../../src/domain/rates.js';
+import type { IndexedHotel } from '../../src/search/catalog-index.js';
+import { inventoryId } from '../../src/store/inventory.js';
+import { catalogEvents, expectError, inDays, publish, startCatalog, startTestJwks, traveller } from '../helpers.js';
 
 let jwks: TestJwks;
 let app: CatalogApp;

@@ -9,7 +9,7 @@ import { demoSupplier } from '@travelclub/demo-catalog';
 import type { TestJwks } from '@travelclub/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
-import { importHotels } from '../../src/seeding.js';
+import { importHotels } from '../../src/flows/seeding.js';
 import {
   TEST_HOTELS,
   busiestCity,

@@ -1,23 +1,26 @@
 // The image route on a bare app with the house plumbing (no MongoDB, Kafka or Redis): JPEG answers,
 // cache headers, revalidation, the error envelopes; and the cache behind it.
-import { imageBoxes, type ImageBox } from '@travelclub/contracts';
+import { endpoints, imageBoxes, type ImageBox } from '@travelclub/contracts';
 import { demoPainter, renderImage } from '@travelclub/demo-catalog';
-import { applyHttpConventions, serverOptions } from '@travelclub/kit';
+import { applyHttpConventions, registerEndpoints, serverOptions, type ServiceApp } from '@travelclub/kit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImageCache } from '../../src/images/image-cache.js';
-import { RenderLimit } from '../../src/images/render-limit.js';
-import { imageRoutes, type ImageRoutesOptions } from '../../src/routes/images.js';
+import { ImageCache, RenderLimit } from '../../src/flows/image-cache.js';
+import { imageFlows, type ImageFlowOptions } from '../../src/flows/images.js';
+import { imageRoutes } from '../../src/routes/images.js';
 
-async function imageApp(options: Partial<ImageRoutesOptions> = {}) {
+async function imageApp(options: Partial<ImageFlowOptions> = {}) {
   const base = Fastify(serverOptions({ name: 'catalog-images-test', logLevel: 'silent' }));
   applyHttpConventions(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(imageRoutes, { painter: demoPainter, ...options });
+  // The image endpoint is public: registering it needs no guard, only the service's name.
+  app.decorate('serviceName', 'catalog');
+  const images = imageFlows({ painter: demoPainter, ...options });
+  registerEndpoints(app as unknown as ServiceApp, { image: endpoints.catalog.image }, imageRoutes({ images }));
   await app.ready();
   return app;
 }

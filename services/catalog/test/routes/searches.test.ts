@@ -28,11 +28,14 @@ import {
 let jwks: TestJwks;
 let app: CatalogApp;
 let city: string;
+/** checkAvailability needs a token, as at the gateway: an anonymous visitor's will do. */
+let visitor: { headers: Record<string, string> };
 
 beforeAll(async () => {
   jwks = await startTestJwks();
   app = await startCatalog(jwks);
   city = busiestCity(app);
+  visitor = await traveller(jwks, []);
 }, 120_000);
 afterAll(async () => {
   await app?.close();
@@ -94,6 +97,7 @@ describe('POST /api/v1/hotel/search', () => {
     const res = await app.inject({
       method: 'POST',
       url: `/api/v1/hotel/${hotel.id}/checkAvailability`,
+      headers: visitor.headers,
       payload: { hotelId: hotel.id, hotelSearchId: searchId },
     });
     const answer = res.json() as AvailabilityAnswer;
@@ -221,6 +225,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
     return app.inject({
       method: 'POST',
       url: `/api/v1/hotel/${hotelId}/checkAvailability`,
+      headers: visitor.headers,
       payload: { hotelId, hotelSearchId },
     });
   }
@@ -302,11 +307,18 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
     expect(page.hotels.find((h) => h.id === hotel._id)?.cheapestRate).toBeNull();
   });
 
+  it('needs a token, as at the gateway (an anonymous visitor’s will do)', async () => {
+    const hotelId = app.catalog.index().hotels[0]!._id;
+    const url = `/api/v1/hotel/${hotelId}/checkAvailability`;
+    expectError(await app.inject({ method: 'POST', url, payload: { hotelId, hotelSearchId: 'x' } }), 'unauthenticated');
+  });
+
   it('needs a search it knows and a hotel it has', async () => {
     const hotelId = app.catalog.index().hotels[0]!._id;
     const res = await app.inject({
       method: 'POST',
       url: `/api/v1/hotel/${hotelId}/checkAvailability`,
+      headers: visitor.headers,
       payload: { hotelId, hotelSearchId: 'AAAAAAAAAAAAAAAA' },
     });
     expectError(res, 'search-or-dates-not-found');
@@ -315,12 +327,18 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
       await app.inject({
         method: 'POST',
         url: `/api/v1/hotel/${hotelId}/checkAvailability`,
+        headers: visitor.headers,
         payload: { hotelId: 'other', hotelSearchId: 'x' },
       }),
       'hotelId',
     );
     expectInvalid(
-      await app.inject({ method: 'POST', url: `/api/v1/hotel/${hotelId}/checkAvailability`, payload: { hotelId } }),
+      await app.inject({
+        method: 'POST',
+        url: `/api/v1/hotel/${hotelId}/checkAvailability`,
+        headers: visitor.headers,
+        payload: { hotelId },
+      }),
       'hotelSearchId',
     );
   });

@@ -79,6 +79,7 @@ describe('stored searches per client', () => {
       await perClient.inject({
         method: 'POST',
         url: '/api/v1/hotel/1/checkAvailability',
+        headers: alice.headers,
         payload: { hotelId: '1', hotelSearchId: second },
       }),
       'search-or-dates-not-found',

@@ -11,16 +11,12 @@ import {
   type InvoiceLine,
 } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
-import { allRooms, assertCartEditable, termsOf, totalOf, type ItineraryRecord } from './itinerary.js';
+import { termsOf } from './cancellation.js';
+import { allRooms, assertCartEditable, bookedRoomLine, totalOf, type ItineraryRecord } from './itinerary.js';
 
 export function invoiceLinesOf(record: ItineraryRecord): InvoiceLine[] {
   return allRooms(record).map(({ item, room }) => ({
-    lineItemId: item.identity,
-    holdId: room.holdId,
-    hotelId: item.hotelBooking.hotelId,
-    hotelName: item.hotelBooking.hotelName,
-    roomTypeName: room.roomType.name,
-    rateName: room.rateName,
+    ...bookedRoomLine({ item, room }),
     rooms: room.rooms,
     checkInDate: item.checkInDate,
     checkOutDate: item.checkOutDate,

@@ -7,23 +7,14 @@
 // stands.
 import type { Money } from '@travelclub/contracts';
 import type { JobQueue, Logger, MailLimits } from '@travelclub/kit';
-import { formatMoney, staysText, totalOf, type ItineraryRecord } from './domain/itinerary.js';
+import { totalOf, type ItineraryRecord } from '../domain/itinerary.js';
+import { bookedGuest, formatMoney, staysText, wasPaid } from '../domain/mails.js';
 
 export interface BookingMailerDeps {
   webUrl: string;
   limits: MailLimits;
   log: Logger;
 }
-
-/** Paid at some point: confirmation is the payment, and it is recorded for good (a cancellation keeps it). */
-export const wasPaid = (record: Pick<ItineraryRecord, 'confirmedAt'>) => Boolean(record.confirmedAt);
-
-/**
- * Whom the booking mails are for: the lead guest of the paid booking (bookings confirmed before that was kept
- * have only the lead guest as they are now).
- */
-const bookedGuest = (record: Pick<ItineraryRecord, 'paidLeadGuest' | 'leadGuest'>) =>
-  record.paidLeadGuest ?? record.leadGuest;
 
 export function bookingMailer(queue: JobQueue<'emails'>, { webUrl, limits, log }: BookingMailerDeps) {
   const link = (path: string) => new URL(path, webUrl).toString();

@@ -1,111 +1,48 @@
-// The public itinerary routes (/api/v1/itinerary/*): thin handlers over the booking flow, every body,
-// query and param checked by the contracts' schemas, every answer in the contracts' shapes.
-import {
-  AddHotelBodySchema,
-  CancelItineraryBodySchema,
-  CancellationTermsAnswerSchema,
-  CreateItineraryBodySchema,
-  ItineraryIdParamsSchema,
-  ItineraryListQuerySchema,
-  ItineraryListSchema,
-  ItinerarySchema,
-  PreCheckAnswerSchema,
-  RemoveHotelBodySchema,
-  SetGuestDetailsBodySchema,
-  UpdateCustomerDataBodySchema,
-  UpdateHotelBodySchema,
-} from '@travelclub/contracts';
-import { requestContext } from '@travelclub/kit';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Caller } from '../booking.js';
+// The cart (/api/v1/itinerary/*): thin handlers over the flows, each answering the itinerary in the
+// contracts' shape. Who may call them, and the cart's "Token not found", are in the endpoint definitions.
+import type { endpoints } from '@travelclub/contracts';
+import type { Handlers } from '@travelclub/kit';
 import { itineraryView } from '../domain/itinerary.js';
-import { tokenRequired } from './token.js';
+import type { BookingFlows } from '../flows/index.js';
 
-/** The signed-in caller and the request's ids (neighbours are called with this service's own identity). */
-export const callerOf = (req: FastifyRequest): Caller => ({ user: req.user!, ctx: requestContext(req) });
+type Endpoints = Omit<typeof endpoints.itinerary, 'invoiceDraft' | 'takePaymentLock' | 'releasePaymentLock'>;
 
-const BASE = '/api/v1/itinerary';
+export function itineraryRoutes(flows: BookingFlows): Handlers<Endpoints> {
+  const { itineraries, cart, guests, checkout, cancellation } = flows;
+  return {
+    createItinerary: async ({ body, user }) => itineraryView(await itineraries.create(user, body ?? {})),
 
-export const itineraryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { booking } = app.itinerary;
-  const onRequest = tokenRequired(app);
-  const params = ItineraryIdParamsSchema;
-  const one = { 200: ItinerarySchema };
-
-  app.post(
-    BASE,
-    { schema: { body: CreateItineraryBodySchema.nullish(), response: { 201: ItinerarySchema } }, onRequest },
-    async (req, reply) => reply.code(201).send(itineraryView(await booking.create(req.user!, req.body ?? {}))),
-  );
-
-  app.get(
-    BASE,
-    { schema: { querystring: ItineraryListQuerySchema, response: { 200: ItineraryListSchema } }, onRequest },
-    async (req) => {
-      const { take, skip } = req.query;
-      const { total, records } = await booking.list(req.user!, take, skip);
+    listItineraries: async ({ query: { take, skip }, user }) => {
+      const { total, records } = await itineraries.list(user, take, skip);
       return { total, take, skip, itineraries: records.map(itineraryView) };
     },
-  );
 
-  app.get(`${BASE}/latest`, { schema: { response: one }, onRequest }, async (req) =>
-    itineraryView(await booking.latest(req.user!)),
-  );
+    latestItinerary: async ({ user }) => itineraryView(await itineraries.latest(user)),
 
-  app.get(`${BASE}/:id`, { schema: { params, response: one }, onRequest }, async (req) =>
-    itineraryView(await booking.visible(req.params.id, req.user!, 'read')),
-  );
+    readItinerary: async ({ params, user }) => itineraryView(await itineraries.read(params.id, user)),
 
-  app.get(
-    `${BASE}/:id/cancellationTerms`,
-    { schema: { params, response: { 200: CancellationTermsAnswerSchema } }, onRequest },
-    async (req) => booking.cancellationTerms(req.params.id, req.user!),
-  );
+    addHotel: async ({ params, body, user, ctx }) => itineraryView(await cart.addHotel(params.id, body, { user, ctx })),
 
-  app.get(
-    `${BASE}/:id/preCheck`,
-    { schema: { params, response: { 200: PreCheckAnswerSchema } }, onRequest },
-    async (req) => booking.preCheck(req.params.id, callerOf(req)),
-  );
+    updateHotel: async ({ params, body, user, ctx }) =>
+      itineraryView(await cart.updateHotel(params.id, body, { user, ctx })),
 
-  app.post(
-    `${BASE}/:id/addHotel`,
-    { schema: { params, body: AddHotelBodySchema, response: one }, onRequest },
-    async (req) => itineraryView(await booking.addHotel(req.params.id, req.body, callerOf(req))),
-  );
+    removeHotel: async ({ params, body, user, ctx }) =>
+      itineraryView(await cart.removeHotel(params.id, body, { user, ctx })),
 
-  app.post(
-    `${BASE}/:id/updateHotel`,
-    { schema: { params, body: UpdateHotelBodySchema, response: one }, onRequest },
-    async (req) => itineraryView(await booking.updateHotel(req.params.id, req.body, callerOf(req))),
-  );
+    setGuestDetails: async ({ params, body, user }) =>
+      itineraryView(await guests.setGuestDetails(params.id, body, user)),
 
-  app.post(
-    `${BASE}/:id/removeHotel`,
-    { schema: { params, body: RemoveHotelBodySchema, response: one }, onRequest },
-    async (req) => itineraryView(await booking.removeHotel(req.params.id, req.body, callerOf(req))),
-  );
+    updateCustomerData: async ({ params, body, user }) =>
+      itineraryView(await guests.updateCustomerData(params.id, body, user)),
 
-  app.post(
-    `${BASE}/:id/setGuestDetails`,
-    { schema: { params, body: SetGuestDetailsBodySchema, response: one }, onRequest },
-    async (req) => itineraryView(await booking.setGuestDetails(req.params.id, req.body, callerOf(req))),
-  );
+    preCheck: ({ params, user, ctx }) => checkout.preCheck(params.id, { user, ctx }),
 
-  app.post(
-    `${BASE}/:id/updateCustomerData`,
-    { schema: { params, body: UpdateCustomerDataBodySchema, response: one }, onRequest },
-    async (req) => itineraryView(await booking.updateCustomerData(req.params.id, req.body, callerOf(req))),
-  );
+    createInvoice: async ({ params, user, ctx }) =>
+      itineraryView(await checkout.createInvoice(params.id, { user, ctx })),
 
-  app.post(`${BASE}/:id/createInvoice`, { schema: { params, response: one }, onRequest }, async (req) =>
-    itineraryView(await booking.createInvoice(req.params.id, callerOf(req))),
-  );
+    cancellationTerms: ({ params, user }) => cancellation.cancellationTerms(params.id, user),
 
-  app.put(
-    `${BASE}/:id/cancel`,
-    { schema: { params, body: CancelItineraryBodySchema.nullable(), response: one }, onRequest },
-    async (req) => itineraryView(await booking.cancel(req.params.id, callerOf(req))),
-  );
-};
+    cancelItinerary: async ({ params, user, ctx }) =>
+      itineraryView(await cancellation.cancel(params.id, { user, ctx })),
+  };
+}

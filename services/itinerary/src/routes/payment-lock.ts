@@ -1,51 +1,21 @@
 // Billing's payment lock (internal: billing's service identity only, docs/identity.md; not routed by the
 // gateway): taken before a charge, let go after a decline. Billing checked who pays before it asks.
-import {
-  internalRoutes,
-  ItineraryIdParamsSchema,
-  PaymentLockAnswerSchema,
-  PaymentLockBodySchema,
-} from '@travelclub/contracts';
-import { appError, requestContext } from '@travelclub/kit';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { endpoints } from '@travelclub/contracts';
+import { appError, type Handlers } from '@travelclub/kit';
+import type { PaymentLockFlows } from '../flows/payment-lock.js';
 
-const PATH = '/internal/v1/itineraries/:id/payment-lock';
+type Endpoints = Pick<typeof endpoints.itinerary, 'takePaymentLock' | 'releasePaymentLock'>;
 
-export const paymentLockRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { booking } = app.itinerary;
+export function paymentLockRoutes(paymentLock: PaymentLockFlows): Handlers<Endpoints> {
+  return {
+    takePaymentLock: ({ params, body, ctx }) => paymentLock.takePaymentLock(params.id, body, ctx),
 
-  app.post(
-    PATH,
-    {
-      schema: {
-        params: ItineraryIdParamsSchema,
-        body: PaymentLockBodySchema,
-        response: { 200: PaymentLockAnswerSchema },
-      },
-      onRequest: app.requireService(...internalRoutes.takePaymentLock.callers),
-    },
-    async (req) => {
-      const { invoiceId, paymentId, until } = req.body;
-      return booking.takePaymentLock(req.params.id, invoiceId, requestContext(req), { paymentId, until });
-    },
-  );
-
-  // The invoice may come in the body or, for clients that send no body with DELETE, in the query.
-  app.delete(
-    PATH,
-    {
-      schema: {
-        params: ItineraryIdParamsSchema,
-        body: PaymentLockBodySchema.nullish(),
-        querystring: PaymentLockBodySchema.partial(),
-      },
-      onRequest: app.requireService(...internalRoutes.releasePaymentLock.callers),
-    },
-    async (req, reply) => {
-      const invoiceId = req.body?.invoiceId ?? req.query.invoiceId;
+    // The invoice may come in the body or, for clients that send no body with DELETE, in the query.
+    releasePaymentLock: async ({ params, body, query }, reply) => {
+      const invoiceId = body?.invoiceId ?? query.invoiceId;
       if (!invoiceId) throw appError('validation-failed', [{ path: 'invoiceId', message: 'Required' }]);
-      await booking.releasePaymentLock(req.params.id, invoiceId, req.body?.paymentId ?? req.query.paymentId);
-      return reply.code(204).send();
+      await paymentLock.releasePaymentLock(params.id, invoiceId, body?.paymentId ?? query.paymentId);
+      return reply.send();
     },
-  );
-};
+  };
+}

@@ -43,6 +43,19 @@ export type Change = { record: ItineraryRecord; events?: OutboxEvent[]; staffAct
 
 export type ItineraryStore = Awaited<ReturnType<typeof itineraryStore>>;
 
+/** The update that writes a change's record (the write counter one on), and its staff action. */
+function updateOf(change: NonNullable<Change>): Record<string, unknown> {
+  const { _id: _key, version, staffActions: _staffActions, ...fields } = change.record;
+  const $set: Record<string, unknown> = { version: version + 1 };
+  const $unset: Record<string, ''> = {};
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) $set[key] = value;
+  for (const key of OPTIONAL_FIELDS) if (change.record[key] === undefined) $unset[key] = '';
+  const update: Record<string, unknown> = { $set };
+  if (Object.keys($unset).length > 0) update.$unset = $unset;
+  if (change.staffAction) update.$push = { staffActions: change.staffAction };
+  return update;
+}
+
 const MAX_ATTEMPTS = 10;
 
 /** The itineraries carry their events; `outbox` hears which just got some, so the relay publishes them at once. */
@@ -100,17 +113,10 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
         if (!current) return null;
         const change = decide(current);
         if (!change) return { record: current, changed: false };
-        const { _id, version, staffActions: _staffActions, ...fields } = change.record;
-        const $set: Record<string, unknown> = { version: version + 1 };
-        const $unset: Record<string, ''> = {};
-        for (const [key, value] of Object.entries(fields)) if (value !== undefined) $set[key] = value;
-        for (const key of OPTIONAL_FIELDS) if (change.record[key] === undefined) $unset[key] = '';
-        const update: Record<string, unknown> = { $set };
-        if (Object.keys($unset).length > 0) update.$unset = $unset;
-        if (change.staffAction) update.$push = { staffActions: change.staffAction };
         const events = change.events ?? [];
+        const update = updateOf(change);
         const updated = await collection.findOneAndUpdate(
-          { _id, version: current.version },
+          { _id: id, version: current.version },
           events.length > 0 ? withEvents(update, ...events) : update,
           { returnDocument: 'after', ...withoutOutbox },
         );

@@ -3,19 +3,10 @@
 import type { BookedRoom } from '@travelclub/contracts';
 import type { AppError } from '@travelclub/kit';
 import { describe, expect, it } from 'vitest';
-import { holdKey } from '../../src/cart-holds.js';
-import {
-  addRoom,
-  cancel,
-  cancellationMoney,
-  confirm,
-  formatMoney,
-  holdReleased,
-  removeRooms,
-  termsOf,
-  totalOf,
-  type ItineraryRecord,
-} from '../../src/domain/itinerary.js';
+import { cancel, cancellationMoney, termsOf } from '../../src/domain/cancellation.js';
+import { addRoom, holdKey, removeRooms } from '../../src/domain/cart.js';
+import { confirm, holdReleased, totalOf, type ItineraryRecord } from '../../src/domain/itinerary.js';
+import { formatMoney } from '../../src/domain/mails.js';
 import { setGuestDetails, updateCustomerData } from '../../src/domain/guests.js';
 import { assertPayable } from '../../src/domain/invoice.js';
 import { releaseEndedLock, releasePaymentLock, takePaymentLock } from '../../src/domain/payment-lock.js';

@@ -3,7 +3,7 @@
 import { termsChargeAt, type Itinerary } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../../src/domain/itinerary.js';
+import { formatMoney } from '../../src/domain/mails.js';
 import {
   asService,
   client,

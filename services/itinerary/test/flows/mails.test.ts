@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ItineraryRecord } from '../src/domain/itinerary.js';
-import { bookingMailer } from '../src/mail.js';
+import type { ItineraryRecord } from '../../src/domain/itinerary.js';
+import { bookingMailer } from '../../src/flows/mails.js';
 import {
   client,
   createItinerary,
@@ -23,7 +23,7 @@ import {
   type Call,
   type Traveller,
   type World,
-} from './helpers.js';
+} from '../helpers.js';
 
 const PHISHING_TITLE = 'Refund pending, visit evil.example';
 

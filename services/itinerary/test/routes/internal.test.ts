@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const draftUrl = (id: string, revision: number) => `/internal/v1/itineraries/${id}/revisions/${revision}/invoice`;
-const revisionOf = async (id: string) => (await world.app.itinerary.store.get(id))!.revision;
+const revisionOf = async (id: string) => (await world.store.get(id))!.revision;
 
 /** A cart with a room and guest details: ready for its invoice. */
 async function readyCart(me: Traveller) {
@@ -91,7 +91,7 @@ describe('adopting billing’s invoice', () => {
   it('refuses an invoice with a one-cent line, and asks for a new one next time', async () => {
     const me = await traveller(world.jwks);
     const itinerary = await readyCart(me);
-    const before = await world.app.itinerary.store.get(itinerary.id);
+    const before = await world.store.get(itinerary.id);
     forge((invoice) => ({
       ...invoice,
       lines: invoice.lines.map((line) => ({ ...line, amount: { ...line.amount, amount: 1 } })),
@@ -102,7 +102,7 @@ describe('adopting billing’s invoice', () => {
     } finally {
       world.billing.tamper = undefined;
     }
-    const refused = await world.app.itinerary.store.get(itinerary.id);
+    const refused = await world.store.get(itinerary.id);
     expect(refused).toMatchObject({ status: 'draft', revision: before!.revision + 1 });
     expect(refused?.invoiceId).toBeUndefined();
     const next = await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me);
@@ -127,7 +127,7 @@ describe('adopting billing’s invoice', () => {
       } finally {
         world.billing.tamper = undefined;
       }
-      expect((await world.app.itinerary.store.get(itinerary.id))?.status).toBe('draft');
+      expect((await world.store.get(itinerary.id))?.status).toBe('draft');
     }
   });
 });

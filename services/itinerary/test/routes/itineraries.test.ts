@@ -153,14 +153,14 @@ describe('creating and reading itineraries', () => {
       await call('POST', itineraryUrl(id, 'updateCustomerData'), staff, { leadGuest: { name: 'Staff' } }),
       'itinerary-not-found',
     );
-    const stored = await world.app.itinerary.store.get(id);
+    const stored = await world.store.get(id);
     expect(stored?.staffActions.map((a) => [a.userId, a.action])).toEqual([
       [staff.id, 'read'],
       [staff.id, 'read-cancellation-terms'],
     ]);
     // The owner's own reads are not staff actions.
     await call('GET', itineraryUrl(id), owner);
-    expect((await world.app.itinerary.store.get(id))?.staffActions).toHaveLength(2);
+    expect((await world.store.get(id))?.staffActions).toHaveLength(2);
   });
 
   it('keeps an anonymous visitor’s cart after sign-up (same account id, no longer anonymous)', async () => {
@@ -523,7 +523,7 @@ describe('guest and customer data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'draft', leadGuest: details.leadGuest });
     expect(res.json().lineItems[0].hotelBooking.rooms[0].guestNames).toEqual(['Guest 1']);
-    expect((await world.app.itinerary.store.get(itinerary.id))?.revision).toBe(1);
+    expect((await world.store.get(itinerary.id))?.revision).toBe(1);
 
     const room = details.rooms[0]!;
     expectError(

@@ -37,7 +37,7 @@ const lockUrl = (id: string) => `/internal/v1/itineraries/${id}/payment-lock`;
 const lock = (id: string, body: { invoiceId: string; paymentId?: string; until?: string }) =>
   call('POST', lockUrl(id), billing, body);
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
-const storedLock = async (id: string) => (await world.app.itinerary.store.get(id))?.paymentLock;
+const storedLock = async (id: string) => (await world.store.get(id))?.paymentLock;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one payment’s lock', () => {

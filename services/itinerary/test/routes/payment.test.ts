@@ -198,7 +198,7 @@ describe('the payment lock', () => {
     expectError(await lock(pending.id, pending.invoiceId!, me), 'unauthenticated');
     expectError(await lock(pending.id, pending.invoiceId!, await asService('catalog')), 'forbidden');
     expectError(await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${pending.invoiceId}`, me), 'unauthenticated');
-    expect((await world.app.itinerary.store.get(pending.id))?.paymentLock).toBeUndefined();
+    expect((await world.store.get(pending.id))?.paymentLock).toBeUndefined();
     expectError(await call('POST', lockUrl(itinerary.id), billing, { invoiceId: { $ne: 1 } }), 'validation-failed');
     expectError(await call('POST', lockUrl(itinerary.id), billing, {}), 'validation-failed');
   });
@@ -210,7 +210,7 @@ describe('the payment lock', () => {
     const longLocks = await world.sibling({ PAYMENT_LOCK_S: '3600' });
     const res = await client(longLocks)('POST', lockUrl(pending.id), billing, { invoiceId: pending.invoiceId });
     expectError(res, 'hold-expired');
-    expect((await world.app.itinerary.store.get(pending.id))?.paymentLock).toBeUndefined();
+    expect((await world.store.get(pending.id))?.paymentLock).toBeUndefined();
     // Not locked: the traveller may still change the cart.
     const lineItemId = pending.lineItems[0]!.identity;
     expect((await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId })).statusCode).toBe(200);
@@ -296,7 +296,7 @@ describe('cancelling', () => {
     const res = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, { note: 'asked by phone' });
     expect(res.statusCode).toBe(200);
     expect(res.json().cancellation.by).toEqual({ userId: staff.id, role: 'role/support' });
-    const stored = await world.app.itinerary.store.get(pending.id);
+    const stored = await world.store.get(pending.id);
     expect(stored?.staffActions).toMatchObject([{ userId: staff.id, action: 'cancel' }]);
 
     const [event] = await itineraryEvents(
@@ -306,7 +306,7 @@ describe('cancelling', () => {
     );
     expect(event!.payload).toMatchObject({ invoiceId: pending.invoiceId, cancelledBy: { role: 'role/support' } });
 
-    // Never paid: the lead guest's address was never more than what someone typed (services/itinerary/src/mail.ts).
+    // Never paid: the lead guest's address was never more than what someone typed (services/itinerary/src/flows/mails.ts).
     expect(await emailJobs(world.app, pending.id)).toEqual([]);
   });
 });

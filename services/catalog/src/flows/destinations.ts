@@ -1,0 +1,33 @@
+// Destinations: autocomplete over cities, countries and hotels (from the index), and likes of them.
+import type { LocationType } from '@travelclub/contracts';
+import { appError } from '@travelclub/kit';
+import type { CatalogParts } from './parts.js';
+
+interface DestinationLike {
+  destinationId: string;
+  locationType: LocationType;
+  like: boolean;
+}
+
+export function destinationFlows({ index, likes }: Pick<CatalogParts, 'index' | 'likes'>) {
+  return {
+    autocomplete: (query: string, take: number) => ({ query, destinations: index().suggest(query, take) }),
+
+    /** A like of the destination in the path, which the body must name, with its own kind. */
+    async like(userId: string, pathId: string, { destinationId, locationType, like }: DestinationLike) {
+      if (destinationId !== pathId)
+        throw appError('validation-failed', [
+          { path: 'destinationId', message: 'Must be the destination in the path' },
+        ]);
+      const destination = index().destination(destinationId);
+      if (!destination) throw appError('destination-not-found');
+      if (destination.locationType !== locationType)
+        throw appError('validation-failed', [
+          { path: 'locationType', message: `This destination is a ${destination.locationType}` },
+        ]);
+      await likes.set(userId, destinationId, locationType, like);
+      return { destinationId, liked: like };
+    },
+  };
+}
+export type DestinationFlows = ReturnType<typeof destinationFlows>;

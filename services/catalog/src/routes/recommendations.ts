@@ -1,0 +1,13 @@
+// Recommendations: for the traveller (any caller; a token names them), or for a destination when one is asked.
+import type { endpoints } from '@travelclub/contracts';
+import type { Handlers } from '@travelclub/kit';
+import type { CatalogFlows } from '../flows/index.js';
+
+type Endpoints = Pick<typeof endpoints.catalog, 'recommended' | 'recommendation'>;
+
+export function recommendationRoutes({ recommendations }: Pick<CatalogFlows, 'recommendations'>): Handlers<Endpoints> {
+  return {
+    recommended: ({ query, user }) => recommendations.forTraveller(user?.id, query.take),
+    recommendation: async ({ body, user }) => recommendations.recommend(body.destination, user?.id, body.take),
+  };
+}

@@ -1,0 +1,77 @@
+// Cancelling an itinerary (docs/booking.md, "Cancellation"): the terms frozen with the invoice (or those of the
+// rooms as they are), who cancels under which role, and what cancelling at a given instant costs and gives back.
+import {
+  cancellationSettlement,
+  type AuthUser,
+  type CancellationTerms,
+  type Money,
+  type Role,
+} from '@travelclub/contracts';
+import { appError, isStaff } from '@travelclub/kit';
+import {
+  allRooms,
+  bookedRoomLine,
+  hasLapsedLock,
+  isLocked,
+  isOpen,
+  totalOf,
+  type ItineraryRecord,
+} from './itinerary.js';
+
+/** The cancellation rules of every room, as quoted: what the invoice freezes. */
+export function termsOf(record: Pick<ItineraryRecord, 'lineItems' | 'currency'>): CancellationTerms {
+  return {
+    currency: record.currency,
+    lines: allRooms(record).map(({ item, room }) => ({
+      ...bookedRoomLine({ item, room }),
+      checkInDate: item.checkInDate,
+      checkOutDate: item.checkOutDate,
+      totalPrice: room.totalPrice,
+      policyText: room.cancellationPolicyText,
+      charges: room.cancellationCharges,
+    })),
+  };
+}
+
+/** The terms that apply: frozen with the invoice, or those of the rooms as they are. */
+export const termsFor = (record: ItineraryRecord) => record.terms ?? termsOf(record);
+
+/** The role a cancellation is recorded under. */
+export function actingRole(user: AuthUser): Role {
+  if (isStaff(user)) return 'role/support';
+  return user.roles[0] ?? 'role/customer';
+}
+
+export function cancel(
+  record: ItineraryRecord,
+  by: { userId: string; role: Role },
+  reason: 'requested' | 'booking-failed',
+  now: Date,
+): ItineraryRecord | null {
+  if (reason === 'booking-failed') {
+    if (record.status === 'cancelled') return null;
+  } else {
+    if (!isOpen(record) && record.status !== 'confirmed') throw appError('itinerary-not-cancellable');
+    if (isLocked(record, now) || hasLapsedLock(record, now)) throw appError('payment-in-progress');
+  }
+  return {
+    ...record,
+    status: 'cancelled',
+    cancellation: { at: now.toISOString(), by, reason },
+    terms: termsFor(record),
+    paymentLock: undefined,
+    updatedAt: now,
+  };
+}
+
+/** What cancelling at `at` costs and gives back (contracts' one rule): nothing is given back before payment. */
+export function cancellationMoney(
+  record: ItineraryRecord,
+  terms: CancellationTerms,
+  at: Date,
+  paid: boolean,
+  bookingFailed = false,
+) {
+  const amount: Money = paid ? totalOf(record) : { amount: 0, currency: record.currency };
+  return cancellationSettlement(amount, terms, at, bookingFailed);
+}

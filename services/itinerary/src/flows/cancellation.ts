@@ -1,0 +1,82 @@
+// Cancelling (docs/booking.md, "Cancellation"): by the owner or support staff, under the frozen terms, with
+// itinerary.cancelled for billing to settle and, for a booking that was paid, the cancellation mail. What the
+// terms say cancelling now would cost and give back.
+import type { AuthUser, CancellationTermsAnswer } from '@travelclub/contracts';
+import { newEvent, type CausalContext, type Logger } from '@travelclub/kit';
+import { actingRole, cancel, cancellationMoney, termsFor } from '../domain/cancellation.js';
+import type { ItineraryRecord } from '../domain/itinerary.js';
+import type { Caller, ItineraryAccess } from './access.js';
+import type { BookingMailer } from './mails.js';
+import type { PaymentLockFlows } from './payment-lock.js';
+
+/** itinerary.cancelled of an itinerary just cancelled, with the terms billing settles by. */
+export function cancelledEvent(record: ItineraryRecord, ctx: CausalContext) {
+  const cancellation = record.cancellation!;
+  return newEvent(
+    'itinerary.cancelled',
+    record._id,
+    {
+      itineraryId: record._id,
+      userId: record.ownerId,
+      ...(record.invoiceId ? { invoiceId: record.invoiceId } : {}),
+      cancelledBy: cancellation.by,
+      cancelledAt: cancellation.at,
+      reason: cancellation.reason,
+      terms: record.terms!,
+    },
+    ctx,
+  );
+}
+
+interface CancellationDeps {
+  access: ItineraryAccess;
+  paymentLock: PaymentLockFlows;
+  mailer: BookingMailer;
+  log: Logger;
+}
+
+export function cancellationFlows({ access, paymentLock, mailer, log }: CancellationDeps) {
+  /** Sends the cancellation mail; a queue that is down must not undo a cancellation already made. */
+  async function mailCancellation(record: ItineraryRecord, wasPaid: boolean) {
+    const cancellation = record.cancellation!;
+    const failed = cancellation.reason === 'booking-failed';
+    const at = new Date(cancellation.at);
+    const { charge, refund } = cancellationMoney(record, termsFor(record), at, wasPaid, failed);
+    await mailer
+      .cancelled(record, { charge, refund })
+      .catch((err: unknown) => log.error({ err, itineraryId: record._id }, 'could not queue the cancellation mail'));
+  }
+
+  return {
+    mailCancellation,
+
+    async cancel(id: string, { user, ctx }: Caller): Promise<ItineraryRecord> {
+      const record = await access.reachable(id, user);
+      await paymentLock.letGoOfEndedPayment(record, ctx);
+      const byStaff = user.id !== record.ownerId;
+      const by = { userId: user.id, role: actingRole(user) };
+      let wasPaid = false;
+      const result = await access.mutateOrMissing(id, (current) => {
+        wasPaid = current.status === 'confirmed';
+        const now = new Date();
+        const next = cancel(current, by, 'requested', now)!;
+        return {
+          record: next,
+          events: [cancelledEvent(next, ctx)],
+          ...(byStaff ? { staffAction: { at: now, userId: user.id, action: 'cancel' } } : {}),
+        };
+      });
+      if (byStaff) log.info({ staffId: user.id, itineraryId: id, action: 'cancel' }, 'support staff cancelled');
+      await mailCancellation(result.record, wasPaid);
+      return result.record;
+    },
+
+    async cancellationTerms(id: string, user: AuthUser): Promise<CancellationTermsAnswer> {
+      const record = await access.visible(id, user, 'read-cancellation-terms');
+      const terms = termsFor(record);
+      const { charge, refund } = cancellationMoney(record, terms, new Date(), record.status === 'confirmed');
+      return { itineraryId: id, terms, chargeNow: charge, refundNow: refund };
+    },
+  };
+}
+export type CancellationFlows = ReturnType<typeof cancellationFlows>;

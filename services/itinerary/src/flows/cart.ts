@@ -1,0 +1,141 @@
+// The cart's rooms (docs/booking.md, "Adding a room"): each room held at the catalog first, then written into
+// the itinerary in one single-document change with its event; a change that cannot be written lets go of the
+// hold it took, and a room taken out is let go at the catalog once the itinerary no longer has it.
+import { randomUUID } from 'node:crypto';
+import type { AddHotelBody, RemoveHotelBody, UpdateHotelBody } from '@travelclub/contracts';
+import { appError, newEvent, type CausalContext } from '@travelclub/kit';
+import {
+  addRoom,
+  lineItemFor,
+  placementOf,
+  removeRooms,
+  roomsToTake,
+  stayOf,
+  swapRooms,
+  type RoomPlacement,
+} from '../domain/cart.js';
+import { assertCartEditable, type ItineraryRecord } from '../domain/itinerary.js';
+import type { Caller, ItineraryAccess } from './access.js';
+import { behalfOf, type CartHolds } from './cart-holds.js';
+import type { PaymentLockFlows } from './payment-lock.js';
+
+const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+const roomAdded = (record: ItineraryRecord, placement: RoomPlacement, ctx: CausalContext) =>
+  newEvent(
+    'itinerary.room.added',
+    record._id,
+    {
+      itineraryId: record._id,
+      userId: record.ownerId,
+      lineItemId: placement.lineItemId,
+      hotelId: placement.hotelId,
+      roomType: placement.room.roomType.type,
+      rateId: placement.room.rateId,
+      checkInDate: placement.checkInDate,
+      checkOutDate: placement.checkOutDate,
+      totalPrice: placement.room.totalPrice,
+    },
+    ctx,
+  );
+
+const roomRemoved = (record: ItineraryRecord, lineItemId: string, hotelId: string, ctx: CausalContext) =>
+  newEvent(
+    'itinerary.room.removed',
+    record._id,
+    { itineraryId: record._id, userId: record.ownerId, lineItemId, hotelId },
+    ctx,
+  );
+
+/** A search and both dates, before anything is read: without them, the cart's own error. */
+function assertStayGiven<B extends AddHotelBody | UpdateHotelBody>(
+  body: B,
+): asserts body is B & { searchId: string; checkInDate: string; checkOutDate: string } {
+  if (!body.searchId || !body.checkInDate || !body.checkOutDate) throw appError('search-or-dates-not-found');
+}
+
+interface CartDeps {
+  access: ItineraryAccess;
+  holds: CartHolds;
+  paymentLock: PaymentLockFlows;
+}
+
+export function cartFlows({ access, holds, paymentLock }: CartDeps) {
+  const { owned, mutateOrMissing } = access;
+  const { holdRoom, releaseQuietly } = holds;
+
+  /** The owner's cart, ready for a change of rooms (a lapsed payment lock let go if its payment ended). */
+  async function editable(id: string, { user, ctx }: Caller) {
+    const record = await paymentLock.letGoOfEndedPayment(await owned(id, user), ctx);
+    assertCartEditable(record, new Date());
+    return record;
+  }
+
+  return {
+    async addHotel(id: string, body: AddHotelBody, caller: Caller): Promise<ItineraryRecord> {
+      assertStayGiven(body);
+      const { ctx } = caller;
+      const record = await editable(id, caller);
+      const { hotelId, checkInDate, checkOutDate } = body;
+      if (body.lineItemId) lineItemFor(record, body.lineItemId, { hotelId, checkInDate, checkOutDate });
+      const stay = stayOf(body);
+      const lineItemId = body.lineItemId ?? newLineItemId();
+      const hold = await holdRoom(record, body, stay, lineItemId, [record._id, lineItemId, body.roomId], ctx);
+      const placement = placementOf(hold, stay);
+      try {
+        const result = await mutateOrMissing(id, (current) => {
+          const next = addRoom(current, placement, new Date(), body.creator);
+          return next && { record: next, events: [roomAdded(next, placement, ctx)] };
+        });
+        return result.record;
+      } catch (err) {
+        // The itinerary changed meanwhile (paid, cancelled, locked): it stays exactly as it was.
+        await releaseQuietly([hold.id], behalfOf(record, ctx));
+        throw err;
+      }
+    },
+
+    async updateHotel(id: string, body: UpdateHotelBody, caller: Caller): Promise<ItineraryRecord> {
+      assertStayGiven(body);
+      const { ctx } = caller;
+      const record = await editable(id, caller);
+      const old = roomsToTake(record, body.lineItemId).map((room) => room.holdId);
+      const stay = stayOf(body);
+      const keyParts = [record._id, body.lineItemId, body.roomId, `r${record.revision}`];
+      const hold = await holdRoom(record, body, stay, body.lineItemId, keyParts, ctx);
+      if (old.includes(hold.id)) return record; // the same room again: nothing to swap
+      const placement = placementOf(hold, stay);
+      let result;
+      try {
+        result = await mutateOrMissing(id, (current) => {
+          const swap = swapRooms(current, placement, old, new Date());
+          return {
+            record: swap.record,
+            events: [
+              roomRemoved(current, body.lineItemId, swap.oldHotelId, ctx),
+              roomAdded(swap.record, placement, ctx),
+            ],
+          };
+        });
+      } catch (err) {
+        await releaseQuietly([hold.id], behalfOf(record, ctx));
+        throw err;
+      }
+      await releaseQuietly(old, behalfOf(record, ctx));
+      return result.record;
+    },
+
+    async removeHotel(id: string, body: RemoveHotelBody, { user, ctx }: Caller): Promise<ItineraryRecord> {
+      const record = await paymentLock.letGoOfEndedPayment(await owned(id, user), ctx);
+      let removed: string[] = [];
+      const result = await mutateOrMissing(id, (current) => {
+        const change = removeRooms(current, body.lineItemId, body.holdId, new Date());
+        removed = change.removed.filter((room) => room.holdStatus === 'held').map((room) => room.holdId);
+        return { record: change.record, events: [roomRemoved(current, body.lineItemId, change.hotelId, ctx)] };
+      });
+      await releaseQuietly(removed, behalfOf(record, ctx));
+      return result.record;
+    },
+  };
+}
+export type CartFlows = ReturnType<typeof cartFlows>;

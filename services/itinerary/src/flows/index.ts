@@ -1,0 +1,42 @@
+// The itinerary's use cases, one file a capability, made once from the service's parts: the routes and the
+// event consumers call these, and nothing else changes an itinerary.
+import type { Logger, ServiceClient } from '@travelclub/kit';
+import type { ItineraryStore } from '../store/itineraries.js';
+import { itineraryAccess } from './access.js';
+import { cancellationFlows } from './cancellation.js';
+import { cartHolds } from './cart-holds.js';
+import { cartFlows } from './cart.js';
+import { checkoutFlows } from './checkout.js';
+import { guestFlows } from './guests.js';
+import { itineraryFlows } from './itineraries.js';
+import type { BookingMailer } from './mails.js';
+import { paymentLockFlows } from './payment-lock.js';
+import { reactionFlows } from './reactions.js';
+
+export interface FlowParts {
+  store: ItineraryStore;
+  /** The catalog (room holds) and billing (invoices), through their endpoint definitions. */
+  catalog: ServiceClient;
+  billing: ServiceClient;
+  mailer: BookingMailer;
+  /** How long billing's payment lock may hold the cart still. */
+  paymentLockSeconds: number;
+  log: Logger;
+}
+
+export function bookingFlows(parts: FlowParts) {
+  const access = itineraryAccess(parts);
+  const holds = cartHolds(parts);
+  const paymentLock = paymentLockFlows({ ...parts, holds, access });
+  const cancellation = cancellationFlows({ ...parts, access, paymentLock });
+  return {
+    itineraries: itineraryFlows({ ...parts, access }),
+    cart: cartFlows({ access, holds, paymentLock }),
+    guests: guestFlows({ access }),
+    checkout: checkoutFlows({ ...parts, holds, access }),
+    cancellation,
+    paymentLock,
+    reactions: reactionFlows({ ...parts, paymentLock, cancellation }),
+  };
+}
+export type BookingFlows = ReturnType<typeof bookingFlows>;

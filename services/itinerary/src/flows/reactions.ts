@@ -1,0 +1,72 @@
+// What billing's and the catalog's events do to an itinerary (events/consumers.ts hears them): paid →
+// confirmed, a payment declined or refunded → its lock goes, a hold released → the room shows it (and an unpaid
+// cart expires), a paid room that could not be booked → cancelled, refunded whole. Each is one conditional
+// change, so a redelivered event changes nothing twice.
+import { newEvent, type CausalContext, type Logger } from '@travelclub/kit';
+import { cancel } from '../domain/cancellation.js';
+import { confirm, holdReleased, totalOf } from '../domain/itinerary.js';
+import type { ItineraryStore } from '../store/itineraries.js';
+import { cancelledEvent, type CancellationFlows } from './cancellation.js';
+import type { BookingMailer } from './mails.js';
+import type { PaymentLockFlows } from './payment-lock.js';
+
+interface ReactionDeps {
+  store: ItineraryStore;
+  mailer: BookingMailer;
+  paymentLock: PaymentLockFlows;
+  cancellation: CancellationFlows;
+  log: Logger;
+}
+
+export function reactionFlows({ store, mailer, paymentLock, cancellation, log }: ReactionDeps) {
+  return {
+    /** billing.invoice.paid: confirmed once, whatever the redeliveries; the mail is keyed by the itinerary. */
+    async invoicePaid(itineraryId: string, invoiceId: string, ctx: CausalContext) {
+      const result = await store.mutate(itineraryId, (current) => {
+        const next = confirm(current, invoiceId, new Date());
+        if (!next) return null;
+        const total = totalOf(next);
+        const confirmed = { itineraryId, userId: next.ownerId, invoiceId, total };
+        return { record: next, events: [newEvent('itinerary.confirmed', itineraryId, confirmed, ctx)] };
+      });
+      if (!result) return log.warn({ itineraryId, invoiceId }, 'an invoice was paid for an unknown itinerary');
+      // Also on a redelivery: a crash between the change and the mail must not lose the mail (its job id dedupes).
+      if (result.record.status === 'confirmed' && result.record.invoiceId === invoiceId)
+        await mailer.confirmed(result.record);
+    },
+
+    /** billing.payment.failed, billing.payment.refunded: that payment ended, so its lock, if it still holds it, goes. */
+    async paymentEnded(itineraryId: string, invoiceId: string, paymentId: string) {
+      await paymentLock.letGo(itineraryId, invoiceId, paymentId);
+    },
+
+    /** catalog.hold.released: the room shows it; an unpaid cart whose hold lapsed expires. */
+    async holdReleased(
+      itineraryId: string,
+      holdId: string,
+      reason: 'expired' | 'removed' | 'cancelled',
+      ctx: CausalContext,
+    ) {
+      await store.mutate(itineraryId, (current) => {
+        const change = holdReleased(current, holdId, reason, new Date());
+        if (!change) return null;
+        const { invoiceId, ownerId: userId } = current;
+        const expired = { itineraryId, userId, ...(invoiceId ? { invoiceId } : {}) };
+        const events = change.expired ? [newEvent('itinerary.expired', itineraryId, expired, ctx)] : [];
+        return { record: change.record, events };
+      });
+    },
+
+    /** catalog.booking.failed: a paid room could not be booked; the itinerary is cancelled and refunded whole. */
+    async bookingFailed(itineraryId: string, ctx: CausalContext) {
+      let wasPaid = false;
+      const result = await store.mutate(itineraryId, (current) => {
+        wasPaid = current.status === 'confirmed';
+        const next = cancel(current, { userId: 'system', role: 'role/support' }, 'booking-failed', new Date());
+        return next && { record: next, events: [cancelledEvent(next, ctx)] };
+      });
+      if (result?.changed) await cancellation.mailCancellation(result.record, wasPaid);
+    },
+  };
+}
+export type ReactionFlows = ReturnType<typeof reactionFlows>;
