@@ -266,13 +266,14 @@ function busiestCity(catalog: CatalogApp): string {
 let offerCursor = 0;
 
 /**
- * A bookable room from a real search and availability check, at a hotel the previous calls did not use
- * (so tests do not take each other's rooms): what the web app sends to addHotel.
+ * A bookable room from a real search and availability check (a signed-in visitor's), at a hotel the previous
+ * calls did not use (so tests do not take each other's rooms): what the web app sends to addHotel.
  */
 export async function findOffer(
-  catalog: CatalogApp,
+  { catalog, jwks }: Pick<World, 'catalog' | 'jwks'>,
   { rooms = 1, startInDays = 30, nights = 2, currency = 'USD' } = {},
 ): Promise<Offer> {
+  const { headers } = await traveller(jwks);
   const checkInDate = inDays(startInDays);
   const checkOutDate = inDays(startInDays + nights);
   const hotels = catalog.catalog.index().hotels;
@@ -295,6 +296,7 @@ export async function findOffer(
     const res = await catalog.inject({
       method: 'POST',
       url: `/api/v1/hotel/${hotel._id}/checkAvailability`,
+      headers,
       payload: { hotelId: hotel._id, hotelSearchId: searchId },
     });
     if (res.statusCode !== 200) continue;
@@ -327,7 +329,7 @@ export const addHotelBody = (offer: Offer, extra: Record<string, unknown> = {}) 
 /** An itinerary of `who` with one room of a fresh offer in it. */
 export async function cartWithRoom(world: World, who: Traveller, body: Record<string, unknown> = {}) {
   const itinerary = await createItinerary(world.app, who, body);
-  const offer = await findOffer(world.catalog, { currency: itinerary.currency });
+  const offer = await findOffer(world, { currency: itinerary.currency });
   const res = await client(world.app)('POST', `/api/v1/itinerary/${itinerary.id}/addHotel`, who, addHotelBody(offer));
   if (res.statusCode !== 200) throw new Error(`addHotel answered ${res.statusCode}: ${res.body}`);
   return { itinerary: res.json<Itinerary>(), offer };

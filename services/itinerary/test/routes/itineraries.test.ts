@@ -202,7 +202,7 @@ describe('adding rooms', () => {
   it('holds the room in the catalog and writes its quote into a new line item, with itinerary.room.added', async () => {
     const me = await traveller(world.jwks);
     const itinerary = await createItinerary(world.app, me);
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     const res = await call(
       'POST',
       itineraryUrl(itinerary.id, 'addHotel'),
@@ -284,7 +284,7 @@ describe('adding rooms', () => {
   it('answers search-or-dates-not-found without a search or dates, for an unknown search, and for other dates', async () => {
     const me = await traveller(world.jwks);
     const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     const url = itineraryUrl(id, 'addHotel');
     const bodies = [
       addHotelBody(offer, { searchId: undefined }),
@@ -300,7 +300,7 @@ describe('adding rooms', () => {
   it('answers search-or-dates-not-found for dates no search can have: past, backwards, or too long', async () => {
     const me = await traveller(world.jwks);
     const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     const url = itineraryUrl(id, 'addHotel');
     for (const [checkInDate, checkOutDate] of [
       [inDays(-3), inDays(-1)],
@@ -317,7 +317,7 @@ describe('adding rooms', () => {
   it('adds a room with one call to the catalog: the hold, which reads the search itself', async () => {
     const me = await traveller(world.jwks);
     const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     // What reaches the catalog's server (the test's own calls are injected, and never do).
     const calls: string[] = [];
     const count = (req: IncomingMessage) => calls.push(`${req.method} ${req.url?.split('?')[0]}`);
@@ -340,7 +340,7 @@ describe('adding rooms', () => {
     expectError(await call('POST', url, me, addHotelBody(offer, { roomType: 'no-such-type' })), 'room-type-not-found');
     expectError(await call('POST', url, me, addHotelBody(offer, { roomId: 'no-such-rate' })), 'room-not-found');
     // A line item of another hotel, or one that is not in the itinerary.
-    const other = await findOffer(world.catalog);
+    const other = await findOffer(world);
     const lineItemId = itinerary.lineItems[0]!.identity;
     expectError(await call('POST', url, me, addHotelBody(other, { lineItemId })), 'hotel-booking-not-found');
     expectError(
@@ -353,7 +353,7 @@ describe('adding rooms', () => {
   it('passes no-rooms-available on with its title when the room type is sold out', async () => {
     const me = await traveller(world.jwks);
     const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world.catalog, { startInDays: 60 });
+    const offer = await findOffer(world, { startInDays: 60 });
     const before = (await call('GET', itineraryUrl(id), me)).body;
     // Someone else takes every room of the type for those nights.
     const rival = await traveller(world.jwks);
@@ -382,7 +382,7 @@ describe('adding rooms', () => {
     const me = await traveller(world.jwks);
     const { id } = await createItinerary(world.app, me);
     expect((await call('PUT', itineraryUrl(id, 'cancel'), me)).statusCode).toBe(200);
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     const before = (await call('GET', itineraryUrl(id), me)).body;
     expectError(await call('POST', itineraryUrl(id, 'addHotel'), me, addHotelBody(offer)), 'itinerary-not-editable');
     expect((await call('GET', itineraryUrl(id), me)).body).toBe(before);
@@ -391,7 +391,7 @@ describe('adding rooms', () => {
   it('answers the catalog being unreachable with service-unavailable, and changes nothing', async () => {
     const me = await traveller(world.jwks);
     const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     const cut = await world.sibling({ CATALOG_URL: 'http://127.0.0.1:9', CALL_TIMEOUT_MS: '500' });
     const before = (await call('GET', itineraryUrl(id), me)).body;
     expectError(
@@ -477,7 +477,7 @@ describe('removing and changing rooms', () => {
     const { itinerary } = await cartWithRoom(world, me);
     const item = itinerary.lineItems[0]!;
     const oldHold = item.hotelBooking.rooms[0]!.holdId;
-    const other = await findOffer(world.catalog);
+    const other = await findOffer(world);
     const url = itineraryUrl(itinerary.id, 'updateHotel');
 
     // A failed update leaves it unchanged.

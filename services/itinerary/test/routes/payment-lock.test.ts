@@ -105,7 +105,7 @@ describe('a lock that lapsed before billing let go', () => {
     expect((await lock(pending.id, { invoiceId, paymentId: 'pay_slow', until: inMs(1_000) })).statusCode).toBe(200);
     await sleep(1_100);
     const before = (await call('GET', itineraryUrl(pending.id), me)).body;
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
 
     // The charge's answer is not recorded yet (a slow provider, a crash): billing says so.
     world.billing.paymentStates.set(invoiceId, { status: 'open', paymentInProgress: true });

@@ -91,7 +91,7 @@ describe('creating the invoice', () => {
     expect(contact.json()).toMatchObject({ status: 'pending_payment', invoiceId: pending.invoiceId });
 
     // A cart change drops the invoice and goes back to draft; the next invoice is of the next revision.
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     const added = await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer));
     expect(added.json().status).toBe('draft');
     expect(added.json().invoiceId).toBeUndefined();
@@ -159,7 +159,7 @@ describe('the payment lock', () => {
     // The same invoice again (billing retried): the lock is its own.
     expect((await lock(pending.id, invoiceId)).statusCode).toBe(200);
 
-    const offer = await findOffer(world.catalog);
+    const offer = await findOffer(world);
     const before = (await call('GET', itineraryUrl(pending.id), me)).body;
     expectError(
       await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer)),
