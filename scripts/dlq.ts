@@ -73,7 +73,8 @@ function printTable(letters: StoredDeadLetter[]) {
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+/** The command and its options, checked; `undefined` when only the usage is asked for. */
+function parseCommand(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -89,10 +90,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const [command, ...refs] = positionals;
-  if (values.help || command === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  if (values.help || command === 'help') return undefined;
   if (!command) throw new UsageError('a command is needed: list, show or replay');
   if (!['list', 'show', 'replay'].includes(command)) throw new UsageError(`unknown command "${command}"`);
   if (command === 'list' && refs.length > 0) throw new UsageError('list takes no refs');
@@ -101,10 +99,11 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError('replay needs refs, or --all (with --topic or --consumer to narrow it)');
   if (command === 'replay' && refs.length > 0 && values.all)
     throw new UsageError('replay takes refs or --all, not both');
-  const wanted = refs.map(parseRef);
+  return { command, values, wanted: refs.map(parseRef) };
+}
 
-  const { brokers, prefix: envPrefix } = settings();
-  const prefix = values.prefix ?? envPrefix;
+/** The cluster, and the topics on it (which tells whether it answers at all). */
+async function connectKafka(brokers: string[]) {
   const kafka = new Kafka({
     clientId: 'dlq',
     brokers,
@@ -120,29 +119,79 @@ async function main(argv: string[]): Promise<number> {
   }
   const existing = new Set(await admin.listTopics());
   await admin.disconnect();
+  return { kafka, existing };
+}
 
+/**
+ * The dead-letter topics to read (those of the refs, the one of `--topic`, or every service topic's) and
+ * their letters, of `--consumer` only when it is given.
+ */
+async function readLetters(
+  kafka: Kafka,
+  existing: Set<string>,
+  filter: { topic?: string; consumer?: string; prefix: string },
+  wanted: { topic: string }[],
+) {
+  const { prefix } = filter;
   const candidates = wanted.length
     ? [...new Set(wanted.map((w) => w.topic))]
-    : values.topic
-      ? [deadLetterTopicOf(values.topic, prefix)]
+    : filter.topic
+      ? [deadLetterTopicOf(filter.topic, prefix)]
       : Object.values(serviceTopics).map((t) => deadLetterTopic(prefix + t));
   const missing = candidates.filter((t) => !existing.has(t));
   // Named ones must exist; of the default (every service topic's), those that do are read.
-  if ((wanted.length || values.topic) && missing.length)
+  if ((wanted.length || filter.topic) && missing.length)
     throw new Error(`no such dead-letter topic: ${missing.join(', ')}`);
   const dlqTopics = candidates.filter((t) => existing.has(t));
 
-  let letters = dlqTopics.length ? await listDeadLetters(kafka, dlqTopics) : [];
+  const letters = dlqTopics.length ? await listDeadLetters(kafka, dlqTopics) : [];
   // A consumer's group carries the topic prefix (see createEventConsumer): the bare service name finds it too.
-  const consumers = values.consumer === undefined ? undefined : [values.consumer, prefix + values.consumer];
-  if (consumers) letters = letters.filter((l) => consumers.includes(l.letter.consumer));
+  const consumers = filter.consumer === undefined ? undefined : [filter.consumer, prefix + filter.consumer];
+  return { dlqTopics, letters: consumers ? letters.filter((l) => consumers.includes(l.letter.consumer)) : letters };
+}
+
+/** Republishes the chosen letters and says what became of each; 1 when one held no event to replay. */
+async function replay(kafka: Kafka, chosen: StoredDeadLetter[], force: boolean): Promise<number> {
+  const producer = kafka.producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+  });
+  await producer.connect();
+  try {
+    const results = await replayDeadLetters(producer, chosen, { force });
+    for (const { ref, outcome } of results) {
+      const note =
+        outcome === 'already-replayed'
+          ? ' (skipped: it was replayed before; --force replays it again)'
+          : outcome === 'not-an-event'
+            ? ' (skipped: the message was not an event, so there is nothing to replay)'
+            : '';
+      console.log(`${ref}: ${outcome}${note}`);
+    }
+    return results.some((r) => r.outcome === 'not-an-event') ? 1 : 0;
+  } finally {
+    await producer.disconnect();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseCommand(argv);
+  if (!parsed) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const { command, values, wanted } = parsed;
+  const { brokers, prefix: envPrefix } = settings();
+  const prefix = values.prefix ?? envPrefix;
+  const { kafka, existing } = await connectKafka(brokers);
+  const { dlqTopics, letters } = await readLetters(kafka, existing, { ...values, prefix }, wanted);
 
   if (command === 'list') {
-    if (values.open) letters = letters.filter((l) => !l.replayedAt);
-    if (values.json) console.log(JSON.stringify(letters, null, 2));
+    const shown = values.open ? letters.filter((l) => !l.replayedAt) : letters;
+    if (values.json) console.log(JSON.stringify(shown, null, 2));
     else if (dlqTopics.length === 0) console.log(`no dead-letter topics on ${brokers.join(',')} (prefix "${prefix}")`);
-    else if (letters.length === 0) console.log(`no dead letters on ${dlqTopics.join(', ')}`);
-    else printTable(letters);
+    else if (shown.length === 0) console.log(`no dead letters on ${dlqTopics.join(', ')}`);
+    else printTable(shown);
     return 0;
   }
 
@@ -160,26 +209,7 @@ async function main(argv: string[]): Promise<number> {
     console.log('no dead letters to replay');
     return 0;
   }
-  const producer = kafka.producer({
-    createPartitioner: Partitioners.DefaultPartitioner,
-    allowAutoTopicCreation: false,
-  });
-  await producer.connect();
-  try {
-    const results = await replayDeadLetters(producer, chosen, { force: values.force ?? false });
-    for (const { ref, outcome } of results) {
-      const note =
-        outcome === 'already-replayed'
-          ? ' (skipped: it was replayed before; --force replays it again)'
-          : outcome === 'not-an-event'
-            ? ' (skipped: the message was not an event, so there is nothing to replay)'
-            : '';
-      console.log(`${ref}: ${outcome}${note}`);
-    }
-    return results.some((r) => r.outcome === 'not-an-event') ? 1 : 0;
-  } finally {
-    await producer.disconnect();
-  }
+  return replay(kafka, chosen, values.force ?? false);
 }
 
 main(process.argv.slice(2)).then(

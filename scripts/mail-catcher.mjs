@@ -58,29 +58,43 @@ const closeSmtp = (smtp) =>
 
 const addressOf = (address) => (address && address.address ? address.address : '');
 
-/**
- * Starts the catcher. Port 0 means any free port; `fallbackToFreePort` takes any free port when the
- * one asked for is taken. `maxMessages` bounds the memory: the oldest mails go first.
- *
- * @param {{ smtpPort?: number, httpPort?: number, host?: string, fallbackToFreePort?: boolean, maxMessages?: number }} [options]
- * @returns {Promise<{ smtpUrl: string, httpUrl: string, messages: () => CaughtMail[], close: () => Promise<void> }>}
- */
-export async function startMailCatcher({
-  smtpPort = 0,
-  httpPort = 0,
-  host = '127.0.0.1',
-  fallbackToFreePort = false,
-  maxMessages = 1000,
-} = {}) {
+/** The mails kept, oldest first; past `maxMessages` the oldest go. */
+function mailbox(maxMessages) {
   /** @type {CaughtMail[]} */
   let mails = [];
   let sequence = 0;
-
-  const keep = (mail) => {
-    mails.push(mail);
-    if (mails.length > maxMessages) mails = mails.slice(mails.length - maxMessages);
+  return {
+    /** @param {Omit<CaughtMail, 'id'>} mail kept under the next id */
+    keep(mail) {
+      mails.push({ id: String(++sequence), ...mail });
+      if (mails.length > maxMessages) mails = mails.slice(mails.length - maxMessages);
+    },
+    all: () => mails,
+    clear() {
+      mails = [];
+    },
   };
+}
 
+/** What is kept of a mail: its parsed content and the envelope of the session that delivered it. */
+function caughtMail(email, session) {
+  const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+  return {
+    receivedAt: new Date().toISOString(),
+    from: addressOf(email.from) || envelopeFrom,
+    fromName: email.from && email.from.name ? email.from.name : '',
+    to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+    subject: email.subject ?? '',
+    text: email.text ?? '',
+    html: email.html ?? '',
+    date: email.date ?? null,
+    messageId: email.messageId ?? null,
+    headers: email.headers.map(({ key, value }) => ({ key, value })),
+  };
+}
+
+/** The SMTP side: every mail it receives is parsed and kept in `box`. */
+function smtpServer(box) {
   const smtp = new SMTPServer({
     // A local catcher: no TLS, no accounts, and quiet.
     secure: false,
@@ -102,20 +116,7 @@ export async function startMailCatcher({
         if (stream.sizeExceeded) return callback(null); // the server answers 552 itself
         PostalMime.parse(Buffer.concat(chunks)).then(
           (email) => {
-            const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-            keep({
-              id: String(++sequence),
-              receivedAt: new Date().toISOString(),
-              from: addressOf(email.from) || envelopeFrom,
-              fromName: email.from && email.from.name ? email.from.name : '',
-              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-              subject: email.subject ?? '',
-              text: email.text ?? '',
-              html: email.html ?? '',
-              date: email.date ?? null,
-              messageId: email.messageId ?? null,
-              headers: email.headers.map(({ key, value }) => ({ key, value })),
-            });
+            box.keep(caughtMail(email, session));
             callback(null, 'Caught');
           },
           (err) => {
@@ -130,8 +131,12 @@ export async function startMailCatcher({
   // Errors of single connections (a client hanging up) are the client's business, and a failed listen
   // reaches the caller through `listen`.
   smtp.on('error', () => undefined);
+  return smtp;
+}
 
-  const http = createServer((req, res) => {
+/** The HTTP side: GET /messages (`?to=` one recipient's) reads the mails in `box`, DELETE empties it. */
+function httpServer(box) {
+  return createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://catcher');
     const answer = (status, body) => {
       res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' });
@@ -140,16 +145,35 @@ export async function startMailCatcher({
     if (url.pathname !== '/messages') return answer(404, { error: 'only /messages is here' });
     if (req.method === 'GET') {
       const to = url.searchParams.get('to')?.trim().toLowerCase();
+      const mails = box.all();
       return answer(200, to ? mails.filter((m) => m.to.some((a) => a.toLowerCase() === to)) : mails);
     }
     if (req.method === 'DELETE') {
-      mails = [];
+      box.clear();
       return answer(204);
     }
     res.setHeader('allow', 'GET, DELETE');
     return answer(405, { error: 'GET or DELETE' });
   });
+}
 
+/**
+ * Starts the catcher. Port 0 means any free port; `fallbackToFreePort` takes any free port when the
+ * one asked for is taken. `maxMessages` bounds the memory: the oldest mails go first.
+ *
+ * @param {{ smtpPort?: number, httpPort?: number, host?: string, fallbackToFreePort?: boolean, maxMessages?: number }} [options]
+ * @returns {Promise<{ smtpUrl: string, httpUrl: string, messages: () => CaughtMail[], close: () => Promise<void> }>}
+ */
+export async function startMailCatcher({
+  smtpPort = 0,
+  httpPort = 0,
+  host = '127.0.0.1',
+  fallbackToFreePort = false,
+  maxMessages = 1000,
+} = {}) {
+  const box = mailbox(maxMessages);
+  const smtp = smtpServer(box);
+  const http = httpServer(box);
   try {
     const smtpBound = await listen(smtp.server, smtpPort, host, fallbackToFreePort);
     const httpBound = await listen(http, httpPort, host, fallbackToFreePort);
@@ -158,7 +182,7 @@ export async function startMailCatcher({
     return {
       smtpUrl: `smtp://${urlHost}:${smtpBound}`,
       httpUrl: `http://${urlHost}:${httpBound}`,
-      messages: () => [...mails],
+      messages: () => [...box.all()],
       close: async () => {
         await Promise.all([closeSmtp(smtp), closeHttp(http)]);
       },

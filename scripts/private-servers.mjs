@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
-import { endProcessGroup, freePort, infraDir, startKafka, startMongo } from './infra.mjs';
+import { endProcessGroup, freePort, infraDir, startKafka, startMongo } from './local-servers.mjs';
 
 /**
  * A broker of its own for a test that stops and restarts Kafka without disturbing anyone else's:

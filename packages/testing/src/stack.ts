@@ -38,16 +38,58 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+const PARTS: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'gateway'];
+
+/** Where a stack's parts live: their ports and databases, and the prefixes of its run. */
+interface StackLayout {
+  run: string;
+  ports: Record<PartName, number>;
+  databases: Record<PartName, string>;
+  topicPrefix: string;
+}
+
+const urlOf = (layout: StackLayout, name: PartName) => `http://127.0.0.1:${layout.ports[name]}`;
+
 export async function startStack(infra: StackInfra, options: StackOptions = {}): Promise<Stack> {
   const run = `stack_${randomUUID().slice(0, 8)}`;
-  const names: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'gateway'];
-  const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()]))) as Record<
-    PartName,
-    number
-  >;
-  const url = (name: PartName) => `http://127.0.0.1:${ports[name]}`;
-  const databases = Object.fromEntries(names.map((n) => [n, `${run}_${n}`])) as Record<PartName, string>;
-  const topicPrefix = `${run}.`;
+  const layout: StackLayout = {
+    run,
+    ports: Object.fromEntries(await Promise.all(PARTS.map(async (n) => [n, await freePort()]))) as Record<
+      PartName,
+      number
+    >,
+    databases: Object.fromEntries(PARTS.map((n) => [n, `${run}_${n}`])) as Record<PartName, string>,
+    topicPrefix: `${run}.`,
+  };
+  const settings = partSettings(infra, options, layout);
+  const start = (name: PartName) => startPart(name, settings.of(name));
+  const parts = await startParts(start, options.allAtOnce ?? false);
+
+  return {
+    gateway: urlOf(layout, 'gateway'),
+    parts,
+    databases: layout.databases,
+    kafkaBrokers: settings.kafkaBrokers,
+    topicPrefix: layout.topicPrefix,
+    async restart(name, how = 'stop') {
+      await (how === 'kill' ? parts[name].kill() : parts[name].stop());
+      parts[name] = await start(name);
+      return parts[name];
+    },
+    async start(name) {
+      parts[name] = await start(name);
+      return parts[name];
+    },
+    async stop() {
+      for (const name of [...PARTS].reverse()) await parts[name]?.stop();
+    },
+  };
+}
+
+/** The settings of each part: those every part shares, its own, then the ones `options` adds. */
+function partSettings(infra: StackInfra, options: StackOptions, layout: StackLayout) {
+  const { run, topicPrefix } = layout;
+  const url = (name: PartName) => urlOf(layout, name);
   const shared = {
     MONGO_URL: infra.mongoUrl,
     KAFKA_BROKERS: infra.kafkaBrokers,
@@ -83,21 +125,25 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
     // Every traveller of a test or benchmark comes from this one address: the edge limits are not what is measured.
     gateway: { RATE_LIMIT_PREFIX: `${run}-gw:`, RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000000000' },
   };
-  const envOf = (name: PartName) => ({
-    ...shared,
-    MONGO_DB: databases[name],
-    ...own[name],
-    ...options.partEnv?.[name],
-    PORT: String(ports[name]),
-  });
-  const start = (name: PartName) => startPart(name, envOf(name));
+  return {
+    kafkaBrokers: shared.KAFKA_BROKERS,
+    of: (name: PartName) => ({
+      ...shared,
+      MONGO_DB: layout.databases[name],
+      ...own[name],
+      ...options.partEnv?.[name],
+      PORT: String(layout.ports[name]),
+    }),
+  };
+}
 
+/** Starts every part: auth first (the others fetch its keys), then the rest at once; or every part at once. */
+async function startParts(start: (name: PartName) => Promise<RunningPart>, allAtOnce: boolean) {
   const parts = {} as Record<PartName, RunningPart>;
   try {
-    // auth first (the others fetch its keys), then the rest at once; or every part at once.
-    const first = options.allAtOnce ? [] : names.slice(0, 1);
+    const first = allAtOnce ? [] : PARTS.slice(0, 1);
     for (const name of first) parts[name] = await start(name);
-    const rest = names.slice(first.length);
+    const rest = PARTS.slice(first.length);
     const started = await Promise.allSettled(rest.map(start));
     rest.forEach((name, i) => {
       const outcome = started[i]!;
@@ -109,24 +155,5 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
     await Promise.all(Object.values(parts).map((p) => p.stop()));
     throw err;
   }
-
-  return {
-    gateway: url('gateway'),
-    parts,
-    databases,
-    kafkaBrokers: shared.KAFKA_BROKERS,
-    topicPrefix,
-    async restart(name, how = 'stop') {
-      await (how === 'kill' ? parts[name].kill() : parts[name].stop());
-      parts[name] = await start(name);
-      return parts[name];
-    },
-    async start(name) {
-      parts[name] = await start(name);
-      return parts[name];
-    },
-    async stop() {
-      for (const name of [...names].reverse()) await parts[name]?.stop();
-    },
-  };
+  return parts;
 }
