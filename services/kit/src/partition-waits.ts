@@ -41,7 +41,10 @@ export function partitionWaits({
 
   return {
     triesOf,
-    /** The partition is done with `offset`: past the message it waited on (not just past an earlier one handled again), the wait is over. */
+    /**
+     * The partition is done with `offset`: past the message it waited on (not just past an earlier one handled
+     * again), the wait is over.
+     */
     passed(where: string, offset: string) {
       const wait = waits.get(where);
       if (wait && BigInt(offset) >= BigInt(wait.offset)) waits.delete(where);
