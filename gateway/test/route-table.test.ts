@@ -1,6 +1,7 @@
+import { allEndpoints, isInternal, isPublic } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
 import { PathTrie, pathSegments } from '../src/path-trie.js';
-import { compileRouteTable } from '../src/route-table.js';
+import { compileRouteTable, TIGHTLY_LIMITED } from '../src/route-table.js';
 
 const table = compileRouteTable();
 const owner = (method: string, url: string) => table.resolve(method, url)?.service;
@@ -135,5 +136,39 @@ describe('path trie', () => {
 
   it('refuses a pattern given twice', () => {
     expect(() => new PathTrie().add('/a/:x', 1).add('/a/:y', 2)).toThrow('twice');
+  });
+});
+
+describe('the endpoint definitions', () => {
+  // A path of a definition with every parameter filled in, as a request would have it.
+  const concrete = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, 'p-1');
+  const defined = allEndpoints();
+
+  it('cover every service built so far', () => {
+    const services = new Set(defined.map((e) => e.service));
+    for (const service of ['auth', 'catalog', 'itinerary', 'billing'] as const) expect(services).toContain(service);
+  });
+
+  it('route each public endpoint to its own service, public exactly when the definition says so', () => {
+    for (const e of defined.filter((d) => !isInternal(d))) {
+      const match = table.resolve(e.method, concrete(e.path));
+      expect({ route: `${e.method} ${e.path}`, service: match?.service, isPublic: match?.isPublic }).toEqual({
+        route: `${e.method} ${e.path}`,
+        service: e.service,
+        isPublic: isPublic(e),
+      });
+    }
+  });
+
+  it('never route an internal endpoint', () => {
+    for (const e of defined.filter(isInternal)) expect(table.resolve(e.method, concrete(e.path))).toBeUndefined();
+  });
+
+  it('give every tightly limited pattern at least one endpoint it limits', () => {
+    for (const pattern of TIGHTLY_LIMITED) {
+      const trie = new PathTrie<true>().add(pattern, true);
+      const limited = defined.filter((e) => e.method === 'POST' && trie.match(pathSegments(concrete(e.path))));
+      expect({ pattern, limited: limited.length > 0 }).toEqual({ pattern, limited: true });
+    }
   });
 });
