@@ -94,3 +94,33 @@ export const stateOf = (doc: Pick<InventoryDocument, 'taken' | 'version'>): Take
   taken: doc.taken ?? {},
   version: doc.version ?? 0,
 });
+
+// ---------- pieces of the conditional updates ----------
+
+/** A change answers the document's taken rooms and the one hold it touched, not every hold. */
+export const afterFor = (holdId: string) =>
+  ({ returnDocument: 'after', projection: { taken: 1, version: 1, [`holds.${holdId}`]: 1 } }) as const;
+
+/** Only nights that would still have a free room after adding `rooms`. */
+export function roomFor(nights: string[], capacity: Record<string, number>, rooms: number) {
+  const filter: Record<string, unknown> = {};
+  for (const night of nights) {
+    const limit = (capacity[night] ?? 0) - rooms;
+    if (limit < 0) return null;
+    filter[`taken.${night}`] = { $not: { $gt: limit } };
+  }
+  return filter;
+}
+
+export const incNights = (nights: string[], by: number) => ({
+  version: 1,
+  ...Object.fromEntries(nights.map((n) => [`taken.${n}`, by])),
+});
+
+export const bookSet = (holdId: string, invoiceId: string) => ({
+  [`holds.${holdId}.status`]: 'booked',
+  [`holds.${holdId}.invoiceId`]: invoiceId,
+});
+
+/** A live hold whole: as placed (its directory entry), in the state its document has now. */
+export const whole = (entry: HoldDirectoryEntry, state: HoldState) => ({ ...entry.hold, ...state }) as HoldRecord;

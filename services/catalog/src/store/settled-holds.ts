@@ -4,7 +4,7 @@
 import { defineModel, outboxPlugin, withEvents, type Logger, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { HoldRecord } from '../domain/holds.js';
-import type { InventoryDocument } from './inventory-documents.js';
+import { whole, type HoldDirectoryEntry, type InventoryDocument } from './inventory-documents.js';
 
 /**
  * A hold moved out of its inventory document once settled. The copy is written before the hold is pulled
@@ -35,7 +35,7 @@ settledSchema.plugin(outboxPlugin);
 const BOOKING_SETTLES_AFTER_MS = 2 * 86_400_000;
 
 /** A settled hold's check-out date before which a booking is settled: its stay is over everywhere. */
-export const settledBookingsBefore = (now: Date) =>
+const settledBookingsBefore = (now: Date) =>
   new Date(now.getTime() - BOOKING_SETTLES_AFTER_MS).toISOString().slice(0, 10);
 
 /**
@@ -106,4 +106,30 @@ export async function settledHoldStore(
       return reported.modifiedCount > 0;
     },
   };
+}
+
+/**
+ * Moves every settled hold still in a document out of it: released ones a crash or a race left behind, and
+ * bookings whose stay is over by `now`. Returns how many moved.
+ */
+export async function settleAll(
+  inventory: mongo.Collection<InventoryDocument>,
+  directory: mongo.Collection<HoldDirectoryEntry>,
+  moveOut: (docId: string, hold: HoldRecord) => Promise<boolean>,
+  now: Date,
+): Promise<number> {
+  const bookingsBefore = settledBookingsBefore(now);
+  let moved = 0;
+  for await (const doc of inventory.find({}, { projection: { holds: 1 } })) {
+    const settled = Object.entries(doc.holds ?? {}).filter(
+      ([, h]) => h.status === 'released' || (h.status === 'booked' && h.checkOut < bookingsBefore),
+    );
+    if (!settled.length) continue;
+    const entries = await directory.find({ _id: { $in: settled.map(([id]) => id) } }).toArray();
+    for (const entry of entries) {
+      const state = doc.holds[entry._id];
+      if (state && (await moveOut(doc._id, whole(entry, state)))) moved++;
+    }
+  }
+  return moved;
 }
