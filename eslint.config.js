@@ -94,7 +94,7 @@ export default tseslint.config(
   },
   // issue 12: being restructured; removed when done
   {
-    files: ['services/{catalog,itinerary,billing}/src/**'],
+    files: ['services/catalog/src/**'],
     rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
   },
 );

@@ -17,7 +17,6 @@ import {
 } from '../src/index.js';
 import { testInfra, uniqueName } from '../src/testing/index.js';
 
-const ctx = { correlationId: 'corr-failures', causationId: 'req-failures' };
 /** A port nothing listens on. */
 let closedPort: number;
 let answering: Server;
