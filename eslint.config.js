@@ -92,9 +92,4 @@ export default tseslint.config(
     ignores: ['**/test/**', '**/*.test.ts'],
     rules: { 'max-lines': ['error', 400], 'max-lines-per-function': ['error', 80] },
   },
-  // issue 12: being restructured; removed when done
-  {
-    files: ['services/catalog/src/**'],
-    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
-  },
 );

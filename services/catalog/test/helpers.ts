@@ -34,7 +34,7 @@ export function busiestCity(app: CatalogApp): string {
 export async function search(app: CatalogApp, body: Record<string, unknown>): Promise<SearchPage> {
   const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: body });
   if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${res.body}`);
-  // The route writes its answer without parsing it (kit's unparsedResponse): the shape is checked here.
+  // The route writes its answer without parsing it (routes/json.ts): the shape is checked here.
   SearchPageSchema.parse(res.json());
   return res.json() as SearchPage;
 }

@@ -109,12 +109,3 @@ export function applyHttpConventions(app: FastifyInstance): void {
     done(null, payload);
   });
 }
-
-/**
- * Route options for hot read routes: the response schema still documents the route (OpenAPI), but the
- * answer is written with JSON.stringify instead of being parsed by zod first, which costs more than the
- * search itself. The route's tests check its answers against the schema instead.
- */
-export const unparsedResponse = {
-  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-} as const;
