@@ -1,36 +1,37 @@
-// Shared set-up of the billing service tests: the real app against the run's servers, tokens from a local key
-// set and the test's service secret, a stand-in for the itinerary's internal routes (invoice drafts and the
-// payment lock), a reader of billing.events, and small clients.
+// Shared set-up of the billing service tests: the real app against the run's servers (`useBilling` for a test
+// file), tokens from a local key set and the test's service secret, a stand-in for the itinerary's internal
+// routes (invoice drafts and the payment lock), a reader of billing.events, invoices in every state, and small
+// clients.
 import {
   errorCatalogue,
-  topicOf,
+  type Card,
   type CreateInvoiceBody,
-  type EventPayload,
-  type EventType,
   type Invoice,
   type InvoiceDraft,
 } from '@travelclub/contracts';
-import { createKafka, createServiceIdentity, newEvent } from '@travelclub/kit';
+import { createServiceIdentity } from '@travelclub/kit';
 import {
   inDays,
+  readEvents,
   serviceHeaders,
   startTestJwks,
   testEnv,
-  testInfra,
   TEST_SERVICE_TOKEN_SECRET,
   uniqueName,
+  type SeenEvent,
   type TestJwks,
 } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BillingApp } from '../src/app.js';
 import { BillingConfigSchema } from '../src/config.js';
+import { cardSummary } from '../src/domain/card.js';
+import { paymentIdFor, paymentRequestHash } from '../src/domain/ids.js';
 import { SANDBOX_CARDS } from '../src/provider/sandbox.js';
 
-export { expectError, expectInvalid, inDays } from '@travelclub/kit/testing';
+export { expectError, expectInvalid, inDays, publishEvent } from '@travelclub/kit/testing';
 export { startTestJwks, SANDBOX_CARDS };
 
 export async function startBilling(
@@ -177,6 +178,67 @@ export async function getInvoice(app: BillingApp, caller: Caller, id: string): P
   return res.json() as Invoice;
 }
 
+/** A new traveller, and an open invoice of theirs. */
+export async function openInvoice(world: BillingWorld, options: InvoiceOptions = {}) {
+  const user = await traveller(world.jwks);
+  return { user, invoice: await createInvoice(world.app, user, options) };
+}
+
+/** An invoice of `caller`'s paid with the good card, as it is stored then. */
+export async function paidInvoice(app: BillingApp, caller: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
+  const invoice = await createInvoice(app, caller, options);
+  const res = await pay(app, caller, invoice.id);
+  if (res.statusCode !== 200) throw new Error(`payment answered ${res.statusCode}: ${res.body}`);
+  return getInvoice(app, caller, invoice.id);
+}
+
+/**
+ * What a payment under `key` leaves in the invoice when its process dies before recording the outcome: the
+ * attempt `processing` since `startedAt`, holding the lease until `leaseUntil`; with `voided`, the invoice
+ * voided meanwhile. Gives the payment's id.
+ */
+export async function leaveUnsettledAttempt(
+  app: BillingApp,
+  invoice: Invoice,
+  key: string,
+  card: Card,
+  { leaseUntil, startedAt = new Date(), voided = false }: { leaseUntil: Date; startedAt?: Date; voided?: boolean },
+): Promise<string> {
+  const paymentId = paymentIdFor(invoice.id, key);
+  const attempt = {
+    key,
+    requestHash: paymentRequestHash(invoice.id, card),
+    paymentId,
+    status: 'processing',
+    card: cardSummary(card.number),
+    startedAt,
+    at: startedAt,
+  };
+  const voiding = voided ? { status: 'void' as const, voidReason: 'expired' as const, voidedAt: startedAt } : {};
+  await app.billing.store.collection.updateOne(
+    { _id: invoice.id },
+    { $set: { lease: { paymentId, until: leaseUntil }, [`attempts.${paymentId}`]: attempt, ...voiding } },
+  );
+  return paymentId;
+}
+
+/** What the itinerary says when the invoice's itinerary is cancelled (itinerary.cancelled), by its owner. */
+export function cancelled(
+  invoice: Invoice,
+  user: Caller,
+  fields: { cancelledAt?: string; reason?: 'requested' | 'booking-failed'; withInvoiceId?: boolean } = {},
+) {
+  return {
+    itineraryId: invoice.itineraryId,
+    userId: user.id,
+    ...(fields.withInvoiceId === false ? {} : { invoiceId: invoice.id }),
+    cancelledBy: { userId: user.id, role: 'role/customer' as const },
+    cancelledAt: fields.cancelledAt ?? new Date().toISOString(),
+    reason: fields.reason ?? 'requested',
+    terms: invoice.terms,
+  };
+}
+
 /** Charges the sandbox made for an invoice. */
 export const chargesOf = (app: BillingApp, invoiceId: string) =>
   app.mongo.collection('sandbox_charges').find({ reference: invoiceId }).toArray();
@@ -275,64 +337,56 @@ export async function fakeItinerary(): Promise<FakeItinerary> {
 
 // ---------- events ----------
 
-export interface SeenEvent {
-  id: string;
-  type: string;
-  aggregateId: string;
-  payload: Record<string, unknown>;
-}
-
-export interface EventLog {
-  /** Every message read from billing.events, copies included (to check "exactly once"). */
+export interface InvoiceEvents {
+  /** Every event read from billing.events, once each. */
   all: SeenEvent[];
   of(type: string, invoiceId: string): SeenEvent[];
-  /** Waits until `count` messages of this type for this invoice arrived, then a moment longer for copies. */
+  /** Waits until `count` events of this type for this invoice arrived, then a moment longer for copies. */
   wait(type: string, invoiceId: string, count?: number, settleMs?: number): Promise<SeenEvent[]>;
   stop(): Promise<void>;
 }
 
 /** Reads the app's billing.events from the start for the whole test file. */
-export async function readBillingEvents(app: BillingApp): Promise<EventLog> {
-  const kafka = createKafka(uniqueName('reader'), testInfra().kafkaBrokers.split(','), pino({ level: 'silent' }));
-  const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
-  const all: SeenEvent[] = [];
-  await consumer.connect();
-  await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}billing.events`, fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ message }) => {
-      // Delivery is at least once (the relay may publish an event again before it is marked sent): one
-      // event is one id, however many copies arrive.
-      const event = JSON.parse(message.value!.toString()) as SeenEvent;
-      if (!all.some((seen) => seen.id === event.id)) all.push(event);
-    },
-  });
-  const of = (type: string, invoiceId: string) =>
-    all.filter((e) => e.type === type && e.payload.invoiceId === invoiceId);
+export async function readBillingEvents(app: BillingApp): Promise<InvoiceEvents> {
+  const log = await readEvents(app, 'billing.events');
+  const about = (type: string, invoiceId: string) => (e: SeenEvent) =>
+    e.type === type && e.payload.invoiceId === invoiceId;
   return {
-    all,
-    of,
-    async wait(type, invoiceId, count = 1, settleMs = 700) {
-      await expect.poll(() => of(type, invoiceId).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-      await new Promise((resolve) => setTimeout(resolve, settleMs));
-      return of(type, invoiceId);
-    },
-    stop: () => consumer.disconnect(),
+    all: log.all,
+    of: (type, invoiceId) => log.all.filter(about(type, invoiceId)),
+    wait: (type, invoiceId, count = 1, settleMs = 700) => log.wait(about(type, invoiceId), count, settleMs),
+    stop: () => log.stop(),
   };
 }
 
-/** Publishes an event onto the app's topics as its owning service would; gives the envelope (to send it again). */
-export async function publish<T extends EventType>(
-  app: BillingApp,
-  type: T,
-  aggregateId: string,
-  payload: EventPayload<T>,
-  again?: ReturnType<typeof newEvent>,
-) {
-  const event =
-    again ?? newEvent(type, aggregateId, payload, { correlationId: randomUUID(), causationId: randomUUID() });
-  await app.producer.send({
-    topic: `${app.config.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
-    messages: [{ key: aggregateId, value: JSON.stringify(event) }],
+// ---------- this test file's billing ----------
+
+export interface BillingWorld {
+  jwks: TestJwks;
+  itinerary: FakeItinerary;
+  app: BillingApp;
+  /** What the app published (read only when the file asked for it). */
+  events: InvoiceEvents;
+}
+
+/**
+ * Starts a key set, the itinerary stand-in and the app (`settings` over the test defaults) before the file's
+ * tests, and, with `events`, a reader of billing.events; closes them after. The fields are there once the
+ * tests run.
+ */
+export function useBilling(settings: Record<string, string> = {}, { events = false } = {}): BillingWorld {
+  const world = {} as BillingWorld;
+  beforeAll(async () => {
+    world.jwks = await startTestJwks();
+    world.itinerary = await fakeItinerary();
+    world.app = await startBilling(world.jwks, world.itinerary.url, settings);
+    if (events) world.events = await readBillingEvents(world.app);
+  }, 120_000);
+  afterAll(async () => {
+    await world.events?.stop();
+    await world.app?.close();
+    await world.itinerary?.close();
+    await world.jwks?.close();
   });
-  return event;
+  return world;
 }

@@ -1,7 +1,7 @@
-// Shared set-up of the itinerary service tests: the real catalog as a neighbour (@travelclub/testing's, on a
-// port of its own, a small demo inventory), a stand-in for billing's internal routes, the itinerary app, all on one
-// Kafka topic prefix so they hear each other; tokens from a local key set, service identities from the test
-// secret, and small clients.
+// Shared set-up of the itinerary service tests (`useWorld` for a test file): the real catalog as a neighbour
+// (@travelclub/testing's, on a port of its own, a small demo inventory), a stand-in for billing's internal routes,
+// the itinerary app, all on one Kafka topic prefix so they hear each other; tokens from a local key set, service
+// identities from the test secret, and small clients.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,6 @@ import {
   AvailabilityAnswerSchema,
   CreateInvoiceBodySchema,
   InvoiceDraftSchema,
-  topicOf,
   type CreateInvoiceBody,
   type EventPayload,
   type EventType,
@@ -18,21 +17,22 @@ import {
   type Itinerary,
   type ServiceName,
 } from '@travelclub/contracts';
-import { createKafka, createServiceIdentity, newEvent, serviceQueue, type JobQueue } from '@travelclub/kit';
+import { createServiceIdentity, serviceQueue, type JobQueue, type OutboxEvent } from '@travelclub/kit';
 import {
   inDays,
+  publishEvent,
+  readEvents,
   serviceHeaders,
   startTestJwks,
   testEnv,
-  testInfra,
   TEST_SERVICE_TOKEN_SECRET,
   uniqueName,
+  type SeenEvent,
   type TestJwks,
 } from '@travelclub/kit/testing';
 import { addRoomBody, guestDetails as guestsFor, leadGuest as lead, type RoomChoice } from '@travelclub/testing';
 import { startCatalog, type CatalogApp } from '@travelclub/testing/catalog';
-import pino from 'pino';
-import { expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type ItineraryApp } from '../src/app.js';
 import { ItineraryConfigSchema } from '../src/config.js';
 import { itineraryStore, type ItineraryStore } from '../src/store/itineraries.js';
@@ -125,65 +125,222 @@ export async function startBillingStandIn(): Promise<BillingStandIn> {
   return standIn;
 }
 
-export interface World {
-  jwks: TestJwks;
-  prefix: string;
-  catalog: CatalogApp;
-  catalogUrl: string;
-  billing: BillingStandIn;
-  app: ItineraryApp;
-  /** The app's itineraries as stored, to read (events written here would wait for the relay's sweep). */
-  store: ItineraryStore;
-  /** Another itinerary app on the same database and topics, with settings of its own. */
-  sibling(overrides: Record<string, string>): Promise<ItineraryApp>;
-  close(): Promise<void>;
+/**
+ * The world of a test file (`overrides` over the app's test settings): started before its tests, closed after
+ * them.
+ */
+export function useWorld(overrides: Record<string, string> = {}): World {
+  const world = new World();
+  beforeAll(() => world.start(overrides), 120_000);
+  afterAll(() => world.close());
+  return world;
 }
 
-export async function startWorld(overrides: Record<string, string> = {}): Promise<World> {
-  const jwks = await startTestJwks();
-  const prefix = `${uniqueName('itinerary')}.`;
-  const catalog = await startCatalog({
-    JWKS_URL: jwks.jwksUrl,
-    KAFKA_TOPIC_PREFIX: prefix,
-    SEED_HOTELS: '60',
-    SEED: '11',
-  });
-  const catalogUrl = await catalog.listen({ port: 0, host: '127.0.0.1' });
-  const billing = await startBillingStandIn();
-  const env = {
-    ...testEnv('itinerary'),
-    JWKS_URL: jwks.jwksUrl,
-    KAFKA_TOPIC_PREFIX: prefix,
-    CATALOG_URL: catalogUrl,
-    BILLING_URL: billing.url,
-    WEB_URL: 'https://travelclub.test',
-    ...overrides,
-  };
-  const app = await buildApp(ItineraryConfigSchema.parse(env));
-  billing.itinerary = app;
-  const siblings: ItineraryApp[] = [];
-  return {
-    jwks,
-    prefix,
-    catalog,
-    catalogUrl,
-    billing,
-    app,
-    store: await itineraryStore(app.mongo, { addModel: () => undefined, kick: () => undefined }),
-    async sibling(more) {
-      const other = await buildApp(ItineraryConfigSchema.parse({ ...env, ...more }));
-      siblings.push(other);
-      return other;
-    },
-    async close() {
-      for (const other of siblings) await other.close();
-      await app?.close();
-      await catalog?.close();
-      await billing?.close();
-      await jwks?.close();
-    },
-  };
+/**
+ * One test file's catalog (a small demo inventory), billing stand-in and itinerary app, on one Kafka topic
+ * prefix, with tokens from a key set of its own; and what its tests do with them. Its fields are there once
+ * `start` is over.
+ */
+export class World {
+  jwks!: TestJwks;
+  prefix!: string;
+  catalog!: CatalogApp;
+  catalogUrl!: string;
+  billing!: BillingStandIn;
+  app!: ItineraryApp;
+  /** The app's itineraries as stored, to read (events written here would wait for the relay's sweep). */
+  store!: ItineraryStore;
+  /** Billing as it calls the app's internal routes: its service identity. */
+  asBilling!: Traveller;
+  /** A client of the app; it may be taken before `start` (it finds the app when called). */
+  readonly call: Call = (method, url, who, body) => client(this.app)(method, url, who, body);
+  private env: Record<string, string> = {};
+  private readonly siblings: ItineraryApp[] = [];
+  private emailQueue: JobQueue<'emails'> | undefined;
+  /** Where `findOffer` looks next, so tests do not take each other's rooms. */
+  private offerCursor = 0;
+
+  async start(overrides: Record<string, string>): Promise<void> {
+    this.jwks = await startTestJwks();
+    this.prefix = `${uniqueName('itinerary')}.`;
+    this.catalog = await startCatalog({
+      JWKS_URL: this.jwks.jwksUrl,
+      KAFKA_TOPIC_PREFIX: this.prefix,
+      SEED_HOTELS: '60',
+      SEED: '11',
+    });
+    this.catalogUrl = await this.catalog.listen({ port: 0, host: '127.0.0.1' });
+    this.billing = await startBillingStandIn();
+    this.env = {
+      ...testEnv('itinerary'),
+      JWKS_URL: this.jwks.jwksUrl,
+      KAFKA_TOPIC_PREFIX: this.prefix,
+      CATALOG_URL: this.catalogUrl,
+      BILLING_URL: this.billing.url,
+      WEB_URL: 'https://travelclub.test',
+      ...overrides,
+    };
+    this.app = await buildApp(ItineraryConfigSchema.parse(this.env));
+    this.billing.itinerary = this.app;
+    this.store = await itineraryStore(this.app.mongo, { addModel: () => undefined, kick: () => undefined });
+    this.asBilling = await asService('billing');
+  }
+
+  /** Another itinerary app on the same database and topics, with settings of its own. */
+  async sibling(overrides: Record<string, string>): Promise<ItineraryApp> {
+    const other = await buildApp(ItineraryConfigSchema.parse({ ...this.env, ...overrides }));
+    this.siblings.push(other);
+    return other;
+  }
+
+  async close(): Promise<void> {
+    for (const other of this.siblings) await other.close();
+    await this.app?.close();
+    await this.catalog?.close();
+    await this.billing?.close();
+    await this.jwks?.close();
+  }
+
+  /** A signed-in customer, unless `claims` say otherwise. */
+  async traveller(claims: { roles?: string[]; isAnonymous?: boolean; sub?: string } = {}): Promise<Traveller> {
+    const id = claims.sub ?? `user-${randomUUID().slice(0, 8)}`;
+    const token = await this.jwks.sign({ roles: ['role/customer'], ...claims, sub: id });
+    return { id, token, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  async createItinerary(who: Traveller, body: Record<string, unknown> = {}): Promise<Itinerary> {
+    const res = await this.call('POST', '/api/v1/itinerary', who, body);
+    if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
+    return res.json<Itinerary>();
+  }
+
+  /**
+   * A bookable room from a real search and availability check (a signed-in visitor's), at a hotel the previous
+   * calls did not use: what the web app sends to addHotel.
+   */
+  async findOffer({ rooms = 1, startInDays = 30, nights = 2, currency = 'USD' } = {}): Promise<Offer> {
+    const { headers } = await this.traveller();
+    const checkInDate = inDays(startInDays);
+    const checkOutDate = inDays(startInDays + nights);
+    const hotels = this.catalog.catalog.index().hotels;
+    const created = await this.catalog.inject({
+      method: 'POST',
+      url: '/api/v1/hotel/search/create',
+      payload: {
+        destination: busiestCity(this.catalog),
+        checkIn: checkInDate,
+        checkOut: checkOutDate,
+        guests: rooms,
+        rooms,
+        currency,
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(`search/create answered ${created.statusCode}: ${created.body}`);
+    const { searchId } = created.json<{ searchId: string }>();
+    for (let tries = 0; tries < hotels.length; tries++) {
+      const hotel = hotels[this.offerCursor++ % hotels.length]!;
+      const res = await this.catalog.inject({
+        method: 'POST',
+        url: `/api/v1/hotel/${hotel._id}/checkAvailability`,
+        headers,
+        payload: { hotelId: hotel._id, hotelSearchId: searchId },
+      });
+      if (res.statusCode !== 200) continue;
+      const answer = AvailabilityAnswerSchema.parse(res.json());
+      const roomType = answer.roomTypes.find((rt) => rt.rooms.length > 0 && rt.roomsLeft >= 3);
+      const rate = roomType?.rooms[0];
+      const others = answer.roomTypes.flatMap((rt) =>
+        rt.roomsLeft >= 3 ? rt.rooms.map((r) => ({ roomType: rt.type, roomId: r.id })) : [],
+      );
+      if (roomType && rate)
+        return {
+          searchId,
+          hotelId: hotel._id,
+          roomType: roomType.type,
+          roomId: rate.id,
+          checkInDate,
+          checkOutDate,
+          rooms,
+          others: others.filter((o) => o.roomId !== rate.id),
+        };
+    }
+    throw new Error('no hotel of the test inventory has rooms for that stay');
+  }
+
+  /** An itinerary of `who` with one room of a fresh offer in it. */
+  async cartWithRoom(who: Traveller, body: Record<string, unknown> = {}) {
+    const itinerary = await this.createItinerary(who, body);
+    const offer = await this.findOffer({ currency: itinerary.currency });
+    const res = await this.call('POST', itineraryUrl(itinerary.id, 'addHotel'), who, addHotelBody(offer));
+    if (res.statusCode !== 200) throw new Error(`addHotel answered ${res.statusCode}: ${res.body}`);
+    return { itinerary: res.json<Itinerary>(), offer };
+  }
+
+  /** A cart awaiting payment: a room, guest details and an invoice. */
+  async pendingCart(who: Traveller, email?: string): Promise<Itinerary> {
+    const { itinerary } = await this.cartWithRoom(who);
+    const guests = await this.call(
+      'POST',
+      itineraryUrl(itinerary.id, 'setGuestDetails'),
+      who,
+      guestDetails(itinerary, email),
+    );
+    if (guests.statusCode !== 200) throw new Error(`setGuestDetails answered ${guests.statusCode}: ${guests.body}`);
+    const res = await this.call('POST', itineraryUrl(itinerary.id, 'createInvoice'), who);
+    if (res.statusCode !== 200) throw new Error(`createInvoice answered ${res.statusCode}: ${res.body}`);
+    return res.json<Itinerary>();
+  }
+
+  /** A call to the catalog's hold routes as this service makes it: its identity, on behalf of `owner`. */
+  async holdCall(
+    method: 'GET' | 'POST' | 'DELETE',
+    owner: { id: string },
+    holdId?: string,
+    payload?: Record<string, unknown>,
+  ) {
+    return this.catalog.inject({
+      method,
+      url: `/internal/v1/holds${holdId ? `/${holdId}` : ''}?ownerId=${encodeURIComponent(owner.id)}`,
+      headers: await serviceHeaders('itinerary', 'catalog'),
+      ...(payload ? { payload } : {}),
+    });
+  }
+
+  /** Publishes an event onto the world's topics as its owning service would; gives the envelope. */
+  publish<T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>, event?: OutboxEvent) {
+    return publishEvent(this.app, type, aggregateId, payload, event);
+  }
+
+  /**
+   * The app's events of this type about an itinerary, once `count` distinct ones arrived and `settleMs` more
+   * passed to catch any extra (delivery is at least once: copies are dropped by id).
+   */
+  async eventsAbout(itineraryId: string, type: string, count = 1, settleMs = 0): Promise<SeenEvent[]> {
+    const log = await readEvents(this.app, 'itinerary.events');
+    try {
+      return await log.wait((e) => e.type === type && e.payload.itineraryId === itineraryId, count, settleMs);
+    } finally {
+      await log.stop();
+    }
+  }
+
+  /** The `emails` jobs the app queued about an itinerary. */
+  async emailJobs(itineraryId: string) {
+    this.emailQueue ??= serviceQueue(this.app, 'emails');
+    const jobs = await this.emailQueue.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+    return jobs.filter((job) => (job.data as { data?: { itineraryId?: string } }).data?.itineraryId === itineraryId);
+  }
 }
+
+/** The biggest destination of the test inventory (its city with the most hotels). */
+function busiestCity(catalog: CatalogApp): string {
+  const counts = new Map<string, number>();
+  for (const hotel of catalog.catalog.index().hotels)
+    counts.set(hotel.destinationId, (counts.get(hotel.destinationId) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+export { expectError, inDays } from '@travelclub/kit/testing';
 
 export interface Traveller {
   id: string;
@@ -197,33 +354,6 @@ export async function asService(caller: ServiceName, target: ServiceName = 'itin
   return { id: `svc:${caller}`, token: headers.authorization.slice('Bearer '.length), headers };
 }
 
-export async function traveller(
-  jwks: TestJwks,
-  claims: { roles?: string[]; isAnonymous?: boolean; sub?: string } = {},
-): Promise<Traveller> {
-  const id = claims.sub ?? `user-${randomUUID().slice(0, 8)}`;
-  const token = await jwks.sign({ roles: ['role/customer'], ...claims, sub: id });
-  return { id, token, headers: { authorization: `Bearer ${token}` } };
-}
-
-/** A call to the catalog's hold routes as this service makes it: its identity, on behalf of `owner`. */
-export async function catalogHoldCall(
-  world: World,
-  method: 'GET' | 'POST' | 'DELETE',
-  owner: { id: string },
-  holdId?: string,
-  payload?: Record<string, unknown>,
-) {
-  return world.catalog.inject({
-    method,
-    url: `/internal/v1/holds${holdId ? `/${holdId}` : ''}?ownerId=${encodeURIComponent(owner.id)}`,
-    headers: await serviceHeaders('itinerary', 'catalog'),
-    ...(payload ? { payload } : {}),
-  });
-}
-
-export { expectError, inDays } from '@travelclub/kit/testing';
-
 type Answer = Awaited<ReturnType<ItineraryApp['inject']>>;
 export type Call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -232,7 +362,7 @@ export type Call = (
   body?: unknown,
 ) => Promise<Answer>;
 
-/** A client of the itinerary app: `call('POST', '/api/v1/itinerary', traveller, body)`. */
+/** A client of an itinerary app: `call('POST', '/api/v1/itinerary', traveller, body)`. */
 export const client =
   (app: ItineraryApp): Call =>
   (method, url, who, body) =>
@@ -243,11 +373,7 @@ export const client =
       ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
     });
 
-export async function createItinerary(app: ItineraryApp, who: Traveller, body: Record<string, unknown> = {}) {
-  const res = await client(app)('POST', '/api/v1/itinerary', who, body);
-  if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
-  return res.json<Itinerary>();
-}
+export const itineraryUrl = (id: string, action = '') => `/api/v1/itinerary/${id}${action ? `/${action}` : ''}`;
 
 export interface Offer extends RoomChoice {
   rooms: number;
@@ -255,167 +381,13 @@ export interface Offer extends RoomChoice {
   others: { roomType: string; roomId: string }[];
 }
 
-/** The biggest destination of the test inventory (its city with the most hotels). */
-function busiestCity(catalog: CatalogApp): string {
-  const counts = new Map<string, number>();
-  for (const hotel of catalog.catalog.index().hotels)
-    counts.set(hotel.destinationId, (counts.get(hotel.destinationId) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-}
-
-let offerCursor = 0;
-
-/**
- * A bookable room from a real search and availability check (a signed-in visitor's), at a hotel the previous
- * calls did not use (so tests do not take each other's rooms): what the web app sends to addHotel.
- */
-export async function findOffer(
-  { catalog, jwks }: Pick<World, 'catalog' | 'jwks'>,
-  { rooms = 1, startInDays = 30, nights = 2, currency = 'USD' } = {},
-): Promise<Offer> {
-  const { headers } = await traveller(jwks);
-  const checkInDate = inDays(startInDays);
-  const checkOutDate = inDays(startInDays + nights);
-  const hotels = catalog.catalog.index().hotels;
-  const created = await catalog.inject({
-    method: 'POST',
-    url: '/api/v1/hotel/search/create',
-    payload: {
-      destination: busiestCity(catalog),
-      checkIn: checkInDate,
-      checkOut: checkOutDate,
-      guests: rooms,
-      rooms,
-      currency,
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(`search/create answered ${created.statusCode}: ${created.body}`);
-  const { searchId } = created.json<{ searchId: string }>();
-  for (let tries = 0; tries < hotels.length; tries++) {
-    const hotel = hotels[offerCursor++ % hotels.length]!;
-    const res = await catalog.inject({
-      method: 'POST',
-      url: `/api/v1/hotel/${hotel._id}/checkAvailability`,
-      headers,
-      payload: { hotelId: hotel._id, hotelSearchId: searchId },
-    });
-    if (res.statusCode !== 200) continue;
-    const answer = AvailabilityAnswerSchema.parse(res.json());
-    const roomType = answer.roomTypes.find((rt) => rt.rooms.length > 0 && rt.roomsLeft >= 3);
-    const rate = roomType?.rooms[0];
-    const others = answer.roomTypes.flatMap((rt) =>
-      rt.roomsLeft >= 3 ? rt.rooms.map((r) => ({ roomType: rt.type, roomId: r.id })) : [],
-    );
-    if (roomType && rate)
-      return {
-        searchId,
-        hotelId: hotel._id,
-        roomType: roomType.type,
-        roomId: rate.id,
-        checkInDate,
-        checkOutDate,
-        rooms,
-        others: others.filter((o) => o.roomId !== rate.id),
-      };
-  }
-  throw new Error('no hotel of the test inventory has rooms for that stay');
-}
-
 export const addHotelBody = (offer: Offer, extra: Record<string, unknown> = {}) => ({
   ...addRoomBody(offer),
   ...extra,
 });
-
-/** An itinerary of `who` with one room of a fresh offer in it. */
-export async function cartWithRoom(world: World, who: Traveller, body: Record<string, unknown> = {}) {
-  const itinerary = await createItinerary(world.app, who, body);
-  const offer = await findOffer(world, { currency: itinerary.currency });
-  const res = await client(world.app)('POST', `/api/v1/itinerary/${itinerary.id}/addHotel`, who, addHotelBody(offer));
-  if (res.statusCode !== 200) throw new Error(`addHotel answered ${res.statusCode}: ${res.body}`);
-  return { itinerary: res.json<Itinerary>(), offer };
-}
 
 const guestEmail = () => `${uniqueName('guest')}@example.test`;
 export const leadGuest = (email = guestEmail()) => lead(email);
 
 /** Guest details for every room of the itinerary (one name per room). */
 export const guestDetails = (itinerary: Itinerary, email = guestEmail()) => guestsFor(itinerary, email);
-
-/** A cart awaiting payment: a room, guest details and an invoice. */
-export async function pendingCart(world: World, who: Traveller, email?: string) {
-  const { itinerary } = await cartWithRoom(world, who);
-  const call = client(world.app);
-  const guests = await call(
-    'POST',
-    `/api/v1/itinerary/${itinerary.id}/setGuestDetails`,
-    who,
-    guestDetails(itinerary, email),
-  );
-  if (guests.statusCode !== 200) throw new Error(`setGuestDetails answered ${guests.statusCode}: ${guests.body}`);
-  const res = await call('POST', `/api/v1/itinerary/${itinerary.id}/createInvoice`, who);
-  if (res.statusCode !== 200) throw new Error(`createInvoice answered ${res.statusCode}: ${res.body}`);
-  return res.json<Itinerary>();
-}
-
-/** Publishes an event onto the world's topics as its owning service would. */
-export async function publish<T extends EventType>(
-  app: ItineraryApp,
-  type: T,
-  aggregateId: string,
-  payload: EventPayload<T>,
-  event = newEvent(type, aggregateId, payload, { correlationId: randomUUID(), causationId: randomUUID() }),
-) {
-  await app.producer.send({
-    topic: `${app.config.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
-    messages: [{ key: aggregateId, value: JSON.stringify(event) }],
-  });
-  return event;
-}
-
-export interface SeenEvent {
-  id: string;
-  type: string;
-  payload: Record<string, unknown>;
-}
-
-/**
- * Reads the world's itinerary events until `count` distinct ones match `keep`, then `settleMs` more to
- * catch any extra (delivery is at least once: copies are dropped by id).
- */
-export async function itineraryEvents(
-  app: ItineraryApp,
-  keep: (event: SeenEvent) => boolean,
-  count: number,
-  settleMs = 0,
-): Promise<SeenEvent[]> {
-  const kafka = createKafka(uniqueName('reader'), testInfra().kafkaBrokers.split(','), pino({ level: 'silent' }));
-  const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
-  const seen: SeenEvent[] = [];
-  try {
-    await consumer.connect();
-    await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}itinerary.events`, fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const event = JSON.parse(message.value!.toString()) as SeenEvent;
-        if (keep(event) && !seen.some((e) => e.id === event.id)) seen.push(event);
-      },
-    });
-    await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-    if (settleMs) await new Promise((resolve) => setTimeout(resolve, settleMs));
-  } finally {
-    await consumer.disconnect();
-  }
-  return seen;
-}
-
-const emailQueues = new WeakMap<ItineraryApp, JobQueue<'emails'>>();
-
-/** The `emails` jobs this app queued about an itinerary. */
-export async function emailJobs(app: ItineraryApp, itineraryId: string) {
-  const queue = emailQueues.get(app) ?? serviceQueue(app, 'emails');
-  emailQueues.set(app, queue);
-  const jobs = await queue.queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
-  return jobs.filter((job) => (job.data as { data?: { itineraryId?: string } }).data?.itineraryId === itineraryId);
-}
-
-export const itineraryUrl = (id: string, action = '') => `/api/v1/itinerary/${id}${action ? `/${action}` : ''}`;

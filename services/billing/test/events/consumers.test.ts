@@ -1,90 +1,45 @@
 // What billing does on other services' events, against the real servers: refunds once per invoice (minus the
 // cancellation charge in force, or everything when the booking failed), voids open invoices.
-import type { Invoice } from '@travelclub/contracts';
-import type { TestJwks } from '@travelclub/kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingApp } from '../../src/app.js';
+import { describe, expect, it } from 'vitest';
 import {
+  cancelled,
   createInvoice,
   expectError,
-  fakeItinerary,
   getInvoice,
   instantInDays,
+  openInvoice,
+  paidInvoice,
   pay,
-  publish,
-  readBillingEvents,
-  startBilling,
-  startTestJwks,
+  publishEvent,
   traveller,
+  useBilling,
   type Caller,
-  type EventLog,
-  type FakeItinerary,
-  type InvoiceOptions,
 } from '../helpers.js';
 
-let jwks: TestJwks;
-let itinerary: FakeItinerary;
-let app: BillingApp;
-let events: EventLog;
+const world = useBilling({}, { events: true });
 
-beforeAll(async () => {
-  jwks = await startTestJwks();
-  itinerary = await fakeItinerary();
-  app = await startBilling(jwks, itinerary.url);
-  events = await readBillingEvents(app);
-}, 120_000);
-afterAll(async () => {
-  await events?.stop();
-  await app?.close();
-  await itinerary?.close();
-  await jwks?.close();
-});
-
-async function paidInvoice(user: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
-  const invoice = await createInvoice(app, user, options);
-  const res = await pay(app, user, invoice.id);
-  if (res.statusCode !== 200) throw new Error(`payment answered ${res.statusCode}: ${res.body}`);
-  return getInvoice(app, user, invoice.id);
-}
-
-function cancelled(
-  invoice: Invoice,
-  user: Caller,
-  fields: { cancelledAt?: string; reason?: 'requested' | 'booking-failed'; withInvoiceId?: boolean } = {},
-) {
-  return {
-    itineraryId: invoice.itineraryId,
-    userId: user.id,
-    ...(fields.withInvoiceId === false ? {} : { invoiceId: invoice.id }),
-    cancelledBy: { userId: user.id, role: 'role/customer' as const },
-    cancelledAt: fields.cancelledAt ?? new Date().toISOString(),
-    reason: fields.reason ?? 'requested',
-    terms: invoice.terms,
-  };
-}
-
-const statusOf = async (user: Caller, id: string) => (await getInvoice(app, user, id)).status;
+const statusOf = async (user: Caller, id: string) => (await getInvoice(world.app, user, id)).status;
 const refundsOf = (invoiceId: string) =>
-  app.mongo
+  world.app.mongo
     .collection('sandbox_refunds')
     .find({ _id: `refund:${invoiceId}` as never })
     .toArray();
 
 describe('itinerary.cancelled', () => {
   it('refunds everything before the cancellation charges start, once even when the event comes twice', async () => {
-    const user = await traveller(jwks);
-    const invoice = await paidInvoice(user, {
+    const user = await traveller(world.jwks);
+    const invoice = await paidInvoice(world.app, user, {
       amounts: [100_00, 50_00],
       charges: [{ from: instantInDays(7), amount: 30_00 }],
     });
-    const event = await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
-    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user), event); // redelivery
-    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user)); // a second event
+    const event = await publishEvent(world.app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
+    await publishEvent(world.app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user), event); // redelivery
+    await publishEvent(world.app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user)); // a second event
     await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('refunded');
 
-    const issued = await events.wait('billing.refund.issued', invoice.id, 1, 2_000);
+    const issued = await world.events.wait('billing.refund.issued', invoice.id, 1, 2_000);
     expect(issued).toHaveLength(1);
-    const refunded = await getInvoice(app, user, invoice.id);
+    const refunded = await getInvoice(world.app, user, invoice.id);
     expect(issued[0]!.payload).toEqual({
       refundId: refunded.refund!.id,
       invoiceId: invoice.id,
@@ -99,32 +54,32 @@ describe('itinerary.cancelled', () => {
   });
 
   it('keeps the charge in force at the cancellation instant and refunds the rest', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     // Two lines, each charging 30.00 from yesterday on: 60.00 of 150.00 is kept.
-    const invoice = await paidInvoice(user, {
+    const invoice = await paidInvoice(world.app, user, {
       amounts: [100_00, 50_00],
       charges: [{ from: instantInDays(-1), amount: 30_00 }],
     });
-    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
-    const [issued] = await events.wait('billing.refund.issued', invoice.id);
+    await publishEvent(world.app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
+    const [issued] = await world.events.wait('billing.refund.issued', invoice.id);
     expect(issued!.payload).toMatchObject({
       amount: { amount: 90_00, currency: 'USD' },
       charge: { amount: 60_00, currency: 'USD' },
       reason: 'cancelled',
     });
-    expect((await getInvoice(app, user, invoice.id)).refund?.amount.amount).toBe(90_00);
+    expect((await getInvoice(world.app, user, invoice.id)).refund?.amount.amount).toBe(90_00);
   });
 
   it('refunds everything when the cancellation was forced by a failed booking', async () => {
-    const user = await traveller(jwks);
-    const invoice = await paidInvoice(user, { charges: [{ from: instantInDays(-1), amount: 120_00 }] });
-    await publish(
-      app,
+    const user = await traveller(world.jwks);
+    const invoice = await paidInvoice(world.app, user, { charges: [{ from: instantInDays(-1), amount: 120_00 }] });
+    await publishEvent(
+      world.app,
       'itinerary.cancelled',
       invoice.itineraryId,
       cancelled(invoice, user, { reason: 'booking-failed' }),
     );
-    const [issued] = await events.wait('billing.refund.issued', invoice.id);
+    const [issued] = await world.events.wait('billing.refund.issued', invoice.id);
     expect(issued!.payload).toMatchObject({
       amount: { amount: 120_00 },
       charge: { amount: 0 },
@@ -133,26 +88,31 @@ describe('itinerary.cancelled', () => {
   });
 
   it('finds the itinerary’s paid invoice when the event names none', async () => {
-    const user = await traveller(jwks);
-    const invoice = await paidInvoice(user);
-    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user, { withInvoiceId: false }));
+    const user = await traveller(world.jwks);
+    const invoice = await paidInvoice(world.app, user);
+    await publishEvent(
+      world.app,
+      'itinerary.cancelled',
+      invoice.itineraryId,
+      cancelled(invoice, user, { withInvoiceId: false }),
+    );
     await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('refunded');
   });
 
   it('refunds the paid invoice, with its own terms, when the event names a newer one, and voids that one', async () => {
-    const user = await traveller(jwks);
-    const paid = await paidInvoice(user, { amounts: [100_00] });
+    const user = await traveller(world.jwks);
+    const paid = await paidInvoice(world.app, user, { amounts: [100_00] });
     // The itinerary went on to a newer revision (a charge was recorded after its cart changed): its invoice
     // is open, and its terms would keep everything.
-    const newer = await createInvoice(app, user, {
+    const newer = await createInvoice(world.app, user, {
       itineraryId: paid.itineraryId,
       revision: 1,
       amounts: [80_00],
       charges: [{ from: instantInDays(-1), amount: 80_00 }],
     });
-    await publish(app, 'itinerary.cancelled', paid.itineraryId, cancelled(newer, user));
+    await publishEvent(world.app, 'itinerary.cancelled', paid.itineraryId, cancelled(newer, user));
     await expect.poll(() => statusOf(user, paid.id), { timeout: 20_000 }).toBe('refunded');
-    const [issued] = await events.wait('billing.refund.issued', paid.id);
+    const [issued] = await world.events.wait('billing.refund.issued', paid.id);
     expect(issued!.payload).toMatchObject({
       invoiceId: paid.id,
       amount: { amount: 100_00, currency: 'USD' },
@@ -160,23 +120,22 @@ describe('itinerary.cancelled', () => {
     });
     expect(await refundsOf(paid.id)).toHaveLength(1);
     expect(await statusOf(user, newer.id)).toBe('void');
-    expect(events.of('billing.refund.issued', newer.id)).toHaveLength(0);
+    expect(world.events.of('billing.refund.issued', newer.id)).toHaveLength(0);
   });
 
   it('voids an open invoice, which can then no longer be paid', async () => {
-    const user = await traveller(jwks);
-    const invoice = await createInvoice(app, user);
-    await publish(app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
+    const { user, invoice } = await openInvoice(world);
+    await publishEvent(world.app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
     await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('void');
-    expectError(await pay(app, user, invoice.id), 'invoice-void');
-    expect(events.of('billing.refund.issued', invoice.id)).toHaveLength(0);
+    expectError(await pay(world.app, user, invoice.id), 'invoice-void');
+    expect(world.events.of('billing.refund.issued', invoice.id)).toHaveLength(0);
   });
 });
 
 describe('catalog.booking.failed', () => {
   it('refunds a paid invoice in full, once, also when the itinerary then cancels it', async () => {
-    const user = await traveller(jwks);
-    const invoice = await paidInvoice(user, { charges: [{ from: instantInDays(-1), amount: 50_00 }] });
+    const user = await traveller(world.jwks);
+    const invoice = await paidInvoice(world.app, user, { charges: [{ from: instantInDays(-1), amount: 50_00 }] });
     const failed = {
       holdId: invoice.lines[0]!.holdId,
       hotelId: invoice.lines[0]!.hotelId,
@@ -185,15 +144,15 @@ describe('catalog.booking.failed', () => {
       invoiceId: invoice.id,
       reason: 'The hold lapsed before payment and the rooms are no longer free',
     };
-    await publish(app, 'catalog.booking.failed', invoice.lines[0]!.holdId, failed);
+    await publishEvent(world.app, 'catalog.booking.failed', invoice.lines[0]!.holdId, failed);
     await expect.poll(() => statusOf(user, invoice.id), { timeout: 20_000 }).toBe('refunded');
-    await publish(
-      app,
+    await publishEvent(
+      world.app,
       'itinerary.cancelled',
       invoice.itineraryId,
       cancelled(invoice, user, { reason: 'booking-failed' }),
     );
-    const issued = await events.wait('billing.refund.issued', invoice.id, 1, 2_000);
+    const issued = await world.events.wait('billing.refund.issued', invoice.id, 1, 2_000);
     expect(issued).toHaveLength(1);
     expect(issued[0]!.payload).toMatchObject({
       amount: invoice.total,
@@ -205,17 +164,20 @@ describe('catalog.booking.failed', () => {
 
 describe('itinerary.expired', () => {
   it('voids the open invoice and leaves a paid one alone', async () => {
-    const user = await traveller(jwks);
-    const open = await createInvoice(app, user);
-    const paid = await paidInvoice(user);
-    await publish(app, 'itinerary.expired', open.itineraryId, {
+    const user = await traveller(world.jwks);
+    const open = await createInvoice(world.app, user);
+    const paid = await paidInvoice(world.app, user);
+    await publishEvent(world.app, 'itinerary.expired', open.itineraryId, {
       itineraryId: open.itineraryId,
       userId: user.id,
       invoiceId: open.id,
     });
-    await publish(app, 'itinerary.expired', paid.itineraryId, { itineraryId: paid.itineraryId, userId: user.id });
+    await publishEvent(world.app, 'itinerary.expired', paid.itineraryId, {
+      itineraryId: paid.itineraryId,
+      userId: user.id,
+    });
     await expect.poll(() => statusOf(user, open.id), { timeout: 20_000 }).toBe('void');
-    expectError(await pay(app, user, open.id), 'invoice-void');
+    expectError(await pay(world.app, user, open.id), 'invoice-void');
     // Give the second event time to be handled: it must not have changed anything.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await statusOf(user, paid.id)).toBe('paid');

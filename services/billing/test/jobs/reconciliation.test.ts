@@ -1,47 +1,25 @@
 // The payment-reconciliation job on its BullMQ schedule (every second here): a payment left `processing` by a
 // process that died after the provider answered is settled without anyone retrying it, once, and the lapsed
 // lease of a payment already settled is let go.
-import type { TestJwks } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingApp } from '../../src/app.js';
-import { cardSummary } from '../../src/domain/card.js';
-import { paymentIdFor, paymentRequestHash } from '../../src/domain/ids.js';
+import { describe, expect, it } from 'vitest';
+import { paymentIdFor } from '../../src/domain/ids.js';
 import {
   chargesOf,
   createInvoice,
   expectError,
-  fakeItinerary,
   getInvoice,
+  leaveUnsettledAttempt,
+  openInvoice,
   pay,
-  readBillingEvents,
   SANDBOX_CARDS,
-  startBilling,
-  startTestJwks,
   traveller,
+  useBilling,
   validCard,
   type Caller,
-  type EventLog,
-  type FakeItinerary,
 } from '../helpers.js';
 
-let jwks: TestJwks;
-let itinerary: FakeItinerary;
-let app: BillingApp;
-let events: EventLog;
-
-beforeAll(async () => {
-  jwks = await startTestJwks();
-  itinerary = await fakeItinerary();
-  app = await startBilling(jwks, itinerary.url, { RECONCILE_EVERY_S: '1' });
-  events = await readBillingEvents(app);
-}, 120_000);
-afterAll(async () => {
-  await events?.stop();
-  await app?.close();
-  await itinerary?.close();
-  await jwks?.close();
-});
+const world = useBilling({ RECONCILE_EVERY_S: '1' }, { events: true });
 
 /**
  * What a billing process killed right after the provider answered leaves: the charge, an unsettled attempt
@@ -49,36 +27,28 @@ afterAll(async () => {
  * Charged first, so the schedule never finds the attempt before the provider has the charge.
  */
 async function crashedAfterCharge(user: Caller, cardNumber: string, { lapsedMs = 1_000, voided = false } = {}) {
-  const invoice = await createInvoice(app, user);
+  const invoice = await createInvoice(world.app, user);
   const key = randomUUID();
   const card = validCard(cardNumber);
   const paymentId = paymentIdFor(invoice.id, key);
   const past = new Date(Date.now() - 61_000);
-  await app.billing.provider.charge({ idempotencyKey: paymentId, amount: invoice.total, card, reference: invoice.id });
-  await app.billing.store.collection.updateOne(
-    { _id: invoice.id },
-    {
-      $set: {
-        lease: { paymentId, until: new Date(Date.now() - lapsedMs) },
-        [`attempts.${paymentId}`]: {
-          key,
-          requestHash: paymentRequestHash(invoice.id, card),
-          paymentId,
-          status: 'processing',
-          card: cardSummary(card.number),
-          startedAt: past,
-          at: past,
-        },
-        ...(voided ? { status: 'void', voidReason: 'expired', voidedAt: past } : {}),
-      },
-    },
-  );
+  await world.app.billing.provider.charge({
+    idempotencyKey: paymentId,
+    amount: invoice.total,
+    card,
+    reference: invoice.id,
+  });
+  await leaveUnsettledAttempt(world.app, invoice, key, card, {
+    leaseUntil: new Date(Date.now() - lapsedMs),
+    startedAt: past,
+    voided,
+  });
   return { invoice, paymentId, key };
 }
 
 describe('the reconciliation schedule', () => {
   it('is registered once, under its queue', async () => {
-    const queue = app.billing.reconciliation.queue;
+    const queue = world.app.billing.reconciliation.queue;
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => ({ key: s.key, every: Number(s.every) }))).toEqual([
       { key: 'payment-reconciliation', every: 1_000 },
@@ -86,67 +56,72 @@ describe('the reconciliation schedule', () => {
   });
 
   it('records a charge whose answer was lost as paid, once, with no one retrying it', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const { invoice, paymentId, key } = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds);
-    await expect.poll(async () => (await getInvoice(app, user, invoice.id)).status, { timeout: 15_000 }).toBe('paid');
-    expect((await getInvoice(app, user, invoice.id)).payment?.id).toBe(paymentId);
-    expect(await events.wait('billing.invoice.paid', invoice.id, 1, 2_500)).toHaveLength(1);
-    expect(await chargesOf(app, invoice.id)).toHaveLength(1);
-    const again = await pay(app, user, invoice.id, validCard(), key);
+    await expect
+      .poll(async () => (await getInvoice(world.app, user, invoice.id)).status, { timeout: 15_000 })
+      .toBe('paid');
+    expect((await getInvoice(world.app, user, invoice.id)).payment?.id).toBe(paymentId);
+    expect(await world.events.wait('billing.invoice.paid', invoice.id, 1, 2_500)).toHaveLength(1);
+    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    const again = await pay(world.app, user, invoice.id, validCard(), key);
     expect(again.statusCode).toBe(200);
     expect(again.json().paymentId).toBe(paymentId);
   });
 
   it('records a declined charge whose answer was lost, and tells the itinerary which payment it was', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const { invoice, paymentId } = await crashedAfterCharge(user, SANDBOX_CARDS.declined);
-    const [failed] = await events.wait('billing.payment.failed', invoice.id, 1, 2_500);
+    const [failed] = await world.events.wait('billing.payment.failed', invoice.id, 1, 2_500);
     expect(failed!.payload).toMatchObject({ paymentId, reason: 'card-declined' });
-    expect((await getInvoice(app, user, invoice.id)).status).toBe('open');
-    expect(await app.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
+    expect((await getInvoice(world.app, user, invoice.id)).status).toBe('open');
+    expect(await world.app.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
     // The invoice is free again for another card.
-    expect((await pay(app, user, invoice.id)).statusCode).toBe(200);
+    expect((await pay(world.app, user, invoice.id)).statusCode).toBe(200);
   });
 
   it('settles the other payments when one cannot be settled yet (its refund fails), and that one on a later run', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     // The oldest lease comes first: a charge whose invoice was voided, so it is to be refunded.
     const stuck = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds, { lapsedMs: 30_000, voided: true });
-    const refund = app.billing.provider.refund;
-    app.billing.provider.refund = async (request) => {
+    const refund = world.app.billing.provider.refund;
+    world.app.billing.provider.refund = async (request) => {
       if (request.idempotencyKey === `orphan:${stuck.paymentId}`) throw new Error('the provider refused the refund');
       return refund(request);
     };
     try {
       const { invoice } = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds);
-      await expect.poll(async () => (await getInvoice(app, user, invoice.id)).status, { timeout: 15_000 }).toBe('paid');
-      expect((await app.billing.store.get(stuck.invoice.id))?.attempts[stuck.paymentId]?.status).toBe('processing');
-      expect(await app.billing.payments.state(stuck.invoice.id)).toMatchObject({ paymentInProgress: true });
+      await expect
+        .poll(async () => (await getInvoice(world.app, user, invoice.id)).status, { timeout: 15_000 })
+        .toBe('paid');
+      expect((await world.app.billing.store.get(stuck.invoice.id))?.attempts[stuck.paymentId]?.status).toBe(
+        'processing',
+      );
+      expect(await world.app.billing.payments.state(stuck.invoice.id)).toMatchObject({ paymentInProgress: true });
     } finally {
-      app.billing.provider.refund = refund;
+      world.app.billing.provider.refund = refund;
     }
-    const [refunded] = await events.wait('billing.payment.refunded', stuck.invoice.id, 1, 0);
+    const [refunded] = await world.events.wait('billing.payment.refunded', stuck.invoice.id, 1, 0);
     expect(refunded!.payload).toMatchObject({ paymentId: stuck.paymentId, reason: 'invoice-not-payable' });
-    expect(await app.billing.payments.state(stuck.invoice.id)).toMatchObject({
+    expect(await world.app.billing.payments.state(stuck.invoice.id)).toMatchObject({
       status: 'void',
       paymentInProgress: false,
     });
   });
 
   it('lets go of a lapsed lease whose payment was settled already', async () => {
-    const user = await traveller(jwks);
-    const invoice = await createInvoice(app, user);
+    const { user, invoice } = await openInvoice(world);
     const key = randomUUID();
-    expectError(await pay(app, user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
+    expectError(await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
     // A crash between the attempt's update and the lease's left the lease behind.
-    await app.billing.store.collection.updateOne(
+    await world.app.billing.store.collection.updateOne(
       { _id: invoice.id },
       { $set: { lease: { paymentId: paymentIdFor(invoice.id, key), until: new Date(Date.now() - 1_000) } } },
     );
-    expectError(await pay(app, user, invoice.id), 'payment-in-progress');
+    expectError(await pay(world.app, user, invoice.id), 'payment-in-progress');
     await expect
-      .poll(async () => (await app.billing.payments.state(invoice.id)).paymentInProgress, { timeout: 15_000 })
+      .poll(async () => (await world.app.billing.payments.state(invoice.id)).paymentInProgress, { timeout: 15_000 })
       .toBe(false);
-    expect((await pay(app, user, invoice.id)).statusCode).toBe(200);
+    expect((await pay(world.app, user, invoice.id)).statusCode).toBe(200);
   });
 });

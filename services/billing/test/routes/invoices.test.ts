@@ -4,47 +4,25 @@
 import { randomUUID } from 'node:crypto';
 import { InvoiceSchema } from '@travelclub/contracts';
 import { createServiceIdentity } from '@travelclub/kit';
-import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingApp } from '../../src/app.js';
+import { serviceHeaders } from '@travelclub/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
 import {
   createInvoice,
   expectError,
   expectInvalid,
-  fakeItinerary,
   fromItinerary,
   invoiceDraft,
   offerDraft,
-  readBillingEvents,
-  startBilling,
-  startTestJwks,
   traveller,
-  type EventLog,
-  type FakeItinerary,
+  useBilling,
 } from '../helpers.js';
 
-let jwks: TestJwks;
-let itinerary: FakeItinerary;
-let app: BillingApp;
-let events: EventLog;
-
-beforeAll(async () => {
-  jwks = await startTestJwks();
-  itinerary = await fakeItinerary();
-  app = await startBilling(jwks, itinerary.url);
-  events = await readBillingEvents(app);
-}, 120_000);
-afterAll(async () => {
-  await events?.stop();
-  await app?.close();
-  await itinerary?.close();
-  await jwks?.close();
-});
+const world = useBilling({}, { events: true });
 
 describe('POST /internal/v1/invoices', () => {
   const post = async (payload: unknown, headers?: Record<string, string>) =>
-    app.inject({
+    world.app.inject({
       method: 'POST',
       url: '/internal/v1/invoices',
       headers: headers ?? (await fromItinerary()),
@@ -52,7 +30,7 @@ describe('POST /internal/v1/invoices', () => {
     });
 
   it('makes the invoice of a revision once, from the itinerary’s own draft, and publishes billing.invoice.created', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const draft = invoiceDraft(user.id, { amounts: [120_00, 80_50], creator: 'ada-travels' });
     const body = offerDraft(draft);
     const first = await post(body);
@@ -69,7 +47,7 @@ describe('POST /internal/v1/invoices', () => {
       creator: 'ada-travels',
     });
     expect(invoice.id).toMatch(/^inv_/);
-    const reads = itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId));
+    const reads = world.itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId));
     expect(reads).toEqual([
       { url: `/internal/v1/itineraries/${body.itineraryId}/revisions/0/invoice`, caller: 'billing' },
     ]);
@@ -78,7 +56,7 @@ describe('POST /internal/v1/invoices', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
 
-    const [created, ...copies] = await events.wait('billing.invoice.created', invoice.id);
+    const [created, ...copies] = await world.events.wait('billing.invoice.created', invoice.id);
     expect(copies).toHaveLength(0);
     const dueIn = Date.parse(created!.payload.dueAt as string) - Date.parse(invoice.createdAt);
     expect(dueIn).toBe(30 * 60_000);
@@ -86,34 +64,35 @@ describe('POST /internal/v1/invoices', () => {
   });
 
   it('takes no price from the caller: a body with its own one-cent lines is refused', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const draft = invoiceDraft(user.id, { amounts: [450_00] });
     const body = offerDraft(draft);
     const forged = { ...body, currency: 'USD', lines: [{ ...draft.lines[0], amount: { amount: 1, currency: 'USD' } }] };
     const res = await post(forged);
     expectInvalid(res, 'lines');
-    expect(itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId))).toHaveLength(0);
+    expect(world.itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId))).toHaveLength(0);
     // Asked properly, the invoice says what the itinerary says.
     expect((await post(body)).json()).toMatchObject({ total: { amount: 450_00, currency: 'USD' } });
   });
 
   it('voids the open invoice of an older revision when a newer one is made', async () => {
-    const user = await traveller(jwks);
-    const older = await createInvoice(app, user, { itineraryId: 'it-revisions', revision: 1 });
-    const newer = await createInvoice(app, user, { itineraryId: 'it-revisions', revision: 2 });
+    const user = await traveller(world.jwks);
+    const older = await createInvoice(world.app, user, { itineraryId: 'it-revisions', revision: 1 });
+    const newer = await createInvoice(world.app, user, { itineraryId: 'it-revisions', revision: 2 });
     expect(newer.id).not.toBe(older.id);
-    const read = await app.inject({ method: 'GET', url: `/api/v1/invoice/${older.id}`, headers: user.headers });
+    const read = await world.app.inject({ method: 'GET', url: `/api/v1/invoice/${older.id}`, headers: user.headers });
     expect(read.json().status).toBe('void');
     // A late request for an even older revision makes an invoice that is void from the start.
-    const late = await createInvoice(app, user, { itineraryId: 'it-revisions', revision: 0 });
+    const late = await createInvoice(world.app, user, { itineraryId: 'it-revisions', revision: 0 });
     expect(late.status).toBe('void');
     expect(
-      (await app.inject({ method: 'GET', url: `/api/v1/invoice/${newer.id}`, headers: user.headers })).json().status,
+      (await world.app.inject({ method: 'GET', url: `/api/v1/invoice/${newer.id}`, headers: user.headers })).json()
+        .status,
     ).toBe('open');
   });
 
   it('refuses a draft with lines in another currency than the invoice', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const draft = invoiceDraft(user.id, { amounts: [100_00, 50_00] });
     draft.lines[1]!.amount.currency = 'EUR';
     expectInvalid(await post(offerDraft(draft)), 'lines.1.amount.currency');
@@ -122,11 +101,11 @@ describe('POST /internal/v1/invoices', () => {
   it('passes on the itinerary’s refusal, and makes nothing', async () => {
     const unknown = { itineraryId: `it-${randomUUID()}`, revision: 3 };
     expectError(await post(unknown), 'itinerary-not-found');
-    expect(await app.billing.store.get(invoiceIdFor(unknown.itineraryId, unknown.revision))).toBeNull();
+    expect(await world.app.billing.store.get(invoiceIdFor(unknown.itineraryId, unknown.revision))).toBeNull();
   });
 
   it('answers only the itinerary’s service identity: not a user, not another service', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const body = offerDraft(invoiceDraft(user.id));
     expectError(await post(body, {}), 'unauthenticated');
     // The attack of issue 11: a traveller's own token on billing's port.
@@ -136,34 +115,42 @@ describe('POST /internal/v1/invoices', () => {
     expectError(await post(body, await serviceHeaders('itinerary', 'catalog')), 'unauthenticated');
     const stranger = createServiceIdentity({ name: 'itinerary', secret: 'x'.repeat(32) });
     expectError(await post(body, { authorization: `Bearer ${await stranger.tokenFor('billing')}` }), 'unauthenticated');
-    expect(itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId))).toHaveLength(0);
+    expect(world.itinerary.draftReads.filter((read) => read.url.includes(body.itineraryId))).toHaveLength(0);
     expect((await post(body)).statusCode).toBe(201);
   });
 });
 
 describe('GET /api/v1/invoice/:id', () => {
   it('shows the invoice to its owner and to support staff, and to nobody else', async () => {
-    const owner = await traveller(jwks);
-    const stranger = await traveller(jwks);
-    const support = await traveller(jwks, ['role/support']);
-    const invoice = await createInvoice(app, owner);
+    const owner = await traveller(world.jwks);
+    const stranger = await traveller(world.jwks);
+    const support = await traveller(world.jwks, ['role/support']);
+    const invoice = await createInvoice(world.app, owner);
 
-    const mine = await app.inject({ method: 'GET', url: `/api/v1/invoice/${invoice.id}`, headers: owner.headers });
+    const mine = await world.app.inject({
+      method: 'GET',
+      url: `/api/v1/invoice/${invoice.id}`,
+      headers: owner.headers,
+    });
     expect(mine.statusCode).toBe(200);
     expect(InvoiceSchema.parse(mine.json())).toEqual(invoice);
 
-    const staff = await app.inject({ method: 'GET', url: `/api/v1/invoice/${invoice.id}`, headers: support.headers });
+    const staff = await world.app.inject({
+      method: 'GET',
+      url: `/api/v1/invoice/${invoice.id}`,
+      headers: support.headers,
+    });
     expect(staff.statusCode).toBe(200);
     expect(staff.json().id).toBe(invoice.id);
 
     expectError(
-      await app.inject({ method: 'GET', url: `/api/v1/invoice/${invoice.id}`, headers: stranger.headers }),
+      await world.app.inject({ method: 'GET', url: `/api/v1/invoice/${invoice.id}`, headers: stranger.headers }),
       'invoice-not-found',
     );
     expectError(
-      await app.inject({ method: 'GET', url: '/api/v1/invoice/inv_nothing', headers: owner.headers }),
+      await world.app.inject({ method: 'GET', url: '/api/v1/invoice/inv_nothing', headers: owner.headers }),
       'invoice-not-found',
     );
-    expectError(await app.inject({ method: 'GET', url: `/api/v1/invoice/${invoice.id}` }), 'unauthenticated');
+    expectError(await world.app.inject({ method: 'GET', url: `/api/v1/invoice/${invoice.id}` }), 'unauthenticated');
   });
 });

@@ -2,7 +2,6 @@
 // a sandbox that takes four seconds to settle a charge: the request gives up, no other payment starts until
 // the outcome is known (even past the lease), and reconciliation settles it from the provider: paid once,
 // refunded when the invoice was voided meanwhile, dropped when the provider never received it.
-import type { TestJwks } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,30 +12,20 @@ import {
   chargesOf,
   createInvoice,
   expectError,
-  fakeItinerary,
   getInvoice,
+  openInvoice,
   pay,
-  publish,
+  publishEvent,
   readBillingEvents,
   startBilling,
-  startTestJwks,
   traveller,
+  useBilling,
   validCard,
-  type EventLog,
-  type FakeItinerary,
+  type InvoiceEvents,
 } from '../helpers.js';
 
 const LEASE_MS = 2_000;
 const SETTLES_MS = 4_000;
-
-let jwks: TestJwks;
-let itinerary: FakeItinerary;
-/** A sandbox that takes longer to settle a charge than the lease lasts. */
-let slow: BillingApp;
-/** A sandbox that answers at once. */
-let app: BillingApp;
-let events: EventLog;
-let originalCharge: PaymentProvider['charge'];
 
 const settings = {
   PAYMENT_LEASE_S: String(LEASE_MS / 1000),
@@ -45,23 +34,24 @@ const settings = {
   RECONCILE_EVERY_S: '3600',
 };
 
+/** A sandbox that answers at once. */
+const world = useBilling(settings);
+/** A sandbox that takes longer to settle a charge than the lease lasts. */
+let slow: BillingApp;
+let events: InvoiceEvents;
+let originalCharge: PaymentProvider['charge'];
+
 beforeAll(async () => {
-  jwks = await startTestJwks();
-  itinerary = await fakeItinerary();
-  slow = await startBilling(jwks, itinerary.url, { ...settings, SANDBOX_LATENCY_MS: String(SETTLES_MS) });
-  app = await startBilling(jwks, itinerary.url, settings);
+  slow = await startBilling(world.jwks, world.itinerary.url, { ...settings, SANDBOX_LATENCY_MS: String(SETTLES_MS) });
   events = await readBillingEvents(slow);
-  originalCharge = app.billing.provider.charge.bind(app.billing.provider);
+  originalCharge = world.app.billing.provider.charge.bind(world.app.billing.provider);
 }, 120_000);
 afterEach(() => {
-  app.billing.provider.charge = originalCharge;
+  world.app.billing.provider.charge = originalCharge;
 });
 afterAll(async () => {
   await events?.stop();
   await slow?.close();
-  await app?.close();
-  await itinerary?.close();
-  await jwks?.close();
 });
 
 /** Sleeps until `ms` after `from`. */
@@ -69,7 +59,7 @@ const until = (from: number, ms: number) => sleep(Math.max(0, from + ms - Date.n
 
 describe('a provider slower than its timeout', () => {
   it('gives up, lets no other payment start until the outcome is known, then records the charge once', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const invoice = await createInvoice(slow, user);
     const key = randomUUID();
     const paymentId = paymentIdFor(invoice.id, key);
@@ -80,7 +70,7 @@ describe('a provider slower than its timeout', () => {
 
     // The itinerary's lock is this payment's, to the instant the lease ends.
     const held = await slow.billing.store.get(invoice.id);
-    const lock = itinerary.calls.find(
+    const lock = world.itinerary.calls.find(
       (c) => c.method === 'POST' && (c.body as { invoiceId: string }).invoiceId === invoice.id,
     );
     expect(lock?.body).toEqual({ invoiceId: invoice.id, paymentId, until: held!.lease!.until.toISOString() });
@@ -109,7 +99,7 @@ describe('a provider slower than its timeout', () => {
   }, 45_000);
 
   it('refunds a late charge whose invoice was voided meanwhile, naming it, and publishes no billing.invoice.paid', async () => {
-    const user = await traveller(jwks);
+    const user = await traveller(world.jwks);
     const invoice = await createInvoice(slow, user);
     const key = randomUUID();
     const paymentId = paymentIdFor(invoice.id, key);
@@ -117,7 +107,7 @@ describe('a provider slower than its timeout', () => {
     expectError(await pay(slow, user, invoice.id, validCard(), key), 'service-unavailable');
 
     // The itinerary expired while the charge was on its way (a hold lapsed): the invoice can no longer be paid.
-    await publish(slow, 'itinerary.expired', invoice.itineraryId, {
+    await publishEvent(slow, 'itinerary.expired', invoice.itineraryId, {
       itineraryId: invoice.itineraryId,
       userId: user.id,
       invoiceId: invoice.id,
@@ -157,43 +147,41 @@ describe('a provider slower than its timeout', () => {
 });
 
 describe('a provider that never received the charge', () => {
-  it('keeps the invoice until the lease lapses and the provider says so, then lets any key pay', async () => {
-    const user = await traveller(jwks);
-    const invoice = await createInvoice(app, user);
+  /** A payment under a new key that the provider never received: the charge failed with `error`. */
+  async function unreceivedPayment(error: string) {
+    const { user, invoice } = await openInvoice(world);
     const key = randomUUID();
-    app.billing.provider.charge = async () => {
-      throw new Error('connection refused by the provider');
+    world.app.billing.provider.charge = async () => {
+      throw new Error(error);
     };
     const started = Date.now();
-    expectError(await pay(app, user, invoice.id, validCard(), key), 'service-unavailable');
-    app.billing.provider.charge = originalCharge;
-    expectError(await pay(app, user, invoice.id), 'payment-in-progress');
-    expect(await app.billing.payments.reconcile()).toEqual({});
+    expectError(await pay(world.app, user, invoice.id, validCard(), key), 'service-unavailable');
+    return { user, invoice, key, started };
+  }
+
+  it('keeps the invoice until the lease lapses and the provider says so, then lets any key pay', async () => {
+    const { user, invoice, started } = await unreceivedPayment('connection refused by the provider');
+    world.app.billing.provider.charge = originalCharge;
+    expectError(await pay(world.app, user, invoice.id), 'payment-in-progress');
+    expect(await world.app.billing.payments.reconcile()).toEqual({});
 
     await until(started, LEASE_MS + 200);
-    expect(await app.billing.payments.reconcile()).toEqual({ dropped: 1 });
-    expect(await chargesOf(app, invoice.id)).toHaveLength(0);
-    const other = pay(app, user, invoice.id);
+    expect(await world.app.billing.payments.reconcile()).toEqual({ dropped: 1 });
+    expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
+    const other = pay(world.app, user, invoice.id);
     expect((await other).statusCode).toBe(200);
-    expect(await chargesOf(app, invoice.id)).toHaveLength(1);
+    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
   }, 45_000);
 
   it('lets the same key run it again once its lease lapsed, with one charge in all', async () => {
-    const user = await traveller(jwks);
-    const invoice = await createInvoice(app, user);
-    const key = randomUUID();
-    app.billing.provider.charge = async () => {
-      throw new Error('connection reset by the provider');
-    };
-    const started = Date.now();
-    expectError(await pay(app, user, invoice.id, validCard(), key), 'service-unavailable');
-    expectError(await pay(app, user, invoice.id, validCard(), key), 'payment-in-progress');
-    app.billing.provider.charge = originalCharge;
+    const { user, invoice, key, started } = await unreceivedPayment('connection reset by the provider');
+    expectError(await pay(world.app, user, invoice.id, validCard(), key), 'payment-in-progress');
+    world.app.billing.provider.charge = originalCharge;
 
     await until(started, LEASE_MS + 200);
-    const retry = await pay(app, user, invoice.id, validCard(), key);
+    const retry = await pay(world.app, user, invoice.id, validCard(), key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().paymentId).toBe(paymentIdFor(invoice.id, key));
-    expect(await chargesOf(app, invoice.id)).toHaveLength(1);
+    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
   }, 45_000);
 });

@@ -2,34 +2,12 @@
 // (one event, one mail, whatever the redeliveries), a lapsed hold → expired, a failed booking → cancelled.
 import { termsChargeAt, type Itinerary } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/domain/mails.js';
-import {
-  asService,
-  client,
-  emailJobs,
-  expectError,
-  itineraryEvents,
-  itineraryUrl,
-  pendingCart,
-  publish,
-  startWorld,
-  traveller,
-  type Call,
-  type Traveller,
-  type World,
-} from '../helpers.js';
+import { asService, expectError, itineraryUrl, useWorld, type Traveller } from '../helpers.js';
 
-let world: World;
-let call: Call;
-
-beforeAll(async () => {
-  world = await startWorld();
-  call = client(world.app);
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWorld();
+const { call } = world;
 
 const statusOf = async (id: string, who: Traveller) =>
   (await call('GET', itineraryUrl(id), who)).json<Itinerary>().status;
@@ -47,13 +25,13 @@ function paid(itinerary: Itinerary, invoiceId = itinerary.invoiceId!) {
 
 describe('billing.invoice.paid', () => {
   it('confirms once, with one itinerary.confirmed and one confirmation mail, whatever the redeliveries', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me, 'confirmed@example.test');
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me, 'confirmed@example.test');
     // Another invoice of the same itinerary (an outdated one) changes nothing.
-    await publish(world.app, 'billing.invoice.paid', 'inv_outdated', paid(pending, 'inv_outdated'));
-    const event = await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending));
-    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending), event); // the same, redelivered
-    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending)); // a second event of it
+    await world.publish('billing.invoice.paid', 'inv_outdated', paid(pending, 'inv_outdated'));
+    const event = await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending));
+    await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending), event); // the same, redelivered
+    await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending)); // a second event of it
     await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
 
     const confirmed = (await call('GET', itineraryUrl(pending.id), me)).json<Itinerary>();
@@ -61,12 +39,7 @@ describe('billing.invoice.paid', () => {
     expect(confirmed.confirmedAt).toBeDefined();
     expect(confirmed.lineItems[0]!.hotelBooking.rooms[0]!.holdStatus).toBe('booked');
 
-    const events = await itineraryEvents(
-      world.app,
-      (e) => e.type === 'itinerary.confirmed' && e.payload.itineraryId === pending.id,
-      1,
-      1_500,
-    );
+    const events = await world.eventsAbout(pending.id, 'itinerary.confirmed', 1, 1_500);
     expect(events).toHaveLength(1);
     expect(events[0]!.payload).toEqual({
       itineraryId: pending.id,
@@ -75,7 +48,7 @@ describe('billing.invoice.paid', () => {
       total: pending.total,
     });
 
-    const jobs = await emailJobs(world.app, pending.id);
+    const jobs = await world.emailJobs(pending.id);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.data).toMatchObject({
       to: 'confirmed@example.test',
@@ -106,7 +79,7 @@ describe('billing.invoice.paid', () => {
     // Cancelling a paid itinerary mails what is charged and given back.
     const cancelled = await call('PUT', itineraryUrl(pending.id, 'cancel'), me);
     expect(cancelled.statusCode).toBe(200);
-    const mails = (await emailJobs(world.app, pending.id)).filter((j) => j.data.template === 'booking-cancelled');
+    const mails = (await world.emailJobs(pending.id)).filter((j) => j.data.template === 'booking-cancelled');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.data.data).toMatchObject({ charge: formatMoney(charge), refund: formatMoney(body.refundNow) });
   });
@@ -114,8 +87,8 @@ describe('billing.invoice.paid', () => {
 
 describe('catalog.hold.released', () => {
   it('expires an unpaid cart whose hold lapsed, with itinerary.expired', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
     const item = pending.lineItems[0]!;
     const room = item.hotelBooking.rooms[0]!;
     // The catalog's expiry job lets the hold go.
@@ -128,11 +101,7 @@ describe('catalog.hold.released', () => {
     const expired = (await call('GET', itineraryUrl(pending.id), me)).json<Itinerary>();
     expect(expired.lineItems[0]!.hotelBooking.rooms[0]!.holdStatus).toBe('released');
 
-    const [event] = await itineraryEvents(
-      world.app,
-      (e) => e.type === 'itinerary.expired' && e.payload.itineraryId === pending.id,
-      1,
-    );
+    const [event] = await world.eventsAbout(pending.id, 'itinerary.expired', 1);
     expect(event!.payload).toEqual({ itineraryId: pending.id, userId: me.id, invoiceId: pending.invoiceId });
 
     // An expired itinerary cannot be paid, changed or cancelled.
@@ -156,9 +125,9 @@ describe('catalog.hold.released', () => {
 
 describe('catalog.booking.failed', () => {
   it('cancels a paid itinerary whose room could not be booked, with its terms, as the system', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me, 'failed@example.test');
-    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, paid(pending));
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me, 'failed@example.test');
+    await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending));
     await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
     const room = pending.lineItems[0]!.hotelBooking.rooms[0]!;
     const failure = {
@@ -169,8 +138,8 @@ describe('catalog.booking.failed', () => {
       invoiceId: pending.invoiceId!,
       reason: 'sold meanwhile',
     };
-    await publish(world.app, 'catalog.booking.failed', room.holdId, failure);
-    await publish(world.app, 'catalog.booking.failed', room.holdId, failure);
+    await world.publish('catalog.booking.failed', room.holdId, failure);
+    await world.publish('catalog.booking.failed', room.holdId, failure);
     await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('cancelled');
     const cancelled = (await call('GET', itineraryUrl(pending.id), me)).json<Itinerary>();
     expect(cancelled.cancellation).toMatchObject({
@@ -178,12 +147,7 @@ describe('catalog.booking.failed', () => {
       reason: 'booking-failed',
     });
 
-    const events = await itineraryEvents(
-      world.app,
-      (e) => e.type === 'itinerary.cancelled' && e.payload.itineraryId === pending.id,
-      1,
-      1_000,
-    );
+    const events = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1, 1_000);
     expect(events).toHaveLength(1);
     expect(events[0]!.payload).toMatchObject({
       invoiceId: pending.invoiceId,
@@ -191,7 +155,7 @@ describe('catalog.booking.failed', () => {
       cancelledBy: { userId: 'system', role: 'role/support' },
       terms: { lines: [{ holdId: room.holdId }] },
     });
-    const mails = (await emailJobs(world.app, pending.id)).filter((j) => j.data.template === 'booking-cancelled');
+    const mails = (await world.emailJobs(pending.id)).filter((j) => j.data.template === 'booking-cancelled');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.data.data).toMatchObject({ charge: '$0.00', refund: formatMoney(pending.total) });
   });

@@ -10,39 +10,19 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItineraryRecord } from '../../src/domain/itinerary.js';
 import { bookingMailer } from '../../src/flows/mails.js';
-import {
-  client,
-  createItinerary,
-  emailJobs,
-  itineraryUrl,
-  leadGuest,
-  pendingCart,
-  publish,
-  startWorld,
-  traveller,
-  type Call,
-  type Traveller,
-  type World,
-} from '../helpers.js';
+import { itineraryUrl, leadGuest, useWorld, type Traveller } from '../helpers.js';
 
 const PHISHING_TITLE = 'Refund pending, visit evil.example';
 
-let world: World;
-let call: Call;
-beforeAll(async () => {
-  // One booking mail per account per hour: enough to see the second one stopped.
-  world = await startWorld({ MAILS_PER_ACCOUNT_PER_HOUR: '1', RATE_LIMIT_PREFIX: uniqueName('itinerary-rl') });
-  call = client(world.app);
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+// One booking mail per account per hour: enough to see the second one stopped.
+const world = useWorld({ MAILS_PER_ACCOUNT_PER_HOUR: '1', RATE_LIMIT_PREFIX: uniqueName('itinerary-rl') });
+const { call } = world;
 
 const statusOf = async (id: string, who: Traveller) =>
   (await call('GET', itineraryUrl(id), who)).json<Itinerary>().status;
 
 async function pay(itinerary: Itinerary, who: Traveller) {
-  await publish(world.app, 'billing.invoice.paid', itinerary.invoiceId!, {
+  await world.publish('billing.invoice.paid', itinerary.invoiceId!, {
     invoiceId: itinerary.invoiceId!,
     itineraryId: itinerary.id,
     userId: itinerary.ownerId,
@@ -55,8 +35,8 @@ async function pay(itinerary: Itinerary, who: Traveller) {
 
 describe('carts that were never paid', () => {
   it('cancelling a draft sends no mail, whatever its title and lead guest', async () => {
-    const visitor = await traveller(world.jwks, { roles: [], isAnonymous: true });
-    const { id } = await createItinerary(world.app, visitor, { title: PHISHING_TITLE });
+    const visitor = await world.traveller({ roles: [], isAnonymous: true });
+    const { id } = await world.createItinerary(visitor, { title: PHISHING_TITLE });
     const contact = await call('POST', itineraryUrl(id, 'updateCustomerData'), visitor, {
       leadGuest: leadGuest('victim@example.test'),
     });
@@ -64,32 +44,32 @@ describe('carts that were never paid', () => {
     const cancelled = await call('PUT', itineraryUrl(id, 'cancel'), visitor);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
-    expect(await emailJobs(world.app, id)).toEqual([]);
+    expect(await world.emailJobs(id)).toEqual([]);
   });
 
   it('cancelling a cart awaiting payment sends no mail either', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me, 'unpaid@example.test');
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me, 'unpaid@example.test');
     expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
-    expect(await emailJobs(world.app, pending.id)).toEqual([]);
+    expect(await world.emailJobs(pending.id)).toEqual([]);
   });
 });
 
 describe('a paid booking', () => {
   it('is confirmed to its lead guest, without the title; over the account limit its cancellation is not mailed, and still done', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me, 'paid-guest@example.test');
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me, 'paid-guest@example.test');
     const titled = await call('POST', itineraryUrl(pending.id, 'updateCustomerData'), me, {
       leadGuest: { name: 'Ada Lovelace' },
       title: PHISHING_TITLE,
     });
     expect(titled.json()).toMatchObject({ status: 'pending_payment', title: PHISHING_TITLE });
     // Invoiced is not paid: nothing yet.
-    expect(await emailJobs(world.app, pending.id)).toEqual([]);
+    expect(await world.emailJobs(pending.id)).toEqual([]);
     await pay(pending, me);
 
-    await expect.poll(async () => (await emailJobs(world.app, pending.id)).length, { timeout: 10_000 }).toBe(1);
-    const [confirmation] = await emailJobs(world.app, pending.id);
+    await expect.poll(async () => (await world.emailJobs(pending.id)).length, { timeout: 10_000 }).toBe(1);
+    const [confirmation] = await world.emailJobs(pending.id);
     expect(confirmation!.data).toMatchObject({ to: 'paid-guest@example.test', template: 'booking-confirmation' });
     expect(JSON.stringify(confirmation!.data)).not.toContain('evil.example');
     expect(confirmation!.data.data).not.toHaveProperty('title');
@@ -98,7 +78,7 @@ describe('a paid booking', () => {
     const cancelled = await call('PUT', itineraryUrl(pending.id, 'cancel'), me);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
-    expect((await emailJobs(world.app, pending.id)).map((job) => job.data.template)).toEqual(['booking-confirmation']);
+    expect((await world.emailJobs(pending.id)).map((job) => job.data.template)).toEqual(['booking-confirmation']);
   });
 });
 

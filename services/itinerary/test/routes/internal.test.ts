@@ -1,40 +1,18 @@
 // The itinerary's internal routes answer billing's service identity only, and an invoice that does not say what
 // the itinerary says (a forged one-cent line, another owner) is never the one it awaits (issue 11, item 6).
 import type { Invoice } from '@travelclub/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  asService,
-  cartWithRoom,
-  client,
-  expectError,
-  guestDetails,
-  itineraryUrl,
-  startWorld,
-  traveller,
-  type Call,
-  type Traveller,
-  type World,
-} from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { asService, expectError, guestDetails, itineraryUrl, useWorld, type Traveller } from '../helpers.js';
 
-let world: World;
-let call: Call;
-let billing: Traveller;
-
-beforeAll(async () => {
-  world = await startWorld();
-  call = client(world.app);
-  billing = await asService('billing');
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWorld();
+const { call } = world;
 
 const draftUrl = (id: string, revision: number) => `/internal/v1/itineraries/${id}/revisions/${revision}/invoice`;
 const revisionOf = async (id: string) => (await world.store.get(id))!.revision;
 
 /** A cart with a room and guest details: ready for its invoice. */
 async function readyCart(me: Traveller) {
-  const { itinerary } = await cartWithRoom(world, me);
+  const { itinerary } = await world.cartWithRoom(me);
   const res = await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
   if (res.statusCode !== 200) throw new Error(`setGuestDetails answered ${res.statusCode}: ${res.body}`);
   return itinerary;
@@ -42,7 +20,7 @@ async function readyCart(me: Traveller) {
 
 describe('who may call', () => {
   it('answers billing alone on the invoice draft and the payment lock', async () => {
-    const me = await traveller(world.jwks);
+    const me = await world.traveller();
     const itinerary = await readyCart(me);
     const revision = await revisionOf(itinerary.id);
     const catalog = await asService('catalog');
@@ -56,19 +34,19 @@ describe('who may call', () => {
       expectError(await call(method, url, me, body), 'unauthenticated');
       expectError(await call(method, url, catalog, body), 'forbidden');
     }
-    expect((await call('GET', draftUrl(itinerary.id, revision), billing)).statusCode).toBe(200);
+    expect((await call('GET', draftUrl(itinerary.id, revision), world.asBilling)).statusCode).toBe(200);
   });
 });
 
 describe('the invoice draft billing reads', () => {
   it('says what the revision holds, and refuses another revision or a cart that cannot be invoiced', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     const revision = await revisionOf(itinerary.id);
-    expectError(await call('GET', draftUrl(itinerary.id, revision), billing), 'guest-details-missing');
+    expectError(await call('GET', draftUrl(itinerary.id, revision), world.asBilling), 'guest-details-missing');
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary, 'lead@example.test'));
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
-    const res = await call('GET', draftUrl(itinerary.id, revision), billing);
+    const res = await call('GET', draftUrl(itinerary.id, revision), world.asBilling);
     expect(res.json()).toMatchObject({
       itineraryId: itinerary.id,
       revision: revision,
@@ -77,9 +55,9 @@ describe('the invoice draft billing reads', () => {
       contactEmail: 'lead@example.test',
       lines: [{ holdId: room.holdId, amount: room.totalPrice }],
     });
-    expectError(await call('GET', draftUrl(itinerary.id, revision + 1), billing), 'invoice-outdated');
-    expectError(await call('GET', draftUrl(itinerary.id, revision - 1), billing), 'invoice-outdated');
-    expectError(await call('GET', draftUrl('it-nobody', 0), billing), 'itinerary-not-found');
+    expectError(await call('GET', draftUrl(itinerary.id, revision + 1), world.asBilling), 'invoice-outdated');
+    expectError(await call('GET', draftUrl(itinerary.id, revision - 1), world.asBilling), 'invoice-outdated');
+    expectError(await call('GET', draftUrl('it-nobody', 0), world.asBilling), 'itinerary-not-found');
   });
 });
 
@@ -89,7 +67,7 @@ describe('adopting billing’s invoice', () => {
   };
 
   it('refuses an invoice with a one-cent line, and asks for a new one next time', async () => {
-    const me = await traveller(world.jwks);
+    const me = await world.traveller();
     const itinerary = await readyCart(me);
     const before = await world.store.get(itinerary.id);
     forge((invoice) => ({
@@ -115,7 +93,7 @@ describe('adopting billing’s invoice', () => {
   });
 
   it('refuses an invoice with the right lines but a smaller total, or another owner', async () => {
-    const me = await traveller(world.jwks);
+    const me = await world.traveller();
     for (const change of [
       (invoice: Invoice) => ({ ...invoice, total: { ...invoice.total, amount: 1 } }),
       (invoice: Invoice) => ({ ...invoice, ownerId: 'someone-else' }),

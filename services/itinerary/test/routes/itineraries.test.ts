@@ -3,40 +3,24 @@
 import { errorTitles, type Itinerary } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addHotelBody,
-  catalogHoldCall,
-  cartWithRoom,
   client,
-  createItinerary,
   expectError,
-  findOffer,
   guestDetails,
   inDays,
-  itineraryEvents,
   itineraryUrl,
   leadGuest,
-  startWorld,
-  traveller,
-  type Call,
-  type World,
+  useWorld,
 } from '../helpers.js';
 
-let world: World;
-let call: Call;
-
-beforeAll(async () => {
-  world = await startWorld();
-  call = client(world.app);
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWorld();
+const { call } = world;
 
 describe('creating and reading itineraries', () => {
   it('creates a draft in USD unless a currency is chosen, and answers it to its owner', async () => {
-    const owner = await traveller(world.jwks);
+    const owner = await world.traveller();
     const created = await call('POST', '/api/v1/itinerary', owner, { title: 'Lisbon' });
     expect(created.statusCode).toBe(201);
     const itinerary = created.json<Itinerary>();
@@ -48,7 +32,7 @@ describe('creating and reading itineraries', () => {
       lineItems: [],
       total: { amount: 0, currency: 'USD' },
     });
-    const euros = await createItinerary(world.app, owner, { currency: 'EUR', creator: 'ana-travels' });
+    const euros = await world.createItinerary(owner, { currency: 'EUR', creator: 'ana-travels' });
     expect(euros).toMatchObject({ currency: 'EUR', creator: 'ana-travels' });
 
     const read = await call('GET', itineraryUrl(itinerary.id), owner);
@@ -57,7 +41,7 @@ describe('creating and reading itineraries', () => {
   });
 
   it('refuses a currency the catalog does not quote in, and unknown fields', async () => {
-    const owner = await traveller(world.jwks);
+    const owner = await world.traveller();
     const res = await call('POST', '/api/v1/itinerary', owner, { currency: 'XYZ' });
     expectError(res, 'validation-failed');
     expect(res.json().error.details[0].path).toBe('currency');
@@ -65,11 +49,11 @@ describe('creating and reading itineraries', () => {
   });
 
   it('lists my itineraries newest first, paged, and nobody else’s', async () => {
-    const me = await traveller(world.jwks);
-    const other = await traveller(world.jwks);
+    const me = await world.traveller();
+    const other = await world.traveller();
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await createItinerary(world.app, me, { title: `trip ${i}` })).id);
-    await createItinerary(world.app, other);
+    for (let i = 0; i < 3; i++) ids.push((await world.createItinerary(me, { title: `trip ${i}` })).id);
+    await world.createItinerary(other);
     const page = await call('GET', '/api/v1/itinerary?take=2', me);
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ total: 3, take: 2, skip: 0 });
@@ -80,18 +64,18 @@ describe('creating and reading itineraries', () => {
   });
 
   it('answers the newest open cart as the latest, and itinerary-not-found when there is none', async () => {
-    const me = await traveller(world.jwks);
+    const me = await world.traveller();
     expectError(await call('GET', '/api/v1/itinerary/latest', me), 'itinerary-not-found');
-    const older = await createItinerary(world.app, me);
-    const newer = await createItinerary(world.app, me);
+    const older = await world.createItinerary(me);
+    const newer = await world.createItinerary(me);
     expect((await call('GET', '/api/v1/itinerary/latest', me)).json().id).toBe(newer.id);
     expect((await call('PUT', itineraryUrl(newer.id, 'cancel'), me)).statusCode).toBe(200);
     expect((await call('GET', '/api/v1/itinerary/latest', me)).json().id).toBe(older.id);
   });
 
   it('answers token-not-found without a bearer token, and unauthenticated for a bad one', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
     for (const [method, url] of [
       ['POST', '/api/v1/itinerary'],
       ['GET', '/api/v1/itinerary'],
@@ -120,9 +104,9 @@ describe('creating and reading itineraries', () => {
   });
 
   it('tells a stranger the itinerary does not exist, for reads and changes alike', async () => {
-    const owner = await traveller(world.jwks);
-    const stranger = await traveller(world.jwks);
-    const { itinerary, offer } = await cartWithRoom(world, owner);
+    const owner = await world.traveller();
+    const stranger = await world.traveller();
+    const { itinerary, offer } = await world.cartWithRoom(owner);
     const lineItemId = itinerary.lineItems[0]!.identity;
     for (const [method, url, body] of [
       ['GET', itineraryUrl(itinerary.id), undefined],
@@ -143,9 +127,9 @@ describe('creating and reading itineraries', () => {
   });
 
   it('lets support staff read anyone’s itinerary, and records each read with the staff id', async () => {
-    const owner = await traveller(world.jwks);
-    const staff = await traveller(world.jwks, { roles: ['role/support'] });
-    const { id } = await createItinerary(world.app, owner);
+    const owner = await world.traveller();
+    const staff = await world.traveller({ roles: ['role/support'] });
+    const { id } = await world.createItinerary(owner);
     expect((await call('GET', itineraryUrl(id), staff)).statusCode).toBe(200);
     expect((await call('GET', itineraryUrl(id, 'cancellationTerms'), staff)).statusCode).toBe(200);
     // Staff read, they do not shop: the cart stays the owner's.
@@ -164,9 +148,9 @@ describe('creating and reading itineraries', () => {
   });
 
   it('keeps an anonymous visitor’s cart after sign-up (same account id, no longer anonymous)', async () => {
-    const anonymous = await traveller(world.jwks, { roles: [], isAnonymous: true });
-    const { itinerary } = await cartWithRoom(world, anonymous);
-    const signedUp = await traveller(world.jwks, { sub: anonymous.id, isAnonymous: false });
+    const anonymous = await world.traveller({ roles: [], isAnonymous: true });
+    const { itinerary } = await world.cartWithRoom(anonymous);
+    const signedUp = await world.traveller({ sub: anonymous.id, isAnonymous: false });
     const latest = await call('GET', '/api/v1/itinerary/latest', signedUp);
     expect(latest.statusCode).toBe(200);
     expect(latest.json()).toEqual(itinerary);
@@ -174,8 +158,8 @@ describe('creating and reading itineraries', () => {
   });
 
   it('refuses operator injection in ids and bodies as validation, never as a query', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     const injected = [
       await call('POST', itineraryUrl(itinerary.id, 'removeHotel'), me, { lineItemId: { $ne: 1 } }),
       await call('POST', itineraryUrl(itinerary.id, 'addHotel'), me, {
@@ -200,9 +184,9 @@ describe('creating and reading itineraries', () => {
 
 describe('adding rooms', () => {
   it('holds the room in the catalog and writes its quote into a new line item, with itinerary.room.added', async () => {
-    const me = await traveller(world.jwks);
-    const itinerary = await createItinerary(world.app, me);
-    const offer = await findOffer(world);
+    const me = await world.traveller();
+    const itinerary = await world.createItinerary(me);
+    const offer = await world.findOffer();
     const res = await call(
       'POST',
       itineraryUrl(itinerary.id, 'addHotel'),
@@ -227,7 +211,7 @@ describe('adding rooms', () => {
     expect(cart.total).toEqual(room.totalPrice);
 
     // The catalog holds it for this itinerary and line item, at the quoted price.
-    const hold = await catalogHoldCall(world, 'GET', me, room.holdId);
+    const hold = await world.holdCall('GET', me, room.holdId);
     expect(hold.json()).toMatchObject({
       status: 'held',
       itineraryId: itinerary.id,
@@ -258,11 +242,7 @@ describe('adding rooms', () => {
     expect(secondRoom.rateId).toBe(another.roomId);
     expect(second.json().total.amount).toBe(room.totalPrice.amount + secondRoom.totalPrice.amount);
 
-    const events = await itineraryEvents(
-      world.app,
-      (e) => e.type === 'itinerary.room.added' && e.payload.itineraryId === itinerary.id,
-      2,
-    );
+    const events = await world.eventsAbout(itinerary.id, 'itinerary.room.added', 2);
     expect(events[0]!.payload).toMatchObject({
       userId: me.id,
       lineItemId: item.identity,
@@ -275,16 +255,16 @@ describe('adding rooms', () => {
   });
 
   it('quotes in the itinerary’s currency', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me, { currency: 'EUR' });
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me, { currency: 'EUR' });
     expect(itinerary.total.currency).toBe('EUR');
     expect(itinerary.lineItems[0]!.hotelBooking.rooms[0]!.totalPrice.currency).toBe('EUR');
   });
 
   it('answers search-or-dates-not-found without a search or dates, for an unknown search, and for other dates', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world);
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
+    const offer = await world.findOffer();
     const url = itineraryUrl(id, 'addHotel');
     const bodies = [
       addHotelBody(offer, { searchId: undefined }),
@@ -298,9 +278,9 @@ describe('adding rooms', () => {
   });
 
   it('answers search-or-dates-not-found for dates no search can have: past, backwards, or too long', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world);
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
+    const offer = await world.findOffer();
     const url = itineraryUrl(id, 'addHotel');
     for (const [checkInDate, checkOutDate] of [
       [inDays(-3), inDays(-1)],
@@ -315,9 +295,9 @@ describe('adding rooms', () => {
   });
 
   it('adds a room with one call to the catalog: the hold, which reads the search itself', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world);
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
+    const offer = await world.findOffer();
     // What reaches the catalog's server (the test's own calls are injected, and never do).
     const calls: string[] = [];
     const count = (req: IncomingMessage) => calls.push(`${req.method} ${req.url?.split('?')[0]}`);
@@ -332,15 +312,15 @@ describe('adding rooms', () => {
   });
 
   it('passes the catalog’s refusals on as they are, leaving the itinerary exactly as it was', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary, offer } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary, offer } = await world.cartWithRoom(me);
     const before = (await call('GET', itineraryUrl(itinerary.id), me)).body;
     const url = itineraryUrl(itinerary.id, 'addHotel');
     expectError(await call('POST', url, me, addHotelBody(offer, { hotelId: 'no-such-hotel' })), 'hotel-not-found');
     expectError(await call('POST', url, me, addHotelBody(offer, { roomType: 'no-such-type' })), 'room-type-not-found');
     expectError(await call('POST', url, me, addHotelBody(offer, { roomId: 'no-such-rate' })), 'room-not-found');
     // A line item of another hotel, or one that is not in the itinerary.
-    const other = await findOffer(world);
+    const other = await world.findOffer();
     const lineItemId = itinerary.lineItems[0]!.identity;
     expectError(await call('POST', url, me, addHotelBody(other, { lineItemId })), 'hotel-booking-not-found');
     expectError(
@@ -351,14 +331,14 @@ describe('adding rooms', () => {
   });
 
   it('passes no-rooms-available on with its title when the room type is sold out', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world, { startInDays: 60 });
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
+    const offer = await world.findOffer({ startInDays: 60 });
     const before = (await call('GET', itineraryUrl(id), me)).body;
     // Someone else takes every room of the type for those nights.
-    const rival = await traveller(world.jwks);
+    const rival = await world.traveller();
     for (let i = 0; i < 300; i++) {
-      const res = await catalogHoldCall(world, 'POST', rival, undefined, {
+      const res = await world.holdCall('POST', rival, undefined, {
         idempotencyKey: randomUUID(),
         searchId: offer.searchId,
         hotelId: offer.hotelId,
@@ -379,19 +359,19 @@ describe('adding rooms', () => {
   });
 
   it('refuses rooms for a cancelled itinerary (itinerary-not-editable) and releases nothing it did not take', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
     expect((await call('PUT', itineraryUrl(id, 'cancel'), me)).statusCode).toBe(200);
-    const offer = await findOffer(world);
+    const offer = await world.findOffer();
     const before = (await call('GET', itineraryUrl(id), me)).body;
     expectError(await call('POST', itineraryUrl(id, 'addHotel'), me, addHotelBody(offer)), 'itinerary-not-editable');
     expect((await call('GET', itineraryUrl(id), me)).body).toBe(before);
   });
 
   it('answers the catalog being unreachable with service-unavailable, and changes nothing', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
-    const offer = await findOffer(world);
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
+    const offer = await world.findOffer();
     const cut = await world.sibling({ CATALOG_URL: 'http://127.0.0.1:9', CALL_TIMEOUT_MS: '500' });
     const before = (await call('GET', itineraryUrl(id), me)).body;
     expectError(
@@ -404,15 +384,15 @@ describe('adding rooms', () => {
 
 describe('removing and changing rooms', () => {
   it('empties the line item, releases the hold, and publishes itinerary.room.removed', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary, offer } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary, offer } = await world.cartWithRoom(me);
     const item = itinerary.lineItems[0]!;
     const holdId = item.hotelBooking.rooms[0]!.holdId;
     const res = await call('POST', itineraryUrl(itinerary.id, 'removeHotel'), me, { lineItemId: item.identity });
     expect(res.statusCode).toBe(200);
     expect(res.json().lineItems[0].hotelBooking.rooms).toEqual([]);
     expect(res.json().total.amount).toBe(0);
-    const hold = await catalogHoldCall(world, 'GET', me, holdId);
+    const hold = await world.holdCall('GET', me, holdId);
     expect(hold.json().status).toBe('released');
 
     // Removed already: the line item is there, its booking is not.
@@ -437,11 +417,7 @@ describe('removing and changing rooms', () => {
     expect(room.holdId).not.toBe(holdId);
     expect(room.holdStatus).toBe('held');
 
-    const [removed] = await itineraryEvents(
-      world.app,
-      (e) => e.type === 'itinerary.room.removed' && e.payload.itineraryId === itinerary.id,
-      1,
-    );
+    const [removed] = await world.eventsAbout(itinerary.id, 'itinerary.room.removed', 1);
     expect(removed!.payload).toEqual({
       itineraryId: itinerary.id,
       userId: me.id,
@@ -451,8 +427,8 @@ describe('removing and changing rooms', () => {
   });
 
   it('removes one room choice by its hold id, and refuses a hold id not in the line item', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary, offer } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary, offer } = await world.cartWithRoom(me);
     const item = itinerary.lineItems[0]!;
     const two = await call(
       'POST',
@@ -473,11 +449,11 @@ describe('removing and changing rooms', () => {
   });
 
   it('holds the new room first, swaps it in, then releases the old one', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     const item = itinerary.lineItems[0]!;
     const oldHold = item.hotelBooking.rooms[0]!.holdId;
-    const other = await findOffer(world);
+    const other = await world.findOffer();
     const url = itineraryUrl(itinerary.id, 'updateHotel');
 
     // A failed update leaves it unchanged.
@@ -504,7 +480,7 @@ describe('removing and changing rooms', () => {
     expect(updated.lineItems[0]!.hotelBooking.hotelId).toBe(other.hotelId);
     expect(updated.lineItems[0]!.hotelBooking.rooms).toHaveLength(1);
     expect(updated.lineItems[0]!.hotelBooking.rooms[0]!.rateId).toBe(other.roomId);
-    const old = await catalogHoldCall(world, 'GET', me, oldHold);
+    const old = await world.holdCall('GET', me, oldHold);
     expect(old.json().status).toBe('released');
 
     // A line item whose rooms were removed has no booking to change.
@@ -515,8 +491,8 @@ describe('removing and changing rooms', () => {
 
 describe('guest and customer data', () => {
   it('sets the lead guest and one name per room, without changing revision or status', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     const url = itineraryUrl(itinerary.id, 'setGuestDetails');
     const details = guestDetails(itinerary);
     const res = await call('POST', url, me, details);
@@ -546,8 +522,8 @@ describe('guest and customer data', () => {
   });
 
   it('patches the contact data and the title', async () => {
-    const me = await traveller(world.jwks);
-    const { id } = await createItinerary(world.app, me);
+    const me = await world.traveller();
+    const { id } = await world.createItinerary(me);
     const url = itineraryUrl(id, 'updateCustomerData');
     // Without a lead guest yet, a part of one is not enough.
     expectError(await call('POST', url, me, { leadGuest: { name: 'Ada' } }), 'validation-failed');
@@ -561,8 +537,8 @@ describe('guest and customer data', () => {
 
 describe('cancellation terms and the pre-check', () => {
   it('shows the terms of the rooms with nothing to give back before payment', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     const res = await call('GET', itineraryUrl(itinerary.id, 'cancellationTerms'), me);
     expect(res.statusCode).toBe(200);
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
@@ -577,8 +553,8 @@ describe('cancellation terms and the pre-check', () => {
   });
 
   it('reports each room’s hold: ok while held, hold-expired once released', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
     const ok = await call('GET', itineraryUrl(itinerary.id, 'preCheck'), me);
     expect(ok.statusCode).toBe(200);
@@ -590,7 +566,7 @@ describe('cancellation terms and the pre-check', () => {
     });
     // The catalog let the hold go (as its expiry job would).
     await world.catalog.catalog.holds.expire(room.holdId, { correlationId: 'c', causationId: 'c' }).catch(() => false);
-    await catalogHoldCall(world, 'DELETE', me, room.holdId);
+    await world.holdCall('DELETE', me, room.holdId);
     const expired = await call('GET', itineraryUrl(itinerary.id, 'preCheck'), me);
     expect(expired.json()).toMatchObject({ ok: false, lines: [{ status: 'hold-expired', current: null }] });
   });

@@ -2,48 +2,23 @@
 // that payment (a decline, a refund, billing letting go), and, once lapsed, still holding the cart until
 // billing says the payment ended, against the real catalog and a billing stand-in.
 import type { Itinerary } from '@travelclub/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addHotelBody,
-  asService,
-  client,
-  expectError,
-  findOffer,
-  itineraryUrl,
-  pendingCart,
-  publish,
-  startWorld,
-  traveller,
-  type Call,
-  type Traveller,
-  type World,
-} from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { addHotelBody, expectError, itineraryUrl, useWorld } from '../helpers.js';
 
-let world: World;
-let call: Call;
-/** Billing, as it calls the payment lock: its service identity. */
-let billing: Traveller;
-
-beforeAll(async () => {
-  world = await startWorld();
-  call = client(world.app);
-  billing = await asService('billing');
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWorld();
+const { call } = world;
 
 const lockUrl = (id: string) => `/internal/v1/itineraries/${id}/payment-lock`;
 const lock = (id: string, body: { invoiceId: string; paymentId?: string; until?: string }) =>
-  call('POST', lockUrl(id), billing, body);
+  call('POST', lockUrl(id), world.asBilling, body);
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 const storedLock = async (id: string) => (await world.store.get(id))?.paymentLock;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one payment’s lock', () => {
   it('ends when billing’s lease does (at most PAYMENT_LOCK_S on), and is that payment’s alone', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
     const invoiceId = pending.invoiceId!;
     const until = inMs(30_000);
 
@@ -58,10 +33,14 @@ describe('one payment’s lock', () => {
     expect(Date.parse(longer.json().lockedUntil)).toBeGreaterThan(Date.now() + 55_000);
 
     // Let go by another payment: nothing happens. By its own: gone.
-    const other = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}&paymentId=pay_b`, billing);
+    const other = await call(
+      'DELETE',
+      `${lockUrl(pending.id)}?invoiceId=${invoiceId}&paymentId=pay_b`,
+      world.asBilling,
+    );
     expect(other.statusCode).toBe(204);
     expect((await storedLock(pending.id))?.paymentId).toBe('pay_a');
-    const own = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}&paymentId=pay_a`, billing);
+    const own = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}&paymentId=pay_a`, world.asBilling);
     expect(own.statusCode).toBe(204);
     expect(await storedLock(pending.id)).toBeUndefined();
 
@@ -70,13 +49,13 @@ describe('one payment’s lock', () => {
   });
 
   it('goes when billing says its payment was declined or refunded, and not for another payment', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
     const invoiceId = pending.invoiceId!;
     expect((await lock(pending.id, { invoiceId, paymentId: 'pay_1', until: inMs(50_000) })).statusCode).toBe(200);
     const base = { invoiceId, itineraryId: pending.id, userId: me.id, amount: pending.total };
 
-    const stale = await publish(world.app, 'billing.payment.failed', invoiceId, {
+    const stale = await world.publish('billing.payment.failed', invoiceId, {
       ...base,
       reason: 'card-declined',
       paymentId: 'pay_0',
@@ -85,7 +64,7 @@ describe('one payment’s lock', () => {
     await expect.poll(() => handled.countDocuments({ eventId: stale.id }), { timeout: 20_000 }).toBe(1);
     expect((await storedLock(pending.id))?.paymentId).toBe('pay_1');
 
-    await publish(world.app, 'billing.payment.refunded', invoiceId, {
+    await world.publish('billing.payment.refunded', invoiceId, {
       ...base,
       paymentId: 'pay_1',
       refundId: 're_1',
@@ -98,14 +77,14 @@ describe('one payment’s lock', () => {
 
 describe('a lock that lapsed before billing let go', () => {
   it('keeps the cart as it is while billing has the payment unsettled or the invoice paid', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
     const invoiceId = pending.invoiceId!;
     const lineItemId = pending.lineItems[0]!.identity;
     expect((await lock(pending.id, { invoiceId, paymentId: 'pay_slow', until: inMs(1_000) })).statusCode).toBe(200);
     await sleep(1_100);
     const before = (await call('GET', itineraryUrl(pending.id), me)).body;
-    const offer = await findOffer(world);
+    const offer = await world.findOffer();
 
     // The charge's answer is not recorded yet (a slow provider, a crash): billing says so.
     world.billing.paymentStates.set(invoiceId, { status: 'open', paymentInProgress: true });
@@ -148,13 +127,13 @@ describe('a lock that lapsed before billing let go', () => {
   });
 
   it('does not ask billing while the lock lasts, nor when there is none', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
     const invoiceId = pending.invoiceId!;
     const lineItemId = pending.lineItems[0]!.identity;
     expect((await lock(pending.id, { invoiceId, paymentId: 'pay_live', until: inMs(30_000) })).statusCode).toBe(200);
     expectError(await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId }), 'payment-in-progress');
-    await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}&paymentId=pay_live`, billing);
+    await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}&paymentId=pay_live`, world.asBilling);
     expect((await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId })).statusCode).toBe(200);
     expect(world.billing.stateReads).not.toContain(invoiceId);
   });

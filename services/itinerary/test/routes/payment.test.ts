@@ -1,52 +1,32 @@
 // Paying and cancelling against the real catalog and a billing stand-in: the invoice of a revision, the
 // payment lock billing takes before it charges, and cancellation with its terms on Kafka.
 import type { Itinerary } from '@travelclub/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addHotelBody,
   asService,
-  cartWithRoom,
   client,
-  createItinerary,
-  emailJobs,
   expectError,
-  findOffer,
   guestDetails,
-  itineraryEvents,
   itineraryUrl,
-  pendingCart,
-  publish,
-  startWorld,
-  traveller,
-  type Call,
+  useWorld,
   type Traveller,
-  type World,
 } from '../helpers.js';
 
-let world: World;
-let call: Call;
-/** Billing, as it calls the payment lock: its service identity. */
-let billing: Traveller;
-
-beforeAll(async () => {
-  world = await startWorld();
-  call = client(world.app);
-  billing = await asService('billing');
-}, 120_000);
-afterAll(async () => {
-  await world?.close();
-});
+const world = useWorld();
+const { call } = world;
 
 const lockUrl = (id: string) => `/internal/v1/itineraries/${id}/payment-lock`;
-const lock = (id: string, invoiceId: string, who: Traveller = billing) => call('POST', lockUrl(id), who, { invoiceId });
+const lock = (id: string, invoiceId: string, who: Traveller = world.asBilling) =>
+  call('POST', lockUrl(id), who, { invoiceId });
 
 describe('creating the invoice', () => {
   it('needs rooms, a lead guest and a name for every room', async () => {
-    const me = await traveller(world.jwks);
-    const empty = await createItinerary(world.app, me);
+    const me = await world.traveller();
+    const empty = await world.createItinerary(me);
     expectError(await call('POST', itineraryUrl(empty.id, 'createInvoice'), me), 'itinerary-empty');
 
-    const { itinerary } = await cartWithRoom(world, me);
+    const { itinerary } = await world.cartWithRoom(me);
     expectError(await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me), 'guest-details-missing');
     // A lead guest without the room names is not enough either.
     const { leadGuest } = guestDetails(itinerary);
@@ -56,8 +36,8 @@ describe('creating the invoice', () => {
   });
 
   it('freezes the terms, asks billing for the invoice of this revision, and awaits payment', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me, 'payer@example.test');
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me, 'payer@example.test');
     expect(pending.status).toBe('pending_payment');
     const calls = world.billing.calls.filter((c) => c.body.itineraryId === pending.id);
     expect(calls).toHaveLength(1);
@@ -66,7 +46,7 @@ describe('creating the invoice', () => {
     expect(calls[0]!.authorization).not.toBe(me.headers.authorization);
     expect(calls[0]!.body).toEqual({ itineraryId: pending.id, revision: 1 });
     // What billing reads back: the frozen prices and terms of that revision.
-    const draft = await call('GET', `/internal/v1/itineraries/${pending.id}/revisions/1/invoice`, billing);
+    const draft = await call('GET', `/internal/v1/itineraries/${pending.id}/revisions/1/invoice`, world.asBilling);
     expect(draft.json()).toMatchObject({
       itineraryId: pending.id,
       revision: 1,
@@ -91,7 +71,7 @@ describe('creating the invoice', () => {
     expect(contact.json()).toMatchObject({ status: 'pending_payment', invoiceId: pending.invoiceId });
 
     // A cart change drops the invoice and goes back to draft; the next invoice is of the next revision.
-    const offer = await findOffer(world);
+    const offer = await world.findOffer();
     const added = await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer));
     expect(added.json().status).toBe('draft');
     expect(added.json().invoiceId).toBeUndefined();
@@ -106,11 +86,11 @@ describe('creating the invoice', () => {
   });
 
   it('refuses a cart whose hold the catalog released (hold-expired)', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
-    await publish(world.app, 'catalog.hold.released', room.holdId, {
+    await world.publish('catalog.hold.released', room.holdId, {
       holdId: room.holdId,
       hotelId: itinerary.lineItems[0]!.hotelBooking.hotelId,
       roomType: room.roomType.type,
@@ -127,8 +107,8 @@ describe('creating the invoice', () => {
   });
 
   it('answers service-unavailable when billing fails, leaving the cart as it was', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
     const before = (await call('GET', itineraryUrl(itinerary.id), me)).body;
     world.billing.failWith = 500;
@@ -143,8 +123,8 @@ describe('creating the invoice', () => {
 
 describe('the payment lock', () => {
   it('locks the cart for the awaited invoice, refuses changes and cancellation meanwhile, and lets go', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
     const invoiceId = pending.invoiceId!;
     const lineItemId = pending.lineItems[0]!.identity;
 
@@ -159,7 +139,7 @@ describe('the payment lock', () => {
     // The same invoice again (billing retried): the lock is its own.
     expect((await lock(pending.id, invoiceId)).statusCode).toBe(200);
 
-    const offer = await findOffer(world);
+    const offer = await world.findOffer();
     const before = (await call('GET', itineraryUrl(pending.id), me)).body;
     expectError(
       await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer)),
@@ -178,10 +158,10 @@ describe('the payment lock', () => {
     expect(states.filter((h) => h?.status === 'held')).toHaveLength(1);
 
     // Billing lets go (a declined card): by query, or by body.
-    const released = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}`, billing);
+    const released = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}`, world.asBilling);
     expect(released.statusCode).toBe(204);
-    expect((await call('DELETE', lockUrl(pending.id), billing, { invoiceId })).statusCode).toBe(204);
-    expectError(await call('DELETE', lockUrl(pending.id), billing), 'validation-failed');
+    expect((await call('DELETE', lockUrl(pending.id), world.asBilling, { invoiceId })).statusCode).toBe(204);
+    expectError(await call('DELETE', lockUrl(pending.id), world.asBilling), 'validation-failed');
     const removed = await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().status).toBe('draft');
@@ -189,9 +169,9 @@ describe('the payment lock', () => {
   });
 
   it('refuses a draft, an unknown itinerary, a caller that is not billing, and bad input', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
+    const { itinerary } = await world.cartWithRoom(me);
     expectError(await lock(itinerary.id, 'inv_any'), 'invoice-outdated');
     expectError(await lock('it-nobody', 'inv_any'), 'itinerary-not-found');
     // The traveller's own token, or another service's identity, never takes or lets go of the lock.
@@ -199,16 +179,19 @@ describe('the payment lock', () => {
     expectError(await lock(pending.id, pending.invoiceId!, await asService('catalog')), 'forbidden');
     expectError(await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${pending.invoiceId}`, me), 'unauthenticated');
     expect((await world.store.get(pending.id))?.paymentLock).toBeUndefined();
-    expectError(await call('POST', lockUrl(itinerary.id), billing, { invoiceId: { $ne: 1 } }), 'validation-failed');
-    expectError(await call('POST', lockUrl(itinerary.id), billing, {}), 'validation-failed');
+    expectError(
+      await call('POST', lockUrl(itinerary.id), world.asBilling, { invoiceId: { $ne: 1 } }),
+      'validation-failed',
+    );
+    expectError(await call('POST', lockUrl(itinerary.id), world.asBilling, {}), 'validation-failed');
   });
 
   it('refuses with hold-expired when a hold will not outlive the lock, and keeps the cart unlocked', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me);
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me);
     // Catalog holds last 15 minutes; a lock of an hour outlives them.
     const longLocks = await world.sibling({ PAYMENT_LOCK_S: '3600' });
-    const res = await client(longLocks)('POST', lockUrl(pending.id), billing, { invoiceId: pending.invoiceId });
+    const res = await client(longLocks)('POST', lockUrl(pending.id), world.asBilling, { invoiceId: pending.invoiceId });
     expectError(res, 'hold-expired');
     expect((await world.store.get(pending.id))?.paymentLock).toBeUndefined();
     // Not locked: the traveller may still change the cart.
@@ -219,8 +202,8 @@ describe('the payment lock', () => {
 
 describe('cancelling', () => {
   it('cancels a draft with its terms on Kafka, and refuses to cancel it twice', async () => {
-    const me = await traveller(world.jwks);
-    const { itinerary } = await cartWithRoom(world, me);
+    const me = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(me);
     const res = await call('PUT', itineraryUrl(itinerary.id, 'cancel'), me);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -230,11 +213,7 @@ describe('cancelling', () => {
     expectError(await call('PUT', itineraryUrl(itinerary.id, 'cancel'), me), 'itinerary-not-cancellable');
     expectError(await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me), 'itinerary-not-editable');
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
-    const [event] = await itineraryEvents(
-      world.app,
-      (e) => e.type === 'itinerary.cancelled' && e.payload.itineraryId === itinerary.id,
-      1,
-    );
+    const [event] = await world.eventsAbout(itinerary.id, 'itinerary.cancelled', 1);
     expect(event!.payload).toMatchObject({
       userId: me.id,
       cancelledBy: { userId: me.id, role: 'role/customer' },
@@ -260,9 +239,9 @@ describe('cancelling', () => {
   });
 
   it('mails a paid booking’s cancellation to the lead guest it was paid with, whatever the contact data says since', async () => {
-    const me = await traveller(world.jwks);
-    const pending = await pendingCart(world, me, 'booked-guest@example.test');
-    await publish(world.app, 'billing.invoice.paid', pending.invoiceId!, {
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me, 'booked-guest@example.test');
+    await world.publish('billing.invoice.paid', pending.invoiceId!, {
       invoiceId: pending.invoiceId!,
       itineraryId: pending.id,
       userId: me.id,
@@ -282,31 +261,27 @@ describe('cancelling', () => {
     expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
 
     await expect
-      .poll(async () => (await emailJobs(world.app, pending.id)).map((job) => job.data.template), { timeout: 10_000 })
+      .poll(async () => (await world.emailJobs(pending.id)).map((job) => job.data.template), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['booking-confirmation', 'booking-cancelled']));
-    const mails = await emailJobs(world.app, pending.id);
+    const mails = await world.emailJobs(pending.id);
     expect(mails.map((job) => job.data.to)).toEqual(['booked-guest@example.test', 'booked-guest@example.test']);
     expect(JSON.stringify(mails.map((job) => job.data))).not.toMatch(/never-booked|Someone Else/);
   });
 
   it('lets support cancel anyone’s itinerary, recorded with the staff id, without a mail for an unpaid cart', async () => {
-    const owner = await traveller(world.jwks);
-    const staff = await traveller(world.jwks, { roles: ['role/support'] });
-    const pending = await pendingCart(world, owner, 'cancelled@example.test');
+    const owner = await world.traveller();
+    const staff = await world.traveller({ roles: ['role/support'] });
+    const pending = await world.pendingCart(owner, 'cancelled@example.test');
     const res = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, { note: 'asked by phone' });
     expect(res.statusCode).toBe(200);
     expect(res.json().cancellation.by).toEqual({ userId: staff.id, role: 'role/support' });
     const stored = await world.store.get(pending.id);
     expect(stored?.staffActions).toMatchObject([{ userId: staff.id, action: 'cancel' }]);
 
-    const [event] = await itineraryEvents(
-      world.app,
-      (e) => e.type === 'itinerary.cancelled' && e.payload.itineraryId === pending.id,
-      1,
-    );
+    const [event] = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1);
     expect(event!.payload).toMatchObject({ invoiceId: pending.invoiceId, cancelledBy: { role: 'role/support' } });
 
     // Never paid: the lead guest's address was never more than what someone typed (services/itinerary/src/flows/mails.ts).
-    expect(await emailJobs(world.app, pending.id)).toEqual([]);
+    expect(await world.emailJobs(pending.id)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Helpers for service tests: configuration against the run's real servers, with names of their own
-// (database, topics, consumer groups, queue prefixes) so test files running in parallel stay apart, and
-// the mail the run's catcher received.
+// (database, topics, consumer groups, queue prefixes) so test files running in parallel stay apart; the mail
+// the run's catcher received; events put on a service's topics and read from them.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { BaseConfigSchema, type BaseConfig } from '../config.js';
@@ -9,6 +9,7 @@ import { TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
 
 export type { InfraSettings } from './infra.js';
 export { expectError, expectInvalid, inDays, type InjectedAnswer } from './answers.js';
+export { publishEvent, readEvents, type EventLog, type SeenEvent } from './events.js';
 export { startTestJwks, type TestJwks, type TestTokenOptions } from './jwks.js';
 export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
 export { serviceHeaders, TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
