@@ -10,6 +10,7 @@ import {
   ImageAssetSchema,
   InstantSchema,
   MoneySchema,
+  pageFields,
   SlugSchema,
   StayDateSchema,
 } from './common.js';
@@ -169,9 +170,7 @@ export const HotelListBodySchema = z.strictObject({
 });
 export const HotelListAnswerSchema = z.object({
   destination: DestinationSchema,
-  total: z.number().int().min(0),
-  take: z.number().int(),
-  skip: z.number().int(),
+  ...pageFields,
   hotels: z.array(HotelSummarySchema),
 });
 export type HotelListAnswer = z.infer<typeof HotelListAnswerSchema>;
@@ -256,6 +255,15 @@ const stayShape = {
   currency: SupportedCurrencySchema.default(DEFAULT_CURRENCY),
 };
 
+/** A stay as answers name it: the criteria already checked, so no limits or defaults. */
+const answeredStay = {
+  checkIn: StayDateSchema,
+  checkOut: StayDateSchema,
+  guests: z.number().int(),
+  rooms: z.number().int(),
+  currency: CurrencyCodeSchema,
+};
+
 export const SearchCriteriaSchema = z
   .strictObject({
     destination: DestinationIdSchema.optional(),
@@ -305,17 +313,11 @@ export const SearchPageSchema = z.object({
   criteria: z.object({
     destination: DestinationIdSchema.optional(),
     boundingBox: BoundingBoxSchema.optional(),
-    checkIn: StayDateSchema,
-    checkOut: StayDateSchema,
-    guests: z.number().int(),
-    rooms: z.number().int(),
-    currency: CurrencyCodeSchema,
+    ...answeredStay,
   }),
   exchangeRates: ExchangeRatesRefSchema,
-  /** Hotels matching the place; those sold out for the stay come with a null cheapest rate. */
-  total: z.number().int().min(0),
-  take: z.number().int(),
-  skip: z.number().int(),
+  // `total`: the hotels matching the place; those sold out for the stay come with a null cheapest rate.
+  ...pageFields,
   hotels: z.array(HotelResultSchema),
 });
 export type SearchPage = z.infer<typeof SearchPageSchema>;
@@ -365,11 +367,7 @@ export type AvailableRoomType = z.infer<typeof AvailableRoomTypeSchema>;
 export const AvailabilityAnswerSchema = z.object({
   hotelId: IdSchema,
   searchId: z.string(),
-  checkIn: StayDateSchema,
-  checkOut: StayDateSchema,
-  guests: z.number().int(),
-  rooms: z.number().int(),
-  currency: CurrencyCodeSchema,
+  ...answeredStay,
   exchangeRates: ExchangeRatesRefSchema,
   /** Rates cheapest first; room types by their cheapest rate, those without rates last. */
   roomTypes: z.array(AvailableRoomTypeSchema),

@@ -29,6 +29,13 @@ export const StayDatesSchema = z
   });
 export type StayDates = z.infer<typeof StayDatesSchema>;
 
+/** Where a page of a list stands: the list's length, and the `take` and `skip` that cut this page from it. */
+export const pageFields = {
+  total: z.number().int().min(0),
+  take: z.number().int(),
+  skip: z.number().int(),
+};
+
 export const DEFAULT_CURRENCY = 'USD';
 export const DEFAULT_COUNTRY = 'US';
 

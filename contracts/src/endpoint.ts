@@ -56,6 +56,18 @@ export interface Endpoint {
 /** Declares an endpoint, keeping its exact type (schemas, statuses, access) for servers and clients. */
 export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
 
+/**
+ * One service's answering service and access, to spread into its definitions: `...open` (`public`),
+ * `...openOrUser` (`public-or-user`), `...signedIn` (`user`), `...internal('billing')` (those callers only).
+ */
+export const accessOf = <const S extends ServiceName>(service: S) =>
+  ({
+    open: { service, access: 'public' },
+    openOrUser: { service, access: 'public-or-user' },
+    signedIn: { service, access: 'user' },
+    internal: <const C extends readonly ServiceName[]>(...callers: C) => ({ service, access: { callers } }) as const,
+  }) as const;
+
 /** Whether an endpoint is internal (service to service), and so never routed by the gateway. */
 export const isInternal = (e: Endpoint): e is Endpoint & { access: { callers: readonly ServiceName[] } } =>
   typeof e.access === 'object';

@@ -6,6 +6,7 @@ import {
   IdSchema,
   InstantSchema,
   MoneySchema,
+  pageFields,
   SlugSchema,
   StayDateSchema,
   type Money,
@@ -86,9 +87,7 @@ export type UpdateCustomerDataBody = z.infer<typeof UpdateCustomerDataBodySchema
 export const CancelItineraryBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() }).optional();
 
 export const ItineraryListSchema = z.object({
-  total: z.number().int().min(0),
-  take: z.number().int(),
-  skip: z.number().int(),
+  ...pageFields,
   itineraries: z.array(ItinerarySchema),
 });
 

@@ -29,18 +29,18 @@ import {
   VerifyEmailAnswerSchema,
   VerifyEmailBodySchema,
 } from '../auth-api.js';
-import { endpoint } from '../endpoint.js';
+import { accessOf, endpoint } from '../endpoint.js';
 
+const { open, openOrUser, signedIn } = accessOf('auth');
 /** A redirect: no body, the `Location` header says where. */
 const Redirect = z.unknown();
 
 /** `POST /api/sessionLogin` (a form post) and its second path: the access token in the body, not a header. */
 const sessionLogin = <const P extends string>(path: P) =>
   endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path,
-    access: 'public',
     body: SessionLoginBodySchema,
     responses: { 200: SessionAnswerSchema },
     errors: ['csrf-missing', 'session-failure'],
@@ -49,19 +49,17 @@ const sessionLogin = <const P extends string>(path: P) =>
 export const authEndpoints = {
   // Accounts: sign-up (with an anonymous visitor's token, an upgrade in place), sign-in, the caller, roles.
   signUp: endpoint({
-    service: 'auth',
+    ...openOrUser,
     method: 'POST',
     path: '/api/v1/auth/signUp',
-    access: 'public-or-user',
     body: SignUpBodySchema,
     responses: { 201: TokenAnswerSchema },
     errors: ['invalid-email', 'weak-password', 'sign-up-disabled', 'email-already-in-use'],
   }),
   signIn: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/signIn',
-    access: 'public',
     body: SignInBodySchema,
     responses: { 200: TokenAnswerSchema },
     errors: [
@@ -74,26 +72,23 @@ export const authEndpoints = {
     ],
   }),
   anonymous: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/anonymous',
-    access: 'public',
     responses: { 201: TokenAnswerSchema },
     errors: [],
   }),
   me: endpoint({
-    service: 'auth',
+    ...signedIn,
     method: 'GET',
     path: '/api/v1/auth/me',
-    access: 'user',
     responses: { 200: AccountViewSchema },
     errors: ['unauthenticated'],
   }),
   changeRole: endpoint({
-    service: 'auth',
+    ...signedIn,
     method: 'PUT',
     path: '/api/v1/userProfile/role',
-    access: 'user',
     body: RoleChangeBodySchema,
     responses: { 200: RoleChangeAnswerSchema },
     errors: ['unauthenticated', 'forbidden'],
@@ -101,82 +96,73 @@ export const authEndpoints = {
 
   // Tokens: refresh rotation, sign-out, the public signing keys.
   refreshToken: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/token/refresh',
-    access: 'public',
     body: RefreshBodySchema,
     responses: { 200: TokenAnswerSchema },
     errors: ['invalid-refresh-token'],
   }),
   signOut: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/signOut',
-    access: 'public',
     body: SignOutBodySchema.optional(),
     responses: { 200: AcceptedAnswerSchema },
     errors: [],
   }),
   jwks: endpoint({
-    service: 'auth',
+    ...open,
     method: 'GET',
     path: '/.well-known/jwks.json',
-    access: 'public',
     responses: { 200: JwksSchema },
     errors: [],
   }),
 
   // Mailed one-time codes: magic link, password reset, email verification.
   magicLink: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/authentication/magicLink',
-    access: 'public',
     body: MagicLinkBodySchema,
     responses: { 200: MessageAnswerSchema },
     errors: ['missing-email', 'invalid-email', 'too-many-requests'],
   }),
   consumeMagicLink: endpoint({
-    service: 'auth',
+    ...openOrUser,
     method: 'POST',
     path: '/api/v1/auth/magicLink/consume',
-    access: 'public-or-user',
     body: CodeBodySchema,
     responses: { 200: MagicLinkAnswerSchema },
     errors: ['invalid-action-code', 'sign-up-disabled', 'email-already-in-use'],
   }),
   requestPasswordReset: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/passwordReset/request',
-    access: 'public',
     body: PasswordResetRequestBodySchema,
     responses: { 202: AcceptedAnswerSchema },
     errors: ['missing-email', 'invalid-email'],
   }),
   confirmPasswordReset: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/passwordReset/confirm',
-    access: 'public',
     body: PasswordResetConfirmBodySchema,
     responses: { 200: MessageAnswerSchema },
     errors: ['weak-password', 'invalid-action-code'],
   }),
   requestEmailVerification: endpoint({
-    service: 'auth',
+    ...signedIn,
     method: 'POST',
     path: '/api/v1/authentication/requestEmailVerification',
-    access: 'user',
     responses: { 202: AcceptedAnswerSchema },
     errors: ['unauthenticated', 'missing-email', 'too-many-requests'],
   }),
   verifyEmail: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/authentication/verifyEmail',
-    access: 'public',
     body: VerifyEmailBodySchema,
     responses: { 200: VerifyEmailAnswerSchema },
     errors: ['invalid-email', 'invalid-action-code'],
@@ -184,28 +170,25 @@ export const authEndpoints = {
 
   // Browser sessions: the CSRF token, the session cookie made from an access token, reading and ending it.
   csrf: endpoint({
-    service: 'auth',
+    ...open,
     method: 'GET',
     path: '/api/v1/auth/csrf',
-    access: 'public',
     responses: { 200: CsrfAnswerSchema },
     errors: [],
   }),
   sessionLogin: sessionLogin('/api/sessionLogin'),
   sessionLoginEndpoint: sessionLogin('/api/sessionlogin/endpoint'),
   session: endpoint({
-    service: 'auth',
+    ...open,
     method: 'GET',
     path: '/api/v1/auth/session',
-    access: 'public',
     responses: { 200: SessionAnswerSchema },
     errors: [],
   }),
   sessionLogout: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/sessionLogout',
-    access: 'public',
     responses: { 200: SessionAnswerSchema },
     errors: [],
   }),
@@ -213,39 +196,35 @@ export const authEndpoints = {
   // Sign-in providers: start (a redirect, or JSON when asked), the provider's callback (always a redirect to
   // the web app), the exchange of its one-time result code for tokens, and which providers are on.
   oauthStart: endpoint({
-    service: 'auth',
+    ...openOrUser,
     method: 'GET',
     path: '/api/v1/auth/oauth/:provider/start',
-    access: 'public-or-user',
     params: ProviderParamsSchema,
     query: OAuthStartQuerySchema,
     responses: { 200: OAuthStartAnswerSchema, 302: Redirect },
     errors: ['provider-not-configured'],
   }),
   oauthCallback: endpoint({
-    service: 'auth',
+    ...open,
     method: 'GET',
     path: '/api/v1/auth/oauth/:provider/callback',
-    access: 'public',
     params: ProviderParamsSchema,
     query: OAuthCallbackQuerySchema,
     responses: { 302: Redirect },
     errors: [],
   }),
   oauthExchange: endpoint({
-    service: 'auth',
+    ...open,
     method: 'POST',
     path: '/api/v1/auth/oauth/exchange',
-    access: 'public',
     body: CodeBodySchema,
     responses: { 200: TokenAnswerSchema },
     errors: ['invalid-provider-details'],
   }),
   oauthProviders: endpoint({
-    service: 'auth',
+    ...open,
     method: 'GET',
     path: '/api/v1/auth/oauth/providers',
-    access: 'public',
     responses: { 200: OAuthProvidersAnswerSchema },
     errors: [],
   }),

@@ -9,15 +9,18 @@ import {
   PaymentBodySchema,
   PayoutAnswerSchema,
 } from '../billing-api.js';
-import { endpoint } from '../endpoint.js';
+import { accessOf, endpoint } from '../endpoint.js';
+
+const { signedIn, internal } = accessOf('billing');
+/** For the itinerary's service identity only (never routed by the gateway). */
+const forItinerary = internal('itinerary');
 
 export const billingEndpoints = {
-  // Internal, for the itinerary's service identity only (never routed by the gateway).
+  // Internal, for the itinerary.
   createInvoice: endpoint({
-    service: 'billing',
+    ...forItinerary,
     method: 'POST',
     path: '/internal/v1/invoices',
-    access: { callers: ['itinerary'] },
     body: CreateInvoiceBodySchema,
     // 201 when this call made it, 200 with the same invoice when asked again.
     responses: { 200: InvoiceSchema, 201: InvoiceSchema },
@@ -32,10 +35,9 @@ export const billingEndpoints = {
     ],
   }),
   invoicePaymentState: endpoint({
-    service: 'billing',
+    ...forItinerary,
     method: 'GET',
     path: '/internal/v1/invoices/:id/payment-state',
-    access: { callers: ['itinerary'] },
     params: InvoiceIdParamsSchema,
     responses: { 200: InvoicePaymentStateSchema },
     errors: ['unauthenticated', 'forbidden', 'invoice-not-found'],
@@ -43,19 +45,17 @@ export const billingEndpoints = {
 
   // Public, through the gateway, with a token.
   invoice: endpoint({
-    service: 'billing',
+    ...signedIn,
     method: 'GET',
     path: '/api/v1/invoice/:id',
-    access: 'user',
     params: InvoiceIdParamsSchema,
     responses: { 200: InvoiceSchema },
     errors: ['unauthenticated', 'invoice-not-found'],
   }),
   payInvoice: endpoint({
-    service: 'billing',
+    ...signedIn,
     method: 'POST',
     path: '/api/v1/invoice/:id/payment',
-    access: 'user',
     params: InvoiceIdParamsSchema,
     // With an `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema), read by the route.
     body: PaymentBodySchema,
@@ -78,10 +78,9 @@ export const billingEndpoints = {
     ],
   }),
   myPayout: endpoint({
-    service: 'billing',
+    ...signedIn,
     method: 'GET',
     path: '/api/v1/userProfile/my/payout',
-    access: 'user',
     responses: { 200: PayoutAnswerSchema },
     errors: ['unauthenticated'],
   }),

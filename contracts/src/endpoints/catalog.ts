@@ -32,18 +32,14 @@ import {
 } from '../catalog-api.js';
 import { HoldParamsSchema, HoldSchema, PlaceHoldBodySchema } from '../catalog-holds-api.js';
 import { ImageParamsSchema, ImageQuerySchema } from '../catalog-images-api.js';
-import { endpoint } from '../endpoint.js';
+import { accessOf, endpoint } from '../endpoint.js';
 import { HoldOwnerQuerySchema } from '../internal-api.js';
 
 const HOLD = '/internal/v1/holds/:id';
-/** Anyone; a token is not read. */
-const open = { service: 'catalog', access: 'public' } as const;
-/** Anyone; a valid token, when sent, names the caller (searches count against them, likes steer recommendations). */
-const openOrUser = { service: 'catalog', access: 'public-or-user' } as const;
-/** Any valid access token, an anonymous visitor's included. */
-const signedIn = { service: 'catalog', access: 'user' } as const;
+// `openOrUser`: a token, when sent, names the caller (searches count against them, likes steer recommendations).
+const { open, openOrUser, signedIn, internal } = accessOf('catalog');
 /** For the itinerary's service identity only. */
-const itinerary = { service: 'catalog', access: { callers: ['itinerary'] } } as const;
+const forItinerary = internal('itinerary');
 /** An answer that is not JSON: a redirect, or the image's bytes. */
 const NotJson = z.unknown();
 
@@ -187,7 +183,7 @@ export const catalogEndpoints = {
 
   // Room holds, for the itinerary.
   placeHold: endpoint({
-    ...itinerary,
+    ...forItinerary,
     method: 'POST',
     path: '/internal/v1/holds',
     query: HoldOwnerQuerySchema,
@@ -206,7 +202,7 @@ export const catalogEndpoints = {
     ],
   }),
   readHold: endpoint({
-    ...itinerary,
+    ...forItinerary,
     method: 'GET',
     path: HOLD,
     params: HoldParamsSchema,
@@ -215,7 +211,7 @@ export const catalogEndpoints = {
     errors: ['unauthenticated', 'forbidden', 'hold-not-found'],
   }),
   releaseHold: endpoint({
-    ...itinerary,
+    ...forItinerary,
     method: 'DELETE',
     path: HOLD,
     params: HoldParamsSchema,

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { InvoiceDraftSchema } from '../billing-api.js';
 import { ItinerarySchema } from '../entities.js';
-import { endpoint } from '../endpoint.js';
+import { accessOf, endpoint } from '../endpoint.js';
 import type { ErrorCode } from '../errors.js';
 import { InvoiceDraftParamsSchema } from '../internal-api.js';
 import {
@@ -27,12 +27,13 @@ import {
 const BASE = '/api/v1/itinerary';
 const LOCK = '/internal/v1/itineraries/:id/payment-lock';
 
+const { signedIn: user, internal } = accessOf('itinerary');
 /** Every cart endpoint: the owner's (or support staff's), with the cart's answer to a missing token. */
-const cart = { service: 'itinerary', access: 'user', missingToken: 'token-not-found' } as const;
+const cart = { ...user, missingToken: 'token-not-found' } as const;
 const one = { 200: ItinerarySchema } as const;
 const params = ItineraryIdParamsSchema;
 /** Billing's calls: its service identity only, never routed by the gateway. */
-const forBilling = { service: 'itinerary', access: { callers: ['billing'] } } as const;
+const forBilling = internal('billing');
 /** A refusal of the caller's service identity. */
 const notBilling = ['unauthenticated', 'forbidden'] as const satisfies readonly ErrorCode[];
 
