@@ -6,12 +6,15 @@ import {
   errorCatalogue,
   type Card,
   type CreateInvoiceBody,
+  type EventPayload,
+  type EventType,
   type Invoice,
   type InvoiceDraft,
 } from '@travelclub/contracts';
-import { createServiceIdentity } from '@travelclub/kit';
+import { createServiceIdentity, type OutboxEvent } from '@travelclub/kit';
 import {
   inDays,
+  publishEvent,
   readEvents,
   serviceHeaders,
   startTestJwks,
@@ -31,25 +34,8 @@ import { cardSummary } from '../src/domain/card.js';
 import { paymentIdFor, paymentRequestHash } from '../src/domain/ids.js';
 import { SANDBOX_CARDS } from '../src/provider/sandbox.js';
 
-export { expectError, expectInvalid, inDays, publishEvent } from '@travelclub/kit/testing';
-export { startTestJwks, SANDBOX_CARDS };
-
-export async function startBilling(
-  jwks: TestJwks,
-  itineraryUrl: string,
-  overrides: Record<string, string> = {},
-): Promise<BillingApp> {
-  return buildApp(
-    BillingConfigSchema.parse({
-      ...testEnv('billing'),
-      JWKS_URL: jwks.jwksUrl,
-      KAFKA_TOPIC_PREFIX: `${uniqueName('billing')}.`,
-      ITINERARY_URL: itineraryUrl,
-      CALL_TIMEOUT_MS: '500',
-      ...overrides,
-    }),
-  );
-}
+export { expectError, expectInvalid, inDays } from '@travelclub/kit/testing';
+export { SANDBOX_CARDS };
 
 export interface Caller {
   id: string;
@@ -57,6 +43,7 @@ export interface Caller {
   headers: Record<string, string>;
 }
 
+/** A signed-in traveller with these roles, with a token from this key set. */
 export async function traveller(jwks: TestJwks, roles: string[] = ['role/customer']): Promise<Caller> {
   const id = `user-${randomUUID().slice(0, 8)}`;
   const token = await jwks.sign({ sub: id, roles });
@@ -138,17 +125,6 @@ export function offerDraft(draft: InvoiceDraft): CreateInvoiceBody {
 /** The itinerary's service identity, as it calls billing's internal routes. */
 export const fromItinerary = () => serviceHeaders('itinerary', 'billing');
 
-export async function createInvoice(app: BillingApp, caller: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/internal/v1/invoices',
-    headers: await fromItinerary(),
-    payload: offerDraft(invoiceDraft(caller.id, options)),
-  });
-  if (res.statusCode !== 201) throw new Error(`create invoice answered ${res.statusCode}: ${res.body}`);
-  return res.json() as Invoice;
-}
-
 export const validCard = (number: string = SANDBOX_CARDS.succeeds, fields: Record<string, unknown> = {}) => ({
   number,
   expiry: '12/39',
@@ -156,71 +132,6 @@ export const validCard = (number: string = SANDBOX_CARDS.succeeds, fields: Recor
   holderName: 'Ada Lovelace',
   ...fields,
 });
-
-export function pay(
-  app: BillingApp,
-  caller: Caller,
-  invoiceId: string,
-  card: Record<string, unknown> = validCard(),
-  key: string | null = randomUUID(),
-) {
-  return app.inject({
-    method: 'POST',
-    url: `/api/v1/invoice/${invoiceId}/payment`,
-    headers: { ...caller.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
-    payload: { card },
-  });
-}
-
-export async function getInvoice(app: BillingApp, caller: Caller, id: string): Promise<Invoice> {
-  const res = await app.inject({ method: 'GET', url: `/api/v1/invoice/${id}`, headers: caller.headers });
-  if (res.statusCode !== 200) throw new Error(`get invoice answered ${res.statusCode}: ${res.body}`);
-  return res.json() as Invoice;
-}
-
-/** A new traveller, and an open invoice of theirs. */
-export async function openInvoice(world: BillingWorld, options: InvoiceOptions = {}) {
-  const user = await traveller(world.jwks);
-  return { user, invoice: await createInvoice(world.app, user, options) };
-}
-
-/** An invoice of `caller`'s paid with the good card, as it is stored then. */
-export async function paidInvoice(app: BillingApp, caller: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
-  const invoice = await createInvoice(app, caller, options);
-  const res = await pay(app, caller, invoice.id);
-  if (res.statusCode !== 200) throw new Error(`payment answered ${res.statusCode}: ${res.body}`);
-  return getInvoice(app, caller, invoice.id);
-}
-
-/**
- * What a payment under `key` leaves in the invoice when its process dies before recording the outcome: the
- * attempt `processing` since `startedAt`, holding the lease until `leaseUntil`; with `voided`, the invoice
- * voided meanwhile. Gives the payment's id.
- */
-export async function leaveUnsettledAttempt(
-  app: BillingApp,
-  invoice: Invoice,
-  key: string,
-  card: Card,
-  { leaseUntil, startedAt = new Date(), voided = false }: { leaseUntil: Date; startedAt?: Date; voided?: boolean },
-): Promise<string> {
-  const paymentId = paymentIdFor(invoice.id, key);
-  const attempt = {
-    key,
-    requestHash: paymentRequestHash(invoice.id, card),
-    paymentId,
-    status: 'processing',
-    card: cardSummary(card.number),
-    startedAt,
-    at: startedAt,
-  };
-  const voiding = voided ? { status: 'void' as const, voidReason: 'expired' as const, voidedAt: startedAt } : {};
-  await app.billing.store.collection.updateOne(
-    { _id: invoice.id },
-    { $set: { lease: { paymentId, until: leaseUntil }, [`attempts.${paymentId}`]: attempt, ...voiding } },
-  );
-  return paymentId;
-}
 
 /** What the itinerary says when the invoice's itinerary is cancelled (itinerary.cancelled), by its owner. */
 export function cancelled(
@@ -238,10 +149,6 @@ export function cancelled(
     terms: invoice.terms,
   };
 }
-
-/** Charges the sandbox made for an invoice. */
-export const chargesOf = (app: BillingApp, invoiceId: string) =>
-  app.mongo.collection('sandbox_charges').find({ reference: invoiceId }).toArray();
 
 // ---------- the itinerary's payment lock, stood in for ----------
 
@@ -347,7 +254,7 @@ export interface InvoiceEvents {
 }
 
 /** Reads the app's billing.events from the start for the whole test file. */
-export async function readBillingEvents(app: BillingApp): Promise<InvoiceEvents> {
+async function readBillingEvents(app: BillingApp): Promise<InvoiceEvents> {
   const log = await readEvents(app, 'billing.events');
   const about = (type: string, invoiceId: string) => (e: SeenEvent) =>
     e.type === type && e.payload.invoiceId === invoiceId;
@@ -359,34 +266,141 @@ export async function readBillingEvents(app: BillingApp): Promise<InvoiceEvents>
   };
 }
 
-// ---------- this test file's billing ----------
+// ---------- a test file's billing ----------
 
-export interface BillingWorld {
-  jwks: TestJwks;
-  itinerary: FakeItinerary;
-  app: BillingApp;
-  /** What the app published (read only when the file asked for it). */
-  events: InvoiceEvents;
+/**
+ * The billing of a test file (`settings` over the app's test settings): started before its tests, closed after
+ * them; with `events`, what it publishes is read from the start.
+ */
+export function useBilling(settings: Record<string, string> = {}, { events = false } = {}): BillingWorld {
+  const world = new BillingWorld();
+  beforeAll(() => world.start(settings, events), 120_000);
+  afterAll(() => world.close());
+  return world;
 }
 
 /**
- * Starts a key set, the itinerary stand-in and the app (`settings` over the test defaults) before the file's
- * tests, and, with `events`, a reader of billing.events; closes them after. The fields are there once the
- * tests run.
+ * A key set, the itinerary stand-in and the billing app, and what a test file's tests do with them. Its fields
+ * are there once `start` is over.
  */
-export function useBilling(settings: Record<string, string> = {}, { events = false } = {}): BillingWorld {
-  const world = {} as BillingWorld;
-  beforeAll(async () => {
-    world.jwks = await startTestJwks();
-    world.itinerary = await fakeItinerary();
-    world.app = await startBilling(world.jwks, world.itinerary.url, settings);
-    if (events) world.events = await readBillingEvents(world.app);
-  }, 120_000);
-  afterAll(async () => {
-    await world.events?.stop();
-    await world.app?.close();
-    await world.itinerary?.close();
-    await world.jwks?.close();
-  });
-  return world;
+export class BillingWorld {
+  jwks!: TestJwks;
+  itinerary!: FakeItinerary;
+  app!: BillingApp;
+  /** What the app published (read only when the file asked for it). */
+  events!: InvoiceEvents;
+
+  async start(settings: Record<string, string>, readEvents: boolean): Promise<void> {
+    this.jwks = await startTestJwks();
+    this.itinerary = await fakeItinerary();
+    this.app = await buildApp(
+      BillingConfigSchema.parse({
+        ...testEnv('billing'),
+        JWKS_URL: this.jwks.jwksUrl,
+        KAFKA_TOPIC_PREFIX: `${uniqueName('billing')}.`,
+        ITINERARY_URL: this.itinerary.url,
+        CALL_TIMEOUT_MS: '500',
+        ...settings,
+      }),
+    );
+    if (readEvents) this.events = await readBillingEvents(this.app);
+  }
+
+  async close(): Promise<void> {
+    await this.events?.stop();
+    await this.app?.close();
+    await this.itinerary?.close();
+    await this.jwks?.close();
+  }
+
+  /** A signed-in traveller with these roles. */
+  traveller(roles?: string[]): Promise<Caller> {
+    return traveller(this.jwks, roles);
+  }
+
+  /** The invoice the itinerary asks billing for, of a draft made from `options`. */
+  async createInvoice(caller: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
+    const res = await this.app.inject({
+      method: 'POST',
+      url: '/internal/v1/invoices',
+      headers: await fromItinerary(),
+      payload: offerDraft(invoiceDraft(caller.id, options)),
+    });
+    if (res.statusCode !== 201) throw new Error(`create invoice answered ${res.statusCode}: ${res.body}`);
+    return res.json() as Invoice;
+  }
+
+  /** A new traveller, and an open invoice of theirs. */
+  async openInvoice(options: InvoiceOptions = {}) {
+    const user = await this.traveller();
+    return { user, invoice: await this.createInvoice(user, options) };
+  }
+
+  /** An invoice of `caller`'s paid with the good card, as it is stored then. */
+  async paidInvoice(caller: Caller, options: InvoiceOptions = {}): Promise<Invoice> {
+    const invoice = await this.createInvoice(caller, options);
+    const res = await this.pay(caller, invoice.id);
+    if (res.statusCode !== 200) throw new Error(`payment answered ${res.statusCode}: ${res.body}`);
+    return this.getInvoice(caller, invoice.id);
+  }
+
+  /** `POST /api/v1/invoice/:id/payment` with this card, under this idempotency key (null: none). */
+  pay(
+    caller: Caller,
+    invoiceId: string,
+    card: Record<string, unknown> = validCard(),
+    key: string | null = randomUUID(),
+  ) {
+    return this.app.inject({
+      method: 'POST',
+      url: `/api/v1/invoice/${invoiceId}/payment`,
+      headers: { ...caller.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+      payload: { card },
+    });
+  }
+
+  async getInvoice(caller: Caller, id: string): Promise<Invoice> {
+    const res = await this.app.inject({ method: 'GET', url: `/api/v1/invoice/${id}`, headers: caller.headers });
+    if (res.statusCode !== 200) throw new Error(`get invoice answered ${res.statusCode}: ${res.body}`);
+    return res.json() as Invoice;
+  }
+
+  /** Charges the sandbox made for an invoice. */
+  chargesOf(invoiceId: string) {
+    return this.app.mongo.collection('sandbox_charges').find({ reference: invoiceId }).toArray();
+  }
+
+  /**
+   * What a payment under `key` leaves in the invoice when its process dies before recording the outcome: the
+   * attempt `processing` since `startedAt`, holding the lease until `leaseUntil`; with `voided`, the invoice
+   * voided meanwhile. Gives the payment's id.
+   */
+  async leaveUnsettledAttempt(
+    invoice: Invoice,
+    key: string,
+    card: Card,
+    { leaseUntil, startedAt = new Date(), voided = false }: { leaseUntil: Date; startedAt?: Date; voided?: boolean },
+  ): Promise<string> {
+    const paymentId = paymentIdFor(invoice.id, key);
+    const attempt = {
+      key,
+      requestHash: paymentRequestHash(invoice.id, card),
+      paymentId,
+      status: 'processing',
+      card: cardSummary(card.number),
+      startedAt,
+      at: startedAt,
+    };
+    const voiding = voided ? { status: 'void' as const, voidReason: 'expired' as const, voidedAt: startedAt } : {};
+    await this.app.billing.store.collection.updateOne(
+      { _id: invoice.id },
+      { $set: { lease: { paymentId, until: leaseUntil }, [`attempts.${paymentId}`]: attempt, ...voiding } },
+    );
+    return paymentId;
+  }
+
+  /** Publishes an event onto the app's topics as its owning service would; gives the envelope (to send it again). */
+  publish<T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>, again?: OutboxEvent) {
+    return publishEvent(this.app, type, aggregateId, payload, again);
+  }
 }

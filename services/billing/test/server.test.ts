@@ -1,6 +1,6 @@
 // The service as it runs (src/server.ts in its own process), with every log level on: a payment's card
 // number and security code never reach the logs, and SIGTERM stops it cleanly.
-import { testEnv, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+import { startTestJwks, testEnv, uniqueName, type TestJwks } from '@travelclub/kit/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,6 @@ import {
   invoiceDraft,
   offerDraft,
   SANDBOX_CARDS,
-  startTestJwks,
   traveller,
   validCard,
   type FakeItinerary,

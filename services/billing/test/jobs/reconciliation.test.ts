@@ -4,20 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paymentIdFor } from '../../src/domain/ids.js';
-import {
-  chargesOf,
-  createInvoice,
-  expectError,
-  getInvoice,
-  leaveUnsettledAttempt,
-  openInvoice,
-  pay,
-  SANDBOX_CARDS,
-  traveller,
-  useBilling,
-  validCard,
-  type Caller,
-} from '../helpers.js';
+import { expectError, SANDBOX_CARDS, useBilling, validCard, type Caller } from '../helpers.js';
 
 const world = useBilling({ RECONCILE_EVERY_S: '1' }, { events: true });
 
@@ -27,7 +14,7 @@ const world = useBilling({ RECONCILE_EVERY_S: '1' }, { events: true });
  * Charged first, so the schedule never finds the attempt before the provider has the charge.
  */
 async function crashedAfterCharge(user: Caller, cardNumber: string, { lapsedMs = 1_000, voided = false } = {}) {
-  const invoice = await createInvoice(world.app, user);
+  const invoice = await world.createInvoice(user);
   const key = randomUUID();
   const card = validCard(cardNumber);
   const paymentId = paymentIdFor(invoice.id, key);
@@ -38,7 +25,7 @@ async function crashedAfterCharge(user: Caller, cardNumber: string, { lapsedMs =
     card,
     reference: invoice.id,
   });
-  await leaveUnsettledAttempt(world.app, invoice, key, card, {
+  await world.leaveUnsettledAttempt(invoice, key, card, {
     leaseUntil: new Date(Date.now() - lapsedMs),
     startedAt: past,
     voided,
@@ -56,32 +43,30 @@ describe('the reconciliation schedule', () => {
   });
 
   it('records a charge whose answer was lost as paid, once, with no one retrying it', async () => {
-    const user = await traveller(world.jwks);
+    const user = await world.traveller();
     const { invoice, paymentId, key } = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds);
-    await expect
-      .poll(async () => (await getInvoice(world.app, user, invoice.id)).status, { timeout: 15_000 })
-      .toBe('paid');
-    expect((await getInvoice(world.app, user, invoice.id)).payment?.id).toBe(paymentId);
+    await expect.poll(async () => (await world.getInvoice(user, invoice.id)).status, { timeout: 15_000 }).toBe('paid');
+    expect((await world.getInvoice(user, invoice.id)).payment?.id).toBe(paymentId);
     expect(await world.events.wait('billing.invoice.paid', invoice.id, 1, 2_500)).toHaveLength(1);
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
-    const again = await pay(world.app, user, invoice.id, validCard(), key);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
+    const again = await world.pay(user, invoice.id, validCard(), key);
     expect(again.statusCode).toBe(200);
     expect(again.json().paymentId).toBe(paymentId);
   });
 
   it('records a declined charge whose answer was lost, and tells the itinerary which payment it was', async () => {
-    const user = await traveller(world.jwks);
+    const user = await world.traveller();
     const { invoice, paymentId } = await crashedAfterCharge(user, SANDBOX_CARDS.declined);
     const [failed] = await world.events.wait('billing.payment.failed', invoice.id, 1, 2_500);
     expect(failed!.payload).toMatchObject({ paymentId, reason: 'card-declined' });
-    expect((await getInvoice(world.app, user, invoice.id)).status).toBe('open');
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
     expect(await world.app.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
     // The invoice is free again for another card.
-    expect((await pay(world.app, user, invoice.id)).statusCode).toBe(200);
+    expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
   });
 
   it('settles the other payments when one cannot be settled yet (its refund fails), and that one on a later run', async () => {
-    const user = await traveller(world.jwks);
+    const user = await world.traveller();
     // The oldest lease comes first: a charge whose invoice was voided, so it is to be refunded.
     const stuck = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds, { lapsedMs: 30_000, voided: true });
     const refund = world.app.billing.provider.refund;
@@ -92,7 +77,7 @@ describe('the reconciliation schedule', () => {
     try {
       const { invoice } = await crashedAfterCharge(user, SANDBOX_CARDS.succeeds);
       await expect
-        .poll(async () => (await getInvoice(world.app, user, invoice.id)).status, { timeout: 15_000 })
+        .poll(async () => (await world.getInvoice(user, invoice.id)).status, { timeout: 15_000 })
         .toBe('paid');
       expect((await world.app.billing.store.get(stuck.invoice.id))?.attempts[stuck.paymentId]?.status).toBe(
         'processing',
@@ -110,18 +95,18 @@ describe('the reconciliation schedule', () => {
   });
 
   it('lets go of a lapsed lease whose payment was settled already', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
-    expectError(await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
+    expectError(await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
     // A crash between the attempt's update and the lease's left the lease behind.
     await world.app.billing.store.collection.updateOne(
       { _id: invoice.id },
       { $set: { lease: { paymentId: paymentIdFor(invoice.id, key), until: new Date(Date.now() - 1_000) } } },
     );
-    expectError(await pay(world.app, user, invoice.id), 'payment-in-progress');
+    expectError(await world.pay(user, invoice.id), 'payment-in-progress');
     await expect
       .poll(async () => (await world.app.billing.payments.state(invoice.id)).paymentInProgress, { timeout: 15_000 })
       .toBe(false);
-    expect((await pay(world.app, user, invoice.id)).statusCode).toBe(200);
+    expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
   });
 });

@@ -7,16 +7,7 @@ import { createServiceIdentity } from '@travelclub/kit';
 import { serviceHeaders } from '@travelclub/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
-import {
-  createInvoice,
-  expectError,
-  expectInvalid,
-  fromItinerary,
-  invoiceDraft,
-  offerDraft,
-  traveller,
-  useBilling,
-} from '../helpers.js';
+import { expectError, expectInvalid, fromItinerary, invoiceDraft, offerDraft, useBilling } from '../helpers.js';
 
 const world = useBilling({}, { events: true });
 
@@ -30,7 +21,7 @@ describe('POST /internal/v1/invoices', () => {
     });
 
   it('makes the invoice of a revision once, from the itinerary’s own draft, and publishes billing.invoice.created', async () => {
-    const user = await traveller(world.jwks);
+    const user = await world.traveller();
     const draft = invoiceDraft(user.id, { amounts: [120_00, 80_50], creator: 'ada-travels' });
     const body = offerDraft(draft);
     const first = await post(body);
@@ -64,7 +55,7 @@ describe('POST /internal/v1/invoices', () => {
   });
 
   it('takes no price from the caller: a body with its own one-cent lines is refused', async () => {
-    const user = await traveller(world.jwks);
+    const user = await world.traveller();
     const draft = invoiceDraft(user.id, { amounts: [450_00] });
     const body = offerDraft(draft);
     const forged = { ...body, currency: 'USD', lines: [{ ...draft.lines[0], amount: { amount: 1, currency: 'USD' } }] };
@@ -76,14 +67,14 @@ describe('POST /internal/v1/invoices', () => {
   });
 
   it('voids the open invoice of an older revision when a newer one is made', async () => {
-    const user = await traveller(world.jwks);
-    const older = await createInvoice(world.app, user, { itineraryId: 'it-revisions', revision: 1 });
-    const newer = await createInvoice(world.app, user, { itineraryId: 'it-revisions', revision: 2 });
+    const user = await world.traveller();
+    const older = await world.createInvoice(user, { itineraryId: 'it-revisions', revision: 1 });
+    const newer = await world.createInvoice(user, { itineraryId: 'it-revisions', revision: 2 });
     expect(newer.id).not.toBe(older.id);
     const read = await world.app.inject({ method: 'GET', url: `/api/v1/invoice/${older.id}`, headers: user.headers });
     expect(read.json().status).toBe('void');
     // A late request for an even older revision makes an invoice that is void from the start.
-    const late = await createInvoice(world.app, user, { itineraryId: 'it-revisions', revision: 0 });
+    const late = await world.createInvoice(user, { itineraryId: 'it-revisions', revision: 0 });
     expect(late.status).toBe('void');
     expect(
       (await world.app.inject({ method: 'GET', url: `/api/v1/invoice/${newer.id}`, headers: user.headers })).json()
@@ -92,7 +83,7 @@ describe('POST /internal/v1/invoices', () => {
   });
 
   it('refuses a draft with lines in another currency than the invoice', async () => {
-    const user = await traveller(world.jwks);
+    const user = await world.traveller();
     const draft = invoiceDraft(user.id, { amounts: [100_00, 50_00] });
     draft.lines[1]!.amount.currency = 'EUR';
     expectInvalid(await post(offerDraft(draft)), 'lines.1.amount.currency');
@@ -105,7 +96,7 @@ describe('POST /internal/v1/invoices', () => {
   });
 
   it('answers only the itinerary’s service identity: not a user, not another service', async () => {
-    const user = await traveller(world.jwks);
+    const user = await world.traveller();
     const body = offerDraft(invoiceDraft(user.id));
     expectError(await post(body, {}), 'unauthenticated');
     // The attack of issue 11: a traveller's own token on billing's port.
@@ -122,10 +113,10 @@ describe('POST /internal/v1/invoices', () => {
 
 describe('GET /api/v1/invoice/:id', () => {
   it('shows the invoice to its owner and to support staff, and to nobody else', async () => {
-    const owner = await traveller(world.jwks);
-    const stranger = await traveller(world.jwks);
-    const support = await traveller(world.jwks, ['role/support']);
-    const invoice = await createInvoice(world.app, owner);
+    const owner = await world.traveller();
+    const stranger = await world.traveller();
+    const support = await world.traveller(['role/support']);
+    const invoice = await world.createInvoice(owner);
 
     const mine = await world.app.inject({
       method: 'GET',

@@ -4,25 +4,10 @@
 // refunded when the invoice was voided meanwhile, dropped when the provider never received it.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingApp } from '../../src/app.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentIdFor } from '../../src/domain/ids.js';
 import type { PaymentProvider } from '../../src/provider/provider.js';
-import {
-  chargesOf,
-  createInvoice,
-  expectError,
-  getInvoice,
-  openInvoice,
-  pay,
-  publishEvent,
-  readBillingEvents,
-  startBilling,
-  traveller,
-  useBilling,
-  validCard,
-  type InvoiceEvents,
-} from '../helpers.js';
+import { expectError, useBilling, validCard } from '../helpers.js';
 
 const LEASE_MS = 2_000;
 const SETTLES_MS = 4_000;
@@ -37,21 +22,14 @@ const settings = {
 /** A sandbox that answers at once. */
 const world = useBilling(settings);
 /** A sandbox that takes longer to settle a charge than the lease lasts. */
-let slow: BillingApp;
-let events: InvoiceEvents;
+const slow = useBilling({ ...settings, SANDBOX_LATENCY_MS: String(SETTLES_MS) }, { events: true });
 let originalCharge: PaymentProvider['charge'];
 
-beforeAll(async () => {
-  slow = await startBilling(world.jwks, world.itinerary.url, { ...settings, SANDBOX_LATENCY_MS: String(SETTLES_MS) });
-  events = await readBillingEvents(slow);
+beforeAll(() => {
   originalCharge = world.app.billing.provider.charge.bind(world.app.billing.provider);
-}, 120_000);
+});
 afterEach(() => {
   world.app.billing.provider.charge = originalCharge;
-});
-afterAll(async () => {
-  await events?.stop();
-  await slow?.close();
 });
 
 /** Sleeps until `ms` after `from`. */
@@ -59,74 +37,72 @@ const until = (from: number, ms: number) => sleep(Math.max(0, from + ms - Date.n
 
 describe('a provider slower than its timeout', () => {
   it('gives up, lets no other payment start until the outcome is known, then records the charge once', async () => {
-    const user = await traveller(world.jwks);
-    const invoice = await createInvoice(slow, user);
+    const { user, invoice } = await slow.openInvoice();
     const key = randomUUID();
     const paymentId = paymentIdFor(invoice.id, key);
     const started = Date.now();
-    const first = await pay(slow, user, invoice.id, validCard(), key);
+    const first = await slow.pay(user, invoice.id, validCard(), key);
     expectError(first, 'service-unavailable');
     expect(Date.now() - started).toBeLessThan(LEASE_MS);
 
     // The itinerary's lock is this payment's, to the instant the lease ends.
-    const held = await slow.billing.store.get(invoice.id);
-    const lock = world.itinerary.calls.find(
+    const held = await slow.app.billing.store.get(invoice.id);
+    const lock = slow.itinerary.calls.find(
       (c) => c.method === 'POST' && (c.body as { invoiceId: string }).invoiceId === invoice.id,
     );
     expect(lock?.body).toEqual({ invoiceId: invoice.id, paymentId, until: held!.lease!.until.toISOString() });
 
-    expectError(await pay(slow, user, invoice.id, validCard(), key), 'payment-in-progress');
-    expectError(await pay(slow, user, invoice.id), 'payment-in-progress');
+    expectError(await slow.pay(user, invoice.id, validCard(), key), 'payment-in-progress');
+    expectError(await slow.pay(user, invoice.id), 'payment-in-progress');
     // Past the lease the outcome is still unknown: a new key could charge the card a second time.
     await until(started, LEASE_MS + 200);
-    expectError(await pay(slow, user, invoice.id), 'payment-in-progress');
-    expect(await slow.billing.payments.reconcile()).toEqual({ pending: 1 });
-    expectError(await pay(slow, user, invoice.id), 'payment-in-progress');
+    expectError(await slow.pay(user, invoice.id), 'payment-in-progress');
+    expect(await slow.app.billing.payments.reconcile()).toEqual({ pending: 1 });
+    expectError(await slow.pay(user, invoice.id), 'payment-in-progress');
 
     await until(started, SETTLES_MS + 200);
-    expect(await slow.billing.payments.reconcile()).toEqual({ paid: 1 });
-    const paid = await getInvoice(slow, user, invoice.id);
+    expect(await slow.app.billing.payments.reconcile()).toEqual({ paid: 1 });
+    const paid = await slow.getInvoice(user, invoice.id);
     expect(paid.status).toBe('paid');
     expect(paid.payment?.id).toBe(paymentId);
-    expect(await chargesOf(slow, invoice.id)).toHaveLength(1);
-    expect(await events.wait('billing.invoice.paid', invoice.id, 1, 1_000)).toHaveLength(1);
+    expect(await slow.chargesOf(invoice.id)).toHaveLength(1);
+    expect(await slow.events.wait('billing.invoice.paid', invoice.id, 1, 1_000)).toHaveLength(1);
 
-    const again = await pay(slow, user, invoice.id, validCard(), key);
+    const again = await slow.pay(user, invoice.id, validCard(), key);
     expect(again.statusCode).toBe(200);
     expect(again.json().paymentId).toBe(paymentId);
-    expectError(await pay(slow, user, invoice.id), 'invoice-already-paid');
-    expect(await chargesOf(slow, invoice.id)).toHaveLength(1);
+    expectError(await slow.pay(user, invoice.id), 'invoice-already-paid');
+    expect(await slow.chargesOf(invoice.id)).toHaveLength(1);
   }, 45_000);
 
   it('refunds a late charge whose invoice was voided meanwhile, naming it, and publishes no billing.invoice.paid', async () => {
-    const user = await traveller(world.jwks);
-    const invoice = await createInvoice(slow, user);
+    const { user, invoice } = await slow.openInvoice();
     const key = randomUUID();
     const paymentId = paymentIdFor(invoice.id, key);
     const started = Date.now();
-    expectError(await pay(slow, user, invoice.id, validCard(), key), 'service-unavailable');
+    expectError(await slow.pay(user, invoice.id, validCard(), key), 'service-unavailable');
 
     // The itinerary expired while the charge was on its way (a hold lapsed): the invoice can no longer be paid.
-    await publishEvent(slow, 'itinerary.expired', invoice.itineraryId, {
+    await slow.publish('itinerary.expired', invoice.itineraryId, {
       itineraryId: invoice.itineraryId,
       userId: user.id,
       invoiceId: invoice.id,
     });
-    await expect.poll(async () => (await getInvoice(slow, user, invoice.id)).status, { timeout: 30_000 }).toBe('void');
+    await expect.poll(async () => (await slow.getInvoice(user, invoice.id)).status, { timeout: 30_000 }).toBe('void');
     // Void, but its payment is not over: the itinerary is told so when it asks.
-    expect(await slow.billing.payments.state(invoice.id)).toEqual({
+    expect(await slow.app.billing.payments.state(invoice.id)).toEqual({
       invoiceId: invoice.id,
       status: 'void',
       paymentInProgress: true,
     });
 
     await until(started, SETTLES_MS + 200);
-    expect(await slow.billing.payments.reconcile()).toEqual({ refunded: 1 });
-    expect((await getInvoice(slow, user, invoice.id)).status).toBe('void');
-    const [charge] = await chargesOf(slow, invoice.id);
-    const refund = await slow.mongo.collection('sandbox_refunds').findOne({ _id: `orphan:${paymentId}` as never });
+    expect(await slow.app.billing.payments.reconcile()).toEqual({ refunded: 1 });
+    expect((await slow.getInvoice(user, invoice.id)).status).toBe('void');
+    const [charge] = await slow.chargesOf(invoice.id);
+    const refund = await slow.app.mongo.collection('sandbox_refunds').findOne({ _id: `orphan:${paymentId}` as never });
     expect(refund).toMatchObject({ chargeId: charge!.chargeId, amount: invoice.total });
-    const [told] = await events.wait('billing.payment.refunded', invoice.id, 1, 1_000);
+    const [told] = await slow.events.wait('billing.payment.refunded', invoice.id, 1, 1_000);
     expect(told!.payload).toEqual({
       invoiceId: invoice.id,
       itineraryId: invoice.itineraryId,
@@ -136,52 +112,52 @@ describe('a provider slower than its timeout', () => {
       amount: invoice.total,
       reason: 'invoice-not-payable',
     });
-    expect(events.of('billing.invoice.paid', invoice.id)).toHaveLength(0);
-    expect(await slow.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
+    expect(slow.events.of('billing.invoice.paid', invoice.id)).toHaveLength(0);
+    expect(await slow.app.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
     // Its key keeps that answer; nothing more is charged or refunded.
-    expectError(await pay(slow, user, invoice.id, validCard(), key), 'invoice-void');
-    expect(await slow.billing.payments.reconcile()).toEqual({});
-    expect(await chargesOf(slow, invoice.id)).toHaveLength(1);
-    expect(await slow.mongo.collection('sandbox_refunds').countDocuments({ chargeId: charge!.chargeId })).toBe(1);
+    expectError(await slow.pay(user, invoice.id, validCard(), key), 'invoice-void');
+    expect(await slow.app.billing.payments.reconcile()).toEqual({});
+    expect(await slow.chargesOf(invoice.id)).toHaveLength(1);
+    expect(await slow.app.mongo.collection('sandbox_refunds').countDocuments({ chargeId: charge!.chargeId })).toBe(1);
   }, 45_000);
 });
 
 describe('a provider that never received the charge', () => {
   /** A payment under a new key that the provider never received: the charge failed with `error`. */
   async function unreceivedPayment(error: string) {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
     world.app.billing.provider.charge = async () => {
       throw new Error(error);
     };
     const started = Date.now();
-    expectError(await pay(world.app, user, invoice.id, validCard(), key), 'service-unavailable');
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'service-unavailable');
     return { user, invoice, key, started };
   }
 
   it('keeps the invoice until the lease lapses and the provider says so, then lets any key pay', async () => {
     const { user, invoice, started } = await unreceivedPayment('connection refused by the provider');
     world.app.billing.provider.charge = originalCharge;
-    expectError(await pay(world.app, user, invoice.id), 'payment-in-progress');
+    expectError(await world.pay(user, invoice.id), 'payment-in-progress');
     expect(await world.app.billing.payments.reconcile()).toEqual({});
 
     await until(started, LEASE_MS + 200);
     expect(await world.app.billing.payments.reconcile()).toEqual({ dropped: 1 });
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
-    const other = pay(world.app, user, invoice.id);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
+    const other = world.pay(user, invoice.id);
     expect((await other).statusCode).toBe(200);
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   }, 45_000);
 
   it('lets the same key run it again once its lease lapsed, with one charge in all', async () => {
     const { user, invoice, key, started } = await unreceivedPayment('connection reset by the provider');
-    expectError(await pay(world.app, user, invoice.id, validCard(), key), 'payment-in-progress');
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'payment-in-progress');
     world.app.billing.provider.charge = originalCharge;
 
     await until(started, LEASE_MS + 200);
-    const retry = await pay(world.app, user, invoice.id, validCard(), key);
+    const retry = await world.pay(user, invoice.id, validCard(), key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().paymentId).toBe(paymentIdFor(invoice.id, key));
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   }, 45_000);
 });

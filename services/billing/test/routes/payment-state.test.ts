@@ -2,7 +2,7 @@
 // is a payment of this invoice still unsettled, or the invoice paid?
 import { serviceHeaders } from '@travelclub/kit/testing';
 import { describe, expect, it } from 'vitest';
-import { expectError, openInvoice, pay, useBilling } from '../helpers.js';
+import { expectError, useBilling } from '../helpers.js';
 
 const world = useBilling();
 
@@ -10,7 +10,7 @@ const stateUrl = (invoiceId: string) => `/internal/v1/invoices/${invoiceId}/paym
 
 describe('GET /internal/v1/invoices/:id/payment-state', () => {
   it('answers the itinerary whether a payment is unsettled and the invoice status', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const headers = await serviceHeaders('itinerary', 'billing');
     const ask = () => world.app.inject({ method: 'GET', url: stateUrl(invoice.id), headers });
     expect((await ask()).json()).toEqual({ invoiceId: invoice.id, status: 'open', paymentInProgress: false });
@@ -21,13 +21,13 @@ describe('GET /internal/v1/invoices/:id/payment-state', () => {
     );
     expect((await ask()).json()).toMatchObject({ status: 'open', paymentInProgress: true });
     await world.app.billing.store.collection.updateOne({ _id: invoice.id }, { $set: { lease: null } });
-    expect((await pay(world.app, user, invoice.id)).statusCode).toBe(200);
+    expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
     expect((await ask()).json()).toEqual({ invoiceId: invoice.id, status: 'paid', paymentInProgress: false });
     expectError(await world.app.inject({ method: 'GET', url: stateUrl('inv_none'), headers }), 'invoice-not-found');
   });
 
   it('refuses a traveller’s token and other services', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     expectError(
       await world.app.inject({ method: 'GET', url: stateUrl(invoice.id), headers: user.headers }),
       'unauthenticated',

@@ -4,20 +4,7 @@ import { PaymentAnswerSchema } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentIdFor } from '../../src/domain/ids.js';
-import {
-  chargesOf,
-  createInvoice,
-  expectError,
-  expectInvalid,
-  getInvoice,
-  leaveUnsettledAttempt,
-  openInvoice,
-  pay,
-  SANDBOX_CARDS,
-  traveller,
-  useBilling,
-  validCard,
-} from '../helpers.js';
+import { expectError, expectInvalid, SANDBOX_CARDS, useBilling, validCard } from '../helpers.js';
 
 const world = useBilling({}, { events: true });
 beforeEach(() => {
@@ -33,10 +20,10 @@ const lockCallsFor = (invoiceId: string, method = 'POST') =>
 
 describe('the request', () => {
   it('needs an Idempotency-Key header of printable characters', async () => {
-    const { user, invoice } = await openInvoice(world);
-    expectError(await pay(world.app, user, invoice.id, validCard(), null), 'idempotency-key-required');
-    expectError(await pay(world.app, user, invoice.id, validCard(), 'short'), 'idempotency-key-required');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
+    const { user, invoice } = await world.openInvoice();
+    expectError(await world.pay(user, invoice.id, validCard(), null), 'idempotency-key-required');
+    expectError(await world.pay(user, invoice.id, validCard(), 'short'), 'idempotency-key-required');
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
   });
 
   it.each([
@@ -48,19 +35,19 @@ describe('the request', () => {
     ['no cardholder name', { number: SANDBOX_CARDS.succeeds, expiry: '12/39', cvc: '123' }, 'card.holderName'],
     ['a blank cardholder name', validCard(undefined, { holderName: '   ' }), 'card.holderName'],
   ])('refuses %s, naming the field', async (_case, card, field) => {
-    const { user, invoice } = await openInvoice(world);
-    const res = await pay(world.app, user, invoice.id, card);
+    const { user, invoice } = await world.openInvoice();
+    const res = await world.pay(user, invoice.id, card);
     expectInvalid(res, field);
     expect(res.body).not.toContain('4242424242424241');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
   });
 
   it('answers invoice-not-found for an unknown invoice and for a stranger, and needs a token', async () => {
-    const owner = await traveller(world.jwks);
-    const stranger = await traveller(world.jwks);
-    const invoice = await createInvoice(world.app, owner);
-    expectError(await pay(world.app, owner, 'inv_nothing'), 'invoice-not-found');
-    expectError(await pay(world.app, stranger, invoice.id), 'invoice-not-found');
+    const owner = await world.traveller();
+    const stranger = await world.traveller();
+    const invoice = await world.createInvoice(owner);
+    expectError(await world.pay(owner, 'inv_nothing'), 'invoice-not-found');
+    expectError(await world.pay(stranger, invoice.id), 'invoice-not-found');
     const res = await world.app.inject({
       method: 'POST',
       url: `/api/v1/invoice/${invoice.id}/payment`,
@@ -68,16 +55,16 @@ describe('the request', () => {
       payload: { card: validCard() },
     });
     expectError(res, 'unauthenticated');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
   });
 });
 
 describe('paying', () => {
   it('charges 4242 once, marks the invoice paid and publishes billing.invoice.paid exactly once', async () => {
-    const user = await traveller(world.jwks);
-    const invoice = await createInvoice(world.app, user, { amounts: [150_00, 49_99] });
+    const user = await world.traveller();
+    const invoice = await world.createInvoice(user, { amounts: [150_00, 49_99] });
     const key = randomUUID();
-    const res = await pay(world.app, user, invoice.id, validCard(), key);
+    const res = await world.pay(user, invoice.id, validCard(), key);
     expect(res.statusCode).toBe(200);
     const answer = PaymentAnswerSchema.parse(res.json());
     expect(answer).toMatchObject({
@@ -94,7 +81,7 @@ describe('paying', () => {
     expect(lock?.url).toBe(`/internal/v1/itineraries/${invoice.itineraryId}/payment-lock`);
     expect(lock?.caller).toBe('billing');
 
-    const paid = await getInvoice(world.app, user, invoice.id);
+    const paid = await world.getInvoice(user, invoice.id);
     expect(paid.status).toBe('paid');
     expect(paid.payment).toEqual({
       id: answer.paymentId,
@@ -102,7 +89,7 @@ describe('paying', () => {
       card: answer.card,
       paidAt: answer.paidAt,
     });
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
 
     const published = await world.events.wait('billing.invoice.paid', invoice.id, 1, 1_500);
     expect(published).toHaveLength(1);
@@ -117,10 +104,10 @@ describe('paying', () => {
   });
 
   it('answers a declined card with 402 card-declined, keeps the invoice open, and takes a good card after', async () => {
-    const { user, invoice } = await openInvoice(world);
-    const declined = await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined));
+    const { user, invoice } = await world.openInvoice();
+    const declined = await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined));
     expectError(declined, 'card-declined');
-    expect((await getInvoice(world.app, user, invoice.id)).status).toBe('open');
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
     // The lock is let go at once rather than left to lapse.
     expect(lockCallsFor(invoice.id, 'DELETE')).toHaveLength(1);
     expect(lockCallsFor(invoice.id, 'DELETE')[0]!.url).toContain(`invoiceId=${invoice.id}`);
@@ -128,26 +115,23 @@ describe('paying', () => {
     const [failed] = await world.events.wait('billing.payment.failed', invoice.id);
     expect(failed!.payload).toMatchObject({ userId: user.id, amount: invoice.total, reason: 'card-declined' });
 
-    const good = await pay(world.app, user, invoice.id, validCard());
+    const good = await world.pay(user, invoice.id, validCard());
     expect(good.statusCode).toBe(200);
-    expect((await getInvoice(world.app, user, invoice.id)).status).toBe('paid');
-    expect((await chargesOf(world.app, invoice.id)).map((c) => c.outcome).sort()).toEqual(['declined', 'succeeded']);
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('paid');
+    expect((await world.chargesOf(invoice.id)).map((c) => c.outcome).sort()).toEqual(['declined', 'succeeded']);
   });
 
   it('answers 4000000000009995 with 402 insufficient-funds', async () => {
-    const { user, invoice } = await openInvoice(world);
-    expectError(
-      await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.insufficientFunds)),
-      'insufficient-funds',
-    );
+    const { user, invoice } = await world.openInvoice();
+    expectError(await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.insufficientFunds)), 'insufficient-funds');
     const [failed] = await world.events.wait('billing.payment.failed', invoice.id);
     expect(failed!.payload.reason).toBe('insufficient-funds');
-    expect((await getInvoice(world.app, user, invoice.id)).status).toBe('open');
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
   });
 
   it('takes any other valid card number as a success, with its brand', async () => {
-    const { user, invoice } = await openInvoice(world);
-    const res = await pay(world.app, user, invoice.id, validCard('5555 5555 5555 4444'));
+    const { user, invoice } = await world.openInvoice();
+    const res = await world.pay(user, invoice.id, validCard('5555 5555 5555 4444'));
     expect(res.statusCode).toBe(200);
     expect(res.json().card).toEqual({ brand: 'mastercard', last4: '4444' });
   });
@@ -155,69 +139,69 @@ describe('paying', () => {
 
 describe('idempotency keys', () => {
   it('answers the same key and card with the stored answer and charges once', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
-    const first = await pay(world.app, user, invoice.id, validCard(), key);
-    const second = await pay(world.app, user, invoice.id, validCard(), key);
+    const first = await world.pay(user, invoice.id, validCard(), key);
+    const second = await world.pay(user, invoice.id, validCard(), key);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
     expect(lockCallsFor(invoice.id)).toHaveLength(1);
   });
 
   it('answers a repeated key of a declined payment with the same decline, charging nothing more', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
-    expectError(await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
-    expectError(await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expectError(await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
+    expectError(await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   });
 
   it('refuses the same key with another card', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
-    expectError(await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
-    expectError(await pay(world.app, user, invoice.id, validCard(), key), 'idempotency-key-reused');
+    expectError(await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined), key), 'card-declined');
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'idempotency-key-reused');
     expectError(
-      await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined, { holderName: 'Someone Else' }), key),
+      await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined, { holderName: 'Someone Else' }), key),
       'idempotency-key-reused',
     );
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   });
 
   it('refuses a new key on a paid invoice', async () => {
-    const { user, invoice } = await openInvoice(world);
-    expect((await pay(world.app, user, invoice.id)).statusCode).toBe(200);
-    expectError(await pay(world.app, user, invoice.id), 'invoice-already-paid');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    const { user, invoice } = await world.openInvoice();
+    expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
+    expectError(await world.pay(user, invoice.id), 'invoice-already-paid');
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   });
 
   it('charges once when 10 payments with different keys race', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     world.itinerary.answer = { kind: 'ok', delayMs: 50 };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(world.app, user, invoice.id)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => world.pay(user, invoice.id)));
     const ok = answers.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
     for (const res of answers.filter((r) => r.statusCode !== 200)) {
       expect(res.statusCode).toBe(409);
       expect(['payment-in-progress', 'invoice-already-paid']).toContain(res.json().error.code);
     }
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
     expect(await world.events.wait('billing.invoice.paid', invoice.id, 1, 1_000)).toHaveLength(1);
   });
 
   it('answers payment-in-progress to the same key while its attempt holds the invoice', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     world.itinerary.answer = { kind: 'ok', delayMs: 300 };
     const key = randomUUID();
     const [a, b] = await Promise.all([
-      pay(world.app, user, invoice.id, validCard(), key),
-      new Promise((resolve) => setTimeout(resolve, 100)).then(() => pay(world.app, user, invoice.id, validCard(), key)),
+      world.pay(user, invoice.id, validCard(), key),
+      new Promise((resolve) => setTimeout(resolve, 100)).then(() => world.pay(user, invoice.id, validCard(), key)),
     ]);
     expect(a.statusCode).toBe(200);
     expectError(b, 'payment-in-progress');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   });
 });
 
@@ -225,67 +209,67 @@ describe('the payment lock', () => {
   it.each(['hold-expired', 'invoice-outdated'] as const)(
     'charges nothing when the itinerary refuses with %s, and keeps that answer for the key',
     async (code) => {
-      const { user, invoice } = await openInvoice(world);
+      const { user, invoice } = await world.openInvoice();
       world.itinerary.answer = { kind: 'refuse', code };
       const key = randomUUID();
-      expectError(await pay(world.app, user, invoice.id, validCard(), key), code);
-      expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
-      const stored = await getInvoice(world.app, user, invoice.id);
+      expectError(await world.pay(user, invoice.id, validCard(), key), code);
+      expect(await world.chargesOf(invoice.id)).toHaveLength(0);
+      const stored = await world.getInvoice(user, invoice.id);
       expect(stored.status).toBe('open');
 
       world.itinerary.answer = { kind: 'ok' };
-      expectError(await pay(world.app, user, invoice.id, validCard(), key), code);
-      expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
+      expectError(await world.pay(user, invoice.id, validCard(), key), code);
+      expect(await world.chargesOf(invoice.id)).toHaveLength(0);
       // The invoice is not stuck: a new key may try once the itinerary agrees.
-      expect((await pay(world.app, user, invoice.id)).statusCode).toBe(200);
+      expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
     },
   );
 
   it('lets the same key try again after the itinerary answered payment-in-progress', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
     world.itinerary.answer = { kind: 'refuse', code: 'payment-in-progress' };
-    expectError(await pay(world.app, user, invoice.id, validCard(), key), 'payment-in-progress');
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'payment-in-progress');
     world.itinerary.answer = { kind: 'ok' };
-    expect((await pay(world.app, user, invoice.id, validCard(), key)).statusCode).toBe(200);
+    expect((await world.pay(user, invoice.id, validCard(), key)).statusCode).toBe(200);
   });
 
   it.each([
     ['cuts the connection', { kind: 'reset' } as const],
     ['answers too slowly', { kind: 'slow', delayMs: 1_500 } as const],
   ])('answers 503 and charges nothing when the itinerary %s; the same key works later', async (_case, answer) => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     world.itinerary.answer = answer;
     const key = randomUUID();
-    expectError(await pay(world.app, user, invoice.id, validCard(), key), 'service-unavailable');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
-    expect((await getInvoice(world.app, user, invoice.id)).status).toBe('open');
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'service-unavailable');
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
 
     world.itinerary.answer = { kind: 'ok' };
-    const retry = await pay(world.app, user, invoice.id, validCard(), key);
+    const retry = await world.pay(user, invoice.id, validCard(), key);
     expect(retry.statusCode).toBe(200);
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   });
 
   it('refuses an invoice an itinerary change made outdated without asking for the lock', async () => {
-    const user = await traveller(world.jwks);
-    const older = await createInvoice(world.app, user, { itineraryId: 'it-changed', revision: 0 });
-    await createInvoice(world.app, user, { itineraryId: 'it-changed', revision: 1 });
-    expectError(await pay(world.app, user, older.id), 'invoice-outdated');
+    const user = await world.traveller();
+    const older = await world.createInvoice(user, { itineraryId: 'it-changed', revision: 0 });
+    await world.createInvoice(user, { itineraryId: 'it-changed', revision: 1 });
+    expectError(await world.pay(user, older.id), 'invoice-outdated');
     expect(lockCallsFor(older.id)).toHaveLength(0);
-    expect(await chargesOf(world.app, older.id)).toHaveLength(0);
+    expect(await world.chargesOf(older.id)).toHaveLength(0);
   });
 });
 
 describe('a crash between the charge and the invoice update', () => {
   it('finishes the payment on a retry with the same key, with one charge in all', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
     const card = validCard();
     // What a process that died right after the provider answered leaves behind: the attempt still
     // `processing`, its lease lapsed, and the charge made at the provider.
     const now = Date.now();
-    const paymentId = await leaveUnsettledAttempt(world.app, invoice, key, card, {
+    const paymentId = await world.leaveUnsettledAttempt(invoice, key, card, {
       leaseUntil: new Date(now - 1_000),
       startedAt: new Date(now - 61_000),
     });
@@ -296,35 +280,35 @@ describe('a crash between the charge and the invoice update', () => {
       reference: invoice.id,
     });
 
-    const retry = await pay(world.app, user, invoice.id, card, key);
+    const retry = await world.pay(user, invoice.id, card, key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().paymentId).toBe(paymentId);
-    const charges = await chargesOf(world.app, invoice.id);
+    const charges = await world.chargesOf(invoice.id);
     expect(charges).toHaveLength(1);
     expect(charges[0]!.chargeId).toBe(charged.chargeId);
-    expect((await getInvoice(world.app, user, invoice.id)).status).toBe('paid');
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('paid');
     expect(await world.events.wait('billing.invoice.paid', invoice.id, 1, 1_000)).toHaveLength(1);
   });
 
   it('keeps answering payment-in-progress while the interrupted attempt still holds its lease', async () => {
-    const { user, invoice } = await openInvoice(world);
+    const { user, invoice } = await world.openInvoice();
     const key = randomUUID();
     const card = validCard();
-    await leaveUnsettledAttempt(world.app, invoice, key, card, { leaseUntil: new Date(Date.now() + 60_000) });
-    expectError(await pay(world.app, user, invoice.id, card, key), 'payment-in-progress');
-    expectError(await pay(world.app, user, invoice.id), 'payment-in-progress');
-    expect(await chargesOf(world.app, invoice.id)).toHaveLength(0);
+    await world.leaveUnsettledAttempt(invoice, key, card, { leaseUntil: new Date(Date.now() + 60_000) });
+    expectError(await world.pay(user, invoice.id, card, key), 'payment-in-progress');
+    expectError(await world.pay(user, invoice.id), 'payment-in-progress');
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
   });
 });
 
 describe('what is stored', () => {
   it('never keeps a card number, in the invoice or at the sandbox provider', async () => {
-    const { user, invoice } = await openInvoice(world);
-    expectError(await pay(world.app, user, invoice.id, validCard(SANDBOX_CARDS.declined)), 'card-declined');
-    expect((await pay(world.app, user, invoice.id, validCard())).statusCode).toBe(200);
+    const { user, invoice } = await world.openInvoice();
+    expectError(await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined)), 'card-declined');
+    expect((await world.pay(user, invoice.id, validCard())).statusCode).toBe(200);
 
     const raw = JSON.stringify(await world.app.billing.store.collection.findOne({ _id: invoice.id }));
-    const charges = JSON.stringify(await chargesOf(world.app, invoice.id));
+    const charges = JSON.stringify(await world.chargesOf(invoice.id));
     for (const text of [raw, charges]) {
       expect(text).not.toContain(SANDBOX_CARDS.succeeds);
       expect(text).not.toContain(SANDBOX_CARDS.declined);

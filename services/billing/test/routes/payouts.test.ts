@@ -5,14 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   cancelled,
-  createInvoice,
   expectError,
-  getInvoice,
   inDays,
   instantInDays,
-  paidInvoice,
-  publishEvent,
-  traveller,
   useBilling,
   type Caller,
   type InvoiceOptions,
@@ -28,9 +23,9 @@ async function payout(caller: Caller): Promise<PayoutAnswer> {
 
 /** A creator known to billing through creator.profile.updated. */
 async function creator(): Promise<{ caller: Caller; slug: string }> {
-  const caller = await traveller(world.jwks, ['role/customer', 'role/creator']);
+  const caller = await world.traveller(['role/customer', 'role/creator']);
   const slug = `creator-${randomUUID().slice(0, 8)}`;
-  await publishEvent(world.app, 'creator.profile.updated', caller.id, {
+  await world.publish('creator.profile.updated', caller.id, {
     userId: caller.id,
     slug,
     publicName: 'Ada Travels',
@@ -41,13 +36,13 @@ async function creator(): Promise<{ caller: Caller; slug: string }> {
 
 /** An invoice a new traveller paid, and that traveller. */
 async function boughtInvoice(options: InvoiceOptions): Promise<{ invoice: Invoice; buyer: Caller }> {
-  const buyer = await traveller(world.jwks);
-  return { invoice: await paidInvoice(world.app, buyer, options), buyer };
+  const buyer = await world.traveller();
+  return { invoice: await world.paidInvoice(buyer, options), buyer };
 }
 
 describe('GET /api/v1/userProfile/my/payout', () => {
   it('shows no creator and nothing earned to someone who is not one', async () => {
-    expect(await payout(await traveller(world.jwks))).toEqual({
+    expect(await payout(await world.traveller())).toEqual({
       creator: null,
       commissionRate: 0.15,
       balances: [],
@@ -68,7 +63,7 @@ describe('GET /api/v1/userProfile/my/payout', () => {
       checkOut: inDays(14),
     });
     // An open invoice earns nothing yet.
-    await createInvoice(world.app, await traveller(world.jwks), { creator: slug, amounts: [999_00] });
+    await world.createInvoice(await world.traveller(), { creator: slug, amounts: [999_00] });
 
     const view = await payout(caller);
     expect(view.balances).toEqual([{ currency: 'USD', balance: 0, pending: Math.round(333_33 * 0.15), paid: 0 }]);
@@ -83,7 +78,7 @@ describe('GET /api/v1/userProfile/my/payout', () => {
       },
     ]);
     // Nobody else sees it.
-    expect((await payout(await traveller(world.jwks))).entries).toEqual([]);
+    expect((await payout(await world.traveller())).entries).toEqual([]);
   });
 
   it('counts the commission of a stay already over in the balance, per currency', async () => {
@@ -116,9 +111,9 @@ describe('GET /api/v1/userProfile/my/payout', () => {
       amounts: [200_00],
       charges: [{ from: instantInDays(-1), amount: 50_00 }],
     });
-    await publishEvent(world.app, 'itinerary.cancelled', invoice.itineraryId, cancelled(invoice, buyer));
+    await world.publish('itinerary.cancelled', invoice.itineraryId, cancelled(invoice, buyer));
     await expect
-      .poll(async () => (await getInvoice(world.app, buyer, invoice.id)).status, { timeout: 20_000 })
+      .poll(async () => (await world.getInvoice(buyer, invoice.id)).status, { timeout: 20_000 })
       .toBe('refunded');
 
     const view = await payout(caller);
