@@ -11,22 +11,21 @@ import {
   type Invoice,
   type InvoiceDraft,
 } from '@travelclub/contracts';
-import { createServiceIdentity, type OutboxEvent } from '@travelclub/kit';
+import type { OutboxEvent } from '@travelclub/kit';
 import {
   inDays,
   publishEvent,
   readEvents,
   serviceHeaders,
+  startStandIn,
   startTestJwks,
   testEnv,
-  TEST_SERVICE_TOKEN_SECRET,
   uniqueName,
   type SeenEvent,
+  type StandInAnswer,
   type TestJwks,
 } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BillingApp } from '../src/app.js';
 import { BillingConfigSchema } from '../src/config.js';
@@ -176,21 +175,14 @@ export interface FakeItinerary {
   close(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    req.on('end', () => resolve(data));
-  });
-
 const DRAFT_PATH = /^\/internal\/v1\/itineraries\/([^/]+)\/revisions\/(\d+)\/invoice$/;
+const unauthenticated = { status: 401, body: { error: { code: 'unauthenticated', message: 'no' } } };
 
 /**
- * A tiny HTTP server for the itinerary's internal routes: invoice drafts from `drafts`, the payment lock as
- * the test says. Only billing's service identity is served, as the real one does.
+ * The itinerary's internal routes: invoice drafts from `drafts`, the payment lock as the test says. Only
+ * billing's service identity is served, as the real one does.
  */
 export async function fakeItinerary(): Promise<FakeItinerary> {
-  const identity = createServiceIdentity({ name: 'itinerary', secret: TEST_SERVICE_TOKEN_SECRET });
   const fake: FakeItinerary = {
     url: '',
     calls: [],
@@ -198,47 +190,32 @@ export async function fakeItinerary(): Promise<FakeItinerary> {
     answer: { kind: 'ok' },
     close: async () => undefined,
   };
-  const server = createServer((req, res) => {
-    void readBody(req).then(async (text) => {
-      const json = (status: number, payload: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      const caller = await identity.verify(token).catch(() => null);
-      const draftPath = DRAFT_PATH.exec(req.url ?? '');
-      if (draftPath) {
-        fake.draftReads.push({ url: req.url ?? '', caller });
-        if (caller !== 'billing') return json(401, { error: { code: 'unauthenticated', message: 'no' } });
-        const draft = drafts.get(draftKey(decodeURIComponent(draftPath[1]!), Number(draftPath[2])));
-        if (!draft) return json(404, { error: { code: 'itinerary-not-found', message: 'Itinerary not found' } });
-        return json(200, draft);
-      }
-      const body = text ? (JSON.parse(text) as { invoiceId?: string }) : undefined;
-      fake.calls.push({ method: req.method ?? '', url: req.url ?? '', body, caller });
-      if (caller !== 'billing') return json(401, { error: { code: 'unauthenticated', message: 'no' } });
-      const answer = fake.answer;
-      if (answer.kind === 'reset') return void req.socket.destroy();
-      if (answer.kind === 'refuse')
-        return json(409, { error: { code: answer.code, message: errorCatalogue[answer.code].message } });
-      if (req.method === 'DELETE') return void res.writeHead(204).end();
-      const itineraryId = decodeURIComponent(req.url?.split('/')[4] ?? '');
-      const ok = () =>
-        json(200, {
-          itineraryId,
-          invoiceId: body?.invoiceId,
-          lockedUntil: new Date(Date.now() + 120_000).toISOString(),
-        });
-      const delay = answer.delayMs ?? 0;
-      if (delay > 0) setTimeout(ok, delay);
-      else ok();
-    });
+  const standIn = await startStandIn('itinerary', ({ method, url, body, caller }): StandInAnswer => {
+    const draftPath = DRAFT_PATH.exec(url);
+    if (draftPath) {
+      fake.draftReads.push({ url, caller });
+      if (caller !== 'billing') return unauthenticated;
+      const draft = drafts.get(draftKey(decodeURIComponent(draftPath[1]!), Number(draftPath[2])));
+      if (!draft)
+        return { status: 404, body: { error: { code: 'itinerary-not-found', message: 'Itinerary not found' } } };
+      return { status: 200, body: draft };
+    }
+    fake.calls.push({ method, url, body, caller });
+    if (caller !== 'billing') return unauthenticated;
+    const answer = fake.answer;
+    if (answer.kind === 'reset') return 'reset';
+    if (answer.kind === 'refuse')
+      return { status: 409, body: { error: { code: answer.code, message: errorCatalogue[answer.code].message } } };
+    if (method === 'DELETE') return { status: 204 };
+    const lock = {
+      itineraryId: decodeURIComponent(url.split('/')[4] ?? ''),
+      invoiceId: (body as { invoiceId?: string } | undefined)?.invoiceId,
+      lockedUntil: new Date(Date.now() + 120_000).toISOString(),
+    };
+    return { status: 200, body: lock, delayMs: answer.delayMs };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  fake.url = standIn.url;
+  fake.close = standIn.close;
   return fake;
 }
 

@@ -3,8 +3,6 @@
 // the itinerary app, all on one Kafka topic prefix so they hear each other; tokens from a local key set, service
 // identities from the test secret, and small clients.
 import { createHash, randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   AvailabilityAnswerSchema,
   CreateInvoiceBodySchema,
@@ -17,17 +15,18 @@ import {
   type Itinerary,
   type ServiceName,
 } from '@travelclub/contracts';
-import { createServiceIdentity, serviceQueue, type JobQueue, type OutboxEvent } from '@travelclub/kit';
+import { serviceQueue, type JobQueue, type OutboxEvent } from '@travelclub/kit';
 import {
   inDays,
   publishEvent,
   readEvents,
   serviceHeaders,
+  startStandIn,
   startTestJwks,
   testEnv,
-  TEST_SERVICE_TOKEN_SECRET,
   uniqueName,
   type SeenEvent,
+  type StandInAnswer,
   type TestJwks,
 } from '@travelclub/kit/testing';
 import { addRoomBody, guestDetails as guestsFor, leadGuest as lead, type RoomChoice } from '@travelclub/testing';
@@ -55,12 +54,13 @@ export interface BillingStandIn {
 
 const PAYMENT_STATE_PATH = /^\/internal\/v1\/invoices\/([^/]+)\/payment-state$/;
 
+const failure = (status: number, code: string, message: string) => ({ status, body: { error: { code, message } } });
+
 /**
  * Billing's `POST /internal/v1/invoices` as the contracts describe it: only for the itinerary's service
  * identity, one invoice per itinerary revision, made from the draft the itinerary answers billing.
  */
 export async function startBillingStandIn(): Promise<BillingStandIn> {
-  const identity = createServiceIdentity({ name: 'billing', secret: TEST_SERVICE_TOKEN_SECRET });
   const standIn: BillingStandIn = {
     url: '',
     itinerary: undefined,
@@ -71,58 +71,49 @@ export async function startBillingStandIn(): Promise<BillingStandIn> {
     stateReads: [],
     close: async () => undefined,
   };
-  const answer = async (req: IncomingMessage, text: string): Promise<[number, unknown]> => {
-    const statePath = req.method === 'GET' ? PAYMENT_STATE_PATH.exec(req.url ?? '') : null;
-    if (!statePath && (req.method !== 'POST' || req.url !== '/internal/v1/invoices')) return [404, {}];
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-    const caller = await identity.verify(token).catch(() => null);
-    if (caller !== 'itinerary') return [401, { error: { code: 'unauthenticated', message: 'no' } }];
-    if (standIn.failWith) return [standIn.failWith, { error: { code: 'internal', message: 'down' } }];
+  const server = await startStandIn('billing', async (req): Promise<StandInAnswer> => {
+    const statePath = req.method === 'GET' ? PAYMENT_STATE_PATH.exec(req.url) : null;
+    if (!statePath && (req.method !== 'POST' || req.url !== '/internal/v1/invoices')) return { status: 404, body: {} };
+    if (req.caller !== 'itinerary') return failure(401, 'unauthenticated', 'no');
+    if (standIn.failWith) return failure(standIn.failWith, 'internal', 'down');
     if (statePath) {
       const invoiceId = decodeURIComponent(statePath[1]!);
       standIn.stateReads.push(invoiceId);
-      return [200, { invoiceId, status: 'open', paymentInProgress: false, ...standIn.paymentStates.get(invoiceId) }];
+      const state = { invoiceId, status: 'open', paymentInProgress: false, ...standIn.paymentStates.get(invoiceId) };
+      return { status: 200, body: state };
     }
-    const parsed = CreateInvoiceBodySchema.safeParse(JSON.parse(text || '{}'));
-    if (!parsed.success) return [400, { error: { code: 'validation-failed', message: parsed.error.message } }];
-    const body = parsed.data;
-    standIn.calls.push({ body, authorization: req.headers.authorization });
-    const read = await standIn.itinerary!.inject({
-      method: 'GET',
-      url: `/internal/v1/itineraries/${body.itineraryId}/revisions/${body.revision}/invoice`,
-      headers: await serviceHeaders('billing', 'itinerary'),
-    });
-    if (read.statusCode !== 200) return [read.statusCode, read.json()];
-    const draft = InvoiceDraftSchema.parse(read.json());
-    const id = `inv_${createHash('sha256').update(`${body.itineraryId}#${body.revision}`).digest('hex').slice(0, 20)}`;
-    const invoice: Invoice = {
-      id,
-      itineraryId: draft.itineraryId,
-      ownerId: draft.ownerId,
-      status: 'open',
-      currency: draft.currency,
-      lines: draft.lines,
-      total: { amount: draft.lines.reduce((sum, line) => sum + line.amount.amount, 0), currency: draft.currency },
-      terms: draft.terms,
-      ...(draft.creator ? { creator: draft.creator } : {}),
-      createdAt: new Date().toISOString(),
-    };
-    return [201, standIn.tamper ? standIn.tamper(invoice) : invoice];
-  };
-  const server: Server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    req.on('end', () => {
-      void answer(req, text).then(([status, body]) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
-      );
-    });
+    const parsed = CreateInvoiceBodySchema.safeParse(req.body ?? {});
+    if (!parsed.success) return failure(400, 'validation-failed', parsed.error.message);
+    standIn.calls.push({ body: parsed.data, authorization: req.authorization });
+    return invoiceOf(standIn, parsed.data);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  standIn.url = `http://127.0.0.1:${port}`;
-  standIn.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  standIn.url = server.url;
+  standIn.close = server.close;
   return standIn;
+}
+
+/** The invoice billing makes of the draft the itinerary answers it (or the itinerary's refusal). */
+async function invoiceOf(standIn: BillingStandIn, body: CreateInvoiceBody): Promise<StandInAnswer> {
+  const read = await standIn.itinerary!.inject({
+    method: 'GET',
+    url: `/internal/v1/itineraries/${body.itineraryId}/revisions/${body.revision}/invoice`,
+    headers: await serviceHeaders('billing', 'itinerary'),
+  });
+  if (read.statusCode !== 200) return { status: read.statusCode, body: read.json() };
+  const draft = InvoiceDraftSchema.parse(read.json());
+  const invoice: Invoice = {
+    id: `inv_${createHash('sha256').update(`${body.itineraryId}#${body.revision}`).digest('hex').slice(0, 20)}`,
+    itineraryId: draft.itineraryId,
+    ownerId: draft.ownerId,
+    status: 'open',
+    currency: draft.currency,
+    lines: draft.lines,
+    total: { amount: draft.lines.reduce((sum, line) => sum + line.amount.amount, 0), currency: draft.currency },
+    terms: draft.terms,
+    ...(draft.creator ? { creator: draft.creator } : {}),
+    createdAt: new Date().toISOString(),
+  };
+  return { status: 201, body: standIn.tamper ? standIn.tamper(invoice) : invoice };
 }
 
 /**
