@@ -29,6 +29,15 @@ export async function storesOf(app: AuthApp) {
   return { accounts, codes: await codeStore(app.mongo), registration: registrationFlows({ accounts }) };
 }
 
+/** What a first magic-link sign-in creates: a verified account without a password. */
+export async function passwordlessAccount(app: AuthApp, email: string, publicName: string) {
+  const { registration } = await storesOf(app);
+  return registration.register(
+    { email, publicName, roles: ['role/customer'], emailVerified: true },
+    { correlationId: 't', causationId: 't' },
+  );
+}
+
 export const newEmail = (label = 'user') => `${uniqueName(label)}@example.test`;
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

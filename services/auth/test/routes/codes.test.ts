@@ -5,7 +5,16 @@ import { linkIn, mailsTo, uniqueName, waitForMail } from '@travelclub/kit/testin
 import { startNotifications, type NotificationsApp } from '@travelclub/testing/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthApp } from '../../src/app.js';
-import { bearer, newEmail, signUp, startAuth, startAuthWith, storesOf, expectError } from '../helpers.js';
+import {
+  bearer,
+  expectError,
+  newEmail,
+  passwordlessAccount,
+  signUp,
+  startAuth,
+  startAuthWith,
+  storesOf,
+} from '../helpers.js';
 
 const QUEUE_PREFIX = uniqueName('test-mail');
 let app: AuthApp;
@@ -158,48 +167,55 @@ describe('email verification', () => {
 });
 
 describe('mail limits', () => {
-  it('sends an address at most the configured number of link mails per hour', async () => {
-    const limited = await startAuth({ QUEUE_PREFIX, MAILS_PER_ADDRESS_PER_HOUR: '2' });
+  /** Runs `test` against an app of its own with these mail limits. */
+  async function withLimits(limits: Record<string, string>, test: (limited: AuthApp) => Promise<void>) {
+    const limited = await startAuth({ QUEUE_PREFIX, ...limits });
     try {
+      await test(limited);
+    } finally {
+      await limited.close();
+    }
+  }
+
+  const askForLink = (limited: AuthApp, email: string) =>
+    limited.inject({ method: 'POST', url: '/api/v1/authentication/magicLink', payload: { email, returnUrl: '/' } });
+
+  /** Asks for the verification mail again twice: the first is sent, the second is over the limit. */
+  async function askVerificationPastLimit(limited: AuthApp, accessToken: string) {
+    const askAgain = () =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/v1/authentication/requestEmailVerification',
+        headers: bearer(accessToken),
+      });
+    expect((await askAgain()).statusCode).toBe(202);
+    expectError(await askAgain(), 'too-many-requests');
+  }
+
+  it('sends an address at most the configured number of link mails per hour', async () => {
+    await withLimits({ MAILS_PER_ADDRESS_PER_HOUR: '2' }, async (limited) => {
       const email = newEmail('flooded');
-      const ask = () =>
-        limited.inject({ method: 'POST', url: '/api/v1/authentication/magicLink', payload: { email, returnUrl: '/' } });
-      expect((await ask()).statusCode).toBe(200);
-      expect((await ask()).statusCode).toBe(200);
-      const third = await ask();
+      expect((await askForLink(limited, email)).statusCode).toBe(200);
+      expect((await askForLink(limited, email)).statusCode).toBe(200);
+      const third = await askForLink(limited, email);
       expect(third.statusCode).toBe(429);
       expect(third.json().error.code).toBe('too-many-requests');
       await expect.poll(async () => (await mailsTo(email)).length, { timeout: 10_000 }).toBe(2);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('counts the verification mail sign-up sends: asking again stops at the limit', async () => {
-    const limited = await startAuth({ QUEUE_PREFIX, MAILS_PER_ADDRESS_PER_HOUR: '2' });
-    try {
+    await withLimits({ MAILS_PER_ADDRESS_PER_HOUR: '2' }, async (limited) => {
       const { user, accessToken } = await signUp(limited);
-      const askAgain = () =>
-        limited.inject({
-          method: 'POST',
-          url: '/api/v1/authentication/requestEmailVerification',
-          headers: bearer(accessToken),
-        });
-      expect((await askAgain()).statusCode).toBe(202);
-      expectError(await askAgain(), 'too-many-requests');
+      await askVerificationPastLimit(limited, accessToken);
       await expect.poll(async () => (await mailsTo(user.email!)).length, { timeout: 10_000 }).toBe(2);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('a sign-up over the address limit still signs up, without the mail', async () => {
-    const limited = await startAuth({ QUEUE_PREFIX, MAILS_PER_ADDRESS_PER_HOUR: '1' });
-    try {
+    await withLimits({ MAILS_PER_ADDRESS_PER_HOUR: '1' }, async (limited) => {
       const email = newEmail('pre-flooded');
-      const link = () =>
-        limited.inject({ method: 'POST', url: '/api/v1/authentication/magicLink', payload: { email, returnUrl: '/' } });
-      expect((await link()).statusCode).toBe(200);
+      expect((await askForLink(limited, email)).statusCode).toBe(200);
       const { user } = await signUp(limited, { email });
       expect(user.email).toBe(email);
       await waitForMail(email, { subject: /sign-in link/i });
@@ -209,30 +225,14 @@ describe('mail limits', () => {
         .countDocuments({ kind: 'email-verification', userId: user.id });
       expect(codes).toBe(0);
       expect((await mailsTo(email)).map((m) => m.subject)).toEqual(['Your TravelClub sign-in link']);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it('counts per account too', async () => {
-    const limited = await startAuth({
-      QUEUE_PREFIX,
-      MAILS_PER_ADDRESS_PER_HOUR: '50',
-      MAILS_PER_ACCOUNT_PER_HOUR: '2',
-    });
-    try {
+    await withLimits({ MAILS_PER_ADDRESS_PER_HOUR: '50', MAILS_PER_ACCOUNT_PER_HOUR: '2' }, async (limited) => {
       const { accessToken } = await signUp(limited);
-      const askAgain = () =>
-        limited.inject({
-          method: 'POST',
-          url: '/api/v1/authentication/requestEmailVerification',
-          headers: bearer(accessToken),
-        });
-      expect((await askAgain()).statusCode).toBe(202);
-      expectError(await askAgain(), 'too-many-requests');
-    } finally {
-      await limited.close();
-    }
+      await askVerificationPastLimit(limited, accessToken);
+    });
   });
 });
 
@@ -302,10 +302,7 @@ describe('with sign-up closed', () => {
 
     // An existing account still gets its link and signs in; by then the stranger's would have arrived too.
     const email = newEmail('closed-member');
-    const member = await stores.registration.register(
-      { email, publicName: 'Member', roles: ['role/customer'], emailVerified: true },
-      { correlationId: 't', causationId: 't' },
-    );
+    const member = await passwordlessAccount(closed, email, 'Member');
     await postClosed('/api/v1/authentication/magicLink', { email, returnUrl: '/' });
     const link = new URL(linkIn(await waitForMail(email, { subject: /sign-in link/i }), '/continueSignIn'));
     const signedIn = await postClosed('/api/v1/auth/magicLink/consume', { code: codeFrom(link, 'code') });

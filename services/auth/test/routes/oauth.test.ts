@@ -3,7 +3,7 @@
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthApp } from '../../src/app.js';
-import { WEB_URL, newEmail, signUp, startAuth, storesOf } from '../helpers.js';
+import { WEB_URL, newEmail, passwordlessAccount, signUp, startAuth, storesOf } from '../helpers.js';
 
 interface Identity {
   sub: string;
@@ -108,13 +108,7 @@ describe('Google', () => {
 
   it('links to an account made by magic link (no password) with the same verified email', async () => {
     const email = newEmail('linked');
-    // What a first magic-link sign-in creates: a verified account without a password.
-    const created = await (
-      await storesOf(app)
-    ).registration.register(
-      { email, publicName: 'Link', roles: ['role/customer'], emailVerified: true },
-      { correlationId: 't', causationId: 't' },
-    );
+    const created = await passwordlessAccount(app, email, 'Link');
     const landing = await signInWith('google', { sub: `g-${email}`, email, email_verified: true });
     expect((await exchange(landing.searchParams.get('authCode')!)).json().user.id).toBe(created._id);
   });
@@ -196,12 +190,7 @@ describe('binding the flow to the browser', () => {
 
   it('a Facebook identity never links to an existing account by email', async () => {
     const email = newEmail('fb-existing');
-    await (
-      await storesOf(app)
-    ).registration.register(
-      { email, publicName: 'Magic', roles: ['role/customer'], emailVerified: true },
-      { correlationId: 't', causationId: 't' },
-    );
+    await passwordlessAccount(app, email, 'Magic');
     const landing = await signInWith('facebook', { sub: `fb-${email}`, email });
     expect(landing.searchParams.get('authError')).toBe('account-exists-with-different-credential');
   });
@@ -249,12 +238,7 @@ describe('with sign-up closed', () => {
 
       // An account that exists (made by magic link, so without a password) links and signs in as before.
       const email = newEmail('closed-existing');
-      const existing = await (
-        await storesOf(closed)
-      ).registration.register(
-        { email, publicName: 'Kept', roles: ['role/customer'], emailVerified: true },
-        { correlationId: 't', causationId: 't' },
-      );
+      const existing = await passwordlessAccount(closed, email, 'Kept');
       const who = { sub: `g-${email}`, email, email_verified: true };
       const linked = await signInWith('google', who, 'returnUrl=%2F', closed);
       expect((await exchangeOn(linked.searchParams.get('authCode')!)).json().user.id).toBe(existing._id);
