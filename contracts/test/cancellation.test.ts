@@ -30,42 +30,24 @@ describe('cancellationSettlement', () => {
     { from: '2030-04-30T00:00:00.000Z', amount: 200_00 },
   ];
 
-  it('gives everything back before the first charge', () => {
-    expect(cancellationSettlement(usd(200_00), terms(charges), new Date('2030-04-01T00:00:00Z'), false)).toEqual({
-      refund: usd(200_00),
-      charge: usd(0),
-    });
-  });
-
-  it('keeps the charge in force at the instant', () => {
-    expect(cancellationSettlement(usd(200_00), terms(charges), new Date('2030-04-25T00:00:00Z'), false)).toEqual({
-      refund: usd(150_00),
-      charge: usd(50_00),
-    });
-    expect(cancellationSettlement(usd(200_00), terms(charges), new Date('2030-04-30T00:00:00Z'), false).refund).toEqual(
-      usd(0),
-    );
-  });
-
-  it('never keeps more than was paid', () => {
-    expect(cancellationSettlement(usd(100_00), terms(charges), new Date('2030-05-01T00:00:00Z'), false)).toEqual({
-      refund: usd(0),
-      charge: usd(100_00),
-    });
-  });
-
-  it('gives everything back when the booking failed, whatever the terms', () => {
-    expect(cancellationSettlement(usd(200_00), terms(charges), new Date('2030-05-01T00:00:00Z'), true)).toEqual({
-      refund: usd(200_00),
-      charge: usd(0),
-    });
-  });
-
-  it('charges nothing and gives nothing back when nothing was paid', () => {
-    for (const failed of [false, true])
-      expect(cancellationSettlement(usd(0), terms(charges), new Date('2030-05-01T00:00:00Z'), failed)).toEqual({
-        refund: usd(0),
-        charge: usd(0),
-      });
-  });
+  it.each([
+    // Before the first charge: everything back.
+    [200_00, '2030-04-01', false, 200_00, 0],
+    // The charge in force at the instant is kept: the first, then the last.
+    [200_00, '2030-04-25', false, 150_00, 50_00],
+    [200_00, '2030-04-30', false, 0, 200_00],
+    // Never more than was paid.
+    [100_00, '2030-05-01', false, 0, 100_00],
+    // A failed booking gives everything back, whatever the terms.
+    [200_00, '2030-05-01', true, 200_00, 0],
+    // Nothing paid: nothing kept, nothing given back.
+    [0, '2030-05-01', false, 0, 0],
+    [0, '2030-05-01', true, 0, 0],
+  ])(
+    'of %i paid, cancelled on %s (the booking failed: %s), gives back %i and keeps %i',
+    (paid, day, failed, refund, charge) => {
+      const settlement = cancellationSettlement(usd(paid), terms(charges), new Date(`${day}T00:00:00Z`), failed);
+      expect(settlement).toEqual({ refund: usd(refund), charge: usd(charge) });
+    },
+  );
 });

@@ -1,27 +1,15 @@
-import { startTestJwks, type TestJwks } from '@travelclub/kit/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { closedPortUrl, gatewayConfig, startUpstream, type Upstream } from './helpers.js';
+import { closedPortUrl, gatewayConfig, useGateway } from './helpers.js';
 
-let catalog: Upstream;
-let creator: Upstream;
-let jwks: TestJwks;
-let gateway: FastifyInstance;
-
-beforeAll(async () => {
-  [catalog, creator, jwks] = await Promise.all([startUpstream('catalog'), startUpstream('creator'), startTestJwks()]);
-  gateway = await buildApp(
-    gatewayConfig({ CATALOG_URL: catalog.url, CREATOR_URL: creator.url, JWKS_URL: jwks.jwksUrl }),
-  );
-});
-afterAll(async () => {
-  await gateway.close();
-  await Promise.all([catalog.app.close(), creator.app.close(), jwks.close()]);
-});
+const world = useGateway(['catalog', 'creator']);
 
 const like = (authorization?: string) =>
-  gateway.inject({ method: 'PUT', url: '/api/v1/hotel/h-1/like', headers: authorization ? { authorization } : {} });
+  world.gateway.inject({
+    method: 'PUT',
+    url: '/api/v1/hotel/h-1/like',
+    headers: authorization ? { authorization } : {},
+  });
 
 const unauthenticated = { error: { code: 'unauthenticated', message: 'Please sign in to continue.' } };
 
@@ -30,7 +18,7 @@ const base64url = (value: object | string) =>
 
 describe('protected routes', () => {
   it('let a valid token through to the service', async () => {
-    const token = await jwks.sign();
+    const token = await world.jwks.sign();
     const res = await like(`Bearer ${token}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ service: 'catalog', method: 'PUT', url: '/api/v1/hotel/h-1/like' });
@@ -47,7 +35,7 @@ describe('protected routes', () => {
 
   it('answer a cart call without a token with the cart error "Token not found", a bad token as any other', async () => {
     const cart = (authorization?: string) =>
-      gateway.inject({
+      world.gateway.inject({
         method: 'GET',
         url: '/api/v1/itinerary/latest',
         headers: authorization ? { authorization } : {},
@@ -62,19 +50,19 @@ describe('protected routes', () => {
     [
       'alg none',
       async () => {
-        const valid = (await jwks.sign()).split('.');
+        const valid = (await world.jwks.sign()).split('.');
         return `${base64url({ alg: 'none', typ: 'JWT', kid: 'test-key-1' })}.${valid[1]}.`;
       },
     ],
-    ['an unknown kid', () => jwks.sign({}, { kid: 'someone-elses-key' })],
-    ['a key that is not published', () => jwks.signWithUnpublishedKey()],
-    ['an expired token', () => jwks.sign({}, { exp: '-1m' })],
-    ['another audience', () => jwks.sign({}, { audience: 'travelclub-email-links' })],
-    ['another issuer', () => jwks.sign({}, { issuer: 'someone-else' })],
+    ['an unknown kid', () => world.jwks.sign({}, { kid: 'someone-elses-key' })],
+    ['a key that is not published', () => world.jwks.signWithUnpublishedKey()],
+    ['an expired token', () => world.jwks.sign({}, { exp: '-1m' })],
+    ['another audience', () => world.jwks.sign({}, { audience: 'travelclub-email-links' })],
+    ['another issuer', () => world.jwks.sign({}, { issuer: 'someone-else' })],
     [
       'an altered signature',
       async () => {
-        const [header, payload, signature] = (await jwks.sign()).split('.') as [string, string, string];
+        const [header, payload, signature] = (await world.jwks.sign()).split('.') as [string, string, string];
         const flipped = Buffer.from(signature, 'base64url');
         flipped[0]! ^= 0xff;
         return `${header}.${payload}.${flipped.toString('base64url')}`;
@@ -83,7 +71,7 @@ describe('protected routes', () => {
     [
       'claims altered after signing',
       async () => {
-        const [header, payload, signature] = (await jwks.sign()).split('.') as [string, string, string];
+        const [header, payload, signature] = (await world.jwks.sign()).split('.') as [string, string, string];
         const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
         return `${header}.${base64url({ ...claims, roles: ['role/support'] })}.${signature}`;
       },
@@ -109,13 +97,13 @@ describe('public routes', () => {
     ['GET', '/api/v1/creator/ana/isAvailable'],
     ['GET', '/api/v1/emailSubscription/s-1/confirm?confirmationCode=c'],
   ] as const)('%s %s passes without a token', async (method, url) => {
-    const res = await gateway.inject({ method, url });
+    const res = await world.gateway.inject({ method, url });
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toBe(url);
   });
 
   it('pass a token along unchecked: the service decides what it is worth', async () => {
-    const res = await gateway.inject({
+    const res = await world.gateway.inject({
       method: 'GET',
       url: '/api/v1/hotel/h-1',
       headers: { authorization: 'Bearer expired.or.bad' },
@@ -125,22 +113,29 @@ describe('public routes', () => {
   });
 
   it('are public for their method only', async () => {
-    expect((await gateway.inject({ method: 'GET', url: '/api/v1/hotel/h-1' })).statusCode).toBe(200);
-    expect((await gateway.inject({ method: 'DELETE', url: '/api/v1/hotel/h-1' })).statusCode).toBe(401);
-    expect((await gateway.inject({ method: 'GET', url: '/api/v1/creator/ana/isAvailable' })).statusCode).toBe(200);
-    expect((await gateway.inject({ method: 'POST', url: '/api/v1/creator/ana/isAvailable' })).statusCode).toBe(401);
+    expect((await world.gateway.inject({ method: 'GET', url: '/api/v1/hotel/h-1' })).statusCode).toBe(200);
+    expect((await world.gateway.inject({ method: 'DELETE', url: '/api/v1/hotel/h-1' })).statusCode).toBe(401);
+    expect((await world.gateway.inject({ method: 'GET', url: '/api/v1/creator/ana/isAvailable' })).statusCode).toBe(
+      200,
+    );
+    expect((await world.gateway.inject({ method: 'POST', url: '/api/v1/creator/ana/isAvailable' })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 it('answers 503, not 401, when the signing keys cannot be fetched', async () => {
   const app = await buildApp(
-    gatewayConfig({ CATALOG_URL: catalog.url, JWKS_URL: `${await closedPortUrl()}/.well-known/jwks.json` }),
+    gatewayConfig({
+      CATALOG_URL: world.upstreams.catalog.url,
+      JWKS_URL: `${await closedPortUrl()}/.well-known/jwks.json`,
+    }),
   );
   try {
     const res = await app.inject({
       method: 'PUT',
       url: '/api/v1/hotel/h-1/like',
-      headers: { authorization: `Bearer ${await jwks.sign()}` },
+      headers: { authorization: `Bearer ${await world.jwks.sign()}` },
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('service-unavailable');

@@ -1,38 +1,14 @@
 // Every spelling of a route gets the same auth and limits: the services' routers decode percent-encoding,
 // so the gateway must too (`POST /api/v1/auth/%61nonymous` once went past the tight limit, 25 times in a row).
-import { startTestJwks, type TestJwks } from '@travelclub/kit/testing';
-import type { FastifyInstance } from 'fastify';
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { TIGHTLY_LIMITED } from '../src/route-table.js';
-import { gatewayConfig, startUpstream, type Upstream } from './helpers.js';
+import { useGateway } from './helpers.js';
 
 const TIGHT_MAX = 3;
 
-let auth: Upstream;
-let catalog: Upstream;
-let jwks: TestJwks;
-let gateway: FastifyInstance;
-let token: string;
-
-beforeAll(async () => {
-  [auth, catalog, jwks] = await Promise.all([startUpstream('auth'), startUpstream('catalog'), startTestJwks()]);
-  gateway = await buildApp(
-    gatewayConfig({
-      AUTH_URL: auth.url,
-      CATALOG_URL: catalog.url,
-      JWKS_URL: jwks.jwksUrl,
-      AUTH_RATE_LIMIT_MAX: String(TIGHT_MAX),
-    }),
-  );
-  await gateway.listen({ port: 0, host: '127.0.0.1' });
-  token = await jwks.sign();
-});
-afterAll(async () => {
-  await gateway.close();
-  await Promise.all([auth.app.close(), catalog.app.close(), jwks.close()]);
-});
+const world = useGateway(['auth', 'catalog'], { settings: { AUTH_RATE_LIMIT_MAX: String(TIGHT_MAX) } });
+beforeAll(() => world.gateway.listen({ port: 0, host: '127.0.0.1' }));
 
 /** Concrete paths under the tight patterns that end in `*`; a new such pattern needs its examples here. */
 const BELOW: Record<string, string[]> = {
@@ -73,11 +49,11 @@ describe('tight limits', () => {
     for (const url of spellings) {
       // With a token: the old table saw an unknown protected path and let it through.
       answers.push(
-        await gateway.inject({
+        await world.gateway.inject({
           method: 'POST',
           url,
           remoteAddress,
-          headers: { authorization: `Bearer ${token}` },
+          headers: { authorization: `Bearer ${world.token}` },
           payload: {},
         }),
       );
@@ -89,7 +65,7 @@ describe('tight limits', () => {
 
   it('count a plain and an encoded spelling as one address on one limit', async () => {
     const remoteAddress = `198.51.100.${nextAddress++}`;
-    const post = (url: string) => gateway.inject({ method: 'POST', url, remoteAddress, payload: {} });
+    const post = (url: string) => world.gateway.inject({ method: 'POST', url, remoteAddress, payload: {} });
     for (let i = 0; i < TIGHT_MAX; i++) expect((await post('/api/v1/auth/anonymous')).statusCode).toBe(200);
     // Without a token too: the encoded spelling is as public as the plain one, and as limited.
     expect((await post('/api/v1/auth/%61nonymous')).statusCode).toBe(429);
@@ -98,13 +74,21 @@ describe('tight limits', () => {
 
 describe('public and protected routes', () => {
   it('open an encoded public path without a token and send it on decoded', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/hotel/%68-1?x=%41', remoteAddress: '192.0.2.1' });
+    const res = await world.gateway.inject({
+      method: 'GET',
+      url: '/api/v1/hotel/%68-1?x=%41',
+      remoteAddress: '192.0.2.1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ service: 'catalog', url: '/api/v1/hotel/h-1?x=%41' });
   });
 
   it('keep an encoded protected path protected', async () => {
-    const res = await gateway.inject({ method: 'PUT', url: '/api/v1/hotel/h-1/%6Cike', remoteAddress: '192.0.2.2' });
+    const res = await world.gateway.inject({
+      method: 'PUT',
+      url: '/api/v1/hotel/h-1/%6Cike',
+      remoteAddress: '192.0.2.2',
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -112,7 +96,7 @@ describe('public and protected routes', () => {
 describe('ambiguous paths', () => {
   let client: Client;
   beforeAll(() => {
-    const { port } = gateway.server.address() as { port: number };
+    const { port } = world.gateway.server.address() as { port: number };
     client = new Client(`http://127.0.0.1:${port}`);
   });
   afterAll(() => client.close());
@@ -131,7 +115,7 @@ describe('ambiguous paths', () => {
     const res = await client.request({
       method: 'POST',
       path,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
       body: '{}',
     });
     const body = (await res.body.json()) as { error: { code: string; details?: unknown[] } };
@@ -144,7 +128,7 @@ describe('ambiguous paths', () => {
   it.each(['/api/v1/hotel/%zz', '/api/v1/auth/%C0%AFanonymous'])(
     'answer a broken percent-encoding (%s) with the envelope too',
     async (path) => {
-      const res = await client.request({ method: 'POST', path, headers: { authorization: `Bearer ${token}` } });
+      const res = await client.request({ method: 'POST', path, headers: { authorization: `Bearer ${world.token}` } });
       const body = (await res.body.json()) as { error: { code: string } };
       expect(res.statusCode).toBe(400);
       expect(body.error.code).toBe('validation-failed');

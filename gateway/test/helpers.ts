@@ -1,10 +1,12 @@
-// Stand-ins for the gateway's tests: small real upstream services on ephemeral ports, and gateway
-// settings against the test run's real Redis.
+// Stand-ins for the gateway's tests: small real upstream services on ephemeral ports, gateway settings
+// against the test run's real Redis, and a test file's gateway in front of them.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { applyHttpConventions, appError } from '@travelclub/kit';
-import { testInfra, uniqueName } from '@travelclub/kit/testing';
+import { startTestJwks, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { GatewayConfigSchema, type GatewayConfig } from '../src/config.js';
 
 export interface Upstream {
@@ -67,4 +69,44 @@ export function gatewayConfig(overrides: Record<string, string>): GatewayConfig 
     JWKS_URL: 'http://127.0.0.1:9/.well-known/jwks.json',
     ...overrides,
   });
+}
+
+export interface GatewayWorld<S extends string> {
+  gateway: FastifyInstance;
+  upstreams: Record<S, Upstream>;
+  jwks: TestJwks;
+  /** A token of the key set (`user-1`, a customer). */
+  token: string;
+}
+
+/**
+ * A test file's gateway in front of stand-ins of these services (`<NAME>_URL`) and a key set of its own, with
+ * `settings` over the test defaults and `unreachable` services at a port where nothing listens: started before
+ * the file's tests, closed after them. Its fields are there once the tests run.
+ */
+export function useGateway<S extends string>(
+  services: S[],
+  { settings = {}, unreachable = [] }: { settings?: Record<string, string>; unreachable?: string[] } = {},
+): GatewayWorld<S> {
+  const world = {} as GatewayWorld<S>;
+  const urlSetting = (service: string) => `${service.toUpperCase()}_URL`;
+  beforeAll(async () => {
+    const [jwks, ...started] = await Promise.all([startTestJwks(), ...services.map((s) => startUpstream(s))]);
+    world.jwks = jwks;
+    world.upstreams = Object.fromEntries(services.map((s, i) => [s, started[i]!])) as Record<S, Upstream>;
+    const urls = [
+      ...services.map((s, i) => [urlSetting(s), started[i]!.url]),
+      ...(await Promise.all(unreachable.map(async (s) => [urlSetting(s), await closedPortUrl()]))),
+    ];
+    world.gateway = await buildApp(gatewayConfig({ ...Object.fromEntries(urls), JWKS_URL: jwks.jwksUrl, ...settings }));
+    world.token = await jwks.sign();
+  });
+  afterAll(async () => {
+    await world.gateway?.close();
+    await Promise.all([
+      ...Object.values<Upstream>(world.upstreams ?? {}).map((u) => u.app.close()),
+      world.jwks?.close(),
+    ]);
+  });
+  return world;
 }

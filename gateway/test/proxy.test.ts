@@ -1,45 +1,12 @@
-import { startTestJwks, type TestJwks } from '@travelclub/kit/testing';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { closedPortUrl, gatewayConfig, startUpstream, type Upstream } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useGateway } from './helpers.js';
 
-let catalog: Upstream;
-let creator: Upstream;
-let billing: Upstream;
-let auth: Upstream;
-let jwks: TestJwks;
-let gateway: FastifyInstance;
-let token: string;
-
-beforeAll(async () => {
-  [catalog, creator, billing, auth, jwks] = await Promise.all([
-    startUpstream('catalog'),
-    startUpstream('creator'),
-    startUpstream('billing'),
-    startUpstream('auth'),
-    startTestJwks(),
-  ]);
-  gateway = await buildApp(
-    gatewayConfig({
-      CATALOG_URL: catalog.url,
-      CREATOR_URL: creator.url,
-      BILLING_URL: billing.url,
-      AUTH_URL: auth.url,
-      ITINERARY_URL: await closedPortUrl(),
-      JWKS_URL: jwks.jwksUrl,
-      UPSTREAM_TIMEOUT_MS: '300',
-    }),
-  );
-  token = await jwks.sign();
-});
-afterAll(async () => {
-  await gateway.close();
-  await Promise.all([catalog, creator, billing, auth].map((u) => u.app.close()));
-  await jwks.close();
+const world = useGateway(['catalog', 'creator', 'billing', 'auth'], {
+  unreachable: ['itinerary'],
+  settings: { UPSTREAM_TIMEOUT_MS: '300' },
 });
 
-const bearer = () => ({ authorization: `Bearer ${token}` });
+const bearer = () => ({ authorization: `Bearer ${world.token}` });
 
 describe('routing', () => {
   it.each([
@@ -51,14 +18,14 @@ describe('routing', () => {
     ['GET', '/api/v1/userProfile/my/payout', 'billing'],
     ['PUT', '/api/v1/userProfile/role', 'auth'],
   ] as const)('%s %s goes to %s, path and query unchanged', async (method, path, service) => {
-    const res = await gateway.inject({ method, url: `${path}?x=1`, headers: bearer() });
+    const res = await world.gateway.inject({ method, url: `${path}?x=1`, headers: bearer() });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ service, method, url: `${path}?x=1` });
   });
 
   it('answers a path no service owns with the not-found envelope', async () => {
     for (const url of ['/api/v1/nowhere', '/api/v1/bff/traveller/home', '/']) {
-      const res = await gateway.inject({ method: 'GET', url, headers: bearer() });
+      const res = await world.gateway.inject({ method: 'GET', url, headers: bearer() });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
         error: { code: 'not-found', message: 'The page you are looking for does not exist.' },
@@ -69,7 +36,7 @@ describe('routing', () => {
 
 describe('forwarding', () => {
   it('passes the token, cookies, body and content type on, and names the client', async () => {
-    const res = await gateway.inject({
+    const res = await world.gateway.inject({
       method: 'POST',
       url: '/api/v1/creator/requestVerification',
       headers: {
@@ -85,7 +52,7 @@ describe('forwarding', () => {
     expect(res.statusCode).toBe(200);
     const seen = res.json();
     expect(seen.headers).toMatchObject({
-      authorization: `Bearer ${token}`,
+      authorization: `Bearer ${world.token}`,
       cookie: 'session=abc; csrf=xyz',
       'content-type': 'application/json',
       'x-forwarded-for': '127.0.0.1',
@@ -95,7 +62,7 @@ describe('forwarding', () => {
   });
 
   it('creates a correlation id, passes it on and answers with it', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/hotel/h-1' });
+    const res = await world.gateway.inject({ method: 'GET', url: '/api/v1/hotel/h-1' });
     const correlationId = res.headers['x-correlation-id'];
     expect(correlationId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers['x-request-id']).toBe(correlationId);
@@ -104,7 +71,7 @@ describe('forwarding', () => {
   });
 
   it('keeps a correlation id the caller brings, and replaces one that does not look like an id', async () => {
-    const kept = await gateway.inject({
+    const kept = await world.gateway.inject({
       method: 'GET',
       url: '/api/v1/hotel/h-1',
       headers: { 'x-correlation-id': 'web-1234', 'x-request-id': 'req-5678' },
@@ -112,7 +79,7 @@ describe('forwarding', () => {
     expect(kept.json().headers).toMatchObject({ 'x-correlation-id': 'web-1234', 'x-request-id': 'req-5678' });
     expect(kept.headers['x-correlation-id']).toBe('web-1234');
 
-    const replaced = await gateway.inject({
+    const replaced = await world.gateway.inject({
       method: 'GET',
       url: '/api/v1/hotel/h-1',
       headers: { 'x-correlation-id': 'two words\u0000' },
@@ -121,26 +88,26 @@ describe('forwarding', () => {
   });
 
   it('passes every Set-Cookie back', async () => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/v1/auth/cookies', headers: bearer() });
+    const res = await world.gateway.inject({ method: 'POST', url: '/api/v1/auth/cookies', headers: bearer() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toEqual(['session=abc; HttpOnly; Secure; SameSite=Lax', 'csrf=xyz; Secure']);
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {
-    const res = await gateway.inject({ method: 'HEAD', url: '/api/v1/hotel/h-1' });
+    const res = await world.gateway.inject({ method: 'HEAD', url: '/api/v1/hotel/h-1' });
     expect(res.statusCode).toBe(200);
     expect(Number(res.headers['content-length'])).toBeGreaterThan(0);
     expect(res.body).toBe('');
   });
 
   it('streams an answer too large to hold', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/hotel/large' });
+    const res = await world.gateway.inject({ method: 'GET', url: '/api/v1/hotel/large' });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.length).toBe(200_000);
   });
 
   it('passes the upstream status and error envelope back as they are', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/hotel/missing' });
+    const res = await world.gateway.inject({ method: 'GET', url: '/api/v1/hotel/missing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'hotel-not-found', message: 'Hotel not found' } });
   });
@@ -149,7 +116,7 @@ describe('forwarding', () => {
 describe('upstream failures', () => {
   it('answers 504 with the envelope when the service is too slow to answer', async () => {
     const started = Date.now();
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/hotel/slow' });
+    const res = await world.gateway.inject({ method: 'GET', url: '/api/v1/hotel/slow' });
     expect(res.statusCode).toBe(504);
     expect(res.json()).toEqual({
       error: { code: 'upstream-timeout', message: 'The service took too long to answer. Please try again shortly.' },
@@ -159,7 +126,7 @@ describe('upstream failures', () => {
   });
 
   it('answers 503 with the envelope when the service is down', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/itinerary/latest', headers: bearer() });
+    const res = await world.gateway.inject({ method: 'GET', url: '/api/v1/itinerary/latest', headers: bearer() });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({
       error: {
@@ -170,7 +137,11 @@ describe('upstream failures', () => {
   });
 
   it('answers 503 for a service that has no URL configured', async () => {
-    const res = await gateway.inject({ method: 'GET', url: '/api/v1/assistant/conversations', headers: bearer() });
+    const res = await world.gateway.inject({
+      method: 'GET',
+      url: '/api/v1/assistant/conversations',
+      headers: bearer(),
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('service-unavailable');
   });

@@ -1,13 +1,47 @@
-// Bookings for system tests of the booking flow under faults: travellers with an itinerary awaiting payment,
-// paid with their own idempotency key until the payment goes through, and what then reached Kafka and the
-// payment provider.
+// For system tests of the booking flow under faults: the platform of a test file, travellers with an itinerary
+// awaiting payment, paid with their own idempotency key until the payment goes through, and what then reached
+// Kafka and the payment provider.
 import { randomUUID } from 'node:crypto';
 import { deadLetterTopic, topics, type EventEnvelope, type Itinerary } from '@travelclub/contracts';
 import { createKafka } from '@travelclub/kit';
-import { uniqueName } from '@travelclub/kit/testing';
-import { cards, eventually, inDays, Traveller, type Stack, type Stay } from '@travelclub/testing';
-import type { MongoClient } from 'mongodb';
+import { testInfra, uniqueName } from '@travelclub/kit/testing';
+import {
+  cards,
+  eventually,
+  inDays,
+  startStack,
+  Traveller,
+  type Stack,
+  type StackOptions,
+  type Stay,
+} from '@travelclub/testing';
+import { MongoClient } from 'mongodb';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+
+export interface Platform {
+  stack: Stack;
+  /** A client of the stack's MongoDB server, for checks behind the API. */
+  mongo: MongoClient;
+}
+
+/**
+ * The platform of a test file, on the run's servers: the stack (with these options) and a MongoDB client,
+ * started before its tests and stopped after them. Its fields are there once the tests run.
+ */
+export function usePlatform(options: StackOptions = {}): Platform {
+  const platform = {} as Platform;
+  beforeAll(async () => {
+    const infra = testInfra();
+    platform.stack = await startStack(infra, options);
+    platform.mongo = await MongoClient.connect(infra.mongoUrl);
+  }, 240_000);
+  afterAll(async () => {
+    await platform.stack?.stop();
+    await platform.mongo?.close();
+  });
+  return platform;
+}
 
 export interface Booking {
   traveller: Traveller;

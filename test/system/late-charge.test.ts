@@ -4,51 +4,37 @@
 // cancelled while the charge's outcome is unknown, and the late charge confirms exactly the cart it paid for;
 // a late charge whose cart expired meanwhile is refunded, the invoice is not paid and no room is booked.
 import { topics } from '@travelclub/contracts';
-import { testInfra } from '@travelclub/kit/testing';
-import { cards, eventually, startStack, type Stack } from '@travelclub/testing';
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chargesOf, eventsOnKafka, pendingBookings } from './bookings.js';
+import { cards, eventually } from '@travelclub/testing';
+import { describe, expect, it } from 'vitest';
+import { chargesOf, eventsOnKafka, pendingBookings, usePlatform } from './bookings.js';
 
 const LEASE_MS = 4_000;
 const SETTLES_MS = 15_000;
 const HOLD_MS = 40_000;
 
-let stack: Stack;
-let mongo: MongoClient;
-
-beforeAll(async () => {
-  const infra = testInfra();
-  stack = await startStack(infra, {
-    partEnv: {
-      billing: {
-        PAYMENT_LEASE_S: String(LEASE_MS / 1000),
-        CALL_TIMEOUT_MS: '1000',
-        PROVIDER_TIMEOUT_MS: '2000',
-        SANDBOX_LATENCY_MS: String(SETTLES_MS),
-        RECONCILE_EVERY_S: '1',
-      },
-      catalog: { HOLD_TTL_S: String(HOLD_MS / 1000) },
+const platform = usePlatform({
+  partEnv: {
+    billing: {
+      PAYMENT_LEASE_S: String(LEASE_MS / 1000),
+      CALL_TIMEOUT_MS: '1000',
+      PROVIDER_TIMEOUT_MS: '2000',
+      SANDBOX_LATENCY_MS: String(SETTLES_MS),
+      RECONCILE_EVERY_S: '1',
     },
-  });
-  mongo = await MongoClient.connect(infra.mongoUrl);
-}, 240_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await mongo?.close();
+    catalog: { HOLD_TTL_S: String(HOLD_MS / 1000) },
+  },
 });
 
 const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
-const billingDb = () => mongo.db(stack.databases.billing);
-const chargesOfInvoice = (invoiceId: string) => chargesOf(mongo, stack, [invoiceId]);
+const billingDb = () => platform.mongo.db(platform.stack.databases.billing);
+const chargesOfInvoice = (invoiceId: string) => chargesOf(platform.mongo, platform.stack, [invoiceId]);
 /** Every billing event about `invoiceId` on Kafka so far. */
 const billingEvents = async (invoiceId: string) =>
-  (await eventsOnKafka(stack, topics.billing)).filter((e) => e.payload.invoiceId === invoiceId);
+  (await eventsOnKafka(platform.stack, topics.billing)).filter((e) => e.payload.invoiceId === invoiceId);
 
 /** A visitor with one room in a cart awaiting payment, and the rooms of that type left to book. */
 async function pendingCart() {
-  const [booking] = await pendingBookings(stack, 1);
+  const [booking] = await pendingBookings(platform.stack, 1);
   const { traveller, stay } = booking!;
   const roomsLeft = async () =>
     (await traveller.availability(stay.hotelId, stay.searchId)).body.roomTypes.find((rt) => rt.type === stay.roomType)!

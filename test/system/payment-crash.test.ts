@@ -5,53 +5,40 @@
 // the invoice paid once, the card charged once, the itinerary confirmed.
 import { createJobQueue } from '@travelclub/kit';
 import { testInfra } from '@travelclub/kit/testing';
-import { cards, eventually, startStack, type Stack } from '@travelclub/testing';
-import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chargesOf, pendingBookings, type Booking } from './bookings.js';
+import { cards, eventually } from '@travelclub/testing';
+import { expect, it } from 'vitest';
+import { chargesOf, pendingBookings, usePlatform, type Booking } from './bookings.js';
 
 const LEASE_S = 12;
 
-let stack: Stack;
-let mongo: MongoClient;
-
-beforeAll(async () => {
-  const infra = testInfra();
-  stack = await startStack(infra, {
-    partEnv: {
-      billing: {
-        SANDBOX_TEST_CRASH_AFTER_CHARGE: 'true',
-        PAYMENT_LEASE_S: String(LEASE_S),
-        CALL_TIMEOUT_MS: '3000',
-        PROVIDER_TIMEOUT_MS: '5000',
-        // Only the test starts reconciliation here, once it has seen the payment refused past its lease.
-        RECONCILE_EVERY_S: '3600',
-      },
+const platform = usePlatform({
+  partEnv: {
+    billing: {
+      SANDBOX_TEST_CRASH_AFTER_CHARGE: 'true',
+      PAYMENT_LEASE_S: String(LEASE_S),
+      CALL_TIMEOUT_MS: '3000',
+      PROVIDER_TIMEOUT_MS: '5000',
+      // Only the test starts reconciliation here, once it has seen the payment refused past its lease.
+      RECONCILE_EVERY_S: '3600',
     },
-  });
-  mongo = await MongoClient.connect(infra.mongoUrl);
-}, 240_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await mongo?.close();
+  },
 });
 
-const charges = (invoiceId: string) => chargesOf(mongo, stack, [invoiceId]);
+const charges = (invoiceId: string) => chargesOf(platform.mongo, platform.stack, [invoiceId]);
 
 it('settles a charge whose answer died with billing: paid once, charged once, confirmed, no second charge', async () => {
-  const [{ traveller, pending, invoiceId, key }] = (await pendingBookings(stack, 1)) as [Booking];
+  const [{ traveller, pending, invoiceId, key }] = (await pendingBookings(platform.stack, 1)) as [Booking];
 
   // The provider charges, and billing dies before it can write that down.
   const paidAt = Date.now();
   const answer = await traveller.pay(invoiceId, cards.good, key).catch(() => undefined);
   expect(answer === undefined || answer.status >= 500).toBe(true);
-  await stack.parts.billing.kill();
+  await platform.stack.parts.billing.kill();
   const made = await charges(invoiceId);
   expect(made).toMatchObject([{ outcome: 'succeeded' }]);
   expect((await traveller.invoice(invoiceId)).body.status ?? 'unreachable').not.toBe('paid');
 
-  await stack.start('billing');
+  await platform.stack.start('billing');
   expect((await traveller.invoice(invoiceId)).body.status).toBe('open');
   expect((await traveller.pay(invoiceId, cards.good)).body.error?.code).toBe('payment-in-progress');
   // Past the lease the outcome is still unknown: a new key would charge the card a second time.
@@ -62,7 +49,7 @@ it('settles a charge whose answer died with billing: paid once, charged once, co
 
   const reconciliation = createJobQueue('payment-reconciliation', {
     redisUrl: testInfra().redisUrl,
-    prefix: stack.topicPrefix.replace(/\.$/, ''),
+    prefix: platform.stack.topicPrefix.replace(/\.$/, ''),
   });
   try {
     await reconciliation.add({ invoiceId });
