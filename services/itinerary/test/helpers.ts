@@ -282,6 +282,18 @@ export class World {
     return res.json<Itinerary>();
   }
 
+  /** A new traveller, and a cart of theirs with one room in it. */
+  async newCart() {
+    const me = await this.traveller();
+    return { me, ...(await this.cartWithRoom(me)) };
+  }
+
+  /** A new traveller, and a cart of theirs awaiting payment. */
+  async newPendingCart(email?: string) {
+    const me = await this.traveller();
+    return { me, pending: await this.pendingCart(me, email) };
+  }
+
   /** A call to the catalog's hold routes as this service makes it: its identity, on behalf of `owner`. */
   async holdCall(
     method: 'GET' | 'POST' | 'DELETE',

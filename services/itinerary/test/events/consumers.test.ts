@@ -25,8 +25,7 @@ function paid(itinerary: Itinerary, invoiceId = itinerary.invoiceId!) {
 
 describe('billing.invoice.paid', () => {
   it('confirms once, with one itinerary.confirmed and one confirmation mail, whatever the redeliveries', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me, 'confirmed@example.test');
+    const { me, pending } = await world.newPendingCart('confirmed@example.test');
     // Another invoice of the same itinerary (an outdated one) changes nothing.
     await world.publish('billing.invoice.paid', 'inv_outdated', paid(pending, 'inv_outdated'));
     const event = await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending));
@@ -87,8 +86,7 @@ describe('billing.invoice.paid', () => {
 
 describe('catalog.hold.released', () => {
   it('expires an unpaid cart whose hold lapsed, with itinerary.expired', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { me, pending } = await world.newPendingCart();
     const item = pending.lineItems[0]!;
     const room = item.hotelBooking.rooms[0]!;
     // The catalog's expiry job lets the hold go.
@@ -125,8 +123,7 @@ describe('catalog.hold.released', () => {
 
 describe('catalog.booking.failed', () => {
   it('cancels a paid itinerary whose room could not be booked, with its terms, as the system', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me, 'failed@example.test');
+    const { me, pending } = await world.newPendingCart('failed@example.test');
     await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending));
     await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
     const room = pending.lineItems[0]!.hotelBooking.rooms[0]!;

@@ -48,8 +48,7 @@ describe('carts that were never paid', () => {
   });
 
   it('cancelling a cart awaiting payment sends no mail either', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me, 'unpaid@example.test');
+    const { me, pending } = await world.newPendingCart('unpaid@example.test');
     expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
     expect(await world.emailJobs(pending.id)).toEqual([]);
   });
@@ -57,8 +56,7 @@ describe('carts that were never paid', () => {
 
 describe('a paid booking', () => {
   it('is confirmed to its lead guest, without the title; over the account limit its cancellation is not mailed, and still done', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me, 'paid-guest@example.test');
+    const { me, pending } = await world.newPendingCart('paid-guest@example.test');
     const titled = await call('POST', itineraryUrl(pending.id, 'updateCustomerData'), me, {
       leadGuest: { name: 'Ada Lovelace' },
       title: PHISHING_TITLE,

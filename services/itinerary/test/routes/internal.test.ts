@@ -40,8 +40,7 @@ describe('who may call', () => {
 
 describe('the invoice draft billing reads', () => {
   it('says what the revision holds, and refuses another revision or a cart that cannot be invoiced', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     const revision = await revisionOf(itinerary.id);
     expectError(await call('GET', draftUrl(itinerary.id, revision), world.asBilling), 'guest-details-missing');
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary, 'lead@example.test'));

@@ -158,8 +158,7 @@ describe('creating and reading itineraries', () => {
   });
 
   it('refuses operator injection in ids and bodies as validation, never as a query', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     const injected = [
       await call('POST', itineraryUrl(itinerary.id, 'removeHotel'), me, { lineItemId: { $ne: 1 } }),
       await call('POST', itineraryUrl(itinerary.id, 'addHotel'), me, {
@@ -312,8 +311,7 @@ describe('adding rooms', () => {
   });
 
   it('passes the catalog’s refusals on as they are, leaving the itinerary exactly as it was', async () => {
-    const me = await world.traveller();
-    const { itinerary, offer } = await world.cartWithRoom(me);
+    const { me, itinerary, offer } = await world.newCart();
     const before = (await call('GET', itineraryUrl(itinerary.id), me)).body;
     const url = itineraryUrl(itinerary.id, 'addHotel');
     expectError(await call('POST', url, me, addHotelBody(offer, { hotelId: 'no-such-hotel' })), 'hotel-not-found');
@@ -384,8 +382,7 @@ describe('adding rooms', () => {
 
 describe('removing and changing rooms', () => {
   it('empties the line item, releases the hold, and publishes itinerary.room.removed', async () => {
-    const me = await world.traveller();
-    const { itinerary, offer } = await world.cartWithRoom(me);
+    const { me, itinerary, offer } = await world.newCart();
     const item = itinerary.lineItems[0]!;
     const holdId = item.hotelBooking.rooms[0]!.holdId;
     const res = await call('POST', itineraryUrl(itinerary.id, 'removeHotel'), me, { lineItemId: item.identity });
@@ -427,8 +424,7 @@ describe('removing and changing rooms', () => {
   });
 
   it('removes one room choice by its hold id, and refuses a hold id not in the line item', async () => {
-    const me = await world.traveller();
-    const { itinerary, offer } = await world.cartWithRoom(me);
+    const { me, itinerary, offer } = await world.newCart();
     const item = itinerary.lineItems[0]!;
     const two = await call(
       'POST',
@@ -449,8 +445,7 @@ describe('removing and changing rooms', () => {
   });
 
   it('holds the new room first, swaps it in, then releases the old one', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     const item = itinerary.lineItems[0]!;
     const oldHold = item.hotelBooking.rooms[0]!.holdId;
     const other = await world.findOffer();
@@ -491,8 +486,7 @@ describe('removing and changing rooms', () => {
 
 describe('guest and customer data', () => {
   it('sets the lead guest and one name per room, without changing revision or status', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     const url = itineraryUrl(itinerary.id, 'setGuestDetails');
     const details = guestDetails(itinerary);
     const res = await call('POST', url, me, details);
@@ -537,8 +531,7 @@ describe('guest and customer data', () => {
 
 describe('cancellation terms and the pre-check', () => {
   it('shows the terms of the rooms with nothing to give back before payment', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     const res = await call('GET', itineraryUrl(itinerary.id, 'cancellationTerms'), me);
     expect(res.statusCode).toBe(200);
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
@@ -553,8 +546,7 @@ describe('cancellation terms and the pre-check', () => {
   });
 
   it('reports each room’s hold: ok while held, hold-expired once released', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
     const ok = await call('GET', itineraryUrl(itinerary.id, 'preCheck'), me);
     expect(ok.statusCode).toBe(200);

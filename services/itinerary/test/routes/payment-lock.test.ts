@@ -17,8 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one payment’s lock', () => {
   it('ends when billing’s lease does (at most PAYMENT_LOCK_S on), and is that payment’s alone', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { pending } = await world.newPendingCart();
     const invoiceId = pending.invoiceId!;
     const until = inMs(30_000);
 
@@ -49,8 +48,7 @@ describe('one payment’s lock', () => {
   });
 
   it('goes when billing says its payment was declined or refunded, and not for another payment', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { me, pending } = await world.newPendingCart();
     const invoiceId = pending.invoiceId!;
     expect((await lock(pending.id, { invoiceId, paymentId: 'pay_1', until: inMs(50_000) })).statusCode).toBe(200);
     const base = { invoiceId, itineraryId: pending.id, userId: me.id, amount: pending.total };
@@ -77,8 +75,7 @@ describe('one payment’s lock', () => {
 
 describe('a lock that lapsed before billing let go', () => {
   it('keeps the cart as it is while billing has the payment unsettled or the invoice paid', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { me, pending } = await world.newPendingCart();
     const invoiceId = pending.invoiceId!;
     const lineItemId = pending.lineItems[0]!.identity;
     expect((await lock(pending.id, { invoiceId, paymentId: 'pay_slow', until: inMs(1_000) })).statusCode).toBe(200);
@@ -127,8 +124,7 @@ describe('a lock that lapsed before billing let go', () => {
   });
 
   it('does not ask billing while the lock lasts, nor when there is none', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { me, pending } = await world.newPendingCart();
     const invoiceId = pending.invoiceId!;
     const lineItemId = pending.lineItems[0]!.identity;
     expect((await lock(pending.id, { invoiceId, paymentId: 'pay_live', until: inMs(30_000) })).statusCode).toBe(200);

@@ -36,8 +36,7 @@ describe('creating the invoice', () => {
   });
 
   it('freezes the terms, asks billing for the invoice of this revision, and awaits payment', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me, 'payer@example.test');
+    const { me, pending } = await world.newPendingCart('payer@example.test');
     expect(pending.status).toBe('pending_payment');
     const calls = world.billing.calls.filter((c) => c.body.itineraryId === pending.id);
     expect(calls).toHaveLength(1);
@@ -86,8 +85,7 @@ describe('creating the invoice', () => {
   });
 
   it('refuses a cart whose hold the catalog released (hold-expired)', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
     await world.publish('catalog.hold.released', room.holdId, {
@@ -107,8 +105,7 @@ describe('creating the invoice', () => {
   });
 
   it('answers service-unavailable when billing fails, leaving the cart as it was', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
     const before = (await call('GET', itineraryUrl(itinerary.id), me)).body;
     world.billing.failWith = 500;
@@ -123,8 +120,7 @@ describe('creating the invoice', () => {
 
 describe('the payment lock', () => {
   it('locks the cart for the awaited invoice, refuses changes and cancellation meanwhile, and lets go', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { me, pending } = await world.newPendingCart();
     const invoiceId = pending.invoiceId!;
     const lineItemId = pending.lineItems[0]!.identity;
 
@@ -169,8 +165,7 @@ describe('the payment lock', () => {
   });
 
   it('refuses a draft, an unknown itinerary, a caller that is not billing, and bad input', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { me, pending } = await world.newPendingCart();
     const { itinerary } = await world.cartWithRoom(me);
     expectError(await lock(itinerary.id, 'inv_any'), 'invoice-outdated');
     expectError(await lock('it-nobody', 'inv_any'), 'itinerary-not-found');
@@ -187,8 +182,7 @@ describe('the payment lock', () => {
   });
 
   it('refuses with hold-expired when a hold will not outlive the lock, and keeps the cart unlocked', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me);
+    const { me, pending } = await world.newPendingCart();
     // Catalog holds last 15 minutes; a lock of an hour outlives them.
     const longLocks = await world.sibling({ PAYMENT_LOCK_S: '3600' });
     const res = await client(longLocks)('POST', lockUrl(pending.id), world.asBilling, { invoiceId: pending.invoiceId });
@@ -202,8 +196,7 @@ describe('the payment lock', () => {
 
 describe('cancelling', () => {
   it('cancels a draft with its terms on Kafka, and refuses to cancel it twice', async () => {
-    const me = await world.traveller();
-    const { itinerary } = await world.cartWithRoom(me);
+    const { me, itinerary } = await world.newCart();
     const res = await call('PUT', itineraryUrl(itinerary.id, 'cancel'), me);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -239,8 +232,7 @@ describe('cancelling', () => {
   });
 
   it('mails a paid booking’s cancellation to the lead guest it was paid with, whatever the contact data says since', async () => {
-    const me = await world.traveller();
-    const pending = await world.pendingCart(me, 'booked-guest@example.test');
+    const { me, pending } = await world.newPendingCart('booked-guest@example.test');
     await world.publish('billing.invoice.paid', pending.invoiceId!, {
       invoiceId: pending.invoiceId!,
       itineraryId: pending.id,
