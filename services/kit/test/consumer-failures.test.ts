@@ -3,38 +3,19 @@
 // wait for a partition that waits.
 import { topics, type EventEnvelope } from '@travelclub/contracts';
 import mongoose from 'mongoose';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { tcpGate } from '../../../scripts/private-servers.mjs';
-import {
-  AppError,
-  createEventConsumer,
-  createService,
-  ensureTopics,
-  handler,
-  listDeadLetters,
-  newEvent,
-  type EventConsumer,
-  type EventConsumerOptions,
-  type ServiceApp,
-} from '../src/index.js';
-import { testConfig, testInfra, uniqueName } from '../src/testing/index.js';
-import { invoiceCreated, invoicePaid } from './helpers.js';
+import { AppError, ensureTopics, handler, listDeadLetters, newEvent, type EventConsumerOptions } from '../src/index.js';
+import { testInfra, uniqueName } from '../src/testing/index.js';
+import { invoiceCreated, invoicePaid, useService } from './helpers.js';
 
-const logger = pino({ level: 'silent' });
 const ctx = { correlationId: 'corr-failures', causationId: 'req-failures' };
-const topicPrefix = `${uniqueName('test')}.`;
+const service = useService('kit-consumer-failures');
+const { topicPrefix } = service;
 const billing = topicPrefix + topics.billing;
-let app: ServiceApp;
-const consumers: EventConsumer[] = [];
 
 beforeAll(async () => {
-  app = await createService({ name: 'kit-consumer-failures', config: testConfig('kit-consumer-failures') });
-  await ensureTopics(app.kafka, [billing, `${billing}.dlq`], 3);
-});
-afterAll(async () => {
-  await Promise.all(consumers.map((c) => c.stop()));
-  await app.close();
+  await ensureTopics(service.app.kafka, [billing, `${billing}.dlq`], 3);
 });
 
 type Handle = (event: EventEnvelope) => Promise<void>;
@@ -44,32 +25,26 @@ async function consumerOf(mine: Set<string>, handle: Handle, options: Partial<Ev
   const only: Handle = async (event) => {
     if (mine.has(event.aggregateId)) await handle(event);
   };
-  const consumer = createEventConsumer({
-    kafka: app.kafka,
-    producer: app.producer,
-    mongo: app.mongo,
-    logger,
-    groupId: uniqueName('group'),
-    topicPrefix,
-    ...options,
-  })
+  const consumer = service
+    .consumer(options)
     .on(topics.billing, handler('billing.invoice.paid', only))
     .on(topics.billing, handler('billing.invoice.created', only));
-  consumers.push(consumer);
   await consumer.start();
   return consumer;
 }
 
 const send = (events: EventEnvelope[], partition?: number) =>
-  app.producer.send({
+  service.app.producer.send({
     topic: billing,
     messages: events.map((e) => ({ key: e.aggregateId, value: JSON.stringify(e), partition })),
   });
 
 /** The letters this consumer group wrote, as its own record (MongoDB) and as Kafka holds them. */
 async function lettersOf(groupId: string) {
-  const recorded = await app.mongo.collection('dead_letters').countDocuments({ consumer: groupId });
-  const onKafka = (await listDeadLetters(app.kafka, [`${billing}.dlq`])).filter((l) => l.letter.consumer === groupId);
+  const recorded = await service.app.mongo.collection('dead_letters').countDocuments({ consumer: groupId });
+  const onKafka = (await listDeadLetters(service.app.kafka, [`${billing}.dlq`])).filter(
+    (l) => l.letter.consumer === groupId,
+  );
   return { recorded, onKafka };
 }
 
@@ -79,7 +54,7 @@ describe('a transient failure', () => {
     const gate = await tcpGate(testInfra().mongoUrl.replace('mongodb://', ''));
     const stateDb = await mongoose
       .createConnection(`mongodb://127.0.0.1:${gate.port}`, {
-        dbName: app.config.MONGO_DB,
+        dbName: service.app.config.MONGO_DB,
         serverSelectionTimeoutMS: 300,
       })
       .asPromise();

@@ -1,8 +1,61 @@
-// Test helpers: a small aggregate with an outbox, and a raw reader of what is on a topic.
+// Test helpers: a test file's service app on topics of its own, a small aggregate with an outbox, and a raw
+// reader of what is on a topic.
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
-import { defineModel, outboxPlugin, withTimeout } from '../src/index.js';
+import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  createEventConsumer,
+  createService,
+  defineModel,
+  outboxPlugin,
+  withTimeout,
+  type EventConsumer,
+  type EventConsumerOptions,
+  type ServiceApp,
+} from '../src/index.js';
+import { testConfig, uniqueName } from '../src/testing/index.js';
+
+export const silentLogger = pino({ level: 'silent' });
+
+export interface TestService {
+  app: ServiceApp;
+  /** The prefix of the file's own topics: other test files and benchmarks do not share them. */
+  topicPrefix: string;
+  /** A consumer of the file's topics (a group of its own), these options over the defaults; stopped after the tests. */
+  consumer(options?: Partial<EventConsumerOptions>): EventConsumer;
+}
+
+/** The service app `name` of a test file: made before its tests, closed after them (its consumers first). */
+export function useService(name: string): TestService {
+  const consumers: EventConsumer[] = [];
+  const service: TestService = {
+    app: undefined as unknown as ServiceApp,
+    topicPrefix: `${uniqueName('test')}.`,
+    consumer(options = {}) {
+      const consumer = createEventConsumer({
+        kafka: service.app.kafka,
+        producer: service.app.producer,
+        mongo: service.app.mongo,
+        logger: silentLogger,
+        groupId: uniqueName('group'),
+        topicPrefix: service.topicPrefix,
+        ...options,
+      });
+      consumers.push(consumer);
+      return consumer;
+    },
+  };
+  beforeAll(async () => {
+    service.app = await createService({ name, config: testConfig(name) });
+  });
+  afterAll(async () => {
+    await Promise.all(consumers.map((c) => c.stop()));
+    await service.app?.close();
+  });
+  return service;
+}
 
 export interface TestInvoice {
   _id: string;

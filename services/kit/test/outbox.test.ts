@@ -3,44 +3,46 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { topics } from '@travelclub/contracts';
 import { Schema } from 'mongoose';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
-  createEventConsumer,
   createOutboxRelay,
+  type OutboxRelayOptions,
   connectMongo,
-  createService,
   defineModel,
   ensureTopics,
   handler,
   newEvent,
   withEvents,
-  type EventConsumer,
-  type ServiceApp,
 } from '../src/index.js';
-import { testConfig, testInfra, uniqueName } from '../src/testing/index.js';
-import { invoiceCreated, invoiceModel, invoicePaid, readTopic } from './helpers.js';
+import { testInfra, uniqueName } from '../src/testing/index.js';
+import { invoiceCreated, invoiceModel, invoicePaid, readTopic, silentLogger, useService } from './helpers.js';
 
-const logger = pino({ level: 'silent' });
 const ctx = { correlationId: 'corr-outbox', causationId: 'req-outbox' };
-// Topics of this file's own: other test files and benchmarks do not share them.
-const topicPrefix = `${uniqueName('test')}.`;
+const service = useService('kit-outbox');
+const { topicPrefix } = service;
 const billing = topicPrefix + topics.billing;
-let app: ServiceApp;
-const consumers: EventConsumer[] = [];
 
-beforeAll(async () => {
-  app = await createService({ name: 'kit-outbox', config: testConfig('kit-outbox') });
+type InvoiceModel = Awaited<ReturnType<typeof invoiceModel>>;
+
+/** A relay of the file's app onto the file's topics, with these options. */
+const relayOf = (options: Partial<OutboxRelayOptions>) =>
+  createOutboxRelay({ producer: service.app.producer, logger: silentLogger, topicPrefix, ...options });
+
+/** An open invoice with its billing.invoice.created event pending in the outbox. */
+const openInvoice = (id: string) => ({
+  _id: id,
+  status: 'open',
+  outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
 });
-afterAll(async () => {
-  await Promise.all(consumers.map((c) => c.stop()));
-  await app.close();
-});
+
+/** Waits until the invoice's events were all published (its outbox is empty). */
+const waitUntilPublished = (Invoice: InvoiceModel, id: string, wait: { timeout: number; interval: number }) =>
+  vi.waitFor(async () => expect((await Invoice.findById(id).lean())?.outbox).toEqual([]), wait);
 
 /** A consumer whose state is a per-invoice counter in MongoDB, changed by `$inc` on each handled event. */
 async function countingConsumer(mine: Set<string>, options: { fail?: (id: string) => boolean; retries?: number } = {}) {
   const State = await defineModel(
-    app.mongo,
+    service.app.mongo,
     uniqueName('State'),
     new Schema({ _id: String, applied: Number, types: [String] }),
   );
@@ -55,19 +57,10 @@ async function countingConsumer(mine: Set<string>, options: { fail?: (id: string
       { upsert: true },
     );
   };
-  const consumer = createEventConsumer({
-    kafka: app.kafka,
-    producer: app.producer,
-    mongo: app.mongo,
-    logger,
-    groupId: uniqueName('group'),
-    retries: options.retries ?? 3,
-    backoffMs: 20,
-    topicPrefix,
-  })
+  const consumer = service
+    .consumer({ retries: options.retries ?? 3, backoffMs: 20 })
     .on(topics.billing, handler('billing.invoice.created', apply))
     .on(topics.billing, handler('billing.invoice.paid', apply));
-  consumers.push(consumer);
   await consumer.start();
   const stateOf = async (id: string) => State.findById(id).lean<{ applied: number; types: string[] }>();
   return { calls, stateOf };
@@ -75,7 +68,7 @@ async function countingConsumer(mine: Set<string>, options: { fail?: (id: string
 
 describe('outbox', () => {
   it('publishes an aggregate’s events in order, keyed by its id, to a consumer', async () => {
-    const Invoice = await invoiceModel(app.mongo);
+    const Invoice = await invoiceModel(service.app.mongo);
     const id = uniqueName('inv');
     const created = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
     await Invoice.create({ _id: id, status: 'open', outbox: [created] });
@@ -84,10 +77,10 @@ describe('outbox', () => {
     await Invoice.updateOne({ _id: id, status: 'open' }, withEvents({ $set: { status: 'paid' } }, paid));
 
     const { stateOf } = await countingConsumer(new Set([id]));
-    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
+    const relay = relayOf({ models: [Invoice] });
     expect(await relay.drainOnce()).toBeGreaterThanOrEqual(2);
 
-    const onTopic = await readTopic(app.kafka, billing, (m) => m.key === id, 2);
+    const onTopic = await readTopic(service.app.kafka, billing, (m) => m.key === id, 2);
     expect(onTopic.map((m) => m.value.type)).toEqual(['billing.invoice.created', 'billing.invoice.paid']);
     expect(onTopic.map((m) => m.value.id)).toEqual([created.id, paid.id]);
     expect(onTopic.map((m) => m.value.correlationId)).toEqual(['corr-outbox', 'corr-outbox']);
@@ -101,7 +94,7 @@ describe('outbox', () => {
   });
 
   it('republishes after a crash between publish and mark, and the consumer applies each event once', async () => {
-    const Invoice = await invoiceModel(app.mongo);
+    const Invoice = await invoiceModel(service.app.mongo);
     const id = uniqueName('inv');
     const events = [
       newEvent('billing.invoice.created', id, invoiceCreated(id), ctx),
@@ -114,7 +107,7 @@ describe('outbox', () => {
     const fixture = fileURLToPath(new URL('./fixtures/crashing-relay.ts', import.meta.url));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', fixture, infra.mongoUrl, app.config.MONGO_DB ?? '', infra.kafkaBrokers, topicPrefix],
+      ['--import', 'tsx', fixture, infra.mongoUrl, service.app.config.MONGO_DB ?? '', infra.kafkaBrokers, topicPrefix],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -128,10 +121,10 @@ describe('outbox', () => {
     expect((await Invoice.findById(id).lean())?.outbox).toHaveLength(2);
 
     // The relay comes back and publishes them again.
-    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
+    const relay = relayOf({ models: [Invoice] });
     await relay.drainOnce();
     expect((await Invoice.findById(id).lean())?.outbox).toEqual([]);
-    const onTopic = await readTopic(app.kafka, billing, (m) => m.key === id, 4);
+    const onTopic = await readTopic(service.app.kafka, billing, (m) => m.key === id, 4);
     expect(onTopic.map((m) => m.value.id)).toEqual([events[0]?.id, events[1]?.id, events[0]?.id, events[1]?.id]);
 
     await vi.waitFor(async () => expect((await stateOf(id))?.applied).toBe(2), { timeout: 15_000 });
@@ -144,45 +137,25 @@ describe('outbox', () => {
 
 describe('running relay', () => {
   it('publishes a kicked aggregate at once, and finds one nobody kicked on its sweep', async () => {
-    const Invoice = await invoiceModel(app.mongo);
-    const relay = createOutboxRelay({
-      models: [Invoice],
-      producer: app.producer,
-      logger,
-      sweepIntervalMs: 1_500,
-      topicPrefix,
-    });
+    const Invoice = await invoiceModel(service.app.mongo);
+    const relay = relayOf({ models: [Invoice], sweepIntervalMs: 1_500 });
     relay.start();
     try {
       // Let the first sweep pass, so the next one is a full interval away.
       await new Promise((r) => setTimeout(r, 200));
       const kicked = uniqueName('inv');
       const quiet = uniqueName('inv');
-      await Invoice.create({
-        _id: quiet,
-        status: 'open',
-        outbox: [newEvent('billing.invoice.created', quiet, invoiceCreated(quiet), ctx)],
-      });
+      await Invoice.create(openInvoice(quiet));
       const savedAt = Date.now();
-      await Invoice.create({
-        _id: kicked,
-        status: 'open',
-        outbox: [newEvent('billing.invoice.created', kicked, invoiceCreated(kicked), ctx)],
-      });
+      await Invoice.create(openInvoice(kicked));
       relay.kick(kicked);
 
-      await vi.waitFor(async () => expect((await Invoice.findById(kicked).lean())?.outbox).toEqual([]), {
-        timeout: 1_000,
-        interval: 20,
-      });
+      await waitUntilPublished(Invoice, kicked, { timeout: 1_000, interval: 20 });
       expect(Date.now() - savedAt).toBeLessThan(1_000);
       expect((await Invoice.findById(quiet).lean())?.outbox).toHaveLength(1);
 
-      await vi.waitFor(async () => expect((await Invoice.findById(quiet).lean())?.outbox).toEqual([]), {
-        timeout: 5_000,
-        interval: 50,
-      });
-      const onTopic = await readTopic(app.kafka, billing, (m) => m.key === kicked || m.key === quiet, 2);
+      await waitUntilPublished(Invoice, quiet, { timeout: 5_000, interval: 50 });
+      const onTopic = await readTopic(service.app.kafka, billing, (m) => m.key === kicked || m.key === quiet, 2);
       expect(onTopic.map((m) => m.key).sort()).toEqual([kicked, quiet].sort());
     } finally {
       await relay.stop();
@@ -192,23 +165,16 @@ describe('running relay', () => {
 
 describe('relay made before the stores', () => {
   it('publishes, once started, from the models added and the aggregates kicked before', async () => {
-    const relay = createOutboxRelay({ producer: app.producer, logger, sweepIntervalMs: 60_000, topicPrefix });
-    const Invoice = await invoiceModel(app.mongo);
+    const relay = relayOf({ sweepIntervalMs: 60_000 });
+    const Invoice = await invoiceModel(service.app.mongo);
     relay.addModel(Invoice);
     const id = uniqueName('inv');
-    await Invoice.create({
-      _id: id,
-      status: 'open',
-      outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
-    });
+    await Invoice.create(openInvoice(id));
     relay.kick(id);
     relay.start();
     try {
-      await vi.waitFor(async () => expect((await Invoice.findById(id).lean())?.outbox).toEqual([]), {
-        timeout: 5_000,
-        interval: 20,
-      });
-      const [published] = await readTopic(app.kafka, billing, (m) => m.key === id, 1);
+      await waitUntilPublished(Invoice, id, { timeout: 5_000, interval: 20 });
+      const [published] = await readTopic(service.app.kafka, billing, (m) => m.key === id, 1);
       expect(published?.value.type).toBe('billing.invoice.created');
     } finally {
       await relay.stop();
@@ -218,37 +184,18 @@ describe('relay made before the stores', () => {
 
 describe('relay under a backlog', () => {
   it('sweeps one round at a time, so a kicked aggregate does not wait for the whole backlog', async () => {
-    await ensureTopics(app.kafka, [billing], 3);
-    const Invoice = await invoiceModel(app.mongo);
+    await ensureTopics(service.app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(service.app.mongo);
     const backlog = Array.from({ length: 1_500 }, () => uniqueName('old'));
-    await Invoice.insertMany(
-      backlog.map((id) => ({
-        _id: id,
-        status: 'open',
-        outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
-      })),
-    );
+    await Invoice.insertMany(backlog.map(openInvoice));
     const kicked = uniqueName('inv');
-    await Invoice.create({
-      _id: kicked,
-      status: 'open',
-      outbox: [newEvent('billing.invoice.created', kicked, invoiceCreated(kicked), ctx)],
-    });
+    await Invoice.create(openInvoice(kicked));
 
-    const relay = createOutboxRelay({
-      models: [Invoice],
-      producer: app.producer,
-      logger,
-      sweepIntervalMs: 60_000,
-      topicPrefix,
-    });
+    const relay = relayOf({ models: [Invoice], sweepIntervalMs: 60_000 });
     relay.kick(kicked);
     relay.start();
     try {
-      await vi.waitFor(async () => expect((await Invoice.findById(kicked).lean())?.outbox).toEqual([]), {
-        timeout: 10_000,
-        interval: 10,
-      });
+      await waitUntilPublished(Invoice, kicked, { timeout: 10_000, interval: 10 });
       // One sweep round (500 documents) went before it; the rest waits for the next sweep.
       const pending = await Invoice.countDocuments({ _id: { $in: backlog }, 'outbox.id': { $exists: true } });
       expect(pending).toBeGreaterThanOrEqual(500);
@@ -262,24 +209,22 @@ describe('relay under a backlog', () => {
 
 describe('relay failures', () => {
   it('survives a failed mark: the events stay pending and go out again', async () => {
-    await ensureTopics(app.kafka, [billing], 3);
+    await ensureTopics(service.app.kafka, [billing], 3);
     // The relay gets a connection of its own, which breaks right after Kafka acknowledged.
-    const own = await connectMongo(testInfra().mongoUrl, app.config.MONGO_DB ?? '');
-    const Invoice = await invoiceModel(app.mongo);
+    const own = await connectMongo(testInfra().mongoUrl, service.app.config.MONGO_DB ?? '');
+    const Invoice = await invoiceModel(service.app.mongo);
     const id = uniqueName('inv');
     const event = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
     await Invoice.create({ _id: id, status: 'open', outbox: [event] });
-    const failing = createOutboxRelay({
+    const failing = relayOf({
       models: [await invoiceModel(own)],
       producer: {
         async sendBatch(batch) {
-          const acks = await app.producer.sendBatch(batch);
+          const acks = await service.app.producer.sendBatch(batch);
           await own.close();
           return acks;
         },
       },
-      logger,
-      topicPrefix,
     });
     failing.kick(id);
     failing.start();
@@ -288,16 +233,16 @@ describe('relay failures', () => {
     // Published once, never marked: still pending. (An unhandled rejection would fail this run.)
     expect((await Invoice.findById(id).lean())?.outbox).toHaveLength(1);
 
-    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
+    const relay = relayOf({ models: [Invoice] });
     expect(await relay.drainOnce()).toBeGreaterThanOrEqual(1);
     expect((await Invoice.findById(id).lean())?.outbox).toEqual([]);
-    const copies = await readTopic(app.kafka, billing, (m) => m.key === id, 2);
+    const copies = await readTopic(service.app.kafka, billing, (m) => m.key === id, 2);
     expect(copies.map((m) => m.value.id)).toEqual([event.id, event.id]);
   });
 
   it('publishes the others when one aggregate’s events cannot be published, and keeps that one pending', async () => {
-    await ensureTopics(app.kafka, [billing], 3);
-    const Invoice = await invoiceModel(app.mongo);
+    await ensureTopics(service.app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(service.app.mongo);
     const good = [uniqueName('inv'), uniqueName('inv'), uniqueName('inv')];
     const poison = uniqueName('poison');
     // Over Kafka's 1 MB message limit: the broker refuses it.
@@ -305,15 +250,8 @@ describe('relay failures', () => {
       ...newEvent('billing.invoice.created', poison, invoiceCreated(poison), ctx),
       padding: 'x'.repeat(2_000_000),
     };
-    await Invoice.insertMany([
-      { _id: poison, status: 'open', outbox: [huge] },
-      ...good.map((id) => ({
-        _id: id,
-        status: 'open',
-        outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
-      })),
-    ]);
-    const relay = createOutboxRelay({ models: [Invoice], producer: app.producer, logger, topicPrefix });
+    await Invoice.insertMany([{ _id: poison, status: 'open', outbox: [huge] }, ...good.map(openInvoice)]);
+    const relay = relayOf({ models: [Invoice] });
     relay.kick(poison, ...good);
     relay.start();
     try {
@@ -335,10 +273,10 @@ describe('idempotent consumer', () => {
     const event = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
     const { calls, stateOf } = await countingConsumer(new Set([id]));
     const message = { key: id, value: JSON.stringify(event) };
-    await app.producer.send({ topic: billing, messages: [message, message] });
-    await app.producer.send({ topic: billing, messages: [message] });
+    await service.app.producer.send({ topic: billing, messages: [message, message] });
+    await service.app.producer.send({ topic: billing, messages: [message] });
     const marker = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
-    await app.producer.send({ topic: billing, messages: [{ key: id, value: JSON.stringify(marker) }] });
+    await service.app.producer.send({ topic: billing, messages: [{ key: id, value: JSON.stringify(marker) }] });
 
     // The marker comes after the three copies on the same partition: once it is applied, all copies were seen.
     await vi.waitFor(async () => expect((await stateOf(id))?.types).toContain('billing.invoice.created'), {
@@ -356,13 +294,13 @@ describe('idempotent consumer', () => {
       retries: 2,
       fail: () => calls.length <= 3,
     });
-    await app.producer.send({
+    await service.app.producer.send({
       topic: billing,
       messages: [bad, next].map((e) => ({ key: failing, value: JSON.stringify(e) })),
     });
 
     const [letter] = await readTopic(
-      app.kafka,
+      service.app.kafka,
       `${billing}.dlq`,
       (m) => (m.value.envelope as { id?: string })?.id === bad.id,
       1,
@@ -385,8 +323,8 @@ describe('idempotent consumer', () => {
     const id = uniqueName('inv');
     const { calls } = await countingConsumer(new Set([id]));
     const bad = { ...newEvent('billing.invoice.paid', id, invoicePaid(id), ctx), payload: { invoiceId: id } };
-    await app.producer.send({ topic: billing, messages: [{ key: id, value: JSON.stringify(bad) }] });
-    const [letter] = await readTopic(app.kafka, `${billing}.dlq`, (m) => m.key === id, 1);
+    await service.app.producer.send({ topic: billing, messages: [{ key: id, value: JSON.stringify(bad) }] });
+    const [letter] = await readTopic(service.app.kafka, `${billing}.dlq`, (m) => m.key === id, 1);
     expect(letter?.value).toMatchObject({ envelope: bad, attempts: 1, error: { name: 'PermanentEventError' } });
     expect(calls).toEqual([]);
   });
@@ -394,8 +332,8 @@ describe('idempotent consumer', () => {
   it('dead-letters a message that is not an event, without retrying', async () => {
     const key = uniqueName('junk');
     await countingConsumer(new Set());
-    await app.producer.send({ topic: billing, messages: [{ key, value: '{"not": "an event"' }] });
-    const [letter] = await readTopic(app.kafka, `${billing}.dlq`, (m) => m.key === key, 1);
+    await service.app.producer.send({ topic: billing, messages: [{ key, value: '{"not": "an event"' }] });
+    const [letter] = await readTopic(service.app.kafka, `${billing}.dlq`, (m) => m.key === key, 1);
     expect(letter?.value).toMatchObject({
       envelope: '{"not": "an event"',
       attempts: 1,

@@ -31,6 +31,20 @@ const internalThing = endpoint({
 
 const SECRET = 'a secret of this test file, 32+ characters long';
 
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+
+/** A token with the claims of a service token for billing, signed by hand: with the secret, or as a user token. */
+function handMadeToken(subject: string, expiresIn: string, userKey?: PrivateKey) {
+  return new SignJWT({})
+    .setProtectedHeader(userKey ? { alg: 'RS256', kid: 'k1' } : { alg: 'HS256' })
+    .setIssuer(SERVICE_TOKEN_ISSUER)
+    .setSubject(subject)
+    .setAudience('svc:billing')
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(userKey ?? new TextEncoder().encode(SECRET));
+}
+
 let app: ServiceApp;
 let unconfigured: ServiceApp;
 
@@ -100,24 +114,9 @@ describe('tokens', () => {
     const stranger = createServiceIdentity({ name: 'itinerary', secret: 'another secret, also 32+ characters' });
     await expect(billing.verify(await stranger.tokenFor('billing'))).rejects.toThrow();
 
-    const key = new TextEncoder().encode(SECRET);
-    const forever = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(SERVICE_TOKEN_ISSUER)
-      .setSubject('svc:itinerary')
-      .setAudience('svc:billing')
-      .setIssuedAt()
-      .setExpirationTime('1y')
-      .sign(key);
+    const forever = await handMadeToken('svc:itinerary', '1y');
     await expect(createServiceIdentity({ name: 'billing', secret: SECRET }).verify(forever)).rejects.toThrow('at most');
-    const nobody = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(SERVICE_TOKEN_ISSUER)
-      .setSubject('svc:mallory')
-      .setAudience('svc:billing')
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(key);
+    const nobody = await handMadeToken('svc:mallory', '5m');
     await expect(createServiceIdentity({ name: 'billing', secret: SECRET }).verify(nobody)).rejects.toThrow(
       'no known service',
     );
@@ -151,14 +150,7 @@ describe('the guard of internal routes', () => {
       .sign(privateKey);
     expectRefused(await post(userToken), 'unauthenticated');
     // A user token with the service's claims, signed as a user token (RS256), is not a service token either.
-    const dressedUp = await new SignJWT({})
-      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-      .setSubject('svc:itinerary')
-      .setIssuer(SERVICE_TOKEN_ISSUER)
-      .setAudience('svc:billing')
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(privateKey);
+    const dressedUp = await handMadeToken('svc:itinerary', '5m', privateKey);
     expectRefused(await post(dressedUp), 'unauthenticated');
     const itinerary = createServiceIdentity({ name: 'itinerary', secret: SECRET });
     expectRefused(await post(await itinerary.tokenFor('catalog')), 'unauthenticated');
