@@ -1,20 +1,12 @@
 // Billing's settings: the kit's, plus where the itinerary answers, the commission rate, the payment provider
 // and how long a payment may hold an invoice.
-import {
-  BaseConfigSchema,
-  portSetting,
-  positiveIntSetting,
-  productionHasServiceSecret,
-  serviceIdentitySettings,
-  serviceSecretRequired,
-} from '@travelclub/kit';
+import { connectedServiceConfigSchema, portSetting, positiveIntSetting, serviceUrlSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
-export const BillingConfigSchema = BaseConfigSchema.extend({
-  ...serviceIdentitySettings,
+export const BillingConfigSchema = connectedServiceConfigSchema({
   PORT: portSetting(3004),
   /** The itinerary service, for its payment lock. */
-  ITINERARY_URL: z.url().default('http://127.0.0.1:3003'),
+  ITINERARY_URL: serviceUrlSetting(3003),
   /** The creator's share of a paid invoice's total. */
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
@@ -44,7 +36,6 @@ export const BillingConfigSchema = BaseConfigSchema.extend({
   /** An invoice is due this long after it is made (`dueAt` of billing.invoice.created). */
   INVOICE_DUE_S: positiveIntSetting(30 * 60),
 })
-  .refine(productionHasServiceSecret, serviceSecretRequired)
   // The lock call and the charge both end before the lease does, so a lapsed lease means nobody is still
   // waiting on the provider for it: the reconciliation job may ask the provider and settle.
   .refine((c) => c.CALL_TIMEOUT_MS + c.PROVIDER_TIMEOUT_MS < c.PAYMENT_LEASE_S * 1000, {

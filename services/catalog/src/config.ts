@@ -1,17 +1,9 @@
 // The catalog's settings: the kit's, plus how long holds and searches live, where image links point,
 // and the demo inventory made when the catalog is empty.
-import {
-  BaseConfigSchema,
-  portSetting,
-  positiveIntSetting,
-  productionHasServiceSecret,
-  serviceIdentitySettings,
-  serviceSecretRequired,
-} from '@travelclub/kit';
+import { connectedServiceConfigSchema, portSetting, positiveIntSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
-export const CatalogConfigSchema = BaseConfigSchema.extend({
-  ...serviceIdentitySettings,
+export const CatalogConfigSchema = connectedServiceConfigSchema({
   PORT: portSetting(3002),
   /** The public origin image links start with (the gateway's, which routes /api/v1/images here). */
   IMAGES_BASE_URL: z.url().default('http://localhost:8080'),
@@ -34,5 +26,5 @@ export const CatalogConfigSchema = BaseConfigSchema.extend({
   IMAGE_RENDERS: positiveIntSetting(2),
   /** Image renders that may wait for a turn; past them the image route answers 503 with Retry-After. */
   IMAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(32),
-}).refine(productionHasServiceSecret, serviceSecretRequired);
+});
 export type CatalogConfig = z.infer<typeof CatalogConfigSchema>;

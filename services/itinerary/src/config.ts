@@ -1,22 +1,14 @@
 // The itinerary service's settings: the kit's, plus where its neighbours answer, where mail links point,
 // and how long billing's payment lock holds the cart still.
-import {
-  BaseConfigSchema,
-  portSetting,
-  positiveIntSetting,
-  productionHasServiceSecret,
-  serviceIdentitySettings,
-  serviceSecretRequired,
-} from '@travelclub/kit';
+import { connectedServiceConfigSchema, portSetting, positiveIntSetting, serviceUrlSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
-export const ItineraryConfigSchema = BaseConfigSchema.extend({
-  ...serviceIdentitySettings,
+export const ItineraryConfigSchema = connectedServiceConfigSchema({
   PORT: portSetting(3003),
   /** The catalog service (searches and room holds), called directly, never through the gateway. */
-  CATALOG_URL: z.url().default('http://127.0.0.1:3002'),
+  CATALOG_URL: serviceUrlSetting(3002),
   /** The billing service (invoices). */
-  BILLING_URL: z.url().default('http://127.0.0.1:3004'),
+  BILLING_URL: serviceUrlSetting(3004),
   /** The web app's origin, for the links in booking mails. */
   WEB_URL: z.url().default('http://localhost:8080'),
   /** How long billing's payment lock keeps the cart from changing; every hold must outlive it. */
@@ -28,5 +20,5 @@ export const ItineraryConfigSchema = BaseConfigSchema.extend({
   MAILS_PER_ADDRESS_PER_HOUR: positiveIntSetting(20),
   /** Redis key prefix of those counts. */
   RATE_LIMIT_PREFIX: z.string().default('itinerary:rl'),
-}).refine(productionHasServiceSecret, serviceSecretRequired);
+});
 export type ItineraryConfig = z.infer<typeof ItineraryConfigSchema>;

@@ -1,11 +1,15 @@
 // The settings every service reads from its environment, parsed once at start-up; a bad value fails fast.
 import { z } from 'zod';
+import { productionHasServiceSecret, serviceIdentitySettings, serviceSecretRequired } from './service-identity.js';
 
 /** A whole number above zero; `fallback` when unset. */
 export const positiveIntSetting = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** A TCP port; `fallback` when unset (each service has its own). */
 export const portSetting = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Where a neighbour service answers; by default on this machine at its own `port`. */
+export const serviceUrlSetting = (port: number) => z.url().default(`http://127.0.0.1:${port}`);
 
 /** A switch: `true`, `false`, `1` or `0`; `fallback` when unset. */
 export const flagSetting = (fallback: boolean) =>
@@ -83,3 +87,14 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   }
   return result.data;
 }
+
+/**
+ * The settings of a service that calls other services or answers their calls: the base settings, the service
+ * identity's (production requires its secret), and the service's `own`.
+ */
+export const connectedServiceConfigSchema = <S extends z.ZodRawShape>(own: S) =>
+  BaseConfigSchema.extend({ ...serviceIdentitySettings, ...own }).refine(
+    // `own` is generic here, so the output's type is not known yet; it has the identity's two settings.
+    (config) => productionHasServiceSecret(config as Parameters<typeof productionHasServiceSecret>[0]),
+    serviceSecretRequired,
+  );
