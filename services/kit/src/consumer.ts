@@ -7,6 +7,7 @@
 import {
   deadLetterTopic,
   eventPayloadSchemas,
+  topicOf,
   type EventEnvelope,
   type EventOf,
   type EventType,
@@ -79,6 +80,8 @@ export interface EventConsumer {
   /** The topics it consumes, as named on Kafka (prefix included). */
   topics(): string[];
   on(topic: string, registration: { type: string; handle: AnyHandler }): EventConsumer;
+  /** `on` the topic of `type` (its service's events), with a typed `handler`. */
+  handle<T extends EventType>(type: T, fn: (event: EventOf<T>, ctx: HandlerContext) => Promise<void>): EventConsumer;
   /** Subscribes and resolves once the group has assigned partitions. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -112,6 +115,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       handlers.set(registration.type, registration.handle);
       return self;
     },
+    handle: (type, fn) => self.on(topicOf(type), handler(type, fn)),
     async start() {
       const records = await handledEvents(mongo, groupId);
       const deps: BatchDeps = { groupId, mongo, producer: options.producer, log, handlers, records, waits, retries };

@@ -1,7 +1,6 @@
 // What the catalog does on other services' events (paid → book the holds, cancelled → release them), and
 // how each instance keeps its availability projection current with changes other instances made.
-import { topics } from '@travelclub/contracts';
-import { createServiceConsumer, handler, type ServiceApp } from '@travelclub/kit';
+import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
 import type { HoldFlows } from '../flows/holds.js';
 import type { AvailabilityProjection } from '../search/availability.js';
@@ -9,18 +8,12 @@ import { inventoryId, type InventoryStore } from '../store/inventory.js';
 
 export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
   return createServiceConsumer(app, { groupId: 'catalog' })
-    .on(
-      topics.billing,
-      handler('billing.invoice.paid', async (event, ctx) => {
-        await holds.bookItinerary(event.payload.itineraryId, event.payload.invoiceId, ctx);
-      }),
-    )
-    .on(
-      topics.itinerary,
-      handler('itinerary.cancelled', async (event, ctx) => {
-        await holds.cancelItinerary(event.payload.itineraryId, ctx);
-      }),
-    );
+    .handle('billing.invoice.paid', async (event, ctx) => {
+      await holds.bookItinerary(event.payload.itineraryId, event.payload.invoiceId, ctx);
+    })
+    .handle('itinerary.cancelled', async (event, ctx) => {
+      await holds.cancelItinerary(event.payload.itineraryId, ctx);
+    });
 }
 
 /**
@@ -28,21 +21,12 @@ export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
  * taken rooms from MongoDB: absolute numbers, so an event heard twice or late changes nothing wrong.
  */
 export function availabilityConsumer(app: ServiceApp, inventory: InventoryStore, availability: AvailabilityProjection) {
-  const refresh = async (hotelId: string, roomType: string) => {
-    const id = inventoryId(hotelId, roomType);
+  const refresh = async ({ payload }: { payload: { hotelId: string; roomType: string } }) => {
+    const id = inventoryId(payload.hotelId, payload.roomType);
     availability.set(id, await inventory.takenOf(id));
   };
   return createServiceConsumer(app, { groupId: `catalog-availability-${randomUUID()}`, fromBeginning: false })
-    .on(
-      topics.catalog,
-      handler('catalog.hold.placed', async (e) => refresh(e.payload.hotelId, e.payload.roomType)),
-    )
-    .on(
-      topics.catalog,
-      handler('catalog.hold.released', async (e) => refresh(e.payload.hotelId, e.payload.roomType)),
-    )
-    .on(
-      topics.catalog,
-      handler('catalog.booking.confirmed', async (e) => refresh(e.payload.hotelId, e.payload.roomType)),
-    );
+    .handle('catalog.hold.placed', refresh)
+    .handle('catalog.hold.released', refresh)
+    .handle('catalog.booking.confirmed', refresh);
 }

@@ -1,43 +1,27 @@
 // The events the itinerary hears from billing and the catalog, each handed to its reaction (flows/reactions.ts).
 // The kit records handled event ids; the conditional updates make a copy that slips through a no-op too.
-import { topics } from '@travelclub/contracts';
-import { createServiceConsumer, handler, type ServiceApp } from '@travelclub/kit';
+import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
 import type { ReactionFlows } from '../flows/reactions.js';
 
 export function itineraryConsumer(app: ServiceApp, reactions: ReactionFlows) {
   return createServiceConsumer(app, { groupId: 'itinerary' })
-    .on(
-      topics.billing,
-      handler('billing.invoice.paid', async (event, ctx) => {
-        await reactions.invoicePaid(event.payload.itineraryId, event.payload.invoiceId, ctx);
-      }),
-    )
-    .on(
-      topics.billing,
-      handler('billing.payment.failed', async (event) => {
-        const { itineraryId, invoiceId, paymentId } = event.payload;
-        // Events from before payments were named say nothing about which lock is theirs.
-        if (paymentId) await reactions.paymentEnded(itineraryId, invoiceId, paymentId);
-      }),
-    )
-    .on(
-      topics.billing,
-      handler('billing.payment.refunded', async (event) => {
-        const { itineraryId, invoiceId, paymentId } = event.payload;
-        await reactions.paymentEnded(itineraryId, invoiceId, paymentId);
-      }),
-    )
-    .on(
-      topics.catalog,
-      handler('catalog.hold.released', async (event, ctx) => {
-        const { itineraryId, holdId, reason } = event.payload;
-        await reactions.holdReleased(itineraryId, holdId, reason, ctx);
-      }),
-    )
-    .on(
-      topics.catalog,
-      handler('catalog.booking.failed', async (event, ctx) => {
-        await reactions.bookingFailed(event.payload.itineraryId, ctx);
-      }),
-    );
+    .handle('billing.invoice.paid', async (event, ctx) => {
+      await reactions.invoicePaid(event.payload.itineraryId, event.payload.invoiceId, ctx);
+    })
+    .handle('billing.payment.failed', async (event) => {
+      const { itineraryId, invoiceId, paymentId } = event.payload;
+      // Events from before payments were named say nothing about which lock is theirs.
+      if (paymentId) await reactions.paymentEnded(itineraryId, invoiceId, paymentId);
+    })
+    .handle('billing.payment.refunded', async (event) => {
+      const { itineraryId, invoiceId, paymentId } = event.payload;
+      await reactions.paymentEnded(itineraryId, invoiceId, paymentId);
+    })
+    .handle('catalog.hold.released', async (event, ctx) => {
+      const { itineraryId, holdId, reason } = event.payload;
+      await reactions.holdReleased(itineraryId, holdId, reason, ctx);
+    })
+    .handle('catalog.booking.failed', async (event, ctx) => {
+      await reactions.bookingFailed(event.payload.itineraryId, ctx);
+    });
 }
