@@ -8,18 +8,22 @@ export type PricedHotel = Pick<StoredHotel, 'currency' | 'basePrice' | 'coordina
 
 const DAY_MS = 86_400_000;
 
-const epochDays = new Map<string, number>();
+/** `compute` with its answers kept, all forgotten past `max` keys: searches ask about the same keys over and over. */
+function kept<V>(compute: (key: string) => V, max: number): (key: string) => V {
+  const answers = new Map<string, V>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = compute(key);
+      if (answers.size > max) answers.clear();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date, or NaN. Searches ask for the same few dates per room and night. */
-function epochDay(date: string): number {
-  let day = epochDays.get(date);
-  if (day === undefined) {
-    day = parseEpochDay(date);
-    if (epochDays.size > 10_000) epochDays.clear();
-    epochDays.set(date, day);
-  }
-  return day;
-}
+const epochDay = kept(parseEpochDay, 10_000);
 
 function parseEpochDay(date: string): number {
   if (date.length !== 10 || date[4] !== '-' || date[7] !== '-') return Number.NaN;
@@ -37,22 +41,17 @@ function dateOf(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-const stays = new Map<string, readonly string[]>();
+/** The nights of a stay `<check-in>/<check-out>`. */
+const stayNights = kept((stay) => {
+  const [checkIn = '', checkOut = ''] = stay.split('/');
+  const nights: string[] = [];
+  const end = epochDay(checkOut);
+  for (let day = epochDay(checkIn); day < end; day++) nights.push(dateOf(day));
+  return Object.freeze(nights);
+}, 10_000);
 
 /** Every night of a stay, as the date it starts on: check-in up to the day before check-out (kept: searches repeat stays). */
-export function nightsOf(checkIn: string, checkOut: string): string[] {
-  const key = `${checkIn}/${checkOut}`;
-  let nights = stays.get(key);
-  if (!nights) {
-    const first = epochDay(checkIn);
-    const end = epochDay(checkOut);
-    const list: string[] = [];
-    for (let day = first; day < end; day++) list.push(dateOf(day));
-    if (stays.size > 10_000) stays.clear();
-    stays.set(key, (nights = Object.freeze(list)));
-  }
-  return nights as string[];
-}
+export const nightsOf = (checkIn: string, checkOut: string) => stayNights(`${checkIn}/${checkOut}`) as string[];
 
 /** 0 Sunday … 6 Saturday; 1970-01-01 was a Thursday. */
 const weekdayOf = (day: number) => (((day + 4) % 7) + 7) % 7;
@@ -110,17 +109,8 @@ function hash32(text: string): number {
   h ^= h >>> 16;
   return h >>> 0;
 }
-const idHashes = new Map<string, number>();
 /** An id's hash, kept: searches ask about the same hotels and room types night after night. */
-function idHash(id: string): number {
-  let h = idHashes.get(id);
-  if (h === undefined) {
-    h = hash32(id);
-    if (idHashes.size > 1_000_000) idHashes.clear();
-    idHashes.set(id, h);
-  }
-  return h;
-}
+const idHash = kept(hash32, 1_000_000);
 /** Two 32-bit values mixed into one (a murmur-style finaliser): no strings in the per-night loop. */
 function mix2(a: number, b: number): number {
   let h = Math.imul(a ^ Math.imul(b, 0x9e3779b1), 0x85ebca6b);

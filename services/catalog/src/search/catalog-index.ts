@@ -1,6 +1,6 @@
 // The catalog in memory: every hotel's list, map and price facts, hotels per destination in ranked order,
 // and the autocomplete and map indexes, all built from MongoDB. Searches never touch the database.
-import type { Destination, Destinations, LocationType } from '@travelclub/contracts';
+import type { City, Country, Destination, Destinations, LocationType } from '@travelclub/contracts';
 import type { StoredHotel } from '../domain/types.js';
 import { AutocompleteIndex, type AutocompleteEntry } from './autocomplete-index.js';
 import { MapIndex } from './map-index.js';
@@ -62,26 +62,19 @@ export class CatalogIndex {
   constructor(hotels: IndexedHotel[], destinations: Destinations) {
     this.hotels = hotels;
     const countryNames = new Map(destinations.countries.map((c) => [c.countryCode, c.name]));
-    for (const country of destinations.countries)
-      this.places.set(country.id, {
-        id: country.id,
-        name: country.name,
-        locationType: 'country',
-        countryCode: country.countryCode,
-        label: country.name,
-        coordinates: { latitude: country.latitude, longitude: country.longitude },
-        size: country.population,
+    const place = (p: City | Country, locationType: LocationType, label: string) =>
+      this.places.set(p.id, {
+        id: p.id,
+        name: p.name,
+        locationType,
+        countryCode: p.countryCode,
+        label,
+        coordinates: { latitude: p.latitude, longitude: p.longitude },
+        size: p.population,
       });
+    for (const country of destinations.countries) place(country, 'country', country.name);
     for (const city of destinations.cities)
-      this.places.set(city.id, {
-        id: city.id,
-        name: city.name,
-        locationType: 'city',
-        countryCode: city.countryCode,
-        label: `${city.name}, ${countryNames.get(city.countryCode) ?? city.countryCode}`,
-        coordinates: { latitude: city.latitude, longitude: city.longitude },
-        size: city.population,
-      });
+      place(city, 'city', `${city.name}, ${countryNames.get(city.countryCode) ?? city.countryCode}`);
 
     const better = (a: number, b: number) => {
       const ha = hotels[a]!;
