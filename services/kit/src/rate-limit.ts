@@ -7,6 +7,10 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 export interface WindowLimit {
   /** Counts one use of `key`; false when the key is over its limit in the current window. */
   take(key: string): Promise<boolean>;
+  /** As `take`, but answers null while under the limit, else the seconds until the key's window ends. */
+  wait(key: string): Promise<number | null>;
+  /** Forgets the key's uses: its next use starts a new window. */
+  clear(key: string): Promise<void>;
   /** The uses of `key` in its current window (0 when it has none), without counting one. */
   count(key: string): Promise<number>;
   /**
@@ -30,16 +34,19 @@ export function windowLimit(
     points: settings.points,
     duration: settings.windowSeconds,
   });
+  const wait = (key: string) =>
+    limiter.consume(key).then(
+      () => null,
+      (err: unknown) => {
+        // A refusal is an answer; anything else (Redis away) is the caller's failure to handle.
+        if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw err;
+      },
+    );
   return {
-    take: (key) =>
-      limiter.consume(key).then(
-        () => true,
-        (err: unknown) => {
-          // A refusal is an answer; anything else (Redis away) is the caller's failure to handle.
-          if (err instanceof RateLimiterRes) return false;
-          throw err;
-        },
-      ),
+    take: async (key) => (await wait(key)) === null,
+    wait,
+    clear: async (key) => void (await limiter.delete(key)),
     count: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,
     add: async (key) => (await limiter.penalty(key, 1)).consumedPoints,
   };

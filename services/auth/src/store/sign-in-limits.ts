@@ -1,7 +1,7 @@
 // Sign-in attempts are limited per IP and per email in Redis, so guessing passwords stays slow
 // across every instance of the service. (Mails are limited by the kit's mailLimits.)
+import { windowLimit } from '@travelclub/kit';
 import type { Redis } from 'ioredis';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { emailKey } from '../domain/accounts.js';
 
 export interface SignInLimits {
@@ -15,30 +15,21 @@ export function signInLimits(
   redis: Redis,
   settings: { prefix: string; perIpPerMinute: number; perEmailPer15Minutes: number },
 ): SignInLimits {
-  const byIp = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${settings.prefix}:ip`,
+  const byIp = windowLimit(redis, {
+    prefix: `${settings.prefix}:ip`,
     points: settings.perIpPerMinute,
-    duration: 60,
+    windowSeconds: 60,
   });
-  const byEmail = new RateLimiterRedis({
-    storeClient: redis,
-    keyPrefix: `${settings.prefix}:email`,
+  const byEmail = windowLimit(redis, {
+    prefix: `${settings.prefix}:email`,
     points: settings.perEmailPer15Minutes,
-    duration: 15 * 60,
+    windowSeconds: 15 * 60,
   });
   return {
     async attempt(ip, email) {
-      try {
-        await Promise.all([byIp.consume(ip), byEmail.consume(emailKey(email))]);
-        return null;
-      } catch (err) {
-        if (!(err instanceof RateLimiterRes)) throw err;
-        return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-      }
+      const waits = await Promise.all([byIp.wait(ip), byEmail.wait(emailKey(email))]);
+      return waits.some((w) => w !== null) ? Math.max(...waits.map((w) => w ?? 0)) : null;
     },
-    async succeeded(email) {
-      await byEmail.delete(emailKey(email));
-    },
+    succeeded: (email) => byEmail.clear(emailKey(email)),
   };
 }
