@@ -1,8 +1,8 @@
 // The events each consumer has handled, in the service's MongoDB (`processed_events`), so a redelivered event
 // is skipped: one record per consumer and event, `_id` `<consumer>/<event id>` (every MongoDB-compatible
 // server answers `_id` lookups from its index), with a unique index on the pair for real MongoDB.
-import { Schema, type Connection, type mongo } from 'mongoose';
-import { defineModel, isDuplicateKeyError } from './mongo.js';
+import type { Connection, mongo } from 'mongoose';
+import { indexedCollection, isDuplicateKeyError } from './mongo.js';
 
 interface HandledEvent {
   _id: string;
@@ -10,17 +10,6 @@ interface HandledEvent {
   eventId: string;
   handledAt: Date;
 }
-
-const handledEventSchema = new Schema<HandledEvent>(
-  {
-    _id: { type: String, required: true },
-    consumer: { type: String, required: true },
-    eventId: { type: String, required: true },
-    handledAt: Date,
-  },
-  { versionKey: false },
-);
-handledEventSchema.index({ consumer: 1, eventId: 1 }, { unique: true });
 
 const COLLECTION = 'processed_events';
 /** The key of one consumer's record of one event. */
@@ -44,7 +33,7 @@ export async function handledPairs(
 
 /** One consumer's records: which of a batch's events it handled before, and recording the ones it handles now. */
 export async function handledEvents(connection: Connection, consumer: string) {
-  await defineModel(connection, 'ProcessedEvent', handledEventSchema, COLLECTION);
+  await indexedCollection<HandledEvent>(connection, COLLECTION, [[{ consumer: 1, eventId: 1 }, { unique: true }]]);
   return {
     async handledOf(eventIds: string[]): Promise<Set<string>> {
       const handled = await handledPairs(

@@ -1,5 +1,5 @@
 // MongoDB through mongoose: one connection, one database per service.
-import mongoose, { type Connection, type Model, type Schema } from 'mongoose';
+import mongoose, { Schema, type Connection, type IndexOptions, type Model, type mongo } from 'mongoose';
 import type { Logger } from './logger.js';
 import { guardServerMonitors } from './mongo-monitor.js';
 
@@ -45,4 +45,19 @@ export async function defineModel<T>(
   const model = (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema, collection);
   await model.init();
   return model;
+}
+
+/**
+ * A collection a store uses through the driver alone (no mongoose casting or validation), with these indexes
+ * made before it is first used, as `defineModel` makes a model's.
+ */
+export async function indexedCollection<T extends mongo.Document>(
+  connection: Connection,
+  name: string,
+  indexes: [fields: Record<string, 1 | -1>, options?: IndexOptions][],
+): Promise<mongo.Collection<T>> {
+  const schema = new Schema({}, { versionKey: false });
+  for (const [fields, options] of indexes) schema.index(fields, options);
+  const model = await defineModel(connection, name, schema, name);
+  return model.collection as unknown as mongo.Collection<T>;
 }

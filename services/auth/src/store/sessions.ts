@@ -1,6 +1,6 @@
 // Browser sessions behind the HttpOnly cookie: the cookie holds a random id, we keep its digest.
-import { defineModel } from '@travelclub/kit';
-import { Schema, type Connection } from 'mongoose';
+import { indexedCollection } from '@travelclub/kit';
+import type { Connection } from 'mongoose';
 import { digest, randomSecret } from '../domain/secrets.js';
 
 interface Session {
@@ -10,33 +10,26 @@ interface Session {
   expiresAt: Date;
 }
 
-const sessionSchema = new Schema<Session>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true, index: true },
-    createdAt: { type: Date, required: true },
-    expiresAt: { type: Date, required: true, expires: 0 },
-  },
-  { versionKey: false },
-);
-
 export type SessionStore = Awaited<ReturnType<typeof sessionStore>>;
 
 export async function sessionStore(connection: Connection, ttlMs: number) {
-  const Sessions = await defineModel(connection, 'Session', sessionSchema, 'sessions');
+  const sessions = await indexedCollection<Session>(connection, 'sessions', [
+    [{ userId: 1 }],
+    [{ expiresAt: 1 }, { expireAfterSeconds: 0 }],
+  ]);
   return {
     ttlMs,
     async open(userId: string): Promise<string> {
       const id = randomSecret();
       const now = new Date();
-      await Sessions.create({ _id: digest(id), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
+      await sessions.insertOne({ _id: digest(id), userId, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) });
       return id;
     },
     async find(id: string): Promise<{ userId: string; createdAt: Date } | null> {
-      const session = await Sessions.findById(digest(id)).lean().exec();
+      const session = await sessions.findOne({ _id: digest(id) });
       return session && session.expiresAt.getTime() > Date.now() ? session : null;
     },
-    close: (id: string) => Sessions.deleteOne({ _id: digest(id) }).exec(),
-    closeAllOf: (userId: string) => Sessions.deleteMany({ userId }).exec(),
+    close: (id: string) => sessions.deleteOne({ _id: digest(id) }),
+    closeAllOf: (userId: string) => sessions.deleteMany({ userId }),
   };
 }

@@ -1,7 +1,7 @@
 // The creator directory: which account earns the commission of a creator slug, as creator.profile.updated
 // tells it. A slug is one document; a creator who changed slug keeps the old one's commissions.
-import { defineModel } from '@travelclub/kit';
-import { Schema, type Connection, type mongo } from 'mongoose';
+import { indexedCollection } from '@travelclub/kit';
+import type { Connection } from 'mongoose';
 
 interface CreatorEntry {
   /** The slug. */
@@ -11,21 +11,10 @@ interface CreatorEntry {
   updatedAt: Date;
 }
 
-const creatorSchema = new Schema<CreatorEntry>(
-  {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true, index: true },
-    publicName: String,
-    updatedAt: Date,
-  },
-  { versionKey: false },
-);
-
 export type CreatorStore = Awaited<ReturnType<typeof creatorStore>>;
 
 export async function creatorStore(connection: Connection) {
-  const Creator = await defineModel(connection, 'Creator', creatorSchema, 'creators');
-  const creators = Creator.collection as unknown as mongo.Collection<CreatorEntry>;
+  const creators = await indexedCollection<CreatorEntry>(connection, 'creators', [[{ userId: 1 }]]);
   return {
     async upsert(slug: string, userId: string, publicName: string): Promise<void> {
       await creators.updateOne(
