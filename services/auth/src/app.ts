@@ -3,13 +3,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import { endpoints } from '@travelclub/contracts';
 import {
+  buildService,
   createJwtVerifier,
-  createService,
   mailLimits,
   registerEndpoints,
-  serviceOutbox,
   serviceQueue,
-  startOutboxRelay,
   type Outbox,
   type ServiceApp,
 } from '@travelclub/kit';
@@ -90,17 +88,14 @@ export async function buildApp(config: AuthConfig, replace: Partial<AuthParts> =
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
   });
-  const app = await createService({ name: 'auth', config, verifyToken });
-  if (accessTokens.generated)
-    app.log.warn('JWT_SIGNING_KEY is not set: using a key generated at start; tokens end with this process');
-
-  try {
+  return buildService({ name: 'auth', config, verifyToken }, async (app, outbox) => {
+    if (accessTokens.generated)
+      app.log.warn('JWT_SIGNING_KEY is not set: using a key generated at start; tokens end with this process');
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: 16 * 1024 });
 
-    const outbox = serviceOutbox(app);
     const parts = { ...(await makeParts(app, config, outbox, { accessTokens, verifyToken })), ...replace };
-    await startOutboxRelay(app, outbox);
+    await outbox.start();
     const flows = authFlows(parts);
 
     if (config.SUPPORT_EMAIL && config.SUPPORT_PASSWORD) {
@@ -121,9 +116,6 @@ export async function buildApp(config: AuthConfig, replace: Partial<AuthParts> =
       ...sessionRoutes(flows, config),
       ...oauthRoutes(flows, config),
     });
-  } catch (err) {
-    await app.close();
-    throw err;
-  }
-  return app;
+    return app;
+  });
 }

@@ -2,12 +2,10 @@
 // listens.
 import { endpoints } from '@travelclub/contracts';
 import {
-  createService,
+  buildService,
   createServiceClient,
   registerEndpoints,
-  serviceOutbox,
   serviceQueue,
-  startOutboxRelay,
   type Outbox,
   type ServiceApp,
 } from '@travelclub/kit';
@@ -58,15 +56,12 @@ async function makeParts(app: ServiceApp, config: BillingConfig, outbox: Outbox)
 }
 
 export async function buildApp(config: BillingConfig): Promise<BillingApp> {
-  const app = await createService({ name: 'billing', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
-  let billing: BillingApp['billing'];
-  try {
-    const outbox = serviceOutbox(app);
+  const service = { name: 'billing', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET };
+  return buildService(service, async (app, outbox) => {
     const parts = await makeParts(app, config, outbox);
     const flows = billingFlows(parts);
-    billing = { ...parts, ...flows };
 
-    await startOutboxRelay(app, outbox);
+    await outbox.start();
     const consumer = billingConsumer(app, flows.refunds, parts.creators);
     await app.startup.step('billing consumer', () => consumer.start());
     await startReconciliation(app, {
@@ -80,9 +75,6 @@ export async function buildApp(config: BillingConfig): Promise<BillingApp> {
       ...paymentRoutes(flows),
       ...payoutRoutes(flows),
     });
-  } catch (err) {
-    await app.close();
-    throw err;
-  }
-  return Object.assign(app, { billing });
+    return Object.assign(app, { billing: { ...parts, ...flows } });
+  });
 }

@@ -2,15 +2,7 @@
 // listens. It builds the in-memory indexes from MongoDB before it answers, and rebuilds them when an import
 // changes the hotel set.
 import { endpoints, type CatalogContent } from '@travelclub/contracts';
-import {
-  createService,
-  registerEndpoints,
-  serviceOutbox,
-  serviceQueue,
-  startOutboxRelay,
-  type Outbox,
-  type ServiceApp,
-} from '@travelclub/kit';
+import { buildService, registerEndpoints, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
 import type { CatalogConfig } from './config.js';
 import { availabilityConsumer, holdEventConsumer } from './events/consumers.js';
 import { holdEvents } from './flows/hold-events.js';
@@ -91,12 +83,11 @@ async function startBackground(app: ServiceApp, parts: CatalogParts, holds: Hold
 
 /** The content (places, a supplier to import from, a painter) comes from the caller: the demo's, in server.ts. */
 export async function buildApp(config: CatalogConfig, content: CatalogContent): Promise<CatalogApp> {
-  const app = await createService({ name: 'catalog', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
-  try {
-    const outbox = serviceOutbox(app);
+  const service = { name: 'catalog', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET };
+  return buildService(service, async (app, outbox) => {
     const parts = await makeParts(app, config, content, outbox);
     const flows = catalogFlows(parts);
-    await startOutboxRelay(app, outbox);
+    await outbox.start();
     await startBackground(app, parts, flows.holds);
     registerEndpoints(app, endpoints.catalog, {
       ...hotelRoutes(flows),
@@ -107,8 +98,5 @@ export async function buildApp(config: CatalogConfig, content: CatalogContent): 
       ...imageRoutes(flows),
     });
     return Object.assign(app, { catalog: { ...parts, holds: flows.holds } });
-  } catch (err) {
-    await app.close();
-    throw err;
-  }
+  });
 }

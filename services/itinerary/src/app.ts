@@ -3,13 +3,11 @@
 // definitions with this service's identity; its events go out through the outbox relay.
 import { endpoints, type ServiceName } from '@travelclub/contracts';
 import {
-  createService,
+  buildService,
   createServiceClient,
   mailLimits,
   registerEndpoints,
-  serviceOutbox,
   serviceQueue,
-  startOutboxRelay,
   type ServiceApp,
 } from '@travelclub/kit';
 import type { ItineraryConfig } from './config.js';
@@ -24,12 +22,11 @@ import { itineraryStore } from './store/itineraries.js';
 export type ItineraryApp = ServiceApp;
 
 export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
-  const app = await createService({ name: 'itinerary', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET });
-  const log = app.log;
-  const neighbour = (target: ServiceName, baseUrl: string) =>
-    createServiceClient({ target, baseUrl, identity: app.serviceIdentity, timeoutMs: config.CALL_TIMEOUT_MS });
-  try {
-    const outbox = serviceOutbox(app);
+  const service = { name: 'itinerary', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET };
+  return buildService(service, async (app, outbox) => {
+    const log = app.log;
+    const neighbour = (target: ServiceName, baseUrl: string) =>
+      createServiceClient({ target, baseUrl, identity: app.serviceIdentity, timeoutMs: config.CALL_TIMEOUT_MS });
     const store = await itineraryStore(app.mongo, outbox);
     const limits = mailLimits(app.redis, {
       prefix: config.RATE_LIMIT_PREFIX,
@@ -45,7 +42,7 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
       log,
     });
 
-    await startOutboxRelay(app, outbox);
+    await outbox.start();
     const consumer = itineraryConsumer(app, flows.reactions);
     await app.startup.step('itinerary consumer', () => consumer.start());
 
@@ -54,9 +51,6 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
       ...invoiceDraftRoutes(flows.checkout),
       ...paymentLockRoutes(flows.paymentLock),
     });
-  } catch (err) {
-    await app.close();
-    throw err;
-  }
-  return app;
+    return app;
+  });
 }

@@ -24,6 +24,7 @@ import { createKafka, newProducer, pingKafka } from './kafka.js';
 import { createStartup, type Startup } from './startup.js';
 import { withTimeout } from './timeout.js';
 import { connectMongo, pingMongo } from './mongo.js';
+import { serviceOutbox, startOutboxRelay, type Outbox } from './outbox.js';
 import { createServiceIdentity, registerServiceIdentity } from './service-identity.js';
 import { closeRedis, createRedis } from './redis.js';
 
@@ -179,4 +180,33 @@ export async function createService({
     redis: async () => void (await app.redis.ping()),
   });
   return app;
+}
+
+/** A service's outbox as its `buildService` step sees it: handed to the stores, and started once they exist. */
+export interface ServiceOutbox extends Outbox {
+  /** Starts the relay (`startOutboxRelay`): after the stores are made, before the consumers start. */
+  start(): Promise<void>;
+}
+
+/**
+ * A service on the kit's (`createService`), built by `build`: its parts (the stores writing their events to
+ * `outbox`), the relay started, its consumers, jobs and endpoints. A failure on the way closes what was
+ * opened, then throws.
+ */
+export async function buildService<T>(
+  options: ServiceOptions,
+  build: (app: ServiceApp, outbox: ServiceOutbox) => Promise<T>,
+): Promise<T> {
+  const app = await createService(options);
+  try {
+    const relay = serviceOutbox(app);
+    return await build(app, {
+      addModel: (model) => relay.addModel(model),
+      kick: (...aggregateIds) => relay.kick(...aggregateIds),
+      start: () => startOutboxRelay(app, relay),
+    });
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
 }

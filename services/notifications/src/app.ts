@@ -1,6 +1,6 @@
 // buildApp: the notifications worker. The kit's service (health routes, MongoDB, Redis, Kafka, one ordered
 // shutdown) plus the `emails` worker and its SMTP pool. It has no public API and never listens.
-import { createService, withTimeout, type ServiceApp } from '@travelclub/kit';
+import { buildService, withTimeout, type ServiceApp } from '@travelclub/kit';
 import { createMailTransport, smtpServerName } from './clients/mail-transport.js';
 import type { NotificationsConfig } from './config.js';
 import { createSendEmail } from './flows/send-email.js';
@@ -8,8 +8,7 @@ import { emailsWorker } from './jobs/emails.js';
 import { sentMailModel } from './store/sent-mails.js';
 
 export async function buildApp(config: NotificationsConfig): Promise<ServiceApp> {
-  const app = await createService({ name: 'notifications', config });
-  try {
+  return buildService({ name: 'notifications', config }, async (app) => {
     const sentMails = await sentMailModel(app.mongo);
     const transport = createMailTransport(config.SMTP_URL);
     app.onShutdown(() => transport.close());
@@ -25,9 +24,6 @@ export async function buildApp(config: NotificationsConfig): Promise<ServiceApp>
     // Added last, so it stops first: jobs in hand finish while the SMTP pool and MongoDB are still open.
     const sendEmail = createSendEmail({ sentMails, transport, from: config.MAIL_FROM, log: app.log });
     emailsWorker(app, sendEmail, config.EMAILS_CONCURRENCY);
-  } catch (err) {
-    await app.close();
-    throw err;
-  }
-  return app;
+    return app;
+  });
 }
