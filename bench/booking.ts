@@ -13,41 +13,32 @@
 // Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --racers 200 --last 10]
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
-import { up } from '../scripts/infra.mjs';
 import { startMailCatcher } from '../scripts/mail-catcher.mjs';
 import { cards, inDays, startStack, Traveller, type Stay } from '@travelclub/testing';
+import { benchOptions, serverSettings } from './setup.js';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '20' },
-    warmup: { type: 'string', default: '3' },
-    concurrency: { type: 'string', default: '24' },
-    'latency-concurrency': { type: 'string', default: '8' },
-    racers: { type: 'string', default: '200' },
-    last: { type: 'string', default: '10' },
-    hotels: { type: 'string', default: '2000' },
-  },
+const values = benchOptions({
+  seconds: 20,
+  warmup: 3,
+  concurrency: 24,
+  'latency-concurrency': 8,
+  racers: 200,
+  last: 10,
+  hotels: 2000,
 });
-const seconds = Number(values.seconds);
-const concurrency = Number(values.concurrency);
-const racers = Number(values.racers);
-const lastRooms = Number(values.last);
+const { seconds, concurrency, racers, last: lastRooms } = values;
 
-const infraEnv =
-  process.env.MONGO_URL && process.env.KAFKA_BROKERS
-    ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
-    : (await up()).env;
+const infraEnv = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
 const catcher = await startMailCatcher({ maxMessages: 200 });
 const infra = {
-  mongoUrl: infraEnv.MONGO_URL!,
-  kafkaBrokers: infraEnv.KAFKA_BROKERS!,
+  mongoUrl: infraEnv.MONGO_URL,
+  kafkaBrokers: infraEnv.KAFKA_BROKERS,
   redisUrl: process.env.REDIS_URL ?? infraEnv.REDIS_URL ?? 'redis://127.0.0.1:6379',
   smtpUrl: catcher.smtpUrl,
 };
 console.log('starting auth, notifications, catalog, itinerary, billing and the gateway ...');
 // BENCH_CPU_PROFILE=<dir>: every part writes a V8 CPU profile there when it stops (@travelclub/testing's processes.ts).
-const stack = await startStack(infra, { hotels: Number(values.hotels), env: { LOG_LEVEL: 'warn' } });
+const stack = await startStack(infra, { hotels: values.hotels, env: { LOG_LEVEL: 'warn' } });
 const mongo = await MongoClient.connect(infra.mongoUrl);
 
 const percentile = (sorted: number[], p: number) =>
@@ -215,14 +206,14 @@ async function audit() {
 
 try {
   // Enough rooms for 150 bookings a second, warm-up included.
-  const supply = await roomSupply(150 * (2 * seconds + Number(values.warmup)));
+  const supply = await roomSupply(150 * (2 * seconds + values.warmup));
   const supplied = new Map<string, number>();
   for (const s of supply) supplied.set(`${s.hotelId}|${s.roomType}|${s.checkInDate}`, s.roomsLeft);
   console.log(`${supply.length} rooms to book in ${supplied.size} room types and dates`);
 
-  await throughput(supply, Number(values.warmup), concurrency);
+  await throughput(supply, values.warmup, concurrency);
   const flat = await throughput(supply, seconds, concurrency);
-  const calm = await throughput(supply, seconds, Number(values['latency-concurrency']));
+  const calm = await throughput(supply, seconds, values['latency-concurrency']);
   const report = (name: string, round: typeof flat, travellers: number) =>
     console.log(
       `round 1, ${name}: ${round.bookings} bookings by ${travellers} travellers in ${round.elapsed.toFixed(1)} s ` +
@@ -230,7 +221,7 @@ try {
         `${percentile(round.latencies, 50).toFixed(1)} ms, p99 ${percentile(round.latencies, 99).toFixed(1)} ms`,
     );
   report('flat out', flat, concurrency);
-  report('below saturation', calm, Number(values['latency-concurrency']));
+  report('below saturation', calm, values['latency-concurrency']);
   const bookingsPerS = flat.bookings / flat.elapsed;
   const p50 = percentile(calm.latencies, 50);
   const p99 = percentile(calm.latencies, 99);

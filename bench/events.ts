@@ -3,7 +3,6 @@
 // process with its own connections, as it would in another service. Latency runs from the event's
 // occurredAt (stamped just before the save) to the moment the handler runs.
 // Usage: npm run bench:events [-- --events 10000 --rate 6000]   (--rate 0: everything at once)
-import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
 import { Schema } from 'mongoose';
 import pino from 'pino';
@@ -16,27 +15,18 @@ import {
   newEvent,
   outboxPlugin,
 } from '@travelclub/kit';
-import { up } from '../scripts/infra.mjs';
+import { benchOptions, serverSettings } from './setup.js';
 
-const { values } = parseArgs({
-  options: {
-    events: { type: 'string', default: '10000' },
-    rate: { type: 'string', default: '6000' },
-    warmup: { type: 'string', default: '5000' },
-  },
-});
-const total = Number(values.events);
+const values = benchOptions({ events: 10000, rate: 6000, warmup: 5000 });
+const total = values.events;
 /** Offered load in events per second; 0 offers everything at once. */
-const rate = Number(values.rate);
+const rate = values.rate;
 const TICK_MS = 10;
 /** Events sent first and not measured: connections, caches and the JIT warm up on them. */
-const warmup = Number(values.warmup);
+const warmup = values.warmup;
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 
-const settings =
-  process.env.MONGO_URL && process.env.KAFKA_BROKERS
-    ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
-    : (await up()).env;
+const settings = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
 const runId = Date.now().toString(36);
 const mongo = await connectMongo(settings.MONGO_URL, `bench_events_${runId}`);
 const producer = await createProducer(createKafka(`bench-${runId}`, settings.KAFKA_BROKERS.split(','), logger));

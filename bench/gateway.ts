@@ -4,26 +4,20 @@
 // alternate, so drift in the machine (other load, CPU clocks) falls on both alike.
 // Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); `--upstream auth` also MongoDB and Kafka.
 // Usage: npm run bench:gateway [-- --rounds 4 --seconds 5 --connections 50 --upstream stand-in|auth]
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { up } from '../scripts/infra.mjs';
 import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
+import { benchOptions, serverSettings } from './setup.js';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '4' },
-    seconds: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50' },
+const values = benchOptions(
+  { rounds: 4, seconds: 5, warmup: 3, connections: 50 },
+  {
     // stand-in: a bare Fastify app answering a small JSON (the cheapest possible service, the hardest case);
     // auth: the real auth service (kit, MongoDB, Kafka, Redis) and its public GET /.well-known/jwks.json.
     upstream: { type: 'string', default: 'stand-in' },
   },
-});
+);
 const realService = values.upstream === 'auth';
-const rounds = Number(values.rounds);
-const seconds = Number(values.seconds);
-const connections = Number(values.connections);
+const { rounds, seconds, connections } = values;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUTE = realService ? '/.well-known/jwks.json' : '/api/v1/hotel/bench';
 
@@ -34,10 +28,7 @@ const direct = `http://127.0.0.1:${upstreamPort}`;
 const gateway = `http://127.0.0.1:${gatewayPort}`;
 const runId = Date.now().toString(36);
 if (realService) {
-  const infra =
-    process.env.MONGO_URL && process.env.KAFKA_BROKERS
-      ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
-      : (await up()).env;
+  const infra = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
   start(serverOf('auth'), {
     ...infra,
     REDIS_URL: redisUrl,
@@ -88,8 +79,8 @@ try {
   if (check.status !== 200) throw new Error(`the gateway answered ${check.status}: ${await check.text()}`);
 
   // Warm-up: connections, JIT, Redis script cache.
-  await measure(direct, Number(values.warmup));
-  await measure(gateway, Number(values.warmup));
+  await measure(direct, values.warmup);
+  await measure(gateway, values.warmup);
 
   const totals = { direct: [] as Round[], gateway: [] as Round[] };
   for (let round = 1; round <= rounds; round++) {

@@ -5,35 +5,31 @@
 // behind 50 connections) and paced at a fixed rate (latency of a request under that load).
 // Usage: npm run bench:search [-- --hotels 200000 --small 20000 --seconds 10 --rate 1000 --connections 50 --keep]
 import { spawnSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { up } from '../scripts/infra.mjs';
 import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
+import { benchOptions, serverSettings } from './setup.js';
 
-const { values } = parseArgs({
-  options: {
-    hotels: { type: 'string', default: '200000' },
-    small: { type: 'string', default: '20000' },
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '4' },
+const values = benchOptions(
+  {
+    hotels: 200000,
+    small: 20000,
+    seconds: 10,
+    warmup: 4,
     // Seconds to wait once everything answers: seeding leaves the database's JVM collecting garbage for a while.
-    settle: { type: 'string', default: '15' },
-    rate: { type: 'string', default: '1000' },
-    connections: { type: 'string', default: '50' },
+    settle: 15,
+    rate: 1000,
+    connections: 50,
+  },
+  {
     // Keep the seeded databases (bench_search_<hotels>) and use them again next time, skipping the seeding.
     keep: { type: 'boolean', default: false },
   },
-});
-const sizes = [Number(values.small), Number(values.hotels)];
-const seconds = Number(values.seconds);
-const rate = Number(values.rate);
-const connections = Number(values.connections);
+);
+const sizes = [values.small, values.hotels];
+const { seconds, rate, connections } = values;
 const runId = Date.now().toString(36);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const infra =
-  process.env.MONGO_URL && process.env.KAFKA_BROKERS
-    ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS }
-    : (await up()).env;
+const infra = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
 
 const parts = processGroup();
 const start = (file: string, env: Record<string, string>) =>
@@ -254,7 +250,7 @@ try {
     const db = values.keep ? `bench_search_${hotels}` : `bench_search_${runId}_${hotels}`;
     const seeded = Date.now();
     const mongoose = await import('mongoose');
-    const connection = await mongoose.createConnection(infra.MONGO_URL!, { dbName: db }).asPromise();
+    const connection = await mongoose.createConnection(infra.MONGO_URL, { dbName: db }).asPromise();
     const existing = await connection.db!.collection('hotels').estimatedDocumentCount();
     const seed =
       existing === hotels
@@ -290,10 +286,10 @@ try {
     await Promise.all([waitFor(`${catalog}/health/ready`, 300_000), waitFor(`${gateway}/health/live`, 60_000)]);
     console.log(`catalog ready with ${hotels} hotels in ${((Date.now() - booted) / 1000).toFixed(1)} s`);
 
-    await new Promise((resolve) => setTimeout(resolve, Number(values.settle) * 1000));
+    await new Promise((resolve) => setTimeout(resolve, values.settle * 1000));
     const pool = new Pool(gateway, { connections, pipelining: 1 });
     const mix = plan(await places(gateway), 4_000);
-    await load(pool, mix, Number(values.warmup));
+    await load(pool, mix, values.warmup);
     const flat = summary(await load(pool, mix, seconds));
     const paced = summary(await load(pool, mix, seconds, rate));
     console.log(line(`${hotels} hotels, flat out, ${connections} connections`, flat));

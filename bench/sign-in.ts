@@ -2,25 +2,19 @@
 // The auth service runs as its own process against the local servers; autocannon signs in with a pool
 // of real accounts (limits raised so they do not refuse the load).
 // Usage: npm run bench:signin [-- --seconds 10 --connections 8]
-import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
-import { up } from '../scripts/infra.mjs';
 import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
+import { benchOptions, serverSettings } from './setup.js';
 
-const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '8' } },
-});
+const values = benchOptions({ seconds: 10, connections: 8 });
 const cost = {
   memoryCost: Number(process.env.ARGON2_MEMORY_KIB ?? 19_456),
   timeCost: Number(process.env.ARGON2_TIME_COST ?? 2),
   parallelism: Number(process.env.ARGON2_PARALLELISM ?? 1),
 };
 
-const infra =
-  process.env.MONGO_URL && process.env.KAFKA_BROKERS && process.env.REDIS_URL
-    ? { MONGO_URL: process.env.MONGO_URL, KAFKA_BROKERS: process.env.KAFKA_BROKERS, REDIS_URL: process.env.REDIS_URL }
-    : (await up()).env;
+const infra = await serverSettings('MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL');
 const port = await freePort();
 const runId = Date.now().toString(36);
 const parts = processGroup();
@@ -65,7 +59,7 @@ try {
   const run = (seconds: number) =>
     autocannon({
       url: `${base}/api/v1/auth/signIn`,
-      connections: Number(values.connections),
+      connections: values.connections,
       duration: seconds,
       requests: [
         {
@@ -79,7 +73,7 @@ try {
       ],
     });
   await run(2); // warm-up
-  const result = await run(Number(values.seconds));
+  const result = await run(values.seconds);
   const failed = result.non2xx + result.errors + result.timeouts;
   console.log(
     `sign-in: ${result.requests.total} in ${values.seconds} s over ${values.connections} connections, ${failed} failed; ` +

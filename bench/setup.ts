@@ -1,0 +1,34 @@
+// What every bench starts from: its command-line options, and the servers it runs against.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { up } from '../scripts/infra.mjs';
+
+type Others = Record<string, { type: 'string'; default: string } | { type: 'boolean'; default: boolean }>;
+type Parsed<N, O extends Others> = { [K in keyof N]: number } & {
+  [K in keyof O]: O[K]['default'] extends boolean ? boolean : string;
+};
+
+/**
+ * The command line's options: `--name <number>` for each of `numbers` (its value the default), and `others`
+ * (words and switches) as `parseArgs` declares them. An unknown option stops the bench.
+ */
+export function benchOptions<const N extends Record<string, number>, const O extends Others = Record<never, never>>(
+  numbers: N,
+  others?: O,
+): Parsed<N, O> {
+  const asWords = Object.entries(numbers).map(([name, n]) => [name, { type: 'string', default: String(n) }]);
+  const options = { ...Object.fromEntries(asWords), ...others } as ParseArgsConfig['options'];
+  const { values } = parseArgs({ options });
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, name in numbers ? Number(value) : value]),
+  ) as Parsed<N, O>;
+}
+
+type Setting = 'MONGO_URL' | 'KAFKA_BROKERS' | 'REDIS_URL';
+/** The settings asked for, and whichever others the local servers gave. */
+type Settings<K extends Setting> = Record<K, string> & Partial<Record<Setting, string>>;
+
+/** These settings from the environment when it has them all, else from the local servers (started if need be). */
+export async function serverSettings<K extends Setting>(...names: K[]): Promise<Settings<K>> {
+  if (!names.every((name) => process.env[name])) return (await up()).env as Settings<K>;
+  return Object.fromEntries(names.map((name) => [name, process.env[name]])) as Settings<K>;
+}
