@@ -6,17 +6,15 @@ import {
   errorCatalogue,
   type Card,
   type CreateInvoiceBody,
-  type EventPayload,
-  type EventType,
   type Invoice,
   type InvoiceDraft,
 } from '@travelclub/contracts';
-import type { OutboxEvent } from '@travelclub/kit';
 import {
   inDays,
-  publishEvent,
   readEvents,
   serviceHeaders,
+  ServiceWorld,
+  setUpForFile,
   startStandIn,
   startTestJwks,
   testEnv,
@@ -26,7 +24,6 @@ import {
   type TestJwks,
 } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BillingApp } from '../src/app.js';
 import { BillingConfigSchema } from '../src/config.js';
 import { cardSummary } from '../src/domain/card.js';
@@ -249,25 +246,26 @@ async function readBillingEvents(app: BillingApp): Promise<InvoiceEvents> {
  * The billing of a test file (`settings` over the app's test settings): started before its tests, closed after
  * them; with `events`, what it publishes is read from the start.
  */
-export function useBilling(settings: Record<string, string> = {}, { events = false } = {}): BillingWorld {
-  const world = new BillingWorld();
-  beforeAll(() => world.start(settings, events), 120_000);
-  afterAll(() => world.close());
-  return world;
-}
+export const useBilling = (settings: Record<string, string> = {}, { events = false } = {}) =>
+  setUpForFile(new BillingWorld(settings, events));
 
 /**
  * A key set, the itinerary stand-in and the billing app, and what a test file's tests do with them. Its fields
  * are there once `start` is over.
  */
-export class BillingWorld {
-  jwks!: TestJwks;
+export class BillingWorld extends ServiceWorld<BillingApp> {
   itinerary!: FakeItinerary;
-  app!: BillingApp;
   /** What the app published (read only when the file asked for it). */
   events!: InvoiceEvents;
 
-  async start(settings: Record<string, string>, readEvents: boolean): Promise<void> {
+  constructor(
+    private readonly settings: Record<string, string>,
+    private readonly readsEvents: boolean,
+  ) {
+    super();
+  }
+
+  async start(): Promise<void> {
     this.jwks = await startTestJwks();
     this.itinerary = await fakeItinerary();
     this.app = await buildApp(
@@ -277,10 +275,10 @@ export class BillingWorld {
         KAFKA_TOPIC_PREFIX: `${uniqueName('billing')}.`,
         ITINERARY_URL: this.itinerary.url,
         CALL_TIMEOUT_MS: '500',
-        ...settings,
+        ...this.settings,
       }),
     );
-    if (readEvents) this.events = await readBillingEvents(this.app);
+    if (this.readsEvents) this.events = await readBillingEvents(this.app);
   }
 
   async close(): Promise<void> {
@@ -374,10 +372,5 @@ export class BillingWorld {
       { $set: { lease: { paymentId, until: leaseUntil }, [`attempts.${paymentId}`]: attempt, ...voiding } },
     );
     return paymentId;
-  }
-
-  /** Publishes an event onto the app's topics as its owning service would; gives the envelope (to send it again). */
-  publish<T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>, again?: OutboxEvent) {
-    return publishEvent(this.app, type, aggregateId, payload, again);
   }
 }

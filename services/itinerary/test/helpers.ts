@@ -8,30 +8,27 @@ import {
   CreateInvoiceBodySchema,
   InvoiceDraftSchema,
   type CreateInvoiceBody,
-  type EventPayload,
-  type EventType,
   type Invoice,
   type InvoicePaymentState,
   type Itinerary,
   type ServiceName,
 } from '@travelclub/contracts';
-import { serviceQueue, type JobQueue, type OutboxEvent } from '@travelclub/kit';
+import { serviceQueue, type JobQueue } from '@travelclub/kit';
 import {
   inDays,
-  publishEvent,
   readEvents,
   serviceHeaders,
+  ServiceWorld,
+  setUpForFile,
   startStandIn,
   startTestJwks,
   testEnv,
   uniqueName,
   type SeenEvent,
   type StandInAnswer,
-  type TestJwks,
 } from '@travelclub/kit/testing';
 import { addRoomBody, guestDetails as guestsFor, leadGuest as lead, type RoomChoice } from '@travelclub/testing';
 import { startCatalog, type CatalogApp } from '@travelclub/testing/catalog';
-import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type ItineraryApp } from '../src/app.js';
 import { ItineraryConfigSchema } from '../src/config.js';
 import { itineraryStore, type ItineraryStore } from '../src/store/itineraries.js';
@@ -120,25 +117,18 @@ async function invoiceOf(standIn: BillingStandIn, body: CreateInvoiceBody): Prom
  * The world of a test file (`overrides` over the app's test settings): started before its tests, closed after
  * them.
  */
-export function useWorld(overrides: Record<string, string> = {}): World {
-  const world = new World();
-  beforeAll(() => world.start(overrides), 120_000);
-  afterAll(() => world.close());
-  return world;
-}
+export const useWorld = (overrides: Record<string, string> = {}) => setUpForFile(new World(overrides));
 
 /**
  * One test file's catalog (a small demo inventory), billing stand-in and itinerary app, on one Kafka topic
  * prefix, with tokens from a key set of its own; and what its tests do with them. Its fields are there once
  * `start` is over.
  */
-export class World {
-  jwks!: TestJwks;
+export class World extends ServiceWorld<ItineraryApp> {
   prefix!: string;
   catalog!: CatalogApp;
   catalogUrl!: string;
   billing!: BillingStandIn;
-  app!: ItineraryApp;
   /** The app's itineraries as stored, to read (events written here would wait for the relay's sweep). */
   store!: ItineraryStore;
   /** Billing as it calls the app's internal routes: its service identity. */
@@ -151,7 +141,11 @@ export class World {
   /** Where `findOffer` looks next, so tests do not take each other's rooms. */
   private offerCursor = 0;
 
-  async start(overrides: Record<string, string>): Promise<void> {
+  constructor(private readonly overrides: Record<string, string>) {
+    super();
+  }
+
+  async start(): Promise<void> {
     this.jwks = await startTestJwks();
     this.prefix = `${uniqueName('itinerary')}.`;
     this.catalog = await startCatalog({
@@ -169,7 +163,7 @@ export class World {
       CATALOG_URL: this.catalogUrl,
       BILLING_URL: this.billing.url,
       WEB_URL: 'https://travelclub.test',
-      ...overrides,
+      ...this.overrides,
     };
     this.app = await buildApp(ItineraryConfigSchema.parse(this.env));
     this.billing.itinerary = this.app;
@@ -307,11 +301,6 @@ export class World {
       headers: await serviceHeaders('itinerary', 'catalog'),
       ...(payload ? { payload } : {}),
     });
-  }
-
-  /** Publishes an event onto the world's topics as its owning service would; gives the envelope. */
-  publish<T extends EventType>(type: T, aggregateId: string, payload: EventPayload<T>, event?: OutboxEvent) {
-    return publishEvent(this.app, type, aggregateId, payload, event);
   }
 
   /**

@@ -1,6 +1,7 @@
 // Helpers for service tests: configuration against the run's real servers, with names of their own
 // (database, topics, consumer groups, queue prefixes) so test files running in parallel stay apart; the mail
-// the run's catcher received; events put on a service's topics and read from them; stand-ins for neighbours.
+// the run's catcher received; events put on a service's topics and read from them; stand-ins for neighbours;
+// a service's world for a test file.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { BaseConfigSchema, type BaseConfig } from '../config.js';
@@ -14,6 +15,7 @@ export { startTestJwks, type TestJwks, type TestTokenOptions } from './jwks.js';
 export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
 export { serviceHeaders, TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
 export { startStandIn, type StandIn, type StandInAnswer, type StandInRequest } from './stand-in.js';
+export { ServiceWorld, setUpForFile } from './world.js';
 
 export const testInfra = (): InfraSettings => inject('infra');
 
