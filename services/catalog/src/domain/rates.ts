@@ -3,6 +3,7 @@
 import { cancellationChargeAt, catalogLimits, convert, type Money, type RoomRate } from '@travelclub/contracts';
 import { nightlyPrice, nightsOf, type PricedHotel } from './pricing.js';
 import type { RatePlan, StoredHotel, StoredRoomType } from './types.js';
+import localTaxes from './local-taxes.json' with { type: 'json' };
 
 export const FREE_CANCELLATION_TAG = 'Free Cancellation';
 
@@ -87,28 +88,10 @@ export interface RateInput {
 
 /**
  * Local taxes paid at the property, not in the total: a share of the room price, or a fixed amount per
- * room and night in the country's currency.
+ * room and night in the country's currency (local-taxes.json).
  */
 type LocalTax = { name: string } & ({ percent: number } | { perRoomNight: Money });
-const LOCAL_TAXES: Readonly<Record<string, LocalTax>> = {
-  AE: { name: 'Tourism Dirham fee', perRoomNight: { amount: 1500, currency: 'AED' } },
-  AT: { name: 'City tax', percent: 3.2 },
-  BE: { name: 'City tax', perRoomNight: { amount: 400, currency: 'EUR' } },
-  CH: { name: 'Tourist tax', perRoomNight: { amount: 350, currency: 'CHF' } },
-  CZ: { name: 'City fee', perRoomNight: { amount: 5000, currency: 'CZK' } },
-  DE: { name: 'City tax', percent: 5 },
-  ES: { name: 'Tourist tax', perRoomNight: { amount: 200, currency: 'EUR' } },
-  FR: { name: 'City tax (taxe de séjour)', perRoomNight: { amount: 260, currency: 'EUR' } },
-  GR: { name: 'Climate resilience fee', perRoomNight: { amount: 150, currency: 'EUR' } },
-  HR: { name: 'Tourist tax', perRoomNight: { amount: 160, currency: 'EUR' } },
-  HU: { name: 'Tourist tax', percent: 4 },
-  IT: { name: 'City tax', perRoomNight: { amount: 400, currency: 'EUR' } },
-  JP: { name: 'Accommodation tax', perRoomNight: { amount: 200, currency: 'JPY' } },
-  MY: { name: 'Tourism tax', perRoomNight: { amount: 1000, currency: 'MYR' } },
-  NL: { name: 'Tourist tax', percent: 7 },
-  PT: { name: 'Tourist tax', perRoomNight: { amount: 200, currency: 'EUR' } },
-  US: { name: 'Occupancy tax', percent: 14 },
-};
+const LOCAL_TAXES: Readonly<Record<string, LocalTax>> = localTaxes as Record<string, LocalTax>;
 
 function localTax(countryCode: string, stayTotal: Money, roomNights: number): { name: string; amount: Money } | null {
   const tax = LOCAL_TAXES[countryCode];
