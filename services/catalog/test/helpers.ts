@@ -1,13 +1,21 @@
 // Shared set-up of the catalog service tests: the real app against the run's servers with a small demo
-// inventory of its own, tokens from a local key set, and small clients.
-import { SearchPageSchema, topicOf, type EventPayload, type EventType, type SearchPage } from '@travelclub/contracts';
-import { createKafka, newEvent } from '@travelclub/kit';
-import { startTestJwks, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
+// inventory of its own (`useCatalog` for a test file), tokens from a local key set, stays with rooms free, and
+// small clients.
+import { SearchPageSchema, type SearchPage } from '@travelclub/contracts';
+import {
+  inDays,
+  readEvents,
+  ServiceWorld,
+  setUpForFile,
+  startTestJwks,
+  type SeenEvent,
+  type TestJwks,
+} from '@travelclub/kit/testing';
 import { startCatalog as startCatalogApp } from '@travelclub/testing/catalog';
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
-import { expect } from 'vitest';
 import type { CatalogApp } from '../src/app.js';
+import { nightsOf } from '../src/domain/pricing.js';
+import type { IndexedHotel } from '../src/search/catalog-index.js';
 
 export const TEST_HOTELS = 300;
 
@@ -16,7 +24,6 @@ export const startCatalog = (jwks: TestJwks, overrides: Record<string, string> =
   startCatalogApp({ JWKS_URL: jwks.jwksUrl, SEED_HOTELS: String(TEST_HOTELS), ...overrides });
 
 export { expectError, expectInvalid, inDays } from '@travelclub/kit/testing';
-export { startTestJwks };
 
 export async function traveller(jwks: TestJwks, roles: string[] = ['role/customer']) {
   const id = `user-${randomUUID().slice(0, 8)}`;
@@ -45,45 +52,79 @@ export async function createSearch(app: CatalogApp, body: Record<string, unknown
   return (res.json() as { searchId: string }).searchId;
 }
 
-/** Publishes an event onto the app's topics as its owning service would. */
-export async function publish<T extends EventType>(
-  app: CatalogApp,
-  type: T,
-  aggregateId: string,
-  payload: EventPayload<T>,
-) {
-  const event = newEvent(type, aggregateId, payload, { correlationId: randomUUID(), causationId: randomUUID() });
-  await app.producer.send({
-    topic: `${app.config.KAFKA_TOPIC_PREFIX}${topicOf(type)}`,
-    messages: [{ key: aggregateId, value: JSON.stringify(event) }],
-  });
+/**
+ * The app's catalog events until `count` distinct ones match `keep` (delivery is at least once: copies are
+ * dropped by id).
+ */
+export async function catalogEvents(app: CatalogApp, keep: (event: SeenEvent) => boolean, count: number) {
+  const log = await readEvents(app, 'catalog.events');
+  try {
+    return await log.wait(keep, count);
+  } finally {
+    await log.stop();
+  }
 }
 
-/** Reads the app's catalog events until `count` distinct ones match `keep` (delivery is at least once: copies are dropped by id). */
-export async function catalogEvents(
-  app: CatalogApp,
-  keep: (event: { type: string; payload: Record<string, unknown> }) => boolean,
-  count: number,
-): Promise<{ type: string; payload: Record<string, unknown> }[]> {
-  const kafka = createKafka(uniqueName('reader'), testInfra().kafkaBrokers.split(','), pino({ level: 'silent' }));
-  const consumer = kafka.consumer({ groupId: uniqueName('reader'), maxWaitTimeInMs: 100 });
-  const seen: { id: string; type: string; payload: Record<string, unknown> }[] = [];
-  try {
-    await consumer.connect();
-    await consumer.subscribe({ topic: `${app.config.KAFKA_TOPIC_PREFIX}catalog.events`, fromBeginning: true });
-    await consumer.run({
-      eachMessage: async ({ message }) => {
-        const event = JSON.parse(message.value!.toString()) as {
-          id: string;
-          type: string;
-          payload: Record<string, unknown>;
-        };
-        if (keep(event) && !seen.some((e) => e.id === event.id)) seen.push(event);
-      },
-    });
-    await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-  } finally {
-    await consumer.disconnect();
+/** The app's events of this type about a hold, once `count` of them arrived. */
+export const holdEvents = (app: CatalogApp, type: string, holdId: string, count = 1) =>
+  catalogEvents(app, (e) => e.type === type && e.payload.holdId === holdId, count);
+
+export interface Stay {
+  hotel: IndexedHotel;
+  roomType: IndexedHotel['roomTypes'][number];
+  checkIn: string;
+  checkOut: string;
+}
+
+/** The catalog of a test file (`overrides` over the test settings): started before its tests, closed after them. */
+export const useCatalog = (overrides: Record<string, string> = {}) => setUpForFile(new CatalogWorld(overrides));
+
+/** A key set and the catalog app, and what a test file's tests do with them. Its fields are there once `start` is over. */
+export class CatalogWorld extends ServiceWorld<CatalogApp> {
+  /** The biggest destination of the test inventory. */
+  city!: string;
+  /** Where `freshStay` looks next, so tests do not take each other's rooms. */
+  private hotelCursor = 0;
+
+  constructor(private readonly overrides: Record<string, string>) {
+    super();
   }
-  return seen;
+
+  async start(): Promise<void> {
+    this.jwks = await startTestJwks();
+    this.app = await startCatalog(this.jwks, this.overrides);
+    this.city = busiestCity(this.app);
+  }
+
+  async close(): Promise<void> {
+    await this.app?.close();
+    await this.jwks?.close();
+  }
+
+  traveller(roles?: string[]) {
+    return traveller(this.jwks, roles);
+  }
+
+  /** A stay at a hotel the previous calls did not use, with `need` rooms of one type free for all its nights. */
+  freshStay(need: number, { nights = 2, startInDays = 40 } = {}): Stay {
+    const hotels = this.app.catalog.index().hotels;
+    const checkIn = inDays(startInDays);
+    const checkOut = inDays(startInDays + nights);
+    for (; this.hotelCursor < hotels.length; this.hotelCursor++) {
+      const hotel = hotels[this.hotelCursor]!;
+      const roomType = hotel.roomTypes.find(
+        (rt) => this.app.catalog.availability.roomsLeft(hotel._id, rt, nightsOf(checkIn, checkOut)) >= need,
+      );
+      if (roomType) {
+        this.hotelCursor++;
+        return { hotel, roomType, checkIn, checkOut };
+      }
+    }
+    throw new Error('no hotel in the test inventory has that many rooms free');
+  }
+
+  /** The rooms of the stay's type left for all its nights (or for other dates). */
+  roomsLeft(stay: Stay, checkIn = stay.checkIn, checkOut = stay.checkOut) {
+    return this.app.catalog.availability.roomsLeft(stay.hotel._id, stay.roomType, nightsOf(checkIn, checkOut));
+  }
 }

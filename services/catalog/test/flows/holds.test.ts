@@ -1,60 +1,22 @@
 // Room holds against the real servers: all or nothing, no overbooking under a race, idempotent keys,
 // expiry through the job, and the events that book and release them.
 import { errorTitles, exchangeRatesRef, type Hold } from '@travelclub/contracts';
-import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
+import { serviceHeaders } from '@travelclub/kit/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
 import { nightsOf } from '../../src/domain/pricing.js';
 import { rateId } from '../../src/domain/rates.js';
-import type { IndexedHotel } from '../../src/search/catalog-index.js';
 import { inventoryId } from '../../src/store/inventory.js';
-import { catalogEvents, expectError, inDays, publish, startCatalog, startTestJwks, traveller } from '../helpers.js';
+import { catalogEvents, expectError, holdEvents, inDays, startCatalog, useCatalog, type Stay } from '../helpers.js';
 
-let jwks: TestJwks;
-let app: CatalogApp;
-let hotelCursor = 0;
-
-beforeAll(async () => {
-  jwks = await startTestJwks();
-  app = await startCatalog(jwks);
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await jwks?.close();
-});
-
-interface Stay {
-  hotel: IndexedHotel;
-  roomType: IndexedHotel['roomTypes'][number];
-  checkIn: string;
-  checkOut: string;
-}
+const world = useCatalog();
 
 /** A hotel room type nobody else in this file uses, and a stay with at least `need` rooms free. */
-function freshStay(need: number, nights = 2, startInDays = 40): Stay {
-  const hotels = app.catalog.index().hotels;
-  for (; hotelCursor < hotels.length; hotelCursor++) {
-    const hotel = hotels[hotelCursor]!;
-    const checkIn = inDays(startInDays);
-    const checkOut = inDays(startInDays + nights);
-    const roomType = hotel.roomTypes.find(
-      (rt) => app.catalog.availability.roomsLeft(hotel._id, rt, nightsOf(checkIn, checkOut)) >= need,
-    );
-    if (roomType) {
-      hotelCursor++;
-      return { hotel, roomType, checkIn, checkOut };
-    }
-  }
-  throw new Error('no hotel in the test inventory has that many rooms free');
-}
-
-const left = (stay: Stay, checkIn = stay.checkIn, checkOut = stay.checkOut) =>
-  app.catalog.availability.roomsLeft(stay.hotel._id, stay.roomType, nightsOf(checkIn, checkOut));
 
 /** A stored search of `target` for the stay and rooms (the hold is for its rooms); a client of its own, so no cap. */
-async function searchFor(stay: Stay, rooms: number, target: CatalogApp = app) {
+async function searchFor(stay: Stay, rooms: number, target: CatalogApp = world.app) {
   const { searchId } = await target.catalog.searches.create(
     {
       destination: stay.hotel.destinationId,
@@ -70,7 +32,7 @@ async function searchFor(stay: Stay, rooms: number, target: CatalogApp = app) {
 }
 
 /** A hold of `rooms` rooms chosen from a search of the stay; `fields` override what the itinerary would send. */
-async function holdBody(stay: Stay, rooms = 1, fields: Record<string, unknown> = {}, target: CatalogApp = app) {
+async function holdBody(stay: Stay, rooms = 1, fields: Record<string, unknown> = {}, target: CatalogApp = world.app) {
   const checkIn = (fields.checkIn as string | undefined) ?? stay.checkIn;
   const checkOut = (fields.checkOut as string | undefined) ?? stay.checkOut;
   return {
@@ -94,7 +56,7 @@ async function holdCall(
   owner: { id: string },
   path = '',
   body?: Record<string, unknown>,
-  target: CatalogApp = app,
+  target: CatalogApp = world.app,
 ) {
   return target.inject({
     method,
@@ -111,21 +73,31 @@ const releaseHold = (owner: { id: string }, holdId: string) => holdCall('DELETE'
 
 /** Holds rooms until exactly `keep` are left on every night of the stay. */
 async function fillUntil(stay: Stay, keep: number, owner: { id: string }) {
-  for (let free = left(stay); free > keep; free = left(stay)) {
+  for (let free = world.roomsLeft(stay); free > keep; free = world.roomsLeft(stay)) {
     const res = await placeHold(owner, await holdBody(stay, Math.min(9, free - keep)));
     expect(res.statusCode).toBe(201);
   }
-  expect(left(stay)).toBe(keep);
+  expect(world.roomsLeft(stay)).toBe(keep);
+}
+
+/** A new traveller's hold of one room of a fresh stay, the body that placed it, and the rooms left before. */
+async function heldRoom() {
+  const user = await world.traveller();
+  const stay = world.freshStay(1);
+  const before = world.roomsLeft(stay);
+  const body = await holdBody(stay);
+  const hold = (await placeHold(user, body)).json() as Hold;
+  return { user, stay, before, body, hold };
 }
 
 describe('placing holds', () => {
   it('gives 50 concurrent requests for the last 3 rooms exactly 3 holds and 47 clear refusals', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(3);
+    const user = await world.traveller();
+    const stay = world.freshStay(3);
     await fillUntil(stay, 3, user);
 
     const answers = await Promise.all(
-      Array.from({ length: 50 }, async () => placeHold(await traveller(jwks), await holdBody(stay))),
+      Array.from({ length: 50 }, async () => placeHold(await world.traveller(), await holdBody(stay))),
     );
     const placed = answers.filter((r) => r.statusCode === 201);
     const refused = answers.filter((r) => r.statusCode !== 201);
@@ -135,10 +107,10 @@ describe('placing holds', () => {
       expectError(res, 'no-rooms-available');
       expect(res.json().error.title).toBe(errorTitles['no-rooms-available']);
     }
-    expect(left(stay)).toBe(0);
+    expect(world.roomsLeft(stay)).toBe(0);
     // MongoDB, the truth, agrees: no night is over its capacity, and the tightest one is exactly full.
-    const { taken } = await app.catalog.inventory.takenOf(inventoryId(stay.hotel._id, stay.roomType.type));
-    const capacity = app.catalog.availability.capacity(
+    const { taken } = await world.app.catalog.inventory.takenOf(inventoryId(stay.hotel._id, stay.roomType.type));
+    const capacity = world.app.catalog.availability.capacity(
       stay.hotel._id,
       stay.roomType,
       nightsOf(stay.checkIn, stay.checkOut),
@@ -148,53 +120,53 @@ describe('placing holds', () => {
   });
 
   it('answers a repeated idempotency key with the same hold, taking the room once', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(2);
-    const before = left(stay);
+    const user = await world.traveller();
+    const stay = world.freshStay(2);
+    const before = world.roomsLeft(stay);
     const body = await holdBody(stay);
     const first = await placeHold(user, body);
     const again = await placeHold(user, body);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json().id).toBe(first.json().id);
-    expect(left(stay)).toBe(before - 1);
+    expect(world.roomsLeft(stay)).toBe(before - 1);
 
     // The same key with another request is a client bug, not a second hold.
     const changed = await placeHold(user, { ...body, lineItemId: 'li-other' });
     expectError(changed, 'idempotency-key-reused');
-    expect(left(stay)).toBe(before - 1);
+    expect(world.roomsLeft(stay)).toBe(before - 1);
   });
 
   it('keeps keys per traveller: the same key from two travellers makes two holds', async () => {
-    const stay = freshStay(2);
+    const stay = world.freshStay(2);
     const body = await holdBody(stay);
-    const a = await placeHold(await traveller(jwks), body);
-    const b = await placeHold(await traveller(jwks), body);
+    const a = await placeHold(await world.traveller(), body);
+    const b = await placeHold(await world.traveller(), body);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().id).not.toBe(b.json().id);
   });
 
   it('refuses a stay spanning a sold-out night whole, and takes nothing', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(1, 3);
+    const user = await world.traveller();
+    const stay = world.freshStay(1, { nights: 3 });
     const nights = nightsOf(stay.checkIn, stay.checkOut);
     // Sell out the middle night only.
     const middle = { ...stay, checkIn: nights[1]!, checkOut: nights[2]! };
     await fillUntil(middle, 0, user);
     const id = inventoryId(stay.hotel._id, stay.roomType.type);
-    const before = await app.catalog.inventory.takenOf(id);
+    const before = await world.app.catalog.inventory.takenOf(id);
 
     const res = await placeHold(user, await holdBody(stay));
     expectError(res, 'no-rooms-available');
     // Not a night changed, not even the document's version.
-    expect(await app.catalog.inventory.takenOf(id)).toEqual(before);
+    expect(await world.app.catalog.inventory.takenOf(id)).toEqual(before);
     expect(before.taken[nights[0]!] ?? 0).toBe(0);
-    expect(left({ ...stay, checkOut: nights[1]! })).toBeGreaterThan(0);
+    expect(world.roomsLeft({ ...stay, checkOut: nights[1]! })).toBeGreaterThan(0);
   });
 
   it('quotes the rate in the hold currency and publishes catalog.hold.placed', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(1);
+    const user = await world.traveller();
+    const stay = world.freshStay(1);
     const res = await placeHold(user, await holdBody(stay, 1, { currency: 'EUR' }));
     expect(res.statusCode).toBe(201);
     const hold = res.json() as Hold;
@@ -208,7 +180,7 @@ describe('placing holds', () => {
     expect(hold.quote.rate.totalPrice.amount).toBeGreaterThan(0);
     expect(hold.quote.exchangeRates).toEqual(exchangeRatesRef());
     expect(Date.parse(hold.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
-    const [placed] = await catalogEvents(app, (e) => e.payload.holdId === hold.id, 1);
+    const [placed] = await catalogEvents(world.app, (e) => e.payload.holdId === hold.id, 1);
     expect(placed).toMatchObject({
       type: 'catalog.hold.placed',
       payload: {
@@ -221,8 +193,8 @@ describe('placing holds', () => {
   });
 
   it('names what is wrong with a hold request', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(1);
+    const user = await world.traveller();
+    const stay = world.freshStay(1);
     expectError(await placeHold(user, await holdBody(stay, 1, { hotelId: 'hnothere' })), 'hotel-not-found');
     expectError(await placeHold(user, await holdBody(stay, 1, { roomType: 'penthouse' })), 'room-type-not-found');
     expectError(await placeHold(user, await holdBody(stay, 1, { rateId: 'not-a-rate' })), 'room-not-found');
@@ -238,7 +210,7 @@ describe('placing holds', () => {
     expect(past.statusCode).toBe(400);
     expect(past.json().error.details.map((d: { path: string }) => d.path)).toContain('checkIn');
     // The owner is part of every call.
-    const ownerless = await app.inject({
+    const ownerless = await world.app.inject({
       method: 'POST',
       url: '/internal/v1/holds',
       headers: await serviceHeaders('itinerary', 'catalog'),
@@ -249,8 +221,8 @@ describe('placing holds', () => {
   });
 
   it('holds as many rooms as its search asked for, on its dates only', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(2);
+    const user = await world.traveller();
+    const stay = world.freshStay(2);
     const res = await placeHold(user, await holdBody(stay, 2));
     expect(res.statusCode).toBe(201);
     expect((res.json() as Hold).rooms).toBe(2);
@@ -269,9 +241,9 @@ describe('placing holds', () => {
 
 describe('reading and releasing holds', () => {
   it('keeps a hold to the owner the itinerary names', async () => {
-    const owner = await traveller(jwks);
-    const stranger = await traveller(jwks);
-    const hold = (await placeHold(owner, await holdBody(freshStay(1)))).json() as Hold;
+    const owner = await world.traveller();
+    const stranger = await world.traveller();
+    const hold = (await placeHold(owner, await holdBody(world.freshStay(1)))).json() as Hold;
     expect((await readHold(owner, hold.id)).json().id).toBe(hold.id);
     expectError(await readHold(stranger, hold.id), 'hold-not-found');
     expectError(await releaseHold(stranger, hold.id), 'hold-not-found');
@@ -279,20 +251,17 @@ describe('reading and releasing holds', () => {
   });
 
   it('answers the itinerary’s service identity only: not a traveller’s token, not another service', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(1);
-    const before = left(stay);
-    const hold = (await placeHold(user, await holdBody(stay))).json() as Hold;
+    const { user, stay, before, hold } = await heldRoom();
     const url = `/internal/v1/holds/${hold.id}?ownerId=${user.id}`;
     const as = async (headers: Record<string, string>) => ({
-      place: await app.inject({
+      place: await world.app.inject({
         method: 'POST',
         url: `/internal/v1/holds?ownerId=${user.id}`,
         headers,
         payload: await holdBody(stay),
       }),
-      read: await app.inject({ method: 'GET', url, headers }),
-      release: await app.inject({ method: 'DELETE', url, headers }),
+      read: await world.app.inject({ method: 'GET', url, headers }),
+      release: await world.app.inject({ method: 'DELETE', url, headers }),
     });
     for (const [headers, code] of [
       [{}, 'unauthenticated'],
@@ -303,36 +272,25 @@ describe('reading and releasing holds', () => {
       const answers = await as(headers);
       for (const res of Object.values(answers)) expectError(res, code);
     }
-    expect(left(stay)).toBe(before - 1);
+    expect(world.roomsLeft(stay)).toBe(before - 1);
     expect((await readHold(user, hold.id)).json().status).toBe('held');
   });
 
   it('releases a removed room at once and gives it back to searches', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(1);
-    const before = left(stay);
-    const hold = (await placeHold(user, await holdBody(stay))).json() as Hold;
-    expect(left(stay)).toBe(before - 1);
+    const { user, stay, before, hold } = await heldRoom();
+    expect(world.roomsLeft(stay)).toBe(before - 1);
     const res = await releaseHold(user, hold.id);
     expect(res.json()).toMatchObject({ id: hold.id, status: 'released' });
-    expect(left(stay)).toBe(before);
-    const [released] = await catalogEvents(
-      app,
-      (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id,
-      1,
-    );
+    expect(world.roomsLeft(stay)).toBe(before);
+    const [released] = await holdEvents(world.app, 'catalog.hold.released', hold.id);
     expect(released!.payload.reason).toBe('removed');
   });
 
   it('books the holds of a paid itinerary and frees them when it is cancelled', async () => {
-    const user = await traveller(jwks);
-    const stay = freshStay(1);
-    const before = left(stay);
-    const body = await holdBody(stay);
-    const hold = (await placeHold(user, body)).json() as Hold;
+    const { user, stay, before, body, hold } = await heldRoom();
     const read = async () => ((await readHold(user, hold.id)).json() as Hold).status;
 
-    await publish(app, 'billing.invoice.paid', 'inv-1', {
+    await world.publish('billing.invoice.paid', 'inv-1', {
       invoiceId: 'inv-1',
       itineraryId: body.itineraryId,
       userId: user.id,
@@ -341,9 +299,9 @@ describe('reading and releasing holds', () => {
       paidAt: new Date().toISOString(),
     });
     await expect.poll(read, { timeout: 20_000 }).toBe('booked');
-    await expect.poll(() => left(stay), { timeout: 2_000, interval: 20 }).toBe(before - 1);
+    await expect.poll(() => world.roomsLeft(stay), { timeout: 2_000, interval: 20 }).toBe(before - 1);
 
-    await publish(app, 'itinerary.cancelled', body.itineraryId, {
+    await world.publish('itinerary.cancelled', body.itineraryId, {
       itineraryId: body.itineraryId,
       userId: user.id,
       cancelledBy: { userId: user.id, role: 'role/customer' },
@@ -353,8 +311,8 @@ describe('reading and releasing holds', () => {
     });
     await expect.poll(read, { timeout: 20_000 }).toBe('released');
     // MongoDB first, then the projection (see the expiry test below).
-    await expect.poll(() => left(stay), { timeout: 2_000, interval: 20 }).toBe(before);
-    const events = await catalogEvents(app, (e) => e.payload.holdId === hold.id, 3);
+    await expect.poll(() => world.roomsLeft(stay), { timeout: 2_000, interval: 20 }).toBe(before);
+    const events = await catalogEvents(world.app, (e) => e.payload.holdId === hold.id, 3);
     expect(events.map((e) => e.type)).toEqual([
       'catalog.hold.placed',
       'catalog.booking.confirmed',
@@ -367,7 +325,7 @@ describe('reading and releasing holds', () => {
 describe('hold expiry', () => {
   let quick: CatalogApp;
   beforeAll(async () => {
-    quick = await startCatalog(jwks, { HOLD_TTL_S: '1' });
+    quick = await startCatalog(world.jwks, { HOLD_TTL_S: '1' });
   }, 120_000);
   afterAll(async () => {
     await quick?.close();
@@ -385,7 +343,7 @@ describe('hold expiry', () => {
   }
 
   it('releases an unpaid hold through the hold-expiry job and frees its room', async () => {
-    const user = await traveller(jwks);
+    const user = await world.traveller();
     const stay = quickStay(0);
     const { hotel } = stay;
     const free = () =>
@@ -401,16 +359,12 @@ describe('hold expiry', () => {
     // The job writes the release to MongoDB, then updates this instance's projection: a read in between
     // sees the hold released a moment before its room counts as free again.
     await expect.poll(free, { timeout: 2_000, interval: 20 }).toBe(before);
-    const [released] = await catalogEvents(
-      quick,
-      (e) => e.type === 'catalog.hold.released' && e.payload.holdId === hold.id,
-      1,
-    );
+    const [released] = await holdEvents(quick, 'catalog.hold.released', hold.id);
     expect(released!.payload.reason).toBe('expired');
   });
 
   it('releases an overdue hold whose expiry job was lost, in the availability-refresh sweep', async () => {
-    const user = await traveller(jwks);
+    const user = await world.traveller();
     const stay = quickStay(1);
     const hold = (await placeHold(user, await holdBody(stay, 1, {}, quick), quick)).json() as Hold;
     // Redis lost the delayed job (or it was never added).

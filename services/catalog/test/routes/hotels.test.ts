@@ -6,41 +6,19 @@ import {
   type HotelView,
 } from '@travelclub/contracts';
 import { demoSupplier } from '@travelclub/demo-catalog';
-import type { TestJwks } from '@travelclub/kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogApp } from '../../src/app.js';
+import { describe, expect, it } from 'vitest';
 import { importHotels } from '../../src/flows/seeding.js';
-import {
-  TEST_HOTELS,
-  busiestCity,
-  expectError,
-  expectInvalid,
-  startCatalog,
-  startTestJwks,
-  traveller,
-} from '../helpers.js';
+import { TEST_HOTELS, expectError, expectInvalid, startCatalog, useCatalog } from '../helpers.js';
 
-let jwks: TestJwks;
-let app: CatalogApp;
-let city: string;
+const world = useCatalog();
 
-beforeAll(async () => {
-  jwks = await startTestJwks();
-  app = await startCatalog(jwks);
-  city = busiestCity(app);
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await jwks?.close();
-});
-
-const list = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/v1/hotel', payload });
+const list = (payload: Record<string, unknown>) => world.app.inject({ method: 'POST', url: '/api/v1/hotel', payload });
 
 describe('the demo inventory', () => {
   it('is imported when the catalog starts empty, deterministic from its seed', async () => {
-    expect(app.catalog.index().size).toBe(TEST_HOTELS);
-    expect(await app.catalog.hotels.count()).toBe(TEST_HOTELS);
-    const again = await startCatalog(jwks);
+    expect(world.app.catalog.index().size).toBe(TEST_HOTELS);
+    expect(await world.app.catalog.hotels.count()).toBe(TEST_HOTELS);
+    const again = await startCatalog(world.jwks);
     try {
       expect(
         again.catalog
@@ -48,13 +26,13 @@ describe('the demo inventory', () => {
           .hotels.map((h) => h._id)
           .sort(),
       ).toEqual(
-        app.catalog
+        world.app.catalog
           .index()
           .hotels.map((h) => h._id)
           .sort(),
       );
-      const id = app.catalog.index().hotels[5]!._id;
-      const [a, b] = await Promise.all([app.catalog.hotels.byId(id), again.catalog.hotels.byId(id)]);
+      const id = world.app.catalog.index().hotels[5]!._id;
+      const [a, b] = await Promise.all([world.app.catalog.hotels.byId(id), again.catalog.hotels.byId(id)]);
       expect(b).toEqual(a);
     } finally {
       await again.close();
@@ -64,7 +42,7 @@ describe('the demo inventory', () => {
 
 describe('an import while running', () => {
   it('is picked up by the running instance, which rebuilds its index', async () => {
-    const other = await startCatalog(jwks, { SEED_HOTELS: '0' });
+    const other = await startCatalog(world.jwks, { SEED_HOTELS: '0' });
     try {
       expect(other.catalog.index().size).toBe(0);
       expect(await other.catalog.refreshIndex()).toBe(false);
@@ -87,7 +65,7 @@ describe('an import while running', () => {
 
 describe('POST /api/v1/hotel (list by destination)', () => {
   it('lists 15 from the start by default, most popular first', async () => {
-    const res = await list({ destination: city });
+    const res = await list({ destination: world.city });
     expect(res.statusCode).toBe(200);
     HotelListAnswerSchema.parse(res.json());
     const body = res.json() as {
@@ -97,19 +75,19 @@ describe('POST /api/v1/hotel (list by destination)', () => {
       hotels: { id: string; destinationId: string }[];
       destination: { id: string };
     };
-    expect(body).toMatchObject({ take: 15, skip: 0, destination: { id: city } });
+    expect(body).toMatchObject({ take: 15, skip: 0, destination: { id: world.city } });
     expect(body.hotels.length).toBe(Math.min(15, body.total));
-    expect(body.hotels.every((h) => h.destinationId === city)).toBe(true);
-    const order = app.catalog
+    expect(body.hotels.every((h) => h.destinationId === world.city)).toBe(true);
+    const order = world.app.catalog
       .index()
-      .hotelsOf(city)!
+      .hotelsOf(world.city)!
       .slice(0, body.hotels.length)
-      .map((o) => app.catalog.index().hotels[o]!._id);
+      .map((o) => world.app.catalog.index().hotels[o]!._id);
     expect(body.hotels.map((h) => h.id)).toEqual(order);
   });
 
   it('lists a whole country', async () => {
-    const countryCode = app.catalog.index().hotels[0]!.address.countryCode;
+    const countryCode = world.app.catalog.index().hotels[0]!.address.countryCode;
     const res = await list({ destination: `country-${countryCode}`, take: 100 });
     const hotels = res.json().hotels as { address: { countryCode: string } }[];
     expect(hotels.length).toBeGreaterThan(0);
@@ -120,8 +98,8 @@ describe('POST /api/v1/hotel (list by destination)', () => {
     const res = await list({});
     expectInvalid(res, 'destination');
     expect(res.json().error.details[0].message).toBe('Destination is required');
-    expectInvalid(await list({ destination: city, take: 500 }), 'take');
-    expectInvalid(await list({ destination: city, skip: -1 }), 'skip');
+    expectInvalid(await list({ destination: world.city, take: 500 }), 'take');
+    expectInvalid(await list({ destination: world.city, skip: -1 }), 'skip');
     expectInvalid(await list({ destination: { $ne: null } }), 'destination');
     expectError(await list({ destination: 'city-1' }), 'destination-not-found');
   });
@@ -129,8 +107,8 @@ describe('POST /api/v1/hotel (list by destination)', () => {
 
 describe('GET /api/v1/hotel/{id} and by slug', () => {
   it('shows every field of the hotel page, with image links in the three sizes', async () => {
-    const id = app.catalog.index().hotels[0]!._id;
-    const res = await app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` });
+    const id = world.app.catalog.index().hotels[0]!._id;
+    const res = await world.app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` });
     expect(res.statusCode).toBe(200);
     const hotel = HotelViewSchema.parse(res.json()) as HotelView;
     expect(hotel.id).toBe(id);
@@ -146,48 +124,56 @@ describe('GET /api/v1/hotel/{id} and by slug', () => {
     expect(links['200px']).toContain('w=400&h=400&q=90');
     expect(links['600px']).toContain('w=600&h=600&q=90');
 
-    const bySlug = await app.inject({ method: 'GET', url: `/api/v1/hotel/by-slug/${hotel.slug}` });
+    const bySlug = await world.app.inject({ method: 'GET', url: `/api/v1/hotel/by-slug/${hotel.slug}` });
     expect(bySlug.json()).toEqual(res.json());
   });
 
   it('answers 404 in the envelope for an unknown hotel or slug', async () => {
-    expectError(await app.inject({ method: 'GET', url: '/api/v1/hotel/hnothere' }), 'hotel-not-found');
-    expectError(await app.inject({ method: 'GET', url: '/api/v1/hotel/by-slug/no-such-hotel' }), 'hotel-not-found');
-    expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/hotel/by-slug/Not_A_Slug' }), 'slug');
+    expectError(await world.app.inject({ method: 'GET', url: '/api/v1/hotel/hnothere' }), 'hotel-not-found');
+    expectError(
+      await world.app.inject({ method: 'GET', url: '/api/v1/hotel/by-slug/no-such-hotel' }),
+      'hotel-not-found',
+    );
+    expectInvalid(await world.app.inject({ method: 'GET', url: '/api/v1/hotel/by-slug/Not_A_Slug' }), 'slug');
   });
 
   it('redirects the title image to its link, which serves a JPEG', async () => {
-    const hotel = app.catalog.index().hotels[0]!;
-    const res = await app.inject({ method: 'GET', url: `/api/v1/hotel/${hotel._id}/titleImage` });
+    const hotel = world.app.catalog.index().hotels[0]!;
+    const res = await world.app.inject({ method: 'GET', url: `/api/v1/hotel/${hotel._id}/titleImage` });
     expect(res.statusCode).toBe(302);
     const location = new URL(res.headers.location as string);
     expect(location.pathname).toBe(`/api/v1/images/${hotel.images[0]}`);
-    const image = await app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
+    const image = await world.app.inject({ method: 'GET', url: `${location.pathname}${location.search}` });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
-    expectError(await app.inject({ method: 'GET', url: '/api/v1/hotel/hnothere/titleImage' }), 'hotel-not-found');
-    expectError(await app.inject({ method: 'GET', url: '/api/v1/images/hnothere-0' }), 'image-not-found');
+    expectError(await world.app.inject({ method: 'GET', url: '/api/v1/hotel/hnothere/titleImage' }), 'hotel-not-found');
+    expectError(await world.app.inject({ method: 'GET', url: '/api/v1/images/hnothere-0' }), 'image-not-found');
   });
 });
 
 describe('likes', () => {
   it('likes a hotel once per traveller, and unlikes it', async () => {
-    const a = await traveller(jwks);
-    const b = await traveller(jwks);
-    const id = app.catalog.index().hotels[1]!._id;
+    const a = await world.traveller();
+    const b = await world.traveller();
+    const id = world.app.catalog.index().hotels[1]!._id;
     const like = (who: { headers: Record<string, string> }, payload: unknown) =>
-      app.inject({ method: 'PUT', url: `/api/v1/hotel/${id}/like`, headers: who.headers, payload: payload as object });
+      world.app.inject({
+        method: 'PUT',
+        url: `/api/v1/hotel/${id}/like`,
+        headers: who.headers,
+        payload: payload as object,
+      });
     expect((await like(a, { like: true })).json()).toEqual({ hotelId: id, liked: true, likes: 1 });
     expect((await like(a, { like: true })).json()).toEqual({ hotelId: id, liked: true, likes: 1 });
     expect((await like(b, { like: true })).json()).toEqual({ hotelId: id, liked: true, likes: 2 });
     expect((await like(a, { like: false })).json()).toEqual({ hotelId: id, liked: false, likes: 1 });
-    expect((await app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` })).json().likes).toBe(1);
+    expect((await world.app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` })).json().likes).toBe(1);
     expectError(
-      await app.inject({ method: 'PUT', url: `/api/v1/hotel/${id}/like`, payload: { like: true } }),
+      await world.app.inject({ method: 'PUT', url: `/api/v1/hotel/${id}/like`, payload: { like: true } }),
       'unauthenticated',
     );
     expectError(
-      await app.inject({
+      await world.app.inject({
         method: 'PUT',
         url: '/api/v1/hotel/hnothere/like',
         headers: a.headers,
@@ -199,16 +185,19 @@ describe('likes', () => {
   });
 
   it('likes a destination, checking what it is', async () => {
-    const user = await traveller(jwks);
+    const user = await world.traveller();
     const like = (id: string, payload: Record<string, unknown>) =>
-      app.inject({ method: 'POST', url: `/api/v1/destinations/${id}/like`, headers: user.headers, payload });
-    expect((await like(city, { destinationId: city, locationType: 'city', like: true })).json()).toEqual({
-      destinationId: city,
+      world.app.inject({ method: 'POST', url: `/api/v1/destinations/${id}/like`, headers: user.headers, payload });
+    expect((await like(world.city, { destinationId: world.city, locationType: 'city', like: true })).json()).toEqual({
+      destinationId: world.city,
       liked: true,
     });
-    expectInvalid(await like(city, { destinationId: city, locationType: 'country', like: true }), 'locationType');
     expectInvalid(
-      await like(city, { destinationId: 'country-FR', locationType: 'country', like: true }),
+      await like(world.city, { destinationId: world.city, locationType: 'country', like: true }),
+      'locationType',
+    );
+    expectInvalid(
+      await like(world.city, { destinationId: 'country-FR', locationType: 'country', like: true }),
       'destinationId',
     );
     expectError(
@@ -220,52 +209,55 @@ describe('likes', () => {
 
 describe('recommendations', () => {
   it('recommends the most popular hotels, one per destination, to someone without likes', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/hotel/recommended?take=5' });
+    const res = await world.app.inject({ method: 'GET', url: '/api/v1/hotel/recommended?take=5' });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { basis: string; hotels: { id: string; destinationId: string }[] };
     expect(body.basis).toBe('popular');
     expect(body.hotels).toHaveLength(5);
     expect(new Set(body.hotels.map((h) => h.destinationId)).size).toBe(5);
-    expect(body.hotels[0]!.id).toBe(app.catalog.index().hotels[app.catalog.index().popular[0]!]!._id);
+    expect(body.hotels[0]!.id).toBe(world.app.catalog.index().hotels[world.app.catalog.index().popular[0]!]!._id);
   });
 
   it("recommends hotels where a traveller's likes are, never the liked hotel itself", async () => {
-    const user = await traveller(jwks);
-    const liked = app.catalog.index().hotels[app.catalog.index().hotelsOf(city)![0]!]!;
-    await app.inject({
+    const user = await world.traveller();
+    const liked = world.app.catalog.index().hotels[world.app.catalog.index().hotelsOf(world.city)![0]!]!;
+    await world.app.inject({
       method: 'PUT',
       url: `/api/v1/hotel/${liked._id}/like`,
       headers: user.headers,
       payload: { like: true },
     });
-    const res = await app.inject({ method: 'GET', url: '/api/v1/hotel/recommended?take=3', headers: user.headers });
+    const res = await world.app.inject({
+      method: 'GET',
+      url: '/api/v1/hotel/recommended?take=3',
+      headers: user.headers,
+    });
     const body = res.json() as { basis: string; hotels: { id: string; destinationId: string }[] };
     expect(body.basis).toBe('likes');
-    expect(body.hotels.every((h) => h.destinationId === city && h.id !== liked._id)).toBe(true);
+    expect(body.hotels.every((h) => h.destinationId === world.city && h.id !== liked._id)).toBe(true);
   });
 
   it('recommends for a destination, and validates', async () => {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/v1/recommendation',
-      payload: { destination: city, take: 2 },
+      payload: { destination: world.city, take: 2 },
     });
     expect(res.json()).toMatchObject({ basis: 'destination' });
-    expect(res.json().hotels).toHaveLength(Math.min(2, app.catalog.index().hotelsOf(city)!.length));
-    expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/hotel/recommended?take=0' }), 'take');
+    expect(res.json().hotels).toHaveLength(Math.min(2, world.app.catalog.index().hotelsOf(world.city)!.length));
+    expectInvalid(await world.app.inject({ method: 'GET', url: '/api/v1/hotel/recommended?take=0' }), 'take');
     expectError(
-      await app.inject({ method: 'POST', url: '/api/v1/recommendation', payload: { destination: 'city-1' } }),
+      await world.app.inject({ method: 'POST', url: '/api/v1/recommendation', payload: { destination: 'city-1' } }),
       'destination-not-found',
     );
   });
 });
 
 describe('GET /api/v1/destinations/autocomplete', () => {
+  const autocomplete = (query = '') =>
+    world.app.inject({ method: 'GET', url: `/api/v1/destinations/autocomplete${query}` });
   const suggest = async (query: string) => {
-    const res = await app.inject({
-      method: 'GET',
-      url: `/api/v1/destinations/autocomplete?query=${encodeURIComponent(query)}`,
-    });
+    const res = await autocomplete(`?query=${encodeURIComponent(query)}`);
     expect(res.statusCode).toBe(200);
     return AutocompleteAnswerSchema.parse(res.json()).destinations;
   };
@@ -282,7 +274,7 @@ describe('GET /api/v1/destinations/autocomplete', () => {
 
   it('finds countries and hotels', async () => {
     expect((await suggest('franc')).some((d) => d.id === 'country-FR' && d.locationType === 'country')).toBe(true);
-    const hotel = app.catalog.index().hotels[0]!;
+    const hotel = world.app.catalog.index().hotels[0]!;
     const found = await suggest(hotel.name);
     expect(found.some((d) => d.id === `hotel-${hotel._id}` && d.locationType === 'hotel')).toBe(true);
   });
@@ -294,11 +286,8 @@ describe('GET /api/v1/destinations/autocomplete', () => {
   });
 
   it('validates the query', async () => {
-    expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/destinations/autocomplete' }), 'query');
-    expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/destinations/autocomplete?query=%20' }), 'query');
-    expectInvalid(
-      await app.inject({ method: 'GET', url: '/api/v1/destinations/autocomplete?query=pa&take=99' }),
-      'take',
-    );
+    expectInvalid(await autocomplete(), 'query');
+    expectInvalid(await autocomplete('?query=%20'), 'query');
+    expectInvalid(await autocomplete('?query=pa&take=99'), 'take');
   });
 });

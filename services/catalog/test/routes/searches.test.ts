@@ -7,43 +7,22 @@ import {
   type AvailabilityAnswer,
   type SearchPage,
 } from '@travelclub/contracts';
-import { serviceHeaders, type TestJwks } from '@travelclub/kit/testing';
+import { serviceHeaders } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogApp } from '../../src/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { nightsOf } from '../../src/domain/pricing.js';
 import { rateId } from '../../src/domain/rates.js';
-import {
-  busiestCity,
-  createSearch,
-  expectError,
-  expectInvalid,
-  inDays,
-  search,
-  startCatalog,
-  startTestJwks,
-  traveller,
-} from '../helpers.js';
+import { createSearch, expectError, expectInvalid, inDays, search, useCatalog } from '../helpers.js';
 
-let jwks: TestJwks;
-let app: CatalogApp;
-let city: string;
+const world = useCatalog();
 /** checkAvailability needs a token, as at the gateway: an anonymous visitor's will do. */
 let visitor: { headers: Record<string, string> };
-
 beforeAll(async () => {
-  jwks = await startTestJwks();
-  app = await startCatalog(jwks);
-  city = busiestCity(app);
-  visitor = await traveller(jwks, []);
-}, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await jwks?.close();
+  visitor = await world.traveller([]);
 });
 
 const stay = (fields: Record<string, unknown> = {}) => ({
-  destination: city,
+  destination: world.city,
   checkIn: inDays(20),
   checkOut: inDays(23),
   guests: 2,
@@ -53,15 +32,15 @@ const stay = (fields: Record<string, unknown> = {}) => ({
 
 describe('POST /api/v1/hotel/search', () => {
   it("lists the destination's hotels, each with its cheapest free rate in the asked currency", async () => {
-    const page = await search(app, stay({ currency: 'EUR', take: 5 }));
-    expect(page.total).toBe(app.catalog.index().hotelsOf(city)!.length);
+    const page = await search(world.app, stay({ currency: 'EUR', take: 5 }));
+    expect(page.total).toBe(world.app.catalog.index().hotelsOf(world.city)!.length);
     expect(page.hotels).toHaveLength(Math.min(5, page.total));
     expect(page.take).toBe(5);
     expect(page.exchangeRates).toEqual(exchangeRatesRef());
     const priced = page.hotels.filter((h) => h.cheapestRate);
     expect(priced.length).toBeGreaterThan(0);
     for (const hotel of priced) {
-      expect(hotel.destinationId).toBe(city);
+      expect(hotel.destinationId).toBe(world.city);
       expect(hotel.cheapestRate!.totalPrice.currency).toBe('EUR');
       expect(hotel.cheapestRate!.totalPrice.amount).toBeGreaterThan(0);
       expect(hotel.titleImage?.links['200px']).toContain('w=400&h=400&q=90');
@@ -70,14 +49,14 @@ describe('POST /api/v1/hotel/search', () => {
 
   it('gives the same answer to the same search twice', async () => {
     const body = stay({ take: 15, currency: 'GBP' });
-    const first = await search(app, body);
-    const second = await search(app, body);
+    const first = await search(world.app, body);
+    const second = await search(world.app, body);
     expect(second).toEqual(first);
   });
 
   it('defaults to USD, one room, and the first 15', async () => {
     const { rooms: _r, ...body } = stay();
-    const page = await search(app, body);
+    const page = await search(world.app, body);
     expect(page.criteria).toMatchObject({ currency: 'USD', rooms: 1 });
     expect(page.take).toBe(15);
     expect(page.skip).toBe(0);
@@ -85,16 +64,16 @@ describe('POST /api/v1/hotel/search', () => {
   });
 
   it('pages without overlap', async () => {
-    const first = await search(app, stay({ take: 2, skip: 0 }));
-    const second = await search(app, stay({ take: 2, skip: 2 }));
+    const first = await search(world.app, stay({ take: 2, skip: 0 }));
+    const second = await search(world.app, stay({ take: 2, skip: 2 }));
     expect(first.hotels.map((h) => h.id)).not.toContain(second.hotels[0]?.id);
   });
 
   it('matches the cheapest rate to the one checkAvailability shows first', async () => {
-    const page = await search(app, stay());
+    const page = await search(world.app, stay());
     const hotel = page.hotels.find((h) => h.cheapestRate)!;
-    const searchId = await createSearch(app, stay());
-    const res = await app.inject({
+    const searchId = await createSearch(world.app, stay());
+    const res = await world.app.inject({
       method: 'POST',
       url: `/api/v1/hotel/${hotel.id}/checkAvailability`,
       headers: visitor.headers,
@@ -106,9 +85,9 @@ describe('POST /api/v1/hotel/search', () => {
   });
 
   it('searches a map box instead of a destination', async () => {
-    const hotel = app.catalog.index().hotels[app.catalog.index().hotelsOf(city)![0]!]!;
+    const hotel = world.app.catalog.index().hotels[world.app.catalog.index().hotelsOf(world.city)![0]!]!;
     const { latitude, longitude } = hotel.coordinates;
-    const page = await search(app, {
+    const page = await search(world.app, {
       ...stay({ destination: undefined }),
       boundingBox: { north: latitude + 0.5, south: latitude - 0.5, east: longitude + 0.5, west: longitude - 0.5 },
     });
@@ -131,20 +110,26 @@ describe('POST /api/v1/hotel/search', () => {
     ['take', { take: 0 }],
     ['extra', { extra: true }],
   ])('names %s when it is wrong', async (field, change) => {
-    expectInvalid(await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay(change) }), field);
+    expectInvalid(
+      await world.app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay(change) }),
+      field,
+    );
   });
 
   it('says so when the destination does not exist', async () => {
     expectError(
-      await app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay({ destination: 'city-1' }) }),
+      await world.app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay({ destination: 'city-1' }) }),
       'destination-not-found',
     );
   });
 });
 
 describe('stored searches', () => {
+  const storedPage = (searchId: string, query = '') =>
+    world.app.inject({ method: 'GET', url: `/api/v1/hotel/search/${searchId}${query}` });
+
   it('keeps a search and answers it page by page', async () => {
-    const res = await app.inject({
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/v1/hotel/search/create',
       payload: stay({ currency: 'JPY' }),
@@ -152,19 +137,17 @@ describe('stored searches', () => {
     expect(res.statusCode).toBe(201);
     const { searchId, expiresAt } = res.json() as { searchId: string; expiresAt: string };
     expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now() + 3_600_000);
-    const page = (
-      await app.inject({ method: 'GET', url: `/api/v1/hotel/search/${searchId}?take=3&skip=1` })
-    ).json() as SearchPage;
-    expect(page).toMatchObject({ searchId, take: 3, skip: 1, criteria: { currency: 'JPY', destination: city } });
-    const oneOff = await search(app, stay({ currency: 'JPY', take: 3, skip: 1 }));
+    const page = (await storedPage(searchId, '?take=3&skip=1')).json() as SearchPage;
+    expect(page).toMatchObject({ searchId, take: 3, skip: 1, criteria: { currency: 'JPY', destination: world.city } });
+    const oneOff = await search(world.app, stay({ currency: 'JPY', take: 3, skip: 1 }));
     expect(page.hotels).toEqual(oneOff.hotels);
   });
 
   it('answers 404 for a search it does not have, and validates the page', async () => {
-    expectError(await app.inject({ method: 'GET', url: '/api/v1/hotel/search/AAAAAAAAAAAAAAAA' }), 'search-not-found');
-    expectInvalid(await app.inject({ method: 'GET', url: '/api/v1/hotel/search/AAAAAAAAAAAAAAAA?take=abc' }), 'take');
+    expectError(await storedPage('AAAAAAAAAAAAAAAA'), 'search-not-found');
+    expectInvalid(await storedPage('AAAAAAAAAAAAAAAA', '?take=abc'), 'take');
     expectInvalid(
-      await app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: stay({ guests: 0 }) }),
+      await world.app.inject({ method: 'POST', url: '/api/v1/hotel/search/create', payload: stay({ guests: 0 }) }),
       'guests',
     );
   });
@@ -172,26 +155,30 @@ describe('stored searches', () => {
 
 describe('POST /api/v1/hotel/boundingBox', () => {
   it('returns the hotels inside the viewport, best first, capped, with rates when dates are given', async () => {
-    const world = { north: 85, south: -85, east: 180, west: -180 };
-    const res = await app.inject({
+    const everywhere = { north: 85, south: -85, east: 180, west: -180 };
+    const res = await world.app.inject({
       method: 'POST',
       url: '/api/v1/hotel/boundingBox',
-      payload: { boundingBox: world, limit: 20, checkIn: inDays(10), checkOut: inDays(12), guests: 2 },
+      payload: { boundingBox: everywhere, limit: 20, checkIn: inDays(10), checkOut: inDays(12), guests: 2 },
     });
     expect(res.statusCode).toBe(200);
     const answer = MapAnswerSchema.parse(res.json());
     expect(answer.hotels).toHaveLength(20);
-    const popular = app.catalog
+    const popular = world.app.catalog
       .index()
       .popular.slice(0, 20)
-      .map((o) => app.catalog.index().hotels[o]!._id);
+      .map((o) => world.app.catalog.index().hotels[o]!._id);
     expect(answer.hotels.map((h) => h.id)).toEqual(popular);
     expect(answer.hotels.some((h) => h.cheapestRate)).toBe(true);
   });
 
   it('keeps every hotel inside the box and handles a box over the 180° meridian', async () => {
     const box = { north: 60, south: -60, east: -170, west: 170 };
-    const res = await app.inject({ method: 'POST', url: '/api/v1/hotel/boundingBox', payload: { boundingBox: box } });
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/api/v1/hotel/boundingBox',
+      payload: { boundingBox: box },
+    });
     expect(res.statusCode).toBe(200);
     for (const hotel of (res.json() as SearchPage).hotels) {
       expect(Math.abs(hotel.coordinates.longitude)).toBeGreaterThanOrEqual(170);
@@ -201,7 +188,7 @@ describe('POST /api/v1/hotel/boundingBox', () => {
 
   it('refuses a box upside down, or one date without the other', async () => {
     expectInvalid(
-      await app.inject({
+      await world.app.inject({
         method: 'POST',
         url: '/api/v1/hotel/boundingBox',
         payload: { boundingBox: { north: 1, south: 2, east: 3, west: 0 } },
@@ -209,7 +196,7 @@ describe('POST /api/v1/hotel/boundingBox', () => {
       'boundingBox.south',
     );
     expectInvalid(
-      await app.inject({
+      await world.app.inject({
         method: 'POST',
         url: '/api/v1/hotel/boundingBox',
         payload: { boundingBox: { north: 2, south: 1, east: 3, west: 0 }, checkIn: inDays(3) },
@@ -221,8 +208,8 @@ describe('POST /api/v1/hotel/boundingBox', () => {
 
 describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
   async function check(hotelId: string, searchBody: Record<string, unknown> = stay()) {
-    const hotelSearchId = await createSearch(app, searchBody);
-    return app.inject({
+    const hotelSearchId = await createSearch(world.app, searchBody);
+    return world.app.inject({
       method: 'POST',
       url: `/api/v1/hotel/${hotelId}/checkAvailability`,
       headers: visitor.headers,
@@ -231,7 +218,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
   }
 
   it('orders rates cheapest first and room types by their cheapest rate, tagging free cancellation', async () => {
-    const page = await search(app, stay({ currency: 'EUR' }));
+    const page = await search(world.app, stay({ currency: 'EUR' }));
     const hotel = page.hotels.find((h) => h.cheapestRate)!;
     const res = await check(hotel.id, stay({ currency: 'EUR' }));
     expect(res.statusCode).toBe(200);
@@ -252,7 +239,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
   });
 
   it('shows room types too small for the guests without rates, last', async () => {
-    const page = await search(app, stay({ guests: 3, rooms: 1 }));
+    const page = await search(world.app, stay({ guests: 3, rooms: 1 }));
     const hotel = page.hotels.find((h) => h.cheapestRate)!;
     const answer = (await check(hotel.id, stay({ guests: 3, rooms: 1 }))).json() as AvailabilityAnswer;
     const small = answer.roomTypes.filter((rt) => rt.maxGuests < 3);
@@ -262,15 +249,18 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
   });
 
   it('fails with the spec title and message when no room is left', async () => {
-    const hotel = app.catalog.index().hotels[app.catalog.index().hotelsOf(city)![0]!]!;
+    const hotel = world.app.catalog.index().hotels[world.app.catalog.index().hotelsOf(world.city)![0]!]!;
     const checkIn = inDays(100);
     const checkOut = inDays(101);
-    const user = await traveller(jwks);
+    const user = await world.traveller();
     // Take every room of every type for that night.
     for (const roomType of hotel.roomTypes)
-      for (let free = app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut)); free > 0;) {
+      for (
+        let free = world.app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
+        free > 0;
+      ) {
         const rooms = Math.min(9, free);
-        const res = await app.inject({
+        const res = await world.app.inject({
           method: 'POST',
           url: `/internal/v1/holds?ownerId=${user.id}`,
           headers: await serviceHeaders('itinerary', 'catalog'),
@@ -278,7 +268,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
             idempotencyKey: randomUUID(),
             // A hold is for the rooms of the search it names.
             searchId: (
-              await app.catalog.searches.create(
+              await world.app.catalog.searches.create(
                 { destination: hotel.destinationId, checkIn, checkOut, guests: rooms, rooms, currency: 'USD' },
                 `ip:sold-out-${randomUUID()}`,
               )
@@ -293,7 +283,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
           },
         });
         expect(res.statusCode).toBe(201);
-        free = app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
+        free = world.app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
       }
     const res = await check(hotel._id, stay({ checkIn, checkOut, guests: 1 }));
     expectError(res, 'no-rooms-available');
@@ -303,19 +293,22 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
       'No rooms available for the selected dates. Try changing your dates or number of guests.',
     );
     // The search shows the hotel as sold out, not gone.
-    const page = await search(app, stay({ checkIn, checkOut, guests: 1, take: 100 }));
+    const page = await search(world.app, stay({ checkIn, checkOut, guests: 1, take: 100 }));
     expect(page.hotels.find((h) => h.id === hotel._id)?.cheapestRate).toBeNull();
   });
 
   it('needs a token, as at the gateway (an anonymous visitor’s will do)', async () => {
-    const hotelId = app.catalog.index().hotels[0]!._id;
+    const hotelId = world.app.catalog.index().hotels[0]!._id;
     const url = `/api/v1/hotel/${hotelId}/checkAvailability`;
-    expectError(await app.inject({ method: 'POST', url, payload: { hotelId, hotelSearchId: 'x' } }), 'unauthenticated');
+    expectError(
+      await world.app.inject({ method: 'POST', url, payload: { hotelId, hotelSearchId: 'x' } }),
+      'unauthenticated',
+    );
   });
 
   it('needs a search it knows and a hotel it has', async () => {
-    const hotelId = app.catalog.index().hotels[0]!._id;
-    const res = await app.inject({
+    const hotelId = world.app.catalog.index().hotels[0]!._id;
+    const res = await world.app.inject({
       method: 'POST',
       url: `/api/v1/hotel/${hotelId}/checkAvailability`,
       headers: visitor.headers,
@@ -324,7 +317,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
     expectError(res, 'search-or-dates-not-found');
     expectError(await check('hnothere'), 'hotel-not-found');
     expectInvalid(
-      await app.inject({
+      await world.app.inject({
         method: 'POST',
         url: `/api/v1/hotel/${hotelId}/checkAvailability`,
         headers: visitor.headers,
@@ -333,7 +326,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
       'hotelId',
     );
     expectInvalid(
-      await app.inject({
+      await world.app.inject({
         method: 'POST',
         url: `/api/v1/hotel/${hotelId}/checkAvailability`,
         headers: visitor.headers,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AutocompleteIndex, type AutocompleteEntry } from '../../src/search/autocomplete-index.js';
 import { normalizeText } from '../../src/search/normalize.js';
+import { expectFlatAtScale, random, timeQueries } from './scale.js';
 
 const city = (id: string, name: string, weight: number): AutocompleteEntry => ({ id, name, kind: 'city', weight });
 const hotel = (id: string, name: string, weight: number): AutocompleteEntry => ({ id, name, kind: 'hotel', weight });
@@ -45,17 +46,6 @@ function referenceSearch(entries: AutocompleteEntry[]): (query: string) => Autoc
         cmp(a.entry.id, b.entry.id),
     );
     return matches.slice(0, 20).map((m) => m.entry);
-  };
-}
-
-/** Deterministic pseudo-random numbers in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
@@ -212,13 +202,8 @@ describe('AutocompleteIndex', () => {
 });
 
 describe('AutocompleteIndex at catalog scale', () => {
-  const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.99) - 1]!;
-
-  function measure(hotels: number): { buildMs: number; p99Ms: number } {
+  function measure(hotels: number) {
     const entries = syntheticCatalog(hotels, 25_000, 42);
-    const started = performance.now();
-    const built = new AutocompleteIndex(entries);
-    const buildMs = performance.now() - started;
     const rnd = random(99);
     const letters = 'abcdefghijklmnoprstuvyz';
     const queries: string[] = [];
@@ -234,27 +219,14 @@ describe('AutocompleteIndex at catalog scale', () => {
         queries.push(q);
       }
     }
-    // Warm up, so both sizes are timed with optimized code.
-    for (let round = 0; round < 3; round++) for (const q of queries) built.search(q, 10);
-    const times = queries.map((q) => {
-      const t = performance.now();
-      built.search(q, 10);
-      return performance.now() - t;
-    });
-    return { buildMs, p99Ms: p99(times) };
+    return timeQueries(
+      () => new AutocompleteIndex(entries),
+      queries,
+      (built, q) => built.search(q, 10),
+    );
   }
 
   it('answers short prefixes well under 5 ms at p99, no slower at 200k hotels than at 20k', () => {
-    const small = measure(20_000);
-    const large = measure(200_000);
-    console.log(
-      `[autocomplete] 20k hotels: build ${small.buildMs.toFixed(0)} ms, p99 ${small.p99Ms.toFixed(3)} ms | ` +
-        `200k hotels: build ${large.buildMs.toFixed(0)} ms, p99 ${large.p99Ms.toFixed(3)} ms | ` +
-        `ratio ${(large.p99Ms / small.p99Ms).toFixed(2)}`,
-    );
-    expect(large.p99Ms).toBeLessThan(5);
-    // Both figures are tens of microseconds, where timer noise dominates; the floor keeps this stable
-    // while still failing any scan that grows with the catalog.
-    expect(large.p99Ms).toBeLessThan(Math.max(1.5 * small.p99Ms, 1));
+    expectFlatAtScale('autocomplete', measure);
   }, 60_000);
 });

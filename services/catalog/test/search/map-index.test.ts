@@ -2,17 +2,7 @@
 // brute-force scan, and query latency at 20k and 200k hotels.
 import { describe, expect, it } from 'vitest';
 import { MapIndex, type MapBox, type MapPoint } from '../../src/search/map-index.js';
-
-/** Deterministic pseudo-random numbers in [0, 1). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { expectFlatAtScale, random, timeQueries } from './scale.js';
 
 const point = (ordinal: number, longitude: number, latitude: number, rank: number): MapPoint => ({
   ordinal,
@@ -148,35 +138,16 @@ describe('MapIndex', () => {
 });
 
 describe('MapIndex at catalog scale', () => {
-  const p99 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.99) - 1]!;
-
-  function measure(hotels: number): { buildMs: number; p99Ms: number } {
+  function measure(hotels: number) {
     const points = syntheticHotels(hotels, 42);
-    const started = performance.now();
-    const built = new MapIndex(points);
-    const buildMs = performance.now() - started;
-    const boxes = randomBoxes(2000, 77);
-    // Warm up, so both sizes are timed with optimized code.
-    for (let round = 0; round < 3; round++) for (const box of boxes) built.inBox(box, 100);
-    const times = boxes.map((box) => {
-      const t = performance.now();
-      built.inBox(box, 100);
-      return performance.now() - t;
-    });
-    return { buildMs, p99Ms: p99(times) };
+    return timeQueries(
+      () => new MapIndex(points),
+      randomBoxes(2000, 77),
+      (built, box) => built.inBox(box, 100),
+    );
   }
 
   it('answers viewports well under 5 ms at p99, no slower at 200k hotels than at 20k', () => {
-    const small = measure(20_000);
-    const large = measure(200_000);
-    console.log(
-      `[map] 20k hotels: build ${small.buildMs.toFixed(0)} ms, p99 ${small.p99Ms.toFixed(3)} ms | ` +
-        `200k hotels: build ${large.buildMs.toFixed(0)} ms, p99 ${large.p99Ms.toFixed(3)} ms | ` +
-        `ratio ${(large.p99Ms / small.p99Ms).toFixed(2)}`,
-    );
-    expect(large.p99Ms).toBeLessThan(5);
-    // Both figures are a fraction of a millisecond, where timer noise dominates; the floor keeps this
-    // stable while still failing any query whose work grows with the catalog.
-    expect(large.p99Ms).toBeLessThan(Math.max(1.5 * small.p99Ms, 1));
+    expectFlatAtScale('map', measure);
   }, 60_000);
 });

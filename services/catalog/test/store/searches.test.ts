@@ -1,10 +1,10 @@
 // Stored searches are capped per client (a user, or an address without a token) and in total, through the
 // routes against the real Redis: the least recently used search goes, and the others answer as before.
-import type { TestJwks } from '@travelclub/kit/testing';
+import { startTestJwks, type TestJwks } from '@travelclub/kit/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
-import { busiestCity, expectError, inDays, startCatalog, startTestJwks, traveller } from '../helpers.js';
+import { busiestCity, expectError, inDays, startCatalog, traveller } from '../helpers.js';
 
 let jwks: TestJwks;
 let perClient: CatalogApp;
