@@ -110,3 +110,39 @@ export function useGateway<S extends string>(
   });
   return world;
 }
+
+/** Example requests and the service each belongs to. */
+export const ROUTE_OWNERS: ['GET' | 'POST' | 'PUT' | 'DELETE', string, string][] = [
+  ['GET', '/api/v1/hotel/h-1', 'catalog'],
+  ['POST', '/api/v1/hotel', 'catalog'],
+  ['POST', '/api/v1/hotel/search/create', 'catalog'],
+  ['GET', '/api/v1/hotel/recommended?take=4', 'catalog'],
+  // the deeper prefix wins
+  ['PUT', '/api/v1/hotel/h-1/recommend', 'creator'],
+  ['DELETE', '/api/v1/hotel/h-1/recommend', 'creator'],
+  ['GET', '/api/v1/hotel/h-1/recommendation/r-1', 'creator'],
+  ['POST', '/api/v1/creator/subscription', 'billing'],
+  ['POST', '/api/v1/creator/subscription/manage', 'billing'],
+  ['GET', '/api/v1/creator/ana/isAvailable', 'creator'],
+  ['POST', '/api/v1/creator/requestVerification', 'creator'],
+  ['GET', '/api/v1/userProfile/my/payout', 'billing'],
+  ['GET', '/api/v1/userProfile/my', 'creator'],
+  ['PUT', '/api/v1/userProfile/role', 'auth'],
+  ['GET', '/api/v1/userProfile/public/ana', 'creator'],
+  ['POST', '/api/v1/auth/signIn', 'auth'],
+  ['POST', '/api/v1/authentication/magicLink', 'auth'],
+  ['POST', '/api/sessionLogin', 'auth'],
+  ['POST', '/api/sessionlogin/endpoint', 'auth'],
+  ['GET', '/.well-known/jwks.json', 'auth'],
+  ['GET', '/api/v1/itinerary/latest', 'itinerary'],
+  ['GET', '/api/v1/invoice/i-1', 'billing'],
+  ['GET', '/api/v1/destinations/autocomplete?query=par', 'catalog'],
+  ['POST', '/api/v1/recommendation', 'catalog'],
+  ['GET', '/api/v1/images/h1-0?w=400', 'catalog'],
+  ['GET', '/api/itinerary-content/c-1', 'creator'],
+  ['GET', '/api/v1/getAnonymousUserData', 'creator'],
+  ['POST', '/api/v1/request-travel-package', 'creator'],
+  ['GET', '/api/v1/experimental/gpt/destinations?query=sea', 'assistant'],
+  ['POST', '/api/v1/assistant/conversations', 'assistant'],
+  ['DELETE', '/api/v1/emailSubscription/s-1', 'creator'],
+];

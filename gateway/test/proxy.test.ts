@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { useGateway } from './helpers.js';
+import { ROUTE_OWNERS, useGateway } from './helpers.js';
 
-const world = useGateway(['catalog', 'creator', 'billing', 'auth'], {
+const UPSTREAMS = ['catalog', 'creator', 'billing', 'auth'];
+const world = useGateway(UPSTREAMS, {
   unreachable: ['itinerary'],
   settings: { UPSTREAM_TIMEOUT_MS: '300' },
 });
@@ -9,19 +10,14 @@ const world = useGateway(['catalog', 'creator', 'billing', 'auth'], {
 const bearer = () => ({ authorization: `Bearer ${world.token}` });
 
 describe('routing', () => {
-  it.each([
-    ['GET', '/api/v1/hotel/h-1', 'catalog'],
-    ['PUT', '/api/v1/hotel/h-1/recommend', 'creator'],
-    ['GET', '/api/v1/hotel/h-1/recommendation/r-1', 'creator'],
-    ['POST', '/api/v1/creator/subscription', 'billing'],
-    ['POST', '/api/v1/creator/requestVerification', 'creator'],
-    ['GET', '/api/v1/userProfile/my/payout', 'billing'],
-    ['PUT', '/api/v1/userProfile/role', 'auth'],
-  ] as const)('%s %s goes to %s, path and query unchanged', async (method, path, service) => {
-    const res = await world.gateway.inject({ method, url: `${path}?x=1`, headers: bearer() });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ service, method, url: `${path}?x=1` });
-  });
+  it.each(ROUTE_OWNERS.filter(([, , service]) => UPSTREAMS.includes(service)))(
+    '%s %s goes to %s, path and query unchanged',
+    async (method, path, service) => {
+      const res = await world.gateway.inject({ method, url: `${path}?x=1`, headers: bearer() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ service, method, url: `${path}?x=1` });
+    },
+  );
 
   it('answers a path no service owns with the not-found envelope', async () => {
     for (const url of ['/api/v1/nowhere', '/api/v1/bff/traveller/home', '/']) {

@@ -2,45 +2,13 @@ import { allEndpoints, isInternal, isPublic } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
 import { PathTrie, pathSegments } from '../src/path-trie.js';
 import { compileRouteTable, TIGHTLY_LIMITED } from '../src/route-table.js';
+import { ROUTE_OWNERS } from './helpers.js';
 
 const table = compileRouteTable();
 const owner = (method: string, url: string) => table.resolve(method, url)?.service;
 
 describe('owners', () => {
-  it.each([
-    ['GET', '/api/v1/hotel/h-1', 'catalog'],
-    ['POST', '/api/v1/hotel', 'catalog'],
-    ['POST', '/api/v1/hotel/search/create', 'catalog'],
-    ['GET', '/api/v1/hotel/recommended?take=4', 'catalog'],
-    // the deeper prefix wins
-    ['PUT', '/api/v1/hotel/h-1/recommend', 'creator'],
-    ['DELETE', '/api/v1/hotel/h-1/recommend', 'creator'],
-    ['GET', '/api/v1/hotel/h-1/recommendation/r-1', 'creator'],
-    ['POST', '/api/v1/creator/subscription', 'billing'],
-    ['POST', '/api/v1/creator/subscription/manage', 'billing'],
-    ['GET', '/api/v1/creator/ana/isAvailable', 'creator'],
-    ['POST', '/api/v1/creator/requestVerification', 'creator'],
-    ['GET', '/api/v1/userProfile/my/payout', 'billing'],
-    ['GET', '/api/v1/userProfile/my', 'creator'],
-    ['PUT', '/api/v1/userProfile/role', 'auth'],
-    ['GET', '/api/v1/userProfile/public/ana', 'creator'],
-    ['POST', '/api/v1/auth/signIn', 'auth'],
-    ['POST', '/api/v1/authentication/magicLink', 'auth'],
-    ['POST', '/api/sessionLogin', 'auth'],
-    ['POST', '/api/sessionlogin/endpoint', 'auth'],
-    ['GET', '/.well-known/jwks.json', 'auth'],
-    ['GET', '/api/v1/itinerary/latest', 'itinerary'],
-    ['GET', '/api/v1/invoice/i-1', 'billing'],
-    ['GET', '/api/v1/destinations/autocomplete?query=par', 'catalog'],
-    ['POST', '/api/v1/recommendation', 'catalog'],
-    ['GET', '/api/v1/images/h1-0?w=400', 'catalog'],
-    ['GET', '/api/itinerary-content/c-1', 'creator'],
-    ['GET', '/api/v1/getAnonymousUserData', 'creator'],
-    ['POST', '/api/v1/request-travel-package', 'creator'],
-    ['GET', '/api/v1/experimental/gpt/destinations?query=sea', 'assistant'],
-    ['POST', '/api/v1/assistant/conversations', 'assistant'],
-    ['DELETE', '/api/v1/emailSubscription/s-1', 'creator'],
-  ])('%s %s → %s', (method, url, service) => {
+  it.each(ROUTE_OWNERS)('%s %s → %s', (method, url, service) => {
     expect(owner(method, url)).toBe(service);
   });
 
@@ -65,8 +33,7 @@ describe('owners', () => {
 
 describe('public routes', () => {
   const isPublic = (method: string, url: string) => table.resolve(method, url)?.isPublic;
-
-  it.each([
+  const open: [string, string][] = [
     ['POST', '/api/v1/auth/signIn'],
     ['POST', '/api/v1/auth/token/refresh'],
     ['GET', '/api/v1/auth/oauth/google/start?returnUrl=/'],
@@ -80,11 +47,8 @@ describe('public routes', () => {
     ['GET', '/api/v1/creator/ana/isAvailable'],
     ['GET', '/api/v1/emailSubscription/s-1/confirm?confirmationCode=x'],
     ['GET', '/.well-known/jwks.json'],
-  ])('%s %s needs no token', (method, url) => {
-    expect(isPublic(method, url)).toBe(true);
-  });
-
-  it.each([
+  ];
+  const guarded: [string, string][] = [
     ['PUT', '/api/v1/hotel/h-1/like'],
     ['POST', '/api/v1/hotel/h-1/checkAvailability'],
     ['DELETE', '/api/v1/hotel/h-1'],
@@ -94,8 +58,15 @@ describe('public routes', () => {
     ['GET', '/api/v1/itinerary'],
     ['POST', '/api/v1/creator/subscription'],
     ['GET', '/api/v1/auth/signIn'],
-  ])('%s %s needs a token', (method, url) => {
-    expect(isPublic(method, url)).toBe(false);
+  ];
+
+  describe.each([
+    ['needs no token', open, true],
+    ['needs a token', guarded, false],
+  ] as const)('%s', (_rule, requests, needsNone) => {
+    it.each(requests)('%s %s', (method, url) => {
+      expect(isPublic(method, url)).toBe(needsNone);
+    });
   });
 });
 
