@@ -2,7 +2,15 @@
 // or locked, the total, the answer shape, and what billing's and the catalog's news does to the status.
 // The cart's rooms are in cart.ts, guest details in guests.ts, invoicing in invoice.ts, cancelling in
 // cancellation.ts, the payment lock's rules in payment-lock.ts.
-import type { CancellationTerms, Itinerary, ItineraryStatus, LeadGuest, LineItem, Money } from '@travelclub/contracts';
+import {
+  DEFAULT_CURRENCY,
+  type CancellationTerms,
+  type Itinerary,
+  type ItineraryStatus,
+  type LeadGuest,
+  type LineItem,
+  type Money,
+} from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
 
 /**
@@ -62,6 +70,29 @@ export const OPTIONAL_FIELDS = [
 ] as const;
 
 const OPEN: ItineraryStatus[] = ['draft', 'pending_payment'];
+
+/** A new, empty cart of `ownerId`'s. */
+export function newItinerary(
+  id: string,
+  ownerId: string,
+  { title = '', currency = DEFAULT_CURRENCY, creator }: { title?: string; currency?: string; creator?: string },
+  now: Date,
+): ItineraryRecord {
+  return {
+    _id: id,
+    title,
+    currency,
+    status: 'draft',
+    ownerId,
+    ...(creator ? { creator } : {}),
+    lineItems: [],
+    createdAt: now,
+    updatedAt: now,
+    revision: 0,
+    version: 0,
+    staffActions: [],
+  };
+}
 
 export const isOpen = (record: Pick<ItineraryRecord, 'status'>) => OPEN.includes(record.status);
 

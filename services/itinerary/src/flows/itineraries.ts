@@ -1,30 +1,16 @@
 // The traveller's itineraries: a new one (USD unless chosen), theirs newest first, the open cart, and one
 // itinerary its owner or support staff may see.
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CURRENCY, type AuthUser, type CreateItineraryBody } from '@travelclub/contracts';
+import type { AuthUser, CreateItineraryBody } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
-import type { ItineraryRecord } from '../domain/itinerary.js';
+import { newItinerary, type ItineraryRecord } from '../domain/itinerary.js';
 import type { ItineraryStore } from '../store/itineraries.js';
 import type { ItineraryAccess } from './access.js';
 
 export function itineraryFlows({ store, access }: { store: ItineraryStore; access: ItineraryAccess }) {
   return {
     async create(user: AuthUser, body: CreateItineraryBody): Promise<ItineraryRecord> {
-      const now = new Date();
-      return store.create({
-        _id: randomUUID(),
-        title: body.title ?? '',
-        currency: body.currency ?? DEFAULT_CURRENCY,
-        status: 'draft',
-        ownerId: user.id,
-        ...(body.creator ? { creator: body.creator } : {}),
-        lineItems: [],
-        createdAt: now,
-        updatedAt: now,
-        revision: 0,
-        version: 0,
-        staffActions: [],
-      });
+      return store.create(newItinerary(randomUUID(), user.id, body, new Date()));
     },
 
     list: (user: AuthUser, take: number, skip: number) => store.listOf(user.id, take, skip),

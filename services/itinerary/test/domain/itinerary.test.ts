@@ -5,7 +5,7 @@ import type { AppError } from '@travelclub/kit';
 import { describe, expect, it } from 'vitest';
 import { cancel, cancellationMoney, termsOf } from '../../src/domain/cancellation.js';
 import { addRoom, holdKey, removeRooms } from '../../src/domain/cart.js';
-import { confirm, holdReleased, totalOf, type ItineraryRecord } from '../../src/domain/itinerary.js';
+import { confirm, holdReleased, newItinerary, totalOf, type ItineraryRecord } from '../../src/domain/itinerary.js';
 import { formatMoney } from '../../src/domain/mails.js';
 import { setGuestDetails, updateCustomerData } from '../../src/domain/guests.js';
 import { assertPayable } from '../../src/domain/invoice.js';
@@ -32,22 +32,10 @@ function room(holdId: string, amount: number, extra: Partial<BookedRoom> = {}): 
   };
 }
 
-function itinerary(extra: Partial<ItineraryRecord> = {}): ItineraryRecord {
-  return {
-    _id: 'it-1',
-    title: '',
-    currency: 'USD',
-    status: 'draft',
-    ownerId: 'user-1',
-    lineItems: [],
-    createdAt: now,
-    updatedAt: now,
-    revision: 0,
-    version: 0,
-    staffActions: [],
-    ...extra,
-  };
-}
+const itinerary = (extra: Partial<ItineraryRecord> = {}): ItineraryRecord => ({
+  ...newItinerary('it-1', 'user-1', { currency: 'USD' }, now),
+  ...extra,
+});
 
 const placement = (holdId: string, amount: number, lineItemId = 'li-1') => ({
   lineItemId,
