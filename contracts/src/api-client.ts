@@ -78,6 +78,7 @@ export function createApiClient(options: ApiClientOptions) {
         ...call.headers,
       };
       let res: Response;
+      let answer: unknown;
       try {
         res = await doFetch(url, {
           method: e.method,
@@ -86,12 +87,13 @@ export function createApiClient(options: ApiClientOptions) {
           credentials: options.credentials ?? 'same-origin',
           signal: call.signal,
         });
+        // Read inside the try: a time-out or a dropped connection half-way through the body is no answer too.
+        answer = await bodyOf(res);
       } catch (err) {
         throw new ApiError(0, undefined, `${e.method} ${e.path} failed: ${(err as Error).message}`, undefined, {
           cause: err,
         });
       }
-      const answer = await bodyOf(res);
       if (!res.ok) throw refusal(res.status, answer);
       const schema = e.responses[res.status];
       if (!schema)

@@ -1,6 +1,8 @@
 // Routes from endpoint definitions: each definition needs its handler and the other way round; the access rule
 // of the definition guards the route; the typed service client calls through the same definitions and maps
 // every failure one way.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { endpoint, errorCatalogue, IdSchema } from '@travelclub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -213,6 +215,29 @@ describe('the service client', () => {
     await expect(nowhere.call(things.internal, { params: { id: 'a1' } }, ctx)).rejects.toMatchObject({
       code: 'service-unavailable',
     });
+  });
+
+  it('counts a body that stops half-way as a time-out', async () => {
+    const stalling = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).write('{"id":');
+      setTimeout(() => res.end('"a1","name":"late"}'), 1_000);
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    try {
+      const halfway = createServiceClient({
+        target: 'catalog',
+        baseUrl: `http://127.0.0.1:${(stalling.address() as AddressInfo).port}`,
+        identity: createServiceIdentity({ name: 'itinerary', secret: TEST_SERVICE_TOKEN_SECRET }),
+        timeoutMs: 200,
+        retries: 0,
+      });
+      await expect(halfway.call(things.internal, { params: { id: 'a1' } }, ctx)).rejects.toMatchObject({
+        code: 'upstream-timeout',
+      });
+    } finally {
+      stalling.closeAllConnections();
+      await new Promise((resolve) => stalling.close(resolve));
+    }
   });
 
   it('tries a GET again after a 5xx', async () => {
