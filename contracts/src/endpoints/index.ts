@@ -5,9 +5,6 @@ import { billingEndpoints } from './billing.js';
 import { catalogEndpoints } from './catalog.js';
 import { itineraryEndpoints } from './itinerary.js';
 
-// The catalog's endpoints by name too (the itinerary's hold calls import them so).
-export { catalogEndpoints } from './catalog.js';
-
 /** Each service's endpoint definitions by name. */
 export const endpoints = {
   auth: authEndpoints,

@@ -2,12 +2,12 @@
 // catalog reads the search itself) in the itinerary's currency for the itinerary's owner, read back, and let go
 // once the itinerary let go of it. Calls go through the catalog's endpoint definitions with this service's
 // identity, on behalf of the itinerary's owner (whoever acts, owner or staff).
-import { catalogEndpoints, type AddHotelBody, type Hold, type UpdateHotelBody } from '@travelclub/contracts';
+import { endpoints, type AddHotelBody, type Hold, type UpdateHotelBody } from '@travelclub/contracts';
 import { AppError, appError, type CausalContext, type Logger, type ServiceClient } from '@travelclub/kit';
 import { holdKey, type Stay } from '../domain/cart.js';
 import type { ItineraryRecord } from '../domain/itinerary.js';
 
-const { placeHold, readHold, releaseHold } = catalogEndpoints;
+const { placeHold, readHold, releaseHold } = endpoints.catalog;
 
 /** On whose behalf a hold call is made: the itinerary's owner, for the request or event `ctx`. */
 export interface OnBehalfOf {
