@@ -2,6 +2,7 @@
 // between its parts (test/lint/boundaries.test.ts checks that they hold).
 import js from '@eslint/js';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // ---------- boundaries ----------
@@ -68,12 +69,31 @@ const boundaries = [
   ...boundary('contracts', [onlyParts(['contracts'], 'The contracts depend on no other part.')]),
   ...boundary('packages/*', [onlyParts(['contracts', 'kit'], 'A package uses only the contracts and the kit.')]),
   ...boundary('packages/testing', []),
+  // The web app reaches the platform through the contracts' endpoints and typed client only.
+  ...boundary(
+    'web',
+    [onlyParts(['contracts'], 'The web app talks to the platform through @travelclub/contracts only.')],
+    {
+      scripts: true,
+    },
+  ).map((entry) => ({ ...entry, files: entry.files.flatMap((glob) => [glob, glob.replace(FILES, '*.tsx')]) })),
   ...boundary('bench', platformTests, { scripts: true }),
   ...boundary('test', platformTests, { scripts: true }),
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.infra/**', '**/dist/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.infra/**',
+      '**/dist/**',
+      'coverage/**',
+      'web/build/**',
+      'web/.react-router/**',
+      'web/public/map/**',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -86,9 +106,20 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  // The web app: React's rules of hooks, and browser globals.
+  {
+    files: ['web/app/**/*.{ts,tsx}', 'web/test/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   // Size: no source file over 400 lines, no function over 80 (a factory's closure counts as one function).
   {
-    files: [`{services/*,gateway,contracts,packages/*}/src/**/${FILES}`, `{scripts,bench}/**/${FILES}`],
+    files: [
+      `{services/*,gateway,contracts,packages/*}/src/**/${FILES}`,
+      `{scripts,bench}/**/${FILES}`,
+      'web/{app,server,map}/**/*.{ts,tsx}',
+    ],
     ignores: ['**/test/**', '**/*.test.ts'],
     rules: { 'max-lines': ['error', 400], 'max-lines-per-function': ['error', 80] },
   },

@@ -91,6 +91,12 @@ export const SessionLoginBodySchema = z.object({
   csrf: z.string().max(200).optional(),
 });
 export const SessionAnswerSchema = z.object({ isAuthenticated: z.boolean(), user: AccountViewSchema.nullable() });
+/** A fresh access token for the browser's session (its HttpOnly cookie): the web app keeps tokens in memory only. */
+export const SessionTokenAnswerSchema = z.object({
+  user: AccountViewSchema,
+  accessToken: z.string(),
+  expiresIn: z.number().int().positive(),
+});
 
 export const RoleChangeBodySchema = z.strictObject({
   role: z.union([SignUpRoleSchema, RoleSchema.exclude(['role/support'])]),

@@ -22,6 +22,7 @@ import {
   RoleChangeBodySchema,
   SessionAnswerSchema,
   SessionLoginBodySchema,
+  SessionTokenAnswerSchema,
   SignInBodySchema,
   SignOutBodySchema,
   SignUpBodySchema,
@@ -184,6 +185,14 @@ export const authEndpoints = {
     path: '/api/v1/auth/session',
     responses: { 200: SessionAnswerSchema },
     errors: [],
+  }),
+  /** The web app's way to an access token after a reload: the session cookie plus the CSRF header. */
+  sessionToken: endpoint({
+    ...open,
+    method: 'POST',
+    path: '/api/v1/auth/session/token',
+    responses: { 200: SessionTokenAnswerSchema },
+    errors: ['csrf-missing', 'unauthenticated'],
   }),
   sessionLogout: endpoint({
     ...open,

@@ -140,14 +140,15 @@ export const catalogEndpoints = {
     responses: { 200: MapAnswerSchema },
     errors: [],
   }),
+  // Public like the search it reads: a visitor sees rates before any account exists (docs/web.md).
   checkAvailability: endpoint({
-    ...signedIn,
+    ...openOrUser,
     method: 'POST',
     path: '/api/v1/hotel/:id/checkAvailability',
     params: HotelIdParamsSchema,
     body: CheckAvailabilityBodySchema,
     responses: { 200: AvailabilityAnswerSchema },
-    errors: ['unauthenticated', 'search-or-dates-not-found', 'hotel-not-found', 'no-rooms-available'],
+    errors: ['search-or-dates-not-found', 'hotel-not-found', 'no-rooms-available'],
   }),
 
   // Destinations: autocomplete, likes.

@@ -1,0 +1,62 @@
+// Calls from loaders and actions, on the server: the typed client straight to the service that owns the
+// endpoint. The visitor's address and the request's correlation id go along; their cookie only when asked
+// (session reads), their token when given.
+import { ApiError, createApiClient, type CallInput, type Endpoint, type ResultOf } from '@travelclub/contracts';
+import { webConfig } from './config.server';
+
+const clients = new Map<string, ReturnType<typeof createApiClient>>();
+
+function clientFor(e: Endpoint) {
+  const baseUrl = webConfig.serviceUrl(e.service);
+  if (!baseUrl) throw new ApiError(503, 'service-unavailable', `No address is set for the ${e.service} service`);
+  let client = clients.get(baseUrl);
+  if (!client) clients.set(baseUrl, (client = createApiClient({ baseUrl })));
+  return client;
+}
+
+export interface ServerCallOptions {
+  /** Pass the visitor's cookies (the session cookie) along. */
+  cookies?: boolean;
+  /** An access token to call with. */
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls an endpoint on behalf of the visitor whose request this is. */
+export function serverCall<E extends Endpoint>(
+  request: Request,
+  e: E,
+  input: CallInput<E>,
+  options: ServerCallOptions = {},
+): Promise<ResultOf<E>> {
+  const headers: Record<string, string> = { ...options.headers };
+  const forwardedFor = request.headers.get('x-forwarded-for');
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
+  const correlation = request.headers.get('x-correlation-id') ?? request.headers.get('x-request-id');
+  if (correlation) headers['x-correlation-id'] = correlation;
+  const cookie = request.headers.get('cookie');
+  if (options.cookies && cookie) headers.cookie = cookie;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  return clientFor(e).call(e, input, { headers, signal: AbortSignal.timeout(webConfig.callTimeoutMs) });
+}
+
+/** A 404 on a read is "nothing there" (spec section 7): null, not an error. */
+export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** One cookie's value from a request. */
+export function cookieOf(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie');
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}

@@ -1,0 +1,147 @@
+// The browser's side of the API: the typed client from contracts (every answer parsed by its schema) and the
+// signed-in state. Access tokens live in this module's memory only; after a reload a new one comes from the
+// session cookie (HttpOnly) through `POST /api/v1/auth/session/token`. This module carries zod, so pages
+// load it on demand (`loadApi()` in session.tsx), never in their first bundle.
+import {
+  ApiError,
+  createApiClient,
+  endpoints,
+  type AccountView,
+  type CallInput,
+  type Endpoint,
+  type ResultOf,
+} from '@travelclub/contracts';
+
+export { ApiError, endpoints };
+export type { AccountView };
+
+export interface SessionState {
+  isAuthenticated: boolean;
+  user: AccountView | null;
+}
+
+/** A token answer of the auth service: sign-in, sign-up, anonymous, magic link, provider exchange. */
+export interface IssuedTokens {
+  user: AccountView;
+  accessToken: string;
+  expiresIn: number;
+}
+
+/** Tokens are renewed this long before they expire, so a call never leaves with one about to lapse. */
+const RENEW_EARLY_MS = 30_000;
+
+const client = createApiClient({ baseUrl: '', credentials: 'same-origin' });
+let access: { token: string; expiresAt: number } | null = null;
+let csrfToken: string | null = null;
+let hasSession = false;
+let renewing: Promise<string | null> | null = null;
+const listeners = new Set<(state: SessionState) => void>();
+
+/** What the server knew when it rendered the page: whether a session cookie is live, and the CSRF token. */
+export function initSession(initial: { isAuthenticated: boolean; csrfToken: string | null }) {
+  hasSession = initial.isAuthenticated;
+  csrfToken ??= initial.csrfToken;
+}
+
+export function onSessionChange(listener: (state: SessionState) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function announce(state: SessionState) {
+  for (const listener of listeners) listener(state);
+}
+
+/** The double-submit token: from the page, else asked for (which also sets its cookie). */
+export async function csrf(): Promise<string> {
+  if (!csrfToken) {
+    try {
+      csrfToken = (await client.call(endpoints.auth.csrf, {})).csrfToken;
+    } catch {
+      console.warn('No CSRF token could be had; going on with an empty one');
+      return '';
+    }
+  }
+  return csrfToken;
+}
+
+/** A live access token, renewed from the session cookie when needed; null when nobody is signed in. */
+export async function accessToken(): Promise<string | null> {
+  if (access && access.expiresAt - RENEW_EARLY_MS > Date.now()) return access.token;
+  if (!hasSession) return null;
+  renewing ??= (async () => {
+    try {
+      const answer = await client.call(endpoints.auth.sessionToken, {}, { headers: { 'x-csrf-token': await csrf() } });
+      remember(answer);
+      return answer.accessToken;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status >= 500 || err.status === 0) throw err;
+      // The session is over (expired, signed out elsewhere, password changed): signed out here too.
+      access = null;
+      hasSession = false;
+      announce({ isAuthenticated: false, user: null });
+      return null;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
+
+function remember(answer: IssuedTokens) {
+  access = { token: answer.accessToken, expiresAt: Date.now() + answer.expiresIn * 1000 };
+}
+
+/**
+ * Calls an endpoint with the current token, if any. A 401 with a token gets one re-authentication (a token
+ * from the session) and one retry, never more (spec section 4).
+ */
+export async function call<E extends Endpoint>(e: E, input: CallInput<E>, signal?: AbortSignal): Promise<ResultOf<E>> {
+  const token = await accessToken();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  try {
+    return await client.call(e, input, { headers, signal });
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 401 || !token) throw err;
+    access = null;
+    const renewed = await accessToken();
+    if (!renewed) throw err;
+    return client.call(e, input, { headers: { authorization: `Bearer ${renewed}` }, signal });
+  }
+}
+
+/** Like `call`, but a visitor nobody has signed in yet first gets an anonymous account, silently. */
+export async function callAsUser<E extends Endpoint>(e: E, input: CallInput<E>): Promise<ResultOf<E>> {
+  if (!(await accessToken())) await adopt(await client.call(endpoints.auth.anonymous, {}));
+  return call(e, input);
+}
+
+/** Makes freshly issued tokens this browser's: the token in memory, the session cookie for reloads. */
+export async function adopt(answer: IssuedTokens): Promise<void> {
+  remember(answer);
+  try {
+    await client.call(endpoints.auth.sessionLogin, { body: { data: answer.accessToken, csrf: await csrf() } });
+  } catch (err) {
+    // The CSRF cookie may have been lost (cookies cleared): one more try with a fresh token.
+    if (!(err instanceof ApiError) || err.code !== 'csrf-missing') throw err;
+    csrfToken = null;
+    await client.call(endpoints.auth.sessionLogin, { body: { data: answer.accessToken, csrf: await csrf() } });
+  }
+  hasSession = true;
+  announce({ isAuthenticated: true, user: answer.user });
+}
+
+/** Ends the browser's session; the token in memory goes with it. */
+export async function signOut(): Promise<void> {
+  access = null;
+  hasSession = false;
+  await client.call(endpoints.auth.sessionLogout, {}).catch(() => undefined);
+  announce({ isAuthenticated: false, user: null });
+}
+
+/** Who is signed in now, read from the session (null when nobody). */
+export async function currentUser(): Promise<AccountView | null> {
+  const token = await accessToken();
+  if (!token) return null;
+  return call(endpoints.auth.me, {});
+}

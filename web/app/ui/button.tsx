@@ -1,0 +1,32 @@
+// Buttons and links that look like buttons: React Aria's Button (press, keyboard, pending state) and the
+// router's Link, in three variants.
+import type { ReactNode } from 'react';
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { Link, type LinkProps } from 'react-router';
+
+type Variant = 'primary' | 'secondary' | 'quiet';
+
+export interface ButtonProps extends AriaButtonProps {
+  variant?: Variant;
+  fullWidth?: boolean;
+  children: ReactNode;
+}
+
+export function Button({ variant = 'primary', fullWidth, className, children, isPending, ...rest }: ButtonProps) {
+  return (
+    <AriaButton
+      {...rest}
+      isPending={isPending}
+      className={['button', className].filter(Boolean).join(' ')}
+      data-variant={variant}
+      data-full-width={fullWidth || undefined}
+    >
+      {isPending ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </AriaButton>
+  );
+}
+
+export function LinkButton({ variant = 'primary', className, ...rest }: LinkProps & { variant?: Variant }) {
+  return <Link {...rest} className={['button', className].filter(Boolean).join(' ')} data-variant={variant} />;
+}
