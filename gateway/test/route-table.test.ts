@@ -43,6 +43,7 @@ describe('public routes', () => {
     ['POST', '/api/v1/hotel/search'],
     ['POST', '/api/v1/hotel/search/create'],
     ['POST', '/api/v1/hotel'],
+    ['POST', '/api/v1/hotel/h-1/checkAvailability'],
     ['GET', '/api/v1/userProfile/public/ana/travelPackages'],
     ['GET', '/api/v1/creator/ana/isAvailable'],
     ['GET', '/api/v1/emailSubscription/s-1/confirm?confirmationCode=x'],
@@ -50,7 +51,6 @@ describe('public routes', () => {
   ];
   const guarded: [string, string][] = [
     ['PUT', '/api/v1/hotel/h-1/like'],
-    ['POST', '/api/v1/hotel/h-1/checkAvailability'],
     ['DELETE', '/api/v1/hotel/h-1'],
     ['GET', '/api/v1/auth/me'],
     ['PUT', '/api/v1/userProfile/role'],

@@ -69,3 +69,18 @@ export async function anonymous(app: AuthApp): Promise<TokenAnswer> {
   if (res.statusCode !== 201) throw new Error(`anonymous answered ${res.statusCode}: ${res.body}`);
   return res.json() as TokenAnswer;
 }
+
+/** A signed-up account with a browser session: its CSRF token (cookie and header value) and session cookie. */
+export async function openSession(app: AuthApp) {
+  const account = await signUp(app);
+  const csrf = (await app.inject({ method: 'GET', url: '/api/v1/auth/csrf' })).json().csrfToken as string;
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/sessionLogin',
+    payload: { data: account.accessToken, csrf },
+    cookies: { tc_csrf: csrf },
+  });
+  const session = login.cookies.find((c) => c.name === 'tc_session')?.value;
+  if (!session) throw new Error(`session login answered ${login.statusCode}: ${login.body}`);
+  return { ...account, csrf, session };
+}

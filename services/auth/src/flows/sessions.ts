@@ -1,11 +1,19 @@
 // Browser sessions: an access token becomes a session (the cookie is the route's), guarded by a double-submit
-// CSRF token; a session is read and ended. A password changed since a session began ends it.
+// CSRF token; a session is read, renewed into an access token, and ended. A password changed since a session
+// began ends it.
+import type { TokenAnswer } from '@travelclub/contracts';
 import { AppError, appError } from '@travelclub/kit';
-import { credentialsChangedSince, type Account } from '../domain/accounts.js';
+import { accessClaims, accountView, credentialsChangedSince, type Account } from '../domain/accounts.js';
 import { randomSecret, sameSecret } from '../domain/secrets.js';
 import type { AuthParts } from './parts.js';
 
-export function sessionFlows({ accounts, sessions, verifyToken }: AuthParts) {
+export function sessionFlows({ accounts, sessions, verifyToken, accessTokens }: AuthParts) {
+  const sameCsrf = (csrf: CsrfPair) => !!csrf.cookie && !!csrf.sent && sameSecret(csrf.cookie, csrf.sent);
+  const current = async (sessionId: string | undefined): Promise<Account | null> => {
+    const session = sessionId ? await sessions.find(sessionId) : null;
+    const account = session ? await accounts.findById(session.userId) : null;
+    return account && session && !credentialsChangedSince(account, session.createdAt) ? account : null;
+  };
   return {
     /** How long a session lasts, in seconds. */
     ttlSeconds: Math.floor(sessions.ttlMs / 1000),
@@ -18,8 +26,8 @@ export function sessionFlows({ accounts, sessions, verifyToken }: AuthParts) {
      * Opens a session for the holder of the access token. The CSRF token sent (form or header) must be the
      * browser's cookie; a token that does not verify is a session failure.
      */
-    async login(accessToken: string, csrf: { cookie: string | undefined; sent: string | undefined }) {
-      if (!csrf.cookie || !csrf.sent || !sameSecret(csrf.cookie, csrf.sent)) throw appError('csrf-missing');
+    async login(accessToken: string, csrf: CsrfPair) {
+      if (!sameCsrf(csrf)) throw appError('csrf-missing');
       const user = await verifyToken(accessToken).catch((err: unknown) => {
         throw new AppError('session-failure', undefined, { cause: err });
       });
@@ -29,14 +37,29 @@ export function sessionFlows({ accounts, sessions, verifyToken }: AuthParts) {
     },
 
     /** The account of a live session, or null. */
-    async current(sessionId: string | undefined): Promise<Account | null> {
-      const session = sessionId ? await sessions.find(sessionId) : null;
-      const account = session ? await accounts.findById(session.userId) : null;
-      return account && session && !credentialsChangedSince(account, session.createdAt) ? account : null;
+    current,
+
+    /**
+     * A fresh access token for a live session's account: how the web app, which keeps tokens in memory only,
+     * gets one back after a reload. The CSRF header keeps other sites from minting tokens with the cookie;
+     * no refresh token is issued, the session cookie is the browser's long-lived credential.
+     */
+    async token(sessionId: string | undefined, csrf: CsrfPair): Promise<Omit<TokenAnswer, 'refreshToken'>> {
+      if (!sameCsrf(csrf)) throw appError('csrf-missing');
+      const account = await current(sessionId);
+      if (!account) throw appError('unauthenticated');
+      const accessToken = await accessTokens.sign(accessClaims(account));
+      return { user: accountView(account), accessToken, expiresIn: accessTokens.ttlSeconds };
     },
 
     async logout(sessionId: string | undefined): Promise<void> {
       if (sessionId) await sessions.close(sessionId);
     },
   };
+}
+
+/** The CSRF token the browser's cookie holds and the one it sent (form field or header). */
+interface CsrfPair {
+  cookie: string | undefined;
+  sent: string | undefined;
 }

@@ -14,7 +14,7 @@ const CSRF_HEADER = 'x-csrf-token';
 
 type Endpoints = Pick<
   typeof endpoints.auth,
-  'csrf' | 'sessionLogin' | 'sessionLoginEndpoint' | 'session' | 'sessionLogout'
+  'csrf' | 'sessionLogin' | 'sessionLoginEndpoint' | 'session' | 'sessionToken' | 'sessionLogout'
 >;
 
 const signedOut = { isAuthenticated: false, user: null };
@@ -51,6 +51,15 @@ export function sessionRoutes({ sessions }: AuthFlows, config: AuthConfig): Hand
       reply.header('cache-control', 'no-store');
       const account = await sessions.current(req.cookies[SESSION_COOKIE]);
       return account ? { isAuthenticated: true, user: accountView(account) } : signedOut;
+    },
+
+    sessionToken: async ({ req }, reply) => {
+      reply.header('cache-control', 'no-store');
+      const sent = req.headers[CSRF_HEADER];
+      return sessions.token(req.cookies[SESSION_COOKIE], {
+        cookie: req.cookies[CSRF_COOKIE],
+        sent: typeof sent === 'string' ? sent : undefined,
+      });
     },
 
     sessionLogout: async ({ req }, reply) => {
