@@ -1,0 +1,47 @@
+// What the browser tests check on a page and keep of it: axe's serious and critical violations (there must be
+// none), screenshots as test artefacts, and links that arrive by mail opened on the site under test.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { linkIn, type CaughtMail } from '@travelclub/kit/testing';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..', '..');
+/** Test artefacts (gitignored). */
+export const SCREENSHOTS = join(root, 'test-results', 'screenshots');
+
+/** The violations of `page` that matter: every serious and critical one, each named with its first places. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const where = v.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(' | ');
+      return `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}× e.g. ${where})`;
+    });
+}
+
+/** Fails, listing them, when axe finds any serious or critical violation on `page` (named `what`). */
+export async function expectAccessible(page: Page, what: string) {
+  expect(await seriousViolations(page), `axe on ${what} (${page.url()})`).toEqual([]);
+}
+
+/** Saves a full-page screenshot as `<name>-<width>x<height>.png` among the artefacts; returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const size = page.viewportSize();
+  const path = join(SCREENSHOTS, `${name}-${size?.width}x${size?.height}.png`);
+  // Transitions and the caret are not part of what is being shown.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
+  return path;
+}
+
+/** The path (and query) of the link to `pathPrefix` in `mail`, to open on the site under test. */
+export function mailLinkPath(mail: CaughtMail, pathPrefix: string): string {
+  const link = new URL(linkIn(mail, pathPrefix));
+  return `${link.pathname}${link.search}`;
+}

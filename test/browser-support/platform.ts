@@ -1,0 +1,94 @@
+// The browser tests' world for one test file: the whole platform with the web app behind one origin, and
+// Debian's Chromium driven by playwright-core (found, or installed, by scripts/chromium.mjs; never skipped).
+import { testInfra } from '@travelclub/kit/testing';
+import { startStack, type Stack, type StackOptions } from '@travelclub/testing';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { findChromium } from '../../scripts/chromium.mjs';
+import { startInterimWeb, type InterimWeb } from './interim-web.js';
+
+/** The flags of the machine notes: no sandbox (root in a container), no GPU, nothing phoning home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+export type Viewport = typeof PHONE;
+
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = await findChromium();
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A page of its own context (cookies of its own), and what went wrong in it. */
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught errors in the page's scripts, and its console errors. */
+  problems: string[];
+}
+
+export interface WebPlatform {
+  stack: Stack;
+  /** The origin a visitor opens: the web app, with the API under /api. */
+  url: string;
+  browser: Browser;
+  /** A new visitor (a fresh context) with a page at this size. */
+  visitor(viewport?: Viewport): Promise<TestPage>;
+  /** Opens `path` of the site and returns the document's answer. */
+  open(page: Page, path: string): Promise<Response>;
+}
+
+/**
+ * The platform and the browser of a test file, started before its tests and stopped after them. Its fields
+ * are there once the tests run.
+ */
+export function useWebPlatform(options: StackOptions = {}): WebPlatform {
+  const contexts: BrowserContext[] = [];
+  let web: InterimWeb | undefined;
+  const platform: WebPlatform = {
+    stack: undefined as unknown as Stack,
+    url: '',
+    browser: undefined as unknown as Browser,
+    async visitor(viewport = DESKTOP) {
+      const context = await platform.browser.newContext({ viewport, baseURL: platform.url });
+      contexts.push(context);
+      // Well inside a test's time: a missing element fails the test with Playwright's own words.
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      });
+      return { page, context, problems };
+    },
+    async open(page, path) {
+      const answer = await page.goto(new URL(path, platform.url).href, { waitUntil: 'load' });
+      if (!answer) throw new Error(`no answer for ${path}`);
+      return answer;
+    },
+  };
+  beforeAll(async () => {
+    // The browser first: a missing Chromium fails the file at once, with the message saying what to do.
+    platform.browser = await launchChromium();
+    platform.stack = await startStack(testInfra(), options);
+    web = await startInterimWeb(platform.stack);
+    platform.url = web.url;
+  }, 300_000);
+  afterAll(async () => {
+    await Promise.allSettled(contexts.map((context) => context.close()));
+    await platform.browser?.close();
+    await web?.stop();
+    await platform.stack?.stop();
+  }, 60_000);
+  return platform;
+}
