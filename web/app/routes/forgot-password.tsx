@@ -1,4 +1,61 @@
-// Placeholder: built in the web app issue.
-export default function Page() {
-  return <h1>forgot-password</h1>;
+// /forgotPassword (spec section 2): the email for a password reset. The answer never tells whether the
+// address has an account, so the green Success callout says so in neutral words.
+import type { FormEvent } from 'react';
+import { requestPasswordReset } from '~/auth/actions';
+import { RESET_LINK_SENT } from '~/auth/copy';
+import { AuthCard, FormMessages, SwitchPrompt } from '~/auth/parts';
+import { useAuthCall } from '~/auth/use-auth-call';
+import { useFields } from '~/auth/use-fields';
+import { isValidEmail, validateEmail } from '~/auth/validation';
+import { PRODUCT } from '~/lib/brand';
+import { Button } from '~/ui/button';
+import { TextField } from '~/ui/text-field';
+import type { Route } from './+types/forgot-password';
+
+export const meta: Route.MetaFunction = () => [{ title: `Forgot your password? · ${PRODUCT}` }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  // An address typed on the sign-in page may come along.
+  return { email: new URL(request.url).searchParams.get('email') ?? '' };
+}
+
+export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps) {
+  const form = useFields({ email: loaderData.email });
+  const call = useAuthCall<'send'>();
+  const { email } = form.values;
+  const error = form.changed('email') || form.submitted ? validateEmail(email) : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    form.setSubmitted(true);
+    if (!isValidEmail(email)) return;
+    void call.run('send', async () => {
+      await requestPasswordReset(email);
+      return RESET_LINK_SENT;
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      lead="Enter your email address and we will send you a link to choose a new one."
+    >
+      <form className="auth-form" noValidate onSubmit={submit} aria-label="Reset your password">
+        <FormMessages message={call.message} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(value) => form.set('email', value)}
+          error={error}
+        />
+        <Button type="submit" fullWidth isDisabled={!isValidEmail(email)} isPending={call.pending === 'send'}>
+          Email me a reset link
+        </Button>
+        <SwitchPrompt text="Remembered it? Sign in" to="/signIn" />
+      </form>
+    </AuthCard>
+  );
 }
