@@ -1,5 +1,6 @@
 // buildApp: the gateway as a Fastify app that never listens. Per request, in order: ids and CORS and
-// security headers, the rate limits, the route table, the token check on protected routes, the proxy.
+// security headers, the rate limits, the route table, the token check on protected routes, the proxy to the
+// owning service; a path no service owns outside /api goes to the web server.
 import cors from '@fastify/cors';
 import {
   applyHttpConventions,
@@ -22,6 +23,7 @@ import { registerSecurityHeaders } from './security-headers.js';
 import { readRequestTarget } from './request-target.js';
 import { compileRouteTable, MISSING_TOKEN, SERVICES, type RouteMatch, type RouteTable } from './route-table.js';
 import { createUpstreams, type Upstreams } from './upstreams.js';
+import { isPagePath, isStaticAsset, WEB_DEFAULT_HEADERS } from './web-pages.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +32,8 @@ declare module 'fastify' {
      * gateway's own routes and unknown paths.
      */
     upstream: (RouteMatch & { url: string }) | null;
+    /** The canonical URL of a request for the web server (a page, its data, a static file), else null. */
+    page: string | null;
   }
 }
 
@@ -82,7 +86,8 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     options.verifyToken ??
       createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }),
   );
-  registerEdgeChecks(app, { limits, table, requireToken });
+  const hasWeb = upstreams.configured.includes('web');
+  registerEdgeChecks(app, { limits, table, requireToken, hasWeb });
 
   registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });
   registerDocsRoutes(app, upstreams, table, config.HEALTH_TIMEOUT_MS);
@@ -91,8 +96,9 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     url: PROXY_URL,
     exposeHeadRoute: false,
     handler: async (req, reply) => {
-      if (!req.upstream) throw appError('not-found');
-      return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
+      if (req.upstream) return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
+      if (req.page !== null) return upstreams.forward(req, reply, 'web', req.page, WEB_DEFAULT_HEADERS);
+      throw appError('not-found');
     },
   });
   return app;
@@ -126,13 +132,17 @@ async function registerCors(app: FastifyInstance, origins: string[]) {
   });
 }
 
-/** A pool per configured service, closed with the app; a service without a URL answers 503. */
+/**
+ * A pool per configured service and the web server, closed with the app; a service without a URL answers 503,
+ * page paths without a web server 404.
+ */
 function registerUpstreams(app: FastifyInstance, config: GatewayConfig): Upstreams {
   const urls = upstreamUrls(config);
   const missing = SERVICES.filter((service) => !urls[service]);
   if (missing.length) app.log.warn({ services: missing }, 'no URL configured: their routes answer 503');
+  if (!config.WEB_SERVER_URL) app.log.warn('no web server configured (WEB_SERVER_URL): page paths answer 404');
   const upstreams = createUpstreams({
-    urls,
+    urls: { ...urls, ...(config.WEB_SERVER_URL ? { web: config.WEB_SERVER_URL } : {}) },
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     connections: config.UPSTREAM_CONNECTIONS,
   });
@@ -140,22 +150,34 @@ function registerUpstreams(app: FastifyInstance, config: GatewayConfig): Upstrea
   return upstreams;
 }
 
+interface EdgeChecks {
+  limits: RateLimits;
+  table: RouteTable;
+  requireToken: TokenCheck;
+  /** A web server is configured: page paths go there. */
+  hasWeb: boolean;
+}
+
 /** The checks before a request goes upstream: the rate limits, the route table, the token. */
-function registerEdgeChecks(
-  app: FastifyInstance,
-  { limits, table, requireToken }: { limits: RateLimits; table: RouteTable; requireToken: TokenCheck },
-) {
+function registerEdgeChecks(app: FastifyInstance, { limits, table, requireToken, hasWeb }: EdgeChecks) {
   app.decorateRequest('upstream', null);
+  app.decorateRequest('page', null);
   // Limits before the token check, so a flood of bad tokens costs no signature checks. The table sees the
-  // decoded path, as the services' routers will, and that canonical path is what goes upstream.
+  // decoded path, as the services' routers will, and that canonical path is what goes upstream (or to the
+  // web server: the same checks, so `/assets/..%2fapi` is refused, not read two ways).
   app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url;
     if (route === '/health/live') return;
-    await limits.check(req, reply);
-    if (route !== PROXY_URL) return;
+    if (route !== PROXY_URL) return limits.check(req, reply);
     const target = readRequestTarget(req.url);
+    const match = target && table.match(req.method, target.segments);
+    if (target && !match && hasWeb && isPagePath(target.segments)) {
+      req.page = target.url;
+      if (!isStaticAsset(req.method, target.segments)) await limits.check(req, reply);
+      return;
+    }
+    await limits.check(req, reply);
     if (!target) throw appError('validation-failed', [AMBIGUOUS_PATH]);
-    const match = table.match(req.method, target.segments);
     if (!match) return;
     const upstream = (req.upstream = { ...match, url: target.url });
     if (upstream.tightlyLimited) await limits.checkTight(req, reply);

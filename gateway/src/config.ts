@@ -17,6 +17,14 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
   PORT: portSetting(8080),
   /** Where each service answers. A service left out is reported at start; its routes answer 503. */
   ...serviceUrls,
+  /**
+   * Where the web app's server answers: every path outside /api (and the gateway's own) goes there. Unset or
+   * empty, those paths answer the JSON 404 (said once at start).
+   */
+  WEB_SERVER_URL: z
+    .union([z.url(), z.literal('')])
+    .optional()
+    .transform((url) => url || undefined),
   /** The auth service's signing keys; every protected route is checked against them. */
   JWKS_URL: z.url(),
   /** Browser origins allowed to call with credentials, comma-separated (`https://travelclub.example`). */

@@ -80,7 +80,7 @@ export function mergeDocuments(
 export function registerDocsRoutes(app: FastifyInstance, upstreams: Upstreams, table: RouteTable, timeoutMs: number) {
   const merged = async () => {
     const answers = await Promise.all(
-      upstreams.configured.map(async (service) => {
+      upstreams.services.map(async (service) => {
         try {
           const { status, body } = await upstreams.getJson(service, '/openapi.json', timeoutMs);
           if (status === 200 && typeof body === 'object' && body !== null) {

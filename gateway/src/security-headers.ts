@@ -10,7 +10,8 @@ const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connecti
 /**
  * The headers that mean something for an API: HSTS, nosniff, no framing, no referrer, and who may embed its
  * images. The ones about documents (content policy, opener policy, agent clusters, old browsers' XSS filter
- * and download prompts) are left out: they cost bytes on every answer.
+ * and download prompts) are left out: they cost bytes on every answer. The web app's pages get their content
+ * policy and referrer policy from the web server, or the defaults in web-pages.ts.
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   const headers = await securityHeaders({

@@ -1,11 +1,14 @@
-// The services behind the gateway: one undici pool of kept-alive connections per service, the request
-// forwarded as it came (canonical path, minus hop-by-hop headers) and the answer streamed back. A service that is down
-// becomes the catalogue's 503, one too slow to start answering its 504.
+// The services and the web server behind the gateway: one undici pool of kept-alive connections each, the
+// request forwarded as it came (canonical path, minus hop-by-hop headers) and the answer streamed back. One that
+// is down becomes the catalogue's 503, one too slow to start answering its 504.
 import type { IncomingHttpHeaders } from 'node:http';
 import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError } from '@travelclub/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import type { ServiceName } from './route-table.js';
+
+/** Whom the gateway forwards to: a service, or the web server (every page path). */
+export type UpstreamName = ServiceName | 'web';
 
 /** Headers that describe one connection, not the message, plus the ones the gateway sets itself. */
 const NOT_FORWARDED = new Set([
@@ -43,24 +46,36 @@ const NOT_RETURNED = new Set([
 const BUFFERED_ANSWER_BYTES = 64 * 1024;
 
 export interface UpstreamOptions {
-  urls: Partial<Record<ServiceName, string>>;
+  urls: Partial<Record<UpstreamName, string>>;
   /** undici checks it on a coarse clock: the 504 comes up to a second later than this. */
   timeoutMs: number;
   connections: number;
 }
 
 export interface Upstreams {
-  readonly configured: ServiceName[];
-  /** Sends the request to `service` at `url` (its canonical path and query: request-target.ts). */
-  forward(req: FastifyRequest, reply: FastifyReply, service: ServiceName, url: string): Promise<FastifyReply>;
+  /** Every upstream with a URL, the web server included (readiness asks them all). */
+  readonly configured: UpstreamName[];
+  /** The services with a URL (they publish API documents; the web server does not). */
+  readonly services: ServiceName[];
+  /**
+   * Sends the request to `upstream` at `url` (its canonical path and query: request-target.ts). Headers in
+   * `defaults` are set on the answer when the upstream did not set them itself.
+   */
+  forward(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    upstream: UpstreamName,
+    url: string,
+    defaults?: readonly [name: string, value: string][],
+  ): Promise<FastifyReply>;
   /** A small GET of the gateway's own (readiness, documents): status and parsed JSON, or an error. */
-  getJson(service: ServiceName, path: string, timeoutMs: number): Promise<{ status: number; body: unknown }>;
+  getJson(upstream: UpstreamName, path: string, timeoutMs: number): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
 export function createUpstreams(options: UpstreamOptions): Upstreams {
-  const pools = new Map<ServiceName, Pool>();
-  for (const [service, url] of Object.entries(options.urls) as [ServiceName, string][]) {
+  const pools = new Map<UpstreamName, Pool>();
+  for (const [service, url] of Object.entries(options.urls) as [UpstreamName, string][]) {
     pools.set(
       service,
       new Pool(url, {
@@ -71,7 +86,7 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
       }),
     );
   }
-  const poolOf = (service: ServiceName) => {
+  const poolOf = (service: UpstreamName) => {
     const pool = pools.get(service);
     if (!pool)
       throw new AppError('service-unavailable', undefined, { cause: new Error(`${service} is not configured`) });
@@ -80,8 +95,9 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
 
   return {
     configured: [...pools.keys()],
+    services: [...pools.keys()].filter((name): name is ServiceName => name !== 'web'),
 
-    async forward(req, reply, service, url) {
+    async forward(req, reply, service, url, defaults = []) {
       const pool = poolOf(service);
       let answer: Dispatcher.ResponseData;
       // Small answers (the usual JSON) are read whole and sent in one write, instead of as a stream.
@@ -105,6 +121,7 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
         const value = headers[name];
         if (value !== undefined && !NOT_RETURNED.has(name)) reply.header(name, value);
       }
+      for (const [name, value] of defaults) if (headers[name] === undefined) reply.header(name, value);
       return reply.send(whole ?? answer.body);
     },
 
@@ -124,7 +141,7 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
   };
 }
 
-function upstreamFailure(service: ServiceName, err: unknown): AppError {
+function upstreamFailure(service: UpstreamName, err: unknown): AppError {
   const code = (err as { code?: string }).code;
   const cause = new Error(`${service}: ${(err as Error).message}`, { cause: err });
   return new AppError(code === 'UND_ERR_HEADERS_TIMEOUT' ? 'upstream-timeout' : 'service-unavailable', undefined, {
