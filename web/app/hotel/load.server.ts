@@ -1,0 +1,73 @@
+// The hotel page's data, on the server: the hotel by its slug (a missing one is a 404 'Hotel not found') and,
+// for a stored search, its rooms and rates (spec section 5: none left is 'No rooms available'; a search that is
+// gone or has other dates invites a new search). Both are public, so the page is rendered with its rates.
+import { ApiError, endpoints, type AvailabilityAnswer, type HotelView } from '@travelclub/contracts';
+import { serverCall } from '~/lib/api.server';
+import { notFound } from '~/lib/not-found';
+import { CART_ERRORS, NO_ROOMS_MESSAGE, NO_ROOMS_TITLE } from './cart';
+import { HOTEL_NOT_FOUND } from './meta';
+import { sortRoomTypes } from './rates';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const isSlug = (value: string | null | undefined): value is string =>
+  Boolean(value && value.length <= 64 && SLUG.test(value));
+
+/** What the page shows where the rooms go. */
+export type StayState =
+  | { kind: 'no-search' }
+  | { kind: 'rates'; availability: AvailabilityAnswer }
+  | { kind: 'no-rooms'; title: string; message: string }
+  | { kind: 'search-not-found'; message: string };
+
+export interface HotelPageData {
+  hotel: HotelView;
+  /** The creator slug of the page, when valid (spec section 2); kept in the canonical link and the cart. */
+  creator: string | null;
+  searchId: string | null;
+  stay: StayState;
+}
+
+const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : undefined);
+
+async function hotelOf(request: Request, slug: string | undefined): Promise<HotelView> {
+  if (!isSlug(slug)) throw notFound(HOTEL_NOT_FOUND);
+  try {
+    return await serverCall(request, endpoints.catalog.hotelBySlug, { params: { slug } });
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || codeOf(err) === 'validation-failed'))
+      throw notFound(HOTEL_NOT_FOUND);
+    throw err;
+  }
+}
+
+async function stayOf(request: Request, hotelId: string, searchId: string | null): Promise<StayState> {
+  if (!searchId) return { kind: 'no-search' };
+  try {
+    const availability = await serverCall(request, endpoints.catalog.checkAvailability, {
+      params: { id: hotelId },
+      body: { hotelId, hotelSearchId: searchId },
+    });
+    // The catalog orders them already; the page keeps the rule itself (spec section 4), whatever answers.
+    return { kind: 'rates', availability: { ...availability, roomTypes: sortRoomTypes(availability.roomTypes) } };
+  } catch (err) {
+    const code = codeOf(err);
+    if (code === 'no-rooms-available') return { kind: 'no-rooms', title: NO_ROOMS_TITLE, message: NO_ROOMS_MESSAGE };
+    // An unknown, expired or malformed search id: a new search is the way on.
+    if (code === 'search-or-dates-not-found' || code === 'validation-failed' || code === 'search-not-found')
+      return { kind: 'search-not-found', message: CART_ERRORS['search-or-dates-not-found'] };
+    throw err;
+  }
+}
+
+export async function loadHotelPage(request: Request, slug: string | undefined): Promise<HotelPageData> {
+  const url = new URL(request.url);
+  const searchId = url.searchParams.get('searchId')?.trim() || null;
+  const creatorParam = url.searchParams.get('creator');
+  const hotel = await hotelOf(request, slug);
+  return {
+    hotel,
+    creator: isSlug(creatorParam) ? creatorParam : null,
+    searchId,
+    stay: await stayOf(request, hotel.id, searchId),
+  };
+}
