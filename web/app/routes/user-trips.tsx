@@ -1,4 +1,17 @@
-// Placeholder: built in the web app issue.
-export default function Page() {
-  return <h1>user-trips</h1>;
+// /user/trips: the traveller's upcoming, past and cancelled trips (read in the browser: they are theirs).
+import { pageMeta } from '~/checkout/itinerary-id';
+import { TripsView } from '~/trips/trips-view';
+import type { Route } from './+types/user-trips';
+import '~/checkout/checkout.css';
+import '~/trips/trips.css';
+
+export const meta: Route.MetaFunction = () => pageMeta(null, 'Your trips');
+
+export default function TripsPage() {
+  return (
+    <div className="stack">
+      <h1>Your trips</h1>
+      <TripsView />
+    </div>
+  );
 }

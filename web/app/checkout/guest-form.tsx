@@ -1,0 +1,124 @@
+// The guest details form: the lead guest (name, email, phone: the booking's contact) and one name per room.
+import type { Itinerary, SetGuestDetailsBody } from '@travelclub/contracts';
+import { useRef } from 'react';
+import { useSession } from '~/lib/session';
+import { Button } from '~/ui/button';
+import { TextField } from '~/ui/text-field';
+import { roomFieldKey } from './guest-rules';
+import { useGuestForm, type GuestForm as Form } from './use-guest-form';
+
+function LeadGuestFields({ form }: { form: Form }) {
+  const { values } = form;
+  return (
+    <fieldset className="form-group">
+      <legend>Lead guest</legend>
+      <p className="muted small">We send the booking confirmation to this address.</p>
+      <div className="field-pair">
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          maxLength={60}
+          isRequired
+          value={values.firstName}
+          onChange={(v) => form.setLead('firstName', v)}
+          error={form.errorOf('firstName')}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={60}
+          isRequired
+          value={values.lastName}
+          onChange={(v) => form.setLead('lastName', v)}
+          error={form.errorOf('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        isRequired
+        value={values.email}
+        onChange={(v) => form.setLead('email', v)}
+        error={form.errorOf('email')}
+      />
+      <TextField
+        label="Phone"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={24}
+        isRequired
+        hint="With the country code, for example +44 20 7946 0958."
+        value={values.phone}
+        onChange={(v) => form.setLead('phone', v)}
+        error={form.errorOf('phone')}
+      />
+    </fieldset>
+  );
+}
+
+function RoomGuestFields({ form }: { form: Form }) {
+  let number = 0;
+  return (
+    <fieldset className="form-group">
+      <legend>Who is staying</legend>
+      <p className="muted small">One name per room, as it will be given to the hotel.</p>
+      {form.slots.map((slot) =>
+        Array.from({ length: slot.rooms }, (_, i) => {
+          number += 1;
+          return (
+            <TextField
+              key={roomFieldKey(slot.key, i)}
+              label={`Room ${number} guest name`}
+              maxLength={120}
+              isRequired
+              hint={`${slot.roomTypeName}, ${slot.hotelName}`}
+              autoComplete="name"
+              value={form.roomValue(slot, i)}
+              onChange={(v) => form.setRoom(slot, i, v)}
+              error={form.errorOf(roomFieldKey(slot.key, i))}
+            />
+          );
+        }),
+      )}
+    </fieldset>
+  );
+}
+
+export function GuestForm(props: {
+  itinerary: Itinerary;
+  isPending: boolean;
+  onSubmit: (body: SetGuestDetailsBody) => void;
+}) {
+  const { user } = useSession();
+  const form = useGuestForm(props.itinerary, user?.email);
+  const ref = useRef<HTMLFormElement>(null);
+  return (
+    <form
+      ref={ref}
+      noValidate
+      aria-label="Guest details"
+      className="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (props.isPending) return;
+        const body = form.submit();
+        if (body) props.onSubmit(body);
+        // The first field in error takes the focus once its message is on the page.
+        else setTimeout(() => ref.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus());
+      }}
+    >
+      <LeadGuestFields form={form} />
+      <RoomGuestFields form={form} />
+      <Button type="submit" isPending={props.isPending} fullWidth>
+        Continue to payment
+      </Button>
+    </form>
+  );
+}

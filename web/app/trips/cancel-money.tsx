@@ -1,0 +1,23 @@
+// What cancelling now costs and gives back, stated before the traveller confirms (the frozen terms' answer).
+import type { CancellationTermsAnswer } from '@travelclub/contracts';
+import { formatMoney } from '~/checkout/format';
+
+/** The sentence said before cancelling, and again in the dialog. */
+export function cancelSentence(answer: CancellationTermsAnswer): string {
+  const { chargeNow, refundNow } = answer;
+  if (chargeNow.amount === 0 && refundNow.amount === 0)
+    return 'Nothing has been paid for this itinerary, so cancelling costs nothing and there is nothing to refund.';
+  if (chargeNow.amount === 0) return `Cancelling now is free: you get the full ${formatMoney(refundNow)} back.`;
+  return `Cancelling now costs ${formatMoney(chargeNow)} under the hotel's terms. You get ${formatMoney(refundNow)} back.`;
+}
+
+export function CancelMoney({ answer }: { answer: CancellationTermsAnswer }) {
+  return (
+    <dl className="money-box" aria-label="If you cancel now">
+      <dt>Cancellation charge</dt>
+      <dd>{formatMoney(answer.chargeNow)}</dd>
+      <dt>Refund to your card</dt>
+      <dd>{formatMoney(answer.refundNow)}</dd>
+    </dl>
+  );
+}
