@@ -49,6 +49,21 @@ function LineItemRooms({ item, cart }: { item: Itinerary['lineItems'][number]; c
   );
 }
 
+/** On to the guest details; an itinerary with an invoice open goes back to its payment. */
+function NextStep({ itinerary }: { itinerary: Itinerary }) {
+  const paying = itinerary.status === 'pending_payment';
+  return (
+    <Link
+      className="button"
+      data-variant="primary"
+      data-full-width
+      to={`/itinerary/${itinerary.id}/${paying ? 'payment' : 'contact'}`}
+    >
+      {paying ? 'Continue to payment' : 'Continue to guest details'}
+    </Link>
+  );
+}
+
 export function ItinerarySummary({ itinerary, hotelId, currency, cart }: SummaryProps) {
   const items = hotelLineItems(itinerary, hotelId);
   const here = items.reduce((sum, item) => sum + item.hotelBooking.rooms.length, 0);
@@ -77,11 +92,7 @@ export function ItinerarySummary({ itinerary, hotelId, currency, cart }: Summary
         <span>Total</span>
         <strong>{formatMoney(itinerary.total)}</strong>
       </p>
-      {roomCount(itinerary) > 0 ? (
-        <Link className="button" data-variant="primary" data-full-width to={`/itinerary/${itinerary.id}/contact`}>
-          Continue to guest details
-        </Link>
-      ) : null}
+      {roomCount(itinerary) > 0 ? <NextStep itinerary={itinerary} /> : null}
     </aside>
   );
 }
