@@ -1,20 +1,26 @@
-// The web server: the built app's static files (hashed assets cached for a year) and every other request
-// rendered by React Router. It sits behind the gateway, which sends it every path outside /api.
-import { createRequestListener } from '@react-router/node';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// The web server's process: the built app behind the gateway, which sends it every path outside /api. The only
+// place that reads the environment and listens; on SIGTERM it stops taking requests, lets the ones in flight
+// finish, and exits.
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import sirv from 'sirv';
+import { createWebHandler } from './handler.js';
+import { createLog } from './log.js';
+import { pageHeaders } from './security.js';
 
+/** As long as the services get to finish their work (the kit's shutdown budget). */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+const log = createLog('web', process.env.LOG_LEVEL ?? 'info');
 const buildDir = fileURLToPath(new URL('../build/', import.meta.url));
 if (!existsSync(`${buildDir}server/index.js`)) {
-  console.error('The web app is not built: run `npm run build -w web` first (npm start does it for you).');
+  log.fatal('the web app is not built: run `npm run build -w web` first (npm start does it for you)');
   process.exit(1);
 }
 if (process.env.NODE_ENV !== 'production') {
   // React's development build cannot render with react-dom's production server renderer.
-  console.error('The web server runs the production build: start it with NODE_ENV=production.');
+  log.fatal('the web server runs the production build: start it with NODE_ENV=production');
   process.exit(1);
 }
 
@@ -22,29 +28,39 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const build = (await import(`${buildDir}server/index.js`)) as ServerBuild;
 
-const assets = sirv(`${buildDir}client/assets`, { immutable: true, maxAge: 31_536_000, gzip: true });
-const files = sirv(`${buildDir}client`, { maxAge: 3_600, gzip: true });
-const render = createRequestListener({ build, mode: 'production' });
-
-const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  const next = () => void render(req, res);
-  if (req.url?.startsWith('/assets/')) return assets(req, res, next);
-  if (req.url === '/health/live' || req.url === '/health/ready') {
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    return res.end('{"status":"up"}');
-  }
-  return files(req, res, next);
-});
+let accepting = true;
+const server = createServer(
+  createWebHandler({
+    build,
+    clientDir: `${buildDir}client/`,
+    pageHeaders: pageHeaders(process.env),
+    log,
+    isAccepting: () => accepting,
+  }),
+);
+// Longer than the gateway's pool keeps a connection idle, so this side never closes one under a request.
 server.keepAliveTimeout = 65_000;
-
-server.listen(port, host, () => {
-  console.log(JSON.stringify({ level: 30, name: 'web', msg: `web app listening on http://${host}:${port}` }));
+server.on('error', (err) => {
+  log.fatal('the web server could not listen', { err });
+  process.exit(1);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5_000).unref();
+server.listen(port, host, () => log.info(`web app listening at http://${host}:${port}`));
+
+function stop(reason: string) {
+  if (!accepting) return;
+  accepting = false;
+  log.info('shutting down', { reason });
+  setTimeout(() => {
+    log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
+  // Answers in flight finish; idle kept-alive connections close now, busy ones once their answer is sent.
+  server.close(() => {
+    log.info('stopped');
+    process.exit(0);
   });
+  server.closeIdleConnections();
 }
+process.once('SIGTERM', () => stop('SIGTERM'));
+process.once('SIGINT', () => stop('SIGINT'));

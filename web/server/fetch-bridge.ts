@@ -1,0 +1,48 @@
+// Node's http request and answer to the Fetch API's and back, for React Router's request handler. The URL is
+// the one the browser used: the gateway in front says which (X-Forwarded-Host and -Proto), so an action's
+// `Origin` matches it and absolute URLs the app builds point at the public site, not at this server.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+
+/** The first value of a header the gateway sets once (a list when a proxy before it appended one). */
+const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
+
+/** The request as React Router reads it; `signal` ends when the client goes away. */
+export function toFetchRequest(req: IncomingMessage, signal: AbortSignal): Request {
+  const proto = first(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+  const host = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? 'localhost';
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', `${proto}://${host}`), {
+    method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/**
+ * Writes `response` to `res`, streaming its body (a server render arrives in pieces), every Set-Cookie kept
+ * apart, `extra` headers added unless the response has its own.
+ */
+export async function sendFetchResponse(
+  res: ServerResponse,
+  response: Response,
+  { head, extra = [] }: { head: boolean; extra?: readonly [string, string][] },
+): Promise<void> {
+  const raw: string[] = [];
+  // Iterating Headers gives each Set-Cookie on its own and joins the other repeated headers.
+  for (const [name, value] of response.headers) raw.push(name, value);
+  for (const [name, value] of extra) if (!response.headers.has(name)) raw.push(name, value);
+  res.writeHead(response.status, raw);
+  if (!response.body || head) {
+    res.end();
+    return;
+  }
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res);
+}

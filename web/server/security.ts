@@ -1,0 +1,45 @@
+// The security headers of the pages this server renders. React Router's hydration data and module loader are
+// inline scripts, so scripts need 'unsafe-inline' until the pages carry a nonce; everything else is the site
+// itself plus the hosts its settings name (hotel images, a production map style and its tiles).
+
+/** The origin of an absolute http(s) URL, or nothing for a path on this site (or a broken setting). */
+function originOf(url: string | undefined): string[] {
+  if (!url || !/^https?:\/\//i.test(url)) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+}
+
+/** The content policy for the settings in `env` (IMAGES_BASE_URL, MAP_STYLE_URL, PUBLIC_URL). */
+export function contentSecurityPolicy(env: NodeJS.ProcessEnv): string {
+  const site = originOf(env.PUBLIC_URL);
+  const others = (url: string | undefined) => originOf(url).filter((origin) => !site.includes(origin));
+  const images = others(env.IMAGES_BASE_URL);
+  // A MapLibre style elsewhere brings its tiles, glyphs and sprites from its own host.
+  const map = others(env.MAP_STYLE_URL);
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...images, ...map].join(' '),
+    ["font-src 'self' data:", ...map].join(' '),
+    ["connect-src 'self'", ...map].join(' '),
+    // MapLibre runs its workers from blob: URLs.
+    'worker-src blob:',
+    "child-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Headers on every rendered answer. `same-origin`, not `no-referrer`: with no referrer at all, browsers send
+ * `Origin: null` on the page's own form posts, which React Router refuses as cross-site.
+ */
+export const pageHeaders = (env: NodeJS.ProcessEnv): [name: string, value: string][] => [
+  ['content-security-policy', contentSecurityPolicy(env)],
+  ['referrer-policy', 'same-origin'],
+];
