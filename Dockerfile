@@ -5,7 +5,9 @@
 #   docker build --build-arg PART=services/itinerary -t travelclub/itinerary .
 #   docker build --build-arg PART=services/billing -t travelclub/billing .
 #   docker build --build-arg PART=gateway -t travelclub/gateway .
-# There is no build step: node runs the TypeScript through tsx, so the image keeps the dev dependencies.
+#   docker build --build-arg PART=web -t travelclub/web .
+# The services have no build step: node runs the TypeScript through tsx, so the image keeps the dev dependencies.
+# The web app is built in its image (react-router build), and its server runs that production build.
 FROM node:20.20-bookworm-slim
 # PORT: every part listens on 3000 in a container (their defaults are for one developer machine).
 ENV NODE_ENV=production PORT=3000
@@ -22,6 +24,7 @@ COPY services/catalog/package.json services/catalog/
 COPY services/itinerary/package.json services/itinerary/
 COPY services/billing/package.json services/billing/
 COPY gateway/package.json gateway/
+COPY web/package.json web/
 COPY bench/package.json bench/
 COPY packages/testing/package.json packages/testing/
 COPY packages/demo-catalog/package.json packages/demo-catalog/
@@ -29,7 +32,7 @@ RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 
 # Declared after npm ci: the dependency layer above is then the same (and cached once) for every image.
 ARG PART
-RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|services/itinerary|services/billing|gateway' >&2; exit 1; }
+RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|services/itinerary|services/billing|gateway|web' >&2; exit 1; }
 ENV PART=${PART}
 # The code every part imports, then the part itself. Files stay root-owned: the process cannot change them.
 COPY contracts contracts
@@ -37,10 +40,13 @@ COPY services/kit services/kit
 # The catalog's demo content (hotels, places, pictures); only the catalog's server.ts loads it.
 COPY packages/demo-catalog packages/demo-catalog
 COPY ${PART} ${PART}
-RUN test -f "$PART/src/server.ts" || { echo "$PART/src/server.ts not found" >&2; exit 1; }
+# The web app's production build, made once here (web/build); the server reads it at start.
+RUN if [ "$PART" = web ]; then npm run build -w web && rm -rf web/.react-router; fi
+# What starts the part: a service's (and the gateway's) src/server.ts, the web app's server/server.ts.
+RUN test -f "$PART/src/server.ts" || test -f "$PART/server/server.ts" || { echo "no server.ts in $PART" >&2; exit 1; }
 
 # The node image's "node" user, by number so Kubernetes' runAsNonRoot can check it.
 USER 1000:1000
 EXPOSE 3000
 # exec: node becomes PID 1 and gets SIGTERM itself, for the graceful shutdown.
-CMD ["sh", "-c", "exec node --import tsx \"$PART/src/server.ts\""]
+CMD ["sh", "-c", "if [ -f \"$PART/src/server.ts\" ]; then exec node --import tsx \"$PART/src/server.ts\"; else exec node --import tsx \"$PART/server/server.ts\"; fi"]

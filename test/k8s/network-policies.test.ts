@@ -1,10 +1,10 @@
 // The Kubernetes manifests keep each part's port closed but to the peers it needs (issue 11, item 6): the
 // gateway everywhere, each internal route's callers (contracts' endpoint definitions) at its service, the services that
-// check tokens at auth, and nobody else. The secret of the service identity goes to exactly the services that
-// use it.
+// check tokens at auth, the web server at the services its pages read, and nobody else; the web server itself
+// is the gateway's alone (issue 13). The secret of the service identity goes to exactly the services that use it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allEndpoints, isInternal, type ServiceName } from '@travelclub/contracts';
+import { allEndpoints, isInternal } from '@travelclub/contracts';
 
 /** Every internal route: its service and the callers its definition accepts. */
 const internalRoutes = allEndpoints()
@@ -44,13 +44,19 @@ const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
 const deployments = manifests.filter((m) => m.kind === 'Deployment');
 const NAME = 'app.kubernetes.io/name';
 
+/** The services the web server's page loaders call on their public routes (web/app/lib/api.server.ts). */
+const READ_BY_PAGES = ['auth', 'catalog', 'itinerary', 'billing'];
+
 /** Who may reach a part besides the gateway and its internal routes' callers, and why. */
-const otherPeers: Partial<Record<ServiceName, ServiceName[]>> = {
-  // They fetch the JWKS to check access tokens.
-  auth: ['catalog', 'itinerary', 'billing'],
+const otherPeers: Record<string, string[]> = {
+  // They fetch the JWKS to check access tokens; the web server reads the session behind a page.
+  auth: ['catalog', 'itinerary', 'billing', 'web'],
+  catalog: ['web'],
+  itinerary: ['web'],
+  billing: ['web'],
 };
 
-function expectedPeers(part: ServiceName): string[] {
+function expectedPeers(part: string): string[] {
   const callers = internalRoutes.filter((route) => route.service === part).flatMap((route) => route.callers);
   return [...new Set<string>(['gateway', ...callers, ...(otherPeers[part] ?? [])])].sort();
 }
@@ -92,8 +98,8 @@ describe('network policies', () => {
     }
   });
 
-  it('admit exactly the gateway, the callers of the part’s internal routes, and the token checkers at auth', () => {
-    const parts = deployments.map((d) => d.metadata.name).filter((name) => name !== 'gateway') as ServiceName[];
+  it('admit exactly the gateway, the callers of the part’s internal routes, the token checkers at auth, and the web server where its pages read', () => {
+    const parts = deployments.map((d) => d.metadata.name).filter((name) => name !== 'gateway');
     for (const part of parts) {
       const spec = policyOf(part)[0]!.spec as unknown as NetworkPolicySpec;
       const admitted = (spec.ingress ?? [])
@@ -103,6 +109,23 @@ describe('network policies', () => {
     }
     // Each internal route's service is deployed, so its callers' rule above is a real one.
     for (const route of internalRoutes) expect(parts).toContain(route.service);
+  });
+});
+
+describe('the web server', () => {
+  const admitting = (part: string) =>
+    ((policyOf(part)[0]?.spec as unknown as NetworkPolicySpec | undefined)?.ingress ?? [])
+      .flatMap((rule) => rule.from ?? [])
+      .map((peer) => peer.podSelector?.matchLabels?.[NAME]);
+
+  it('is deployed, and reached by the gateway alone', () => {
+    expect(deployments.map((d) => d.metadata.name)).toContain('web');
+    expect(admitting('web')).toEqual(['gateway']);
+  });
+
+  it('reaches the services its page loaders call, and no other part', () => {
+    const parts = deployments.map((d) => d.metadata.name).filter((name) => name !== 'web' && name !== 'gateway');
+    for (const part of parts) expect(admitting(part).includes('web'), part).toBe(READ_BY_PAGES.includes(part));
   });
 });
 

@@ -25,7 +25,7 @@ if (process.env.NODE_ENV !== 'production') {
 }
 
 const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
+const host = process.env.HOST ?? '0.0.0.0';
 const build = (await import(`${buildDir}server/index.js`)) as ServerBuild;
 
 let accepting = true;
