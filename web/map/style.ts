@@ -29,6 +29,7 @@ export function buildStyle(scheme: Scheme, cells: string[]): StyleSpecification 
     ...(scheme === 'light' ? { darkStyle: 'style-dark.json' } : {}),
     detailCells: files.cell,
     detailSource: DETAIL_SOURCE,
+    overviewLayers: ['world-land', 'world-borders'],
     majorCities: files.majorCities,
     cells,
   };

@@ -27,6 +27,8 @@ export interface BasemapMetadata {
   detailCells: string;
   /** The GeoJSON source the cells' land and borders are put into. */
   detailSource: string;
+  /** The world overview's layers: drawn up to DETAIL_MIN_ZOOM, and beyond while the cells are loading. */
+  overviewLayers: string[];
   /** The biggest cities (`CityRow`s), labelled at every zoom. */
   majorCities: string;
   /** Which cells exist (the others are open sea, never asked for). */

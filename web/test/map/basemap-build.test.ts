@@ -48,6 +48,7 @@ describe('the styles', () => {
       darkStyle: 'style-dark.json',
       detailCells: '/map/cells/{cell}.json',
       detailSource: 'detail',
+      overviewLayers: ['world-land', 'world-borders'],
       majorCities: '/map/cities.json',
       cells: ['36_27'],
     });
@@ -56,7 +57,7 @@ describe('the styles', () => {
 
   it('have a light and a dark palette, and only the light one points at the dark', () => {
     const sea = (style: typeof light) =>
-      (style.layers[0] as { paint: Record<string, string> }).paint['background-color'];
+      (style.layers[0] as unknown as { paint: Record<string, string> }).paint['background-color'];
     expect(sea(light)).toBe(palettes.light.sea);
     expect(sea(dark)).toBe(palettes.dark.sea);
     expect((dark.metadata as Record<string, BasemapMetadata>)[METADATA_KEY]!.darkStyle).toBeUndefined();
