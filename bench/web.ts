@@ -1,0 +1,160 @@
+// How fast the web app is for a traveller: Lighthouse 12 (desktop preset, and mobile with simulated
+// throttling) on the home page, a search's results and a hotel page, a few runs each (the median LCP, the
+// lowest scores); the JavaScript the hotel page loads, gzipped; and autocannon on the server-rendered hotel
+// page through the gateway. The whole platform runs as `npm start` runs it (a demo catalog, every service,
+// the web server behind the gateway), on this machine, beside the browser and the load.
+// A missed goal comes with what explains it: Lighthouse's diagnostics for that page and, with
+// BENCH_CPU_PROFILE=<dir>, where the web server, the gateway and the catalog spent the load run's CPU.
+// Usage: npm run bench:web [-- --hotels 5000 --runs 3 --seconds 10 --warmup 3 --connections 50]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { benchOptions } from './setup.js';
+import { explainAccessibility, explainPerformance } from './web/explain.js';
+import { scriptLines, pageScripts, totalKb } from './web/javascript.js';
+import { measure, openBrowser, summaryLine, type Measured, type Preset } from './web/lighthouse.js';
+import { buildWeb, startSite } from './web/platform.js';
+import { profileReport } from './web/profile.js';
+import { loadPage, type Load } from './web/ssr.js';
+import { machine, pidsOf } from './web/cpu.js';
+import { findStay } from './web/stay.js';
+
+const values = benchOptions(
+  { hotels: 5000, runs: 3, seconds: 10, warmup: 3, connections: 50 },
+  // A folder for each page's median Lighthouse report (JSON, opens in the Lighthouse viewer).
+  { reports: { type: 'string', default: '' } },
+);
+const GOALS = { lcp: 1000, mobileLcp: 2500, perf: 95, a11y: 95, jsKb: 150, rps: 300, p99: 100 };
+const PRESETS: Preset[] = ['desktop', 'mobile'];
+const profileDir = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : undefined;
+if (profileDir) mkdirSync(profileDir, { recursive: true });
+const began = Date.now();
+console.log(`machine: ${machine()}`);
+
+function saveReport(dir: string, m: Measured) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${m.page}-${m.preset}.json`), JSON.stringify(m.median));
+}
+
+const build = await buildWeb();
+const site = await startSite(values.hotels, build.server);
+const measured: Measured[] = [];
+let load: Load | undefined;
+let js = { gz: NaN, lines: [] as string[], raw: NaN, sent: NaN };
+try {
+  const stay = await findStay(site.gateway);
+  console.log(
+    `search ${stay.searchId}: ${stay.city} (${stay.destination}, ${stay.results} hotels), ` +
+      `hotel ${stay.slug} (${stay.hotelName})`,
+  );
+  const hotelPath = `/hotel/${stay.slug}?searchId=${stay.searchId}`;
+  const pages = { home: '/', search: `/search?searchId=${stay.searchId}`, hotel: hotelPath };
+  // A first render of each page before any is measured: the server's code and caches warm, as in production.
+  for (const [page, path] of Object.entries(pages)) {
+    let status = 0;
+    for (let i = 0; i < 5; i++) {
+      const res = await fetch(site.url + path);
+      status = res.status;
+      await res.arrayBuffer();
+    }
+    if (status !== 200) console.log(`WARNING: ${page} (${path}) answers ${status}`);
+  }
+
+  const browser = await openBrowser();
+  try {
+    for (const [page, path] of Object.entries(pages))
+      for (const preset of PRESETS) {
+        const m = await measure(browser, page, site.url + path, preset, values.runs);
+        console.log(summaryLine(m));
+        measured.push(m);
+        if (values.reports) saveReport(values.reports, m);
+      }
+  } finally {
+    await browser.close();
+  }
+
+  const hotelRun = measured.find((m) => m.page === 'hotel' && m.preset === 'desktop')!;
+  const scripts = await pageScripts(hotelRun.median);
+  js = {
+    gz: totalKb(scripts, 'gzipped'),
+    raw: totalKb(scripts, 'bytes'),
+    sent: totalKb(scripts, 'transferred'),
+    lines: scriptLines(scripts),
+  };
+  console.log(
+    `hotel page JavaScript: ${scripts.length} files, ${js.gz.toFixed(1)} KB gzipped, ${js.raw.toFixed(1)} KB ` +
+      `uncompressed, ${js.sent.toFixed(1)} KB as sent:`,
+  );
+  js.lines.forEach((line) => console.log(line));
+
+  // Through the gateway, as a visitor's request comes; straight to the web server until the gateway sends pages on.
+  const target = (site.gatewayServesPages ? site.gateway : site.web) + hotelPath;
+  console.log(`before the load: ${machine()}`);
+  load = await loadPage(target, { ...values, pids: pidsOf(site.parts) });
+  console.log(
+    `server-rendered hotel page (${site.gatewayServesPages ? 'through the gateway' : 'the web server alone'}, ` +
+      `${values.connections} connections, ${values.seconds} s): ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, ` +
+      `p99 ${load.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}, timeouts ${load.timeouts}`,
+  );
+  console.log(
+    `  CPU per page request: ${load.cpu.map((c) => `${c.name} ${c.ms.toFixed(2)} ms`).join(', ')} ` +
+      `(one core gives 1000 ms a second: the web server alone allows at most ` +
+      `${(1000 / (load.cpu.find((c) => c.name === 'web')?.ms ?? NaN)).toFixed(0)} pages/s)`,
+  );
+} finally {
+  await site.stop();
+  build.remove();
+}
+
+// ---------- the figures, what explains a miss, the goals ----------
+
+const worst = (preset: Preset) => Math.max(...measured.filter((m) => m.preset === preset).map((m) => m.medianLcp));
+const figures = {
+  lcp: worst('desktop'),
+  mobileLcp: worst('mobile'),
+  perf: Math.min(...measured.map((m) => m.perf)),
+  a11y: Math.min(...measured.map((m) => m.a11y)),
+  jsKb: js.gz,
+  rps: load!.rps,
+  p99: load!.p99,
+};
+
+const slow = measured.filter(
+  (m) => m.medianLcp > (m.preset === 'desktop' ? GOALS.lcp : GOALS.mobileLcp) || m.perf < GOALS.perf,
+);
+for (const m of slow) explainPerformance(m).forEach((line) => console.log(line));
+for (const m of measured.filter((m) => m.a11y < GOALS.a11y)) explainAccessibility(m).forEach((l) => console.log(l));
+if (figures.jsKb > GOALS.jsKb) {
+  console.log(`the hotel page's JavaScript is over ${GOALS.jsKb} KB gzipped; its files, largest first:`);
+  js.lines.forEach((line) => console.log(line));
+}
+const ssrMissed = figures.rps < GOALS.rps || figures.p99 > GOALS.p99 || load!.non2xx > 0;
+if (profileDir) {
+  console.log(`CPU during the load run (profiles in ${profileDir}):`);
+  profileReport(profileDir, began, load!.window).forEach((line) => console.log(line));
+} else if (ssrMissed) {
+  console.log('the server-rendered page misses its goal: run with BENCH_CPU_PROFILE=<dir> to see where the CPU goes');
+}
+
+const goals: [string, boolean][] = [
+  [`desktop LCP ${Math.round(figures.lcp)} ms <= ${GOALS.lcp} ms on every page`, figures.lcp <= GOALS.lcp],
+  [
+    `mobile LCP ${Math.round(figures.mobileLcp)} ms <= ${GOALS.mobileLcp} ms on every page`,
+    figures.mobileLcp <= GOALS.mobileLcp,
+  ],
+  [`performance score ${figures.perf} >= ${GOALS.perf} on every run`, figures.perf >= GOALS.perf],
+  [`accessibility score ${figures.a11y} >= ${GOALS.a11y} on every run`, figures.a11y >= GOALS.a11y],
+  [`hotel page JavaScript ${figures.jsKb.toFixed(1)} KB <= ${GOALS.jsKb} KB gzipped`, figures.jsKb <= GOALS.jsKb],
+  [
+    `server-rendered hotel page ${figures.rps.toFixed(0)} req/s >= ${GOALS.rps}, p99 ${figures.p99} ms <= ${GOALS.p99} ms, ` +
+      `non-2xx ${load!.non2xx} = 0`,
+    !ssrMissed,
+  ],
+];
+for (const [goal, met] of goals) console.log(`${met ? 'met   ' : 'MISSED'} ${goal}`);
+console.log(`bench took ${((Date.now() - began) / 1000).toFixed(0)} s`);
+console.log(
+  `RESULT lcp_ms=${Math.round(figures.lcp)} mobile_lcp_ms=${Math.round(figures.mobileLcp)} perf_score=${figures.perf} ` +
+    `a11y_score=${figures.a11y} js_kb_gz=${figures.jsKb.toFixed(1)} ssr_rps=${figures.rps.toFixed(0)} ` +
+    `ssr_p99_ms=${figures.p99}`,
+);
+process.exit(0);

@@ -1,0 +1,135 @@
+// Reads the V8 CPU profiles the parts wrote (BENCH_CPU_PROFILE=<dir>) and says, for the load run's window
+// only, how busy each part was and where its time went: by function (self time), by package, and, for the
+// web app's own code, by function including what it calls (which loader call, which render step).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Which part wrote a profile, by the code it ran. */
+function partOf(profile: CpuProfile): string {
+  const urls = profile.nodes.map((n) => n.callFrame.url);
+  if (urls.some((u) => u.includes('/web/build/server/'))) return 'web';
+  if (urls.some((u) => u.includes('/gateway/src/'))) return 'gateway';
+  const service = urls.map((u) => /\/services\/(\w+)\/src\//.exec(u)?.[1]).find((s) => s && s !== 'kit');
+  return service ?? 'unknown';
+}
+
+const IDLE = new Set(['(idle)', '(program)']);
+
+/** Where a frame's code lives: a package, the web app, a part's own source, or node itself. */
+function placeOf(url: string, name: string): string {
+  if (!url) return name.startsWith('(') ? name : '(native)';
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1]!;
+  if (url.includes('/web/build/server/')) return 'web app (build/server)';
+  const part = /\/(services\/\w+|gateway|contracts|packages\/\w+)\//.exec(url);
+  if (part) return part[1]!;
+  if (url.startsWith('node:')) return nodePart(url);
+  return url.replace(/^file:\/\//, '');
+}
+
+/** Node's own code by what it does: its fetch, web streams, module loading, http and streams. */
+function nodePart(url: string): string {
+  if (url.includes('deps/undici')) return 'node: fetch (undici)';
+  if (url.includes('webstreams')) return 'node: web streams';
+  if (url.includes('modules/')) return 'node: module loading';
+  if (/_http_|node:net|streams\/|stream_base/.test(url)) return 'node: http, sockets, streams';
+  return 'node: other';
+}
+
+const frameName = (n: ProfileNode) => {
+  const { functionName, url, lineNumber } = n.callFrame;
+  const file = url ? `${url.replace(/^.*\/(node_modules\/)?/, '')}:${lineNumber + 1}` : '';
+  return `${functionName || '(anonymous)'} ${file}`.trim();
+};
+
+function top(counts: Map<string, number>, total: number, limit: number): string[] {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([name, n]) => `      ${((100 * n) / total).toFixed(1).padStart(5)}%  ${name}`);
+}
+
+const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+
+/** The summary of one profile over [from, to] (µs, monotonic), or its whole run when the window misses it. */
+function summarise(profile: CpuProfile, window: Window): string[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const inWindow = window.from < profile.endTime && window.to > profile.startTime;
+  const self = new Map<string, number>();
+  const places = new Map<string, number>();
+  const appInclusive = new Map<string, number>();
+  let t = profile.startTime;
+  let counted = 0;
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (inWindow && (t < window.from || t > window.to)) return;
+    counted++;
+    const node = byId.get(id)!;
+    if (IDLE.has(node.callFrame.functionName)) return;
+    busy++;
+    add(self, frameName(node));
+    add(places, placeOf(node.callFrame.url, node.callFrame.functionName));
+    // Each web-app function on the stack once, so a loader's share includes the calls it waits on CPU for.
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at)!;
+      if (!frame.callFrame.url.includes('/web/build/server/')) continue;
+      const name = frameName(frame);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      add(appInclusive, name);
+    }
+  });
+  if (!counted) return ['    no samples'];
+  const cpuMs = (busy / counted) * ((window.to - window.from) / 1000);
+  return [
+    `    busy ${((100 * busy) / counted).toFixed(0)}% of ${inWindow ? 'the load run' : 'its whole life (window missed)'}` +
+      (inWindow ? `, ${(cpuMs / window.requests).toFixed(2)} ms of CPU per request` : '') +
+      ` (${counted} samples); of the busy time:`,
+    '    by package:',
+    ...top(places, busy, 8),
+    '    by function (self):',
+    ...top(self, busy, 12),
+    ...(appInclusive.size ? ['    web app functions (with what they call):', ...top(appInclusive, busy, 10)] : []),
+  ];
+}
+
+/** The load run: its start and end (µs, monotonic clock) and the requests answered in it. */
+export interface Window {
+  from: number;
+  to: number;
+  requests: number;
+}
+
+/** Every profile written into `dir` since `since` (ms): the web server's, the gateway's, the catalog's, auth's. */
+export function profileReport(dir: string, since: number, window: Window): string[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => join(dir, f))
+    .filter((f) => statSync(f).mtimeMs >= since);
+  const parts = files.map((file) => {
+    const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+    return { file, part: partOf(profile), lines: summarise(profile, window) };
+  });
+  const wanted = ['web', 'gateway', 'catalog', 'auth'];
+  return parts
+    .filter((p) => wanted.includes(p.part))
+    .sort((a, b) => wanted.indexOf(a.part) - wanted.indexOf(b.part))
+    .flatMap((p) => [`  ${p.part} (${p.file}):`, ...p.lines]);
+}
