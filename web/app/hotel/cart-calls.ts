@@ -34,7 +34,8 @@ export async function addRoomToItinerary(input: AddRoomInput): Promise<Itinerary
   const creator = input.creator ? { creator: input.creator } : {};
   const api = await loadApi();
   const { itinerary: endpoints } = api.endpoints;
-  const latest = await latestOf(api, api.callAsUser);
+  // A visitor without an account has no itinerary yet: the account is made with the itinerary, no read first.
+  const latest = (await api.accessToken()) ? await latestOf(api, api.call) : null;
   const target = canAddTo(latest)
     ? latest
     : await api.callAsUser(endpoints.createItinerary, { body: { currency: input.currency, ...creator } });

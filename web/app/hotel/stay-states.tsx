@@ -12,8 +12,7 @@ export function StayBar({ availability, searchId }: { availability: Availability
       <p>
         <strong>{stayLabel(checkIn, checkOut)}</strong>
         <span className="muted">
-          {' '}
-          · {plural(rooms, 'room', 'rooms')}, {plural(guests, 'guest', 'guests')}
+          {plural(rooms, 'room', 'rooms')}, {plural(guests, 'guest', 'guests')}
         </span>
       </p>
       <Link to={`/search?searchId=${encodeURIComponent(searchId)}`}>Back to results</Link>

@@ -2,7 +2,7 @@
 // in (an anonymous visitor after the first add), and the add and remove changes. A change marks its line item and
 // rate as in progress; success refreshes the latest itinerary and the page's availability; failure restores the
 // itinerary as it was and shows the error. One change at a time, so two adds never make two itineraries.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Itinerary } from '@travelclub/contracts';
 import { useRevalidator } from 'react-router';
 import { useSession } from '~/lib/session';
@@ -10,6 +10,7 @@ import { cartErrorText, type AddRoomInput } from './cart';
 import { addRoomToItinerary, fetchLatestItinerary, removeLineItemRooms } from './cart-calls';
 
 export const LATEST_ITINERARY_KEY = ['itinerary', 'latest'] as const;
+const CART_CHANGE_KEY = ['itinerary', 'change'] as const;
 
 type Snapshot = { previous: Itinerary | null | undefined };
 
@@ -27,10 +28,13 @@ export function useCart(): CartState {
   const { isAuthenticated } = useSession();
   const queryClient = useQueryClient();
   const revalidator = useRevalidator();
+  // Not read while a change is under way: an anonymous account made by the first add would otherwise read
+  // the itinerary before the change has made it; the change's answer fills it in.
+  const changing = useIsMutating({ mutationKey: CART_CHANGE_KEY }) > 0;
   const latest = useQuery({
     queryKey: LATEST_ITINERARY_KEY,
     queryFn: fetchLatestItinerary,
-    enabled: isAuthenticated,
+    enabled: isAuthenticated && !changing,
   });
 
   /** Keeps what the itinerary was, so a failure can put it back. */
@@ -48,6 +52,7 @@ export function useCart(): CartState {
   };
 
   const adding = useMutation({
+    mutationKey: CART_CHANGE_KEY,
     mutationFn: (input: AddRoomInput & { lineItemId?: string }) => addRoomToItinerary(input),
     onMutate: snapshot,
     onError: (_err, _input, context) => restore(context),
@@ -55,6 +60,7 @@ export function useCart(): CartState {
   });
 
   const removing = useMutation({
+    mutationKey: CART_CHANGE_KEY,
     mutationFn: (lineItemId: string) => {
       const itinerary = queryClient.getQueryData<Itinerary | null>(LATEST_ITINERARY_KEY);
       if (!itinerary) return Promise.reject(new Error('No itinerary'));

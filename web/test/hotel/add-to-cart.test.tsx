@@ -16,6 +16,8 @@ const api = vi.hoisted(() => {
   return {
     handlers,
     initSession: vi.fn(),
+    /** A token when the visitor has an account (a session): then the latest itinerary is read first. */
+    accessToken: vi.fn(() => Promise.resolve<string | null>('token')),
     onSessionChange: vi.fn(() => () => undefined),
     call: vi.fn(dispatch),
     callAsUser: vi.fn(dispatch),
@@ -51,12 +53,14 @@ beforeEach(() => {
   for (const key of Object.keys(api.handlers)) delete api.handlers[key];
   api.call.mockClear();
   api.callAsUser.mockClear();
+  api.accessToken.mockImplementation(() => Promise.resolve('token'));
 });
 
 describe('adding a room (spec section 4)', () => {
   it('marks the rate in progress, then shows the itinerary and reads the availability again', async () => {
     const user = userEvent.setup();
     const added = deferred<Itinerary>();
+    api.accessToken.mockImplementation(() => Promise.resolve(null));
     api.handlers.latestItinerary = notFoundLatest;
     api.handlers.createItinerary = () => Promise.resolve(itinerary());
     api.handlers.addHotel = () => added.promise;
@@ -82,11 +86,12 @@ describe('adding a room (spec section 4)', () => {
     expect(within(rateRow('Rate r-std-saver')).getByText('✓ In your itinerary')).toBeTruthy();
     await waitFor(() => expect(page.loads()).toBe(2));
 
-    // An anonymous visitor: every call made as a user (the account is made silently), the cart in USD.
+    // A visitor without an account: it is made silently with the itinerary (no read first), in USD.
+    expect(api.call).not.toHaveBeenCalled();
     const calls = api.callAsUser.mock.calls.map(([endpoint]) => endpoint);
-    expect(calls).toEqual(['latestItinerary', 'createItinerary', 'addHotel']);
-    expect(api.callAsUser.mock.calls[1]![1]).toEqual({ body: { currency: 'USD', creator: 'anna' } });
-    expect(api.callAsUser.mock.calls[2]![1]).toEqual({
+    expect(calls).toEqual(['createItinerary', 'addHotel']);
+    expect(api.callAsUser.mock.calls[0]![1]).toEqual({ body: { currency: 'USD', creator: 'anna' } });
+    expect(api.callAsUser.mock.calls[1]![1]).toEqual({
       params: { id: 'it1' },
       body: {
         hotelId: 'h1',
@@ -157,6 +162,21 @@ describe('adding a room (spec section 4)', () => {
     const alert = await within(rateRow('Rate r-std-flex')).findByRole('alert');
     expect(within(alert).getByText('Search results or dates not found')).toBeTruthy();
     expect(api.callAsUser).not.toHaveBeenCalled();
+  });
+
+  it('reads the latest itinerary first when the visitor has an account, and makes one when there is none', async () => {
+    const user = userEvent.setup();
+    let latest: Itinerary | null = null;
+    api.handlers.latestItinerary = () => (latest ? Promise.resolve(latest) : notFoundLatest());
+    api.handlers.createItinerary = () => Promise.resolve((latest = itinerary({ currency: 'USD' })));
+    api.handlers.addHotel = () => Promise.resolve((latest = itineraryWithRoom()));
+    renderHotel(() => pageData(), { isAuthenticated: true });
+    await screen.findByRole('heading', { name: 'Choose your room' });
+    await user.click(addButton('Rate r-std-saver'));
+    await screen.findByRole('link', { name: 'Continue to guest details' });
+    const calls = [...api.call.mock.calls, ...api.callAsUser.mock.calls].map(([endpoint]) => endpoint);
+    expect(calls.filter((e) => e !== 'latestItinerary')).toEqual(['createItinerary', 'addHotel']);
+    expect(api.call.mock.calls.some(([e]) => e === 'latestItinerary')).toBe(true);
   });
 
   it('makes a new itinerary in the rate currency when the latest one is awaiting payment', async () => {

@@ -1,12 +1,16 @@
 // Renders the hotel route as the app does (its component and error boundary in a route stub, inside the
 // query and session providers), with loader data the test controls.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import type { HotelPageData } from '~/hotel/load.server';
 import { SessionProvider } from '~/lib/session';
 import Hotel, { ErrorBoundary } from '~/routes/hotel';
 import { availability, hotel } from './fixtures';
+
+// The first render of a route loads React Router's data router: on a busy machine it takes seconds, not the
+// default one second the find queries wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 export const pageData = (overrides: Partial<HotelPageData> = {}): HotelPageData => ({
   hotel: hotel(),
