@@ -37,9 +37,9 @@ function RoomsSection({ data, cart }: { data: HotelPageData; cart: CartState }) 
         <Rooms availability={availability} inCart={inCart} cart={cart} onAdd={onAdd} />
       </>
     );
-  } else if (stay.kind === 'no-rooms') body = <NoRooms title={stay.title} message={stay.message} />;
-  else if (stay.kind === 'search-not-found') body = <SearchGone message={stay.message} />;
-  else body = <PickDates hotelName={hotel.name} />;
+  } else if (stay.kind === 'no-rooms') body = <NoRooms title={stay.title} message={stay.message} hotel={hotel} />;
+  else if (stay.kind === 'search-not-found') body = <SearchGone message={stay.message} hotel={hotel} />;
+  else body = <PickDates hotel={hotel} />;
   return (
     <section className="hotel-section rooms-section" aria-labelledby="rooms-title">
       <h2 id="rooms-title">Choose your room</h2>

@@ -1,8 +1,10 @@
 // What the rooms section says besides rates: the stay searched for, an invitation to pick dates when there is
-// no search, the no-rooms title and message (spec section 5), and a search that is gone.
+// no search, the no-rooms title and message (spec section 5), and a search that is gone. Where dates are
+// wanted, the search form (web/app/search) is there with this hotel as the destination; its results open here.
 import { Link } from 'react-router';
 import type { AvailabilityAnswer } from '@travelclub/contracts';
-import { stayLabel, plural } from './format';
+import { SearchForm } from '~/search/search-form';
+import { plural, stayLabel } from './format';
 
 /** The stay the rates are for, with the way back to the results. */
 export function StayBar({ availability, searchId }: { availability: AvailabilityAnswer; searchId: string }) {
@@ -20,38 +22,49 @@ export function StayBar({ availability, searchId }: { availability: Availability
   );
 }
 
-export function PickDates({ hotelName }: { hotelName: string }) {
+export interface StayHotel {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** The search form for this hotel's rooms: a search for the hotel itself, whose results are this page. */
+function DatesForm({ hotel, labelledBy }: { hotel: StayHotel; labelledBy: string }) {
+  return (
+    <SearchForm
+      initial={{ destination: { id: `hotel-${hotel.id}`, label: hotel.name } }}
+      resultsPath={`/hotel/${encodeURIComponent(hotel.slug)}`}
+      labelledBy={labelledBy}
+    />
+  );
+}
+
+export function PickDates({ hotel }: { hotel: StayHotel }) {
   return (
     <div className="stay-callout card">
-      <h3>When are you going?</h3>
-      <p>Choose your dates and guests to see the rooms and prices at {hotelName}.</p>
-      <Link className="button" data-variant="primary" to="/">
-        Choose dates
-      </Link>
+      <h3 id="pick-dates-title">When are you going?</h3>
+      <p>Choose your dates and guests to see the rooms and prices at {hotel.name}.</p>
+      <DatesForm hotel={hotel} labelledBy="pick-dates-title" />
     </div>
   );
 }
 
-export function NoRooms({ title, message }: { title: string; message: string }) {
+export function NoRooms({ title, message, hotel }: { title: string; message: string; hotel: StayHotel }) {
   return (
-    <div className="stay-callout card" role="status">
-      <h3>{title}</h3>
-      <p>{message}</p>
-      <Link className="button" data-variant="secondary" to="/">
-        Change dates or guests
-      </Link>
+    <div className="stay-callout card">
+      <h3 id="no-rooms-title">{title}</h3>
+      <p role="status">{message}</p>
+      <DatesForm hotel={hotel} labelledBy="no-rooms-title" />
     </div>
   );
 }
 
-export function SearchGone({ message }: { message: string }) {
+export function SearchGone({ message, hotel }: { message: string; hotel: StayHotel }) {
   return (
-    <div className="stay-callout card" role="status">
-      <h3>{message}</h3>
+    <div className="stay-callout card">
+      <h3 id="search-gone-title">{message}</h3>
       <p>Your search has ended or its dates are no longer available. Search again to see rooms and prices.</p>
-      <Link className="button" data-variant="primary" to="/">
-        Start a new search
-      </Link>
+      <DatesForm hotel={hotel} labelledBy="search-gone-title" />
     </div>
   );
 }

@@ -158,17 +158,19 @@ describe('the hotel page', () => {
       screen.getByText('No rooms available for the selected dates. Try changing your dates or number of guests.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add to itinerary' })).toBeNull();
+    expect(screen.getByRole('search', { name: 'No rooms available' })).toBeTruthy();
   });
 
   it('invites a new search when the search is gone, and to pick dates without one', async () => {
     renderHotel(() => pageData({ stay: { kind: 'search-not-found', message: 'Search results or dates not found' } }));
     expect(await screen.findByRole('heading', { name: 'Search results or dates not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start a new search' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('search', { name: 'Search results or dates not found' })).toBeTruthy();
   });
 
-  it('asks for dates without a search', async () => {
+  it('asks for dates without a search, with the search form set on this hotel', async () => {
     renderHotel(() => pageData({ searchId: null, stay: { kind: 'no-search' } }), { url: '/hotel/harbour-house' });
-    expect(await screen.findByRole('link', { name: 'Choose dates' })).toBeTruthy();
+    const form = await screen.findByRole('search', { name: 'When are you going?' });
+    expect((within(form).getByLabelText('Destination') as HTMLInputElement).value).toBe('Harbour House');
   });
 
   it("shows the not-found page titled 'Hotel not found' for a missing hotel", async () => {
