@@ -57,18 +57,21 @@ export function HotelPage({ data }: { data: HotelPageData }) {
     <article className="hotel-page">
       <Gallery name={hotel.name} images={images} />
       <HotelIntro hotel={hotel} />
+      {/* On a phone the itinerary follows the rooms; on a wide screen it stays beside them. */}
       <div className="hotel-layout">
-        <div className="hotel-main">
+        <div className="hotel-rooms">
           <RoomsSection data={data} cart={cart} />
-          <Overview description={hotel.description} />
-          <Facilities facilities={hotel.facilities} />
-          <Policies hotel={hotel} />
         </div>
         {cart.itinerary ? (
           <div className="hotel-aside">
             <ItinerarySummary itinerary={cart.itinerary} hotelId={hotel.id} currency={currency} cart={cart} />
           </div>
         ) : null}
+        <div className="hotel-details">
+          <Overview description={hotel.description} />
+          <Facilities facilities={hotel.facilities} />
+          <Policies hotel={hotel} />
+        </div>
       </div>
     </article>
   );

@@ -30,7 +30,9 @@ function RateAction({ rate, roomType, inCart, cart, onAdd }: Omit<RateProps, 'pa
     const removing = cart.pending?.lineItemId === held.lineItemId && !cart.pending.rateId;
     return (
       <div className="rate-action">
-        <p className="in-cart">✓ In your itinerary</p>
+        <p className="in-cart">
+          <a href="#cart-title">✓ In your itinerary</a>
+        </p>
         <button
           type="button"
           className="button"
