@@ -13,7 +13,7 @@ export function cancelSentence(answer: CancellationTermsAnswer): string {
 
 export function CancelMoney({ answer }: { answer: CancellationTermsAnswer }) {
   return (
-    <dl className="money-box" aria-label="If you cancel now">
+    <dl className="money-box" aria-label="Cancellation charge and refund">
       <dt>Cancellation charge</dt>
       <dd>{formatMoney(answer.chargeNow)}</dd>
       <dt>Refund to your card</dt>

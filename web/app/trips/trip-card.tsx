@@ -25,14 +25,24 @@ function statusLabel(itinerary: Itinerary): string {
 }
 
 function TripLinks({ itinerary, kind, hotels }: { itinerary: Itinerary; kind: TripKind; hotels: string }) {
-  const at = <span className="visually-hidden"> at {hotels}</span>;
+  // Every card has the same links: their names say which trip they are for.
   if (kind === 'unfinished') {
-    return <Link to={`/itinerary/${itinerary.id}/contact`}>Finish booking{at}</Link>;
+    return (
+      <Link to={`/itinerary/${itinerary.id}/contact`} aria-label={`Finish booking at ${hotels}`}>
+        Finish booking
+      </Link>
+    );
   }
   return (
     <>
-      <Link to={`/itinerary/${itinerary.id}/confirmation`}>View booking{at}</Link>
-      {kind === 'upcoming' ? <Link to={`/user/itinerary/${itinerary.id}/cancel`}>Cancel booking{at}</Link> : null}
+      <Link to={`/itinerary/${itinerary.id}/confirmation`} aria-label={`View booking at ${hotels}`}>
+        View booking
+      </Link>
+      {kind === 'upcoming' ? (
+        <Link to={`/user/itinerary/${itinerary.id}/cancel`} aria-label={`Cancel booking at ${hotels}`}>
+          Cancel booking
+        </Link>
+      ) : null}
     </>
   );
 }
