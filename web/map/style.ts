@@ -7,8 +7,8 @@ export type Scheme = 'light' | 'dark';
 
 /** Quiet colours that sit under the pins and text without competing; borders stay 3:1 against land. */
 export const palettes: Record<Scheme, { sea: string; land: string; border: string }> = {
-  light: { sea: '#cfe0ea', land: '#f7f6f2', border: '#9a9488' },
-  dark: { sea: '#0b1620', land: '#1c232c', border: '#6b7585' },
+  light: { sea: '#cfe0ea', land: '#f7f6f2', border: '#8c8679' },
+  dark: { sea: '#0d1d2b', land: '#222a33', border: '#7a8494' },
 };
 
 /** Where the build puts each file, as the browser asks for them. */

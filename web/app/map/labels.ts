@@ -15,6 +15,13 @@ const CHARACTER_WIDTH = 7;
 const LABEL_LEAD = 12;
 const GAP = 6;
 
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
 export const minPopulationAt = (zoom: number) => MIN_POPULATION_BY_ZOOM[Math.max(0, Math.floor(zoom))] ?? 0;
 
 function inView([, longitude, latitude]: CityRow, view: Bounds): boolean {
@@ -31,14 +38,23 @@ function inView([, longitude, latitude]: CityRow, view: Bounds): boolean {
  */
 export function pickLabels(
   cities: CityRow[],
-  options: { view: Bounds; zoom: number; map: Projector; width: number; height: number; max?: number },
+  options: {
+    view: Bounds;
+    zoom: number;
+    map: Projector;
+    width: number;
+    height: number;
+    max?: number;
+    /** Places already taken on screen (the pins): no label goes over them. */
+    taken?: Box[];
+  },
 ): CityRow[] {
   const { view, zoom, map, width, height, max = 40 } = options;
   const floor = minPopulationAt(zoom);
   const candidates = cities
     .filter((city) => city[3] >= floor && inView(city, view))
     .sort((a, b) => b[3] - a[3] || a[0].localeCompare(b[0]));
-  const placed: Array<{ left: number; top: number; right: number; bottom: number }> = [];
+  const placed: Box[] = [...(options.taken ?? [])];
   const chosen: CityRow[] = [];
   const seen = new Set<string>();
   for (const city of candidates) {
@@ -76,12 +92,12 @@ export interface LabelLayer {
   remove(): void;
 }
 
-/** The labels' layer, put first in `parent` so the pins, added after it, stay on top. */
-export function labelLayer(parent: HTMLElement, map: Projector): LabelLayer {
+/** The labels' layer, put right after the map's canvas: above the drawing, below the pins added later. */
+export function labelLayer(canvas: HTMLElement, map: Projector): LabelLayer {
   const layer = document.createElement('div');
   layer.className = 'map-labels';
   layer.setAttribute('aria-hidden', 'true');
-  parent.prepend(layer);
+  canvas.after(layer);
   let shown: Array<{ city: CityRow; element: HTMLElement }> = [];
 
   const place = ({ city, element }: { city: CityRow; element: HTMLElement }) => {

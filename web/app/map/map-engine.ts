@@ -5,7 +5,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type { Map as MapLibreMap, MapLibreEvent } from 'maplibre-gl';
 import { DETAIL_MIN_ZOOM, type BasemapMetadata, type Bounds, type CityRow } from './basemap';
 import { detailCells, detailPlan, type DetailCells } from './detail';
-import { labelLayer, pickLabels, type LabelLayer } from './labels';
+import { labelLayer, pickLabels, type Box, type LabelLayer } from './labels';
 import { pinLayer, type PinEvents, type PinHotel } from './pins';
 import { loadStyle } from './style-source';
 
@@ -68,8 +68,12 @@ async function loadMajorCities(basemap: BasemapMetadata): Promise<CityRow[]> {
 }
 
 /** Our basemap's live parts: detail cells swapped in around the view, and city names. */
-function basemapLayers(map: MapLibreMap, basemap: BasemapMetadata, detail: DetailCells, major: CityRow[]) {
-  const labels: LabelLayer = labelLayer(map.getCanvasContainer(), map);
+function basemapLayers(
+  map: MapLibreMap,
+  parts: { basemap: BasemapMetadata; detail: DetailCells; major: CityRow[]; pins: () => Box[] },
+) {
+  const { basemap, detail, major } = parts;
+  const labels: LabelLayer = labelLayer(map.getCanvas(), map);
   let generation = 0;
   const showOverview = (always: boolean) => {
     for (const id of basemap.overviewLayers)
@@ -79,7 +83,7 @@ function basemapLayers(map: MapLibreMap, basemap: BasemapMetadata, detail: Detai
     const canvas = map.getCanvas();
     const cities = map.getZoom() >= DETAIL_MIN_ZOOM ? [...major, ...detail.cities()] : major;
     const size = { width: canvas.clientWidth, height: canvas.clientHeight };
-    labels.show(pickLabels(cities, { view: viewOf(map), zoom: map.getZoom(), map, ...size }));
+    labels.show(pickLabels(cities, { view: viewOf(map), zoom: map.getZoom(), map, ...size, taken: parts.pins() }));
   };
   async function refresh() {
     const run = ++generation;
@@ -148,7 +152,7 @@ export async function createMapView(options: MapOptions): Promise<MapController>
 
   const map = createMap(options, style);
   const pins = pinLayer(map, maplibregl.Marker, options.events);
-  const live = basemap && detail ? basemapLayers(map, basemap, detail, major) : null;
+  const live = basemap && detail ? basemapLayers(map, { basemap, detail, major, pins: pins.boxes }) : null;
   map.on('load', () => void live?.refresh());
   map.on('moveend', (event: MapLibreEvent & { originalEvent?: unknown }) => {
     // Only the visitor's own moves carry the browser event that caused them.

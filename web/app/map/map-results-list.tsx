@@ -32,7 +32,8 @@ export function MapResultsList(props: MapResultsListProps) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (!selectedId) return;
-    const item = list.current?.querySelector<HTMLElement>(`[data-hotel-id="${CSS.escape(selectedId)}"]`);
+    const items = list.current?.children ?? [];
+    const item = [...items].find((element) => (element as HTMLElement).dataset.hotelId === selectedId);
     // Only within the list's own scrolling box: the page itself stays where it is.
     item?.scrollIntoView?.({ block: 'nearest' });
   }, [selectedId]);

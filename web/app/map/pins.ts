@@ -3,6 +3,7 @@
 import type { HotelResult } from '@travelclub/contracts';
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 import { minorDigits } from '~/search/format';
+import type { Box } from './labels';
 
 export type PinHotel = Pick<HotelResult, 'id' | 'name' | 'coordinates' | 'cheapestRate'>;
 
@@ -36,6 +37,8 @@ export interface PinLayer {
   /** Lights up the hovered or focused hotel's pin and marks the selected one. */
   highlight(activeId: string | null, selectedId: string | null): void;
   pin(id: string): HTMLButtonElement | undefined;
+  /** Where the pins are on screen, relative to the map (for the city names to keep clear of). */
+  boxes(): Box[];
   remove(): void;
 }
 
@@ -92,6 +95,17 @@ export function pinLayer(map: MapLibreMap, MarkerType: MarkerClass, events: PinE
       }
     },
     pin: (id) => pins.get(id)?.button,
+    boxes() {
+      const boxes: Box[] = [];
+      for (const { marker, button } of pins.values()) {
+        const { x, y } = map.project(marker.getLngLat());
+        // Anchored at the bottom, centred: the pin stands above its point.
+        const width = button.offsetWidth || 64;
+        const height = button.offsetHeight || 30;
+        boxes.push({ left: x - width / 2, top: y - height, right: x + width / 2, bottom: y });
+      }
+      return boxes;
+    },
     remove() {
       for (const { marker } of pins.values()) marker.remove();
       pins.clear();

@@ -12,9 +12,10 @@ export interface LoadedStyle {
 
 type Fetch = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
 
+/** `url` against `base`; the templates' `{z}`, `{x}`, `{cell}`... kept, which URL parsing would escape. */
 const absolute = (url: string, base: string) => {
   try {
-    return new URL(url, base).href;
+    return new URL(url, base).href.replace(/%7B/gi, '{').replace(/%7D/gi, '}');
   } catch {
     return url;
   }
@@ -26,8 +27,7 @@ export function basemapOf(style: StyleSpecification, base: string): BasemapMetad
   if (!found || typeof found.detailCells !== 'string' || !Array.isArray(found.cells)) return null;
   return {
     ...found,
-    // `{cell}` survives URL resolution only unescaped: put it back after.
-    detailCells: absolute(found.detailCells, base).replace('%7Bcell%7D', '{cell}'),
+    detailCells: absolute(found.detailCells, base),
     majorCities: absolute(found.majorCities, base),
     ...(found.darkStyle ? { darkStyle: absolute(found.darkStyle, base) } : {}),
   };
