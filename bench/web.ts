@@ -7,6 +7,7 @@
 // BENCH_CPU_PROFILE=<dir>, where the web server, the gateway and the catalog spent the load run's CPU.
 // Usage: npm run bench:web [-- --hotels 5000 --runs 3 --seconds 10 --warmup 3 --connections 50]
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchOptions } from './setup.js';
 import { explainAccessibility, explainPerformance } from './web/explain.js';
@@ -29,6 +30,10 @@ const profileDir = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 const began = Date.now();
 console.log(`machine: ${machine()}`);
+if (loadavg()[0]! > cpus().length)
+  console.log(
+    'WARNING: this machine is busy with other work: every figure below is worse than the app alone would get',
+  );
 
 function saveReport(dir: string, m: Measured) {
   mkdirSync(dir, { recursive: true });
@@ -36,7 +41,10 @@ function saveReport(dir: string, m: Measured) {
 }
 
 const build = await buildWeb();
-const site = await startSite(values.hotels, build.server);
+const site = await startSite(values.hotels, build.server).catch((err: unknown) => {
+  build.remove();
+  throw err;
+});
 const measured: Measured[] = [];
 let load: Load | undefined;
 let js = { gz: NaN, lines: [] as string[], raw: NaN, sent: NaN };

@@ -61,11 +61,28 @@ function failingA11y(lhr: Result): string[] {
   return lines;
 }
 
+/** What the browser really saw, unthrottled: a late first paint with an early DOMContentLoaded is not the network. */
+function observed(lhr: Result): string[] {
+  const metrics = (itemsOf(lhr, 'metrics')[0] ?? {}) as Record<string, number>;
+  const at = (key: string) => ms(metrics[key]);
+  return [
+    `  observed (unthrottled): DOMContentLoaded ${at('observedDomContentLoaded')}, load ${at('observedLoad')}, ` +
+      `FCP ${at('observedFirstContentfulPaint')}, LCP ${at('observedLargestContentfulPaint')}`,
+  ];
+}
+
 export function explainPerformance(m: Measured): string[] {
   const lhr = m.median;
   return [
     `why ${m.page} (${m.preset}) is slow, from its median run:`,
     ...weakMetrics(lhr),
+    ...observed(lhr),
+    ...rows(
+      lhr,
+      'errors-in-console',
+      'console errors',
+      (i) => `${String(i.source ?? '')}: ${String(i.description ?? '').slice(0, 200)}`,
+    ),
     ...lcpElement(lhr),
     ...rows(
       lhr,

@@ -48,6 +48,8 @@ export async function openBrowser(): Promise<Browser> {
         output: 'json' as const,
         logLevel: 'error' as const,
         onlyCategories: ['performance', 'accessibility'],
+        // Console errors too: a hydration that fails re-renders the page in the browser, and its LCP with it.
+        onlyAudits: ['errors-in-console'],
       };
       const run = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
       if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
