@@ -1,7 +1,8 @@
 // `npm start`: brings the infrastructure up (and a mail catcher unless SMTP_URL names a server) and runs
-// every service that exists, each as its own process with the shared settings. A service exists once its
-// folder has src/server.ts. When a part dies, the others are stopped and the command exits non-zero with
-// one line naming the part and why; it never lingers with nothing serving.
+// every service that exists, the gateway and the web app, each as its own process with the shared settings. A
+// service exists once its folder has src/server.ts; the web app is built first when it is missing or stale.
+// When a part dies, the others are stopped and the command exits non-zero with one line naming the part and
+// why; it never lingers with nothing serving.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDemoData, waitUntilReady } from './demo-data.mjs';
 import { status, up } from './infra.mjs';
+import { buildWebIfStale } from './web-build.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,6 +25,7 @@ const ports = Object.fromEntries(
     creator: 3005,
     assistant: 3006,
     notifications: 3007,
+    web: 3000,
   }).map(([name, port]) => [name, Number(process.env[`${name.toUpperCase()}_PORT`] ?? port)]),
 );
 /** How long the parts get to stop once one has died or Ctrl-C was pressed, before they are killed. */
@@ -30,10 +33,12 @@ const STOP_GRACE_MS = 10_000;
 /** How long the demo data waits for the whole platform to be ready (a first start imports 20,000 hotels). */
 const READY_TIMEOUT_MS = 180_000;
 
+/** Every part that could run: where it runs from and the file that starts it. */
 const candidates = [
   ...readdirSync(join(root, 'services')).map((name) => ({ name, dir: join(root, 'services', name) })),
   { name: 'gateway', dir: join(root, 'gateway') },
-];
+].map((part) => ({ ...part, entry: join(part.dir, 'src', 'server.ts') }));
+candidates.push({ name: 'web', dir: join(root, 'web'), entry: join(root, 'web', 'server', 'server.ts') });
 // START_PARTS=auth,notifications,gateway runs only those parts (to try one flow, or in tests).
 const only = process.env.START_PARTS?.split(',').map((name) => name.trim());
 const unknown = only?.filter((name) => !candidates.some((part) => part.name === name)) ?? [];
@@ -41,9 +46,8 @@ if (unknown.length > 0) {
   console.error(`START_PARTS names parts that do not exist: ${unknown.join(', ')}`);
   process.exit(2);
 }
-const runnable = candidates.filter(
-  ({ name, dir }) => existsSync(join(dir, 'src', 'server.ts')) && (!only || only.includes(name)),
-);
+const runnable = candidates.filter(({ name, entry }) => existsSync(entry) && (!only || only.includes(name)));
+const runs = (name) => runnable.some((part) => part.name === name);
 
 // Servers named in the environment (docker compose, a shared cluster) win; otherwise the local ones.
 const given = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL'].every((name) => process.env[name]);
@@ -83,16 +87,29 @@ if (!process.env.JWT_SIGNING_KEY && !existsSync(keyFile)) {
   writeFileSync(keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
 }
 
+// The web app before anything starts: a build that fails stops here, with its output.
+if (runs('web')) {
+  try {
+    await buildWebIfStale();
+  } catch (err) {
+    console.error(`\n${err.message}\n\nNothing was started${given ? '' : ' (the infrastructure stays up)'}.`);
+    process.exit(1);
+  }
+}
+
+/** The gateway's address on this machine: the site's origin, where the web app and the API are. */
+const siteUrl = `http://127.0.0.1:${ports.gateway}`;
 const shared = {
   ...env,
-  // A local run is plain http on this machine, with a support account for the admin tools.
+  // A local run is plain http on this machine, with a support account for the admin tools. Mailed links,
+  // image links and the web app share one origin, so the browser's cookies hold on every page and picture.
   COOKIE_SECURE: 'false',
-  WEB_URL: `http://localhost:${ports.gateway}`,
+  WEB_URL: siteUrl,
   SUPPORT_EMAIL: 'support@travelclub.local',
   SUPPORT_PASSWORD: 'support-demo-password',
   // The catalog imports the demo supplier's hotels when it starts empty; image links go through the gateway.
   SEED_HOTELS: '20000',
-  IMAGES_BASE_URL: `http://localhost:${ports.gateway}`,
+  IMAGES_BASE_URL: siteUrl,
   ...(process.env.JWT_SIGNING_KEY ? {} : { JWT_SIGNING_KEY: readFileSync(keyFile, 'utf8'), JWT_KEY_ID: 'local' }),
   // The services' identities on internal routes (docs/identity.md): a new secret every run.
   SERVICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),
@@ -102,12 +119,22 @@ const shared = {
   // Where each running service answers (AUTH_URL, ...), for the gateway and service-to-service calls.
   ...Object.fromEntries(
     Object.entries(ports)
-      .filter(([name]) => name !== 'gateway' && runnable.some((part) => part.name === name))
+      .filter(([name]) => name !== 'gateway' && name !== 'web' && runs(name))
       .map(([name, port]) => [
         `${name.toUpperCase()}_URL`,
         process.env[`${name.toUpperCase()}_URL`] ?? `http://127.0.0.1:${port}`,
       ]),
   ),
+};
+/**
+ * The web server's own: the production build (its only mode), the site's public origin (PUBLIC_URL, for
+ * canonical links; WEB_URL stays the mailed links' origin), the payment sandbox's test cards shown (a
+ * developer's machine). Its loaders call the services directly, at the *_URL above.
+ */
+const webEnv = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? siteUrl,
+  SHOW_TEST_CARDS: process.env.SHOW_TEST_CARDS ?? 'true',
 };
 // Services answer only on this machine (the gateway is the way in); the gateway listens where HOST says, by
 // default on every interface. MONGO_DB_PREFIX gives every part a database of its own under a prefix (tests).
@@ -115,7 +142,9 @@ const envOf = (name) => {
   const own = { ...shared, PORT: String(ports[name] ?? 0) };
   if (name !== 'gateway') own.HOST = '127.0.0.1';
   if (process.env.MONGO_DB_PREFIX) own.MONGO_DB = `${process.env.MONGO_DB_PREFIX}${name}`;
-  return own;
+  if (name === 'gateway' && runs('web'))
+    own.WEB_SERVER_URL = process.env.WEB_SERVER_URL ?? `http://127.0.0.1:${ports.web}`;
+  return name === 'web' ? { ...own, ...webEnv } : own;
 };
 
 /** The last lines a part printed, to say why it died. */
@@ -160,9 +189,9 @@ function lastError(lines) {
   return undefined;
 }
 
-const parts = runnable.map(({ name, dir }) => {
+const parts = runnable.map(({ name, dir, entry }) => {
   const tail = outputTail();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(dir, 'src', 'server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: dir,
     env: envOf(name),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -262,7 +291,9 @@ if (runnable.some(({ name }) => name === 'gateway')) {
       console.log(
         [
           '',
-          `TravelClub is up: ${gatewayUrl} (API docs at ${gatewayUrl}/docs)`,
+          runs('web')
+            ? `TravelClub is up: open ${siteUrl}/ (API docs at ${siteUrl}/docs)`
+            : `TravelClub is up: ${gatewayUrl} (API docs at ${gatewayUrl}/docs; START_PARTS left the web app out)`,
           'Demo accounts:',
           ...accounts,
           `  role/support   ${shared.SUPPORT_EMAIL} / ${shared.SUPPORT_PASSWORD}`,

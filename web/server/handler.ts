@@ -17,9 +17,20 @@ export interface WebHandlerOptions {
   isAccepting: () => boolean;
 }
 
+function notFound(res: ServerResponse) {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  res.end('Not Found');
+}
+
 export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepting }: WebHandlerOptions) {
-  const assets = sirv(`${clientDir}assets`, { immutable: true, maxAge: 31_536_000, gzip: true });
-  const files = sirv(clientDir, { maxAge: 3_600, gzip: true });
+  // One listing of the client folder (it holds thousands of map cells); the hashed build files never change.
+  const files = sirv(clientDir, {
+    maxAge: 3_600,
+    gzip: true,
+    setHeaders: (res, pathname) => {
+      if (pathname.startsWith('/assets/')) res.setHeader('cache-control', 'public,max-age=31536000,immutable');
+    },
+  });
   const handleRequest = createRequestHandler(build, 'production');
 
   const render = async (req: IncomingMessage, res: ServerResponse) => {
@@ -48,8 +59,8 @@ export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepti
       res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       return res.end(JSON.stringify({ status: up ? 'up' : 'down' }));
     }
-    const next = () => void render(req, res);
-    if (path?.startsWith('/assets/')) return assets(req, res, next);
+    // A build file that is not there (an old page asking for last release's chunk) is a plain 404, not a page.
+    const next = path?.startsWith('/assets/') ? () => notFound(res) : () => void render(req, res);
     return files(req, res, next);
   };
 }

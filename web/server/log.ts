@@ -1,7 +1,5 @@
 // The web server's log: one JSON line per entry, shaped like the services' (pino's levels and fields, `service`
 // naming the part), so `npm start` and a cluster's log tooling read every part the same way.
-import { hostname } from 'node:os';
-
 const LEVELS = { debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
 export type LogLevel = keyof typeof LEVELS;
 export type Log = Record<LogLevel, (msg: string, fields?: Record<string, unknown>) => void>;
@@ -9,7 +7,6 @@ export type Log = Record<LogLevel, (msg: string, fields?: Record<string, unknown
 /** A logger writing at `level` and above (`silent` writes nothing); errors are written as their message and stack. */
 export function createLog(service: string, level: string): Log {
   const threshold = level === 'silent' ? Infinity : (LEVELS[level as LogLevel] ?? LEVELS.info);
-  const host = hostname();
   const write =
     (name: LogLevel) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
@@ -19,8 +16,6 @@ export function createLog(service: string, level: string): Log {
       const line = {
         level: LEVELS[name],
         time: Date.now(),
-        pid: process.pid,
-        hostname: host,
         service,
         ...rest,
         ...error,

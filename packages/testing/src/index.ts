@@ -1,7 +1,16 @@
 // The platform for system tests and benchmarks: its parts as real processes (one part, or the whole stack
 // behind the gateway) and a traveller driving the public API. A neighbour service, in-process, for one
 // service's tests: `@travelclub/testing/auth`, `/catalog`, `/notifications` (src/neighbours/).
-export { freePort, processGroup, serverOf, startPart, waitFor, type PartName, type RunningPart } from './processes.js';
+export {
+  buildWeb,
+  freePort,
+  processGroup,
+  serverOf,
+  startPart,
+  waitFor,
+  type PartName,
+  type RunningPart,
+} from './processes.js';
 export {
   startStack,
   SUPPORT_EMAIL,

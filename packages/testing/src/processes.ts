@@ -1,5 +1,6 @@
 // Starts TravelClub's parts as real processes on free ports, the way `npm start` does, and stops them. Each
-// part is found through its package's `./server` export, never by a path into its folder.
+// part is found through its package's `./server` export, never by a path into its folder. The web app is built
+// first (scripts/web-build.mjs) when it is missing or stale.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -9,7 +10,7 @@ import { resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..', '..', '..');
 const require = createRequire(import.meta.url);
 
-export type PartName = 'auth' | 'notifications' | 'catalog' | 'itinerary' | 'billing' | 'gateway';
+export type PartName = 'auth' | 'notifications' | 'catalog' | 'itinerary' | 'billing' | 'gateway' | 'web';
 
 /** The file that starts `part` (its package's `./server` export). */
 export const serverOf = (part: PartName): string => require.resolve(`@travelclub/${part}/server`);
@@ -21,6 +22,35 @@ export const freePort = () =>
       server.close(() => done(port));
     });
   });
+
+let webBuild: Promise<void> | undefined;
+/**
+ * Builds the web app unless web/build is newer than its sources (once per process; scripts/web-build.mjs
+ * also keeps two processes from building at once). Rejects with the build's output when it fails.
+ */
+export function buildWeb(): Promise<void> {
+  webBuild ??= new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [resolve(root, 'scripts', 'web-build.mjs')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', fail);
+    child.once('close', (code) => (code === 0 ? done() : fail(new Error(`the web app did not build:\n${output}`))));
+  }).catch((err: unknown) => {
+    webBuild = undefined;
+    throw err;
+  });
+  return webBuild;
+}
+
+/**
+ * How long a part may take to become ready. Generous: `npm test` runs several platforms at once on two cores,
+ * where compiling and importing a part takes a minute at times; a part that fails still ends the wait at once.
+ */
+const READY_TIMEOUT_MS = 120_000;
 
 /** BENCH_CPU_PROFILE=<dir>: every part started writes a V8 CPU profile there when it stops. */
 const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
@@ -36,17 +66,20 @@ export interface RunningPart {
 
 /**
  * Runs `part`'s server with `env` (on `env.PORT`, or a free port) and waits until `readyPath` answers 200
- * (the gateway's `/health/live`, the services' `/health/ready` unless told).
+ * (the gateway's `/health/live`, the services' and the web server's `/health/ready` unless told). The web
+ * server runs the production build (NODE_ENV=production), made first when needed.
  */
 export async function startPart(
   part: PartName,
   env: Record<string, string>,
   readyPath = part === 'gateway' ? '/health/live' : '/health/ready',
 ): Promise<RunningPart> {
+  if (part === 'web') await buildWeb();
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  const mode = part === 'web' ? { NODE_ENV: 'production' } : {};
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', serverOf(part)], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...mode, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,7 +94,7 @@ export async function startPart(
   };
   const stop = () => end('SIGTERM');
   const kill = () => end('SIGKILL');
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${part} exited with ${child.exitCode}:\n${output}`);
     if (await answers(url + readyPath)) return { name: part, url, output: () => output, stop, kill };

@@ -1,7 +1,8 @@
 // The whole platform as separate processes behind the gateway, on free ports and databases of its own:
-// auth, notifications, catalog, itinerary, billing and the gateway. For system tests and benchmarks.
+// auth, notifications, catalog, itinerary, billing and the gateway, and with `web: true` the web app behind the
+// gateway's origin too. For system tests, browser tests and benchmarks.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { freePort, startPart, type PartName, type RunningPart } from './processes.js';
+import { buildWeb, freePort, startPart, type PartName, type RunningPart } from './processes.js';
 
 export interface StackInfra {
   mongoUrl: string;
@@ -18,6 +19,12 @@ export interface StackOptions {
   partEnv?: Partial<Record<PartName, Record<string, string>>>;
   /** Start every part at the same moment, as `npm start` does; by default auth starts first (the others fetch its keys). */
   allAtOnce?: boolean;
+  /**
+   * Runs the web app too (built first when missing or stale), behind the gateway: every page at `gateway`.
+   * Mailed links and image links then point at the gateway as well (WEB_URL, IMAGES_BASE_URL), so a browser can
+   * follow them.
+   */
+  web?: boolean;
 }
 
 export const SUPPORT_EMAIL = 'support@travelclub.test';
@@ -25,6 +32,7 @@ export const SUPPORT_PASSWORD = 'a support password for tests';
 
 export interface Stack {
   gateway: string;
+  /** Every part started; `web` only with the `web` option. */
   parts: Record<PartName, RunningPart>;
   /** The database of each part, for checks behind the API (charges, events handled). */
   databases: Record<PartName, string>;
@@ -39,6 +47,8 @@ export interface Stack {
 }
 
 const PARTS: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'gateway'];
+/** With the web app: it stops before the services its pages call, after the gateway in front of it. */
+const WITH_WEB: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'web', 'gateway'];
 
 /** Where a stack's parts live: their ports and databases, and the prefixes of its run. */
 interface StackLayout {
@@ -52,18 +62,21 @@ const urlOf = (layout: StackLayout, name: PartName) => `http://127.0.0.1:${layou
 
 export async function startStack(infra: StackInfra, options: StackOptions = {}): Promise<Stack> {
   const run = `stack_${randomUUID().slice(0, 8)}`;
+  const names = options.web ? WITH_WEB : PARTS;
   const layout: StackLayout = {
     run,
-    ports: Object.fromEntries(await Promise.all(PARTS.map(async (n) => [n, await freePort()]))) as Record<
+    ports: Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()]))) as Record<
       PartName,
       number
     >,
-    databases: Object.fromEntries(PARTS.map((n) => [n, `${run}_${n}`])) as Record<PartName, string>,
+    databases: Object.fromEntries(names.map((n) => [n, `${run}_${n}`])) as Record<PartName, string>,
     topicPrefix: `${run}.`,
   };
   const settings = partSettings(infra, options, layout);
   const start = (name: PartName) => startPart(name, settings.of(name));
-  const parts = await startParts(start, options.allAtOnce ?? false);
+  // The build (when needed) before any process starts, so no part waits on it with its clock running.
+  if (options.web) await buildWeb();
+  const parts = await startParts(names, start, options.allAtOnce ?? false);
 
   return {
     gateway: urlOf(layout, 'gateway'),
@@ -81,7 +94,7 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
       return parts[name];
     },
     async stop() {
-      for (const name of [...PARTS].reverse()) await parts[name]?.stop();
+      for (const name of [...names].reverse()) await parts[name]?.stop();
     },
   };
 }
@@ -90,6 +103,8 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
 function partSettings(infra: StackInfra, options: StackOptions, layout: StackLayout) {
   const { run, topicPrefix } = layout;
   const url = (name: PartName) => urlOf(layout, name);
+  // With the web app, the gateway is the site: links in mails and answers must open there.
+  const site = options.web ? url('gateway') : undefined;
   const shared = {
     MONGO_URL: infra.mongoUrl,
     KAFKA_BROKERS: infra.kafkaBrokers,
@@ -99,7 +114,7 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     // One per stack: the services' identities on internal routes (docs/identity.md).
     SERVICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),
     JWKS_URL: `${url('auth')}/.well-known/jwks.json`,
-    WEB_URL: 'http://web.travelclub.test',
+    WEB_URL: site ?? 'http://web.travelclub.test',
     AUTH_URL: url('auth'),
     NOTIFICATIONS_URL: url('notifications'),
     CATALOG_URL: url('catalog'),
@@ -118,12 +133,24 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     catalog: {
       SEED_HOTELS: String(options.hotels ?? 300),
       SEARCH_PREFIX: `${run}-search`,
-      IMAGES_BASE_URL: 'http://travelclub.test',
+      IMAGES_BASE_URL: site ?? 'http://travelclub.test',
     },
     itinerary: {},
     billing: {},
     // Every traveller of a test or benchmark comes from this one address: the edge limits are not what is measured.
-    gateway: { RATE_LIMIT_PREFIX: `${run}-gw:`, RATE_LIMIT_MAX: '1000000000', AUTH_RATE_LIMIT_MAX: '1000000000' },
+    gateway: {
+      RATE_LIMIT_PREFIX: `${run}-gw:`,
+      RATE_LIMIT_MAX: '1000000000',
+      AUTH_RATE_LIMIT_MAX: '1000000000',
+      ...(options.web ? { WEB_SERVER_URL: url('web') } : {}),
+    },
+    // Its loaders call the services at their *_URL (shared); the payment page shows the sandbox's test cards.
+    web: {
+      NODE_ENV: 'production',
+      PUBLIC_URL: url('gateway'),
+      IMAGES_BASE_URL: url('gateway'),
+      SHOW_TEST_CARDS: 'true',
+    },
   };
   return {
     kafkaBrokers: shared.KAFKA_BROKERS,
@@ -138,12 +165,12 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
 }
 
 /** Starts every part: auth first (the others fetch its keys), then the rest at once; or every part at once. */
-async function startParts(start: (name: PartName) => Promise<RunningPart>, allAtOnce: boolean) {
+async function startParts(names: PartName[], start: (name: PartName) => Promise<RunningPart>, allAtOnce: boolean) {
   const parts = {} as Record<PartName, RunningPart>;
   try {
-    const first = allAtOnce ? [] : PARTS.slice(0, 1);
+    const first = allAtOnce ? [] : names.slice(0, 1);
     for (const name of first) parts[name] = await start(name);
-    const rest = PARTS.slice(first.length);
+    const rest = names.slice(first.length);
     const started = await Promise.allSettled(rest.map(start));
     rest.forEach((name, i) => {
       const outcome = started[i]!;
