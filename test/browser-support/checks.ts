@@ -40,6 +40,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Screenshots of the page as it is, at each size (the page is resized, then put back): the same state on a
+ * phone and on a desktop.
+ */
+export async function screenshotsAt(page: Page, name: string, sizes: { width: number; height: number }[]) {
+  const before = page.viewportSize();
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    // Let the layout, lazy images and the map settle at the new size.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(400);
+    await screenshot(page, name);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 /** The path (and query) of the link to `pathPrefix` in `mail`, to open on the site under test. */
 export function mailLinkPath(mail: CaughtMail, pathPrefix: string): string {
   const link = new URL(linkIn(mail, pathPrefix));

@@ -5,11 +5,12 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { freePort, waitFor, type Stack } from '@travelclub/testing';
+import { freePort, waitFor, type Stack, type StackOptions } from '@travelclub/testing';
 
 const require = createRequire(import.meta.url);
-const webServer = require.resolve('@travelclub/web/server');
-const webDir = dirname(dirname(webServer));
+// BROWSER_WEB_DIR: a copy of web/ (its build and server) to run instead, kept still while others rebuild web/.
+const webDir = process.env.BROWSER_WEB_DIR ?? dirname(dirname(require.resolve('@travelclub/web/server')));
+const webServer = join(webDir, 'server', 'server.ts');
 
 /** Builds the web app when it has no build yet (one test file at a time). */
 export async function ensureWebBuild() {
@@ -26,7 +27,7 @@ export async function ensureWebBuild() {
   try {
     if (existsSync(join(webDir, 'build/server/index.js'))) return;
     await new Promise<void>((done, fail) => {
-      const child = spawn('npx', ['react-router', 'build'], { cwd: webDir, stdio: 'inherit' });
+      const child = spawn('npm', ['run', '-s', 'build'], { cwd: webDir, stdio: 'inherit' });
       child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`the web build exited with ${code}`))));
     });
   } finally {
@@ -39,10 +40,25 @@ export interface InterimWeb {
   stop(): Promise<void>;
 }
 
-/** Runs the web server for `stack` and the front origin; `url` is that origin. */
-export async function startInterimWeb(stack: Stack): Promise<InterimWeb> {
+/** The front origin's port, chosen before the stack starts: its mails and images must name it. */
+export async function frontOrigin() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    port,
+    url,
+    stackOptions: (options: StackOptions): StackOptions => ({
+      ...options,
+      env: { WEB_URL: url, ...options.env },
+      partEnv: { ...options.partEnv, catalog: { IMAGES_BASE_URL: url, ...options.partEnv?.catalog } },
+    }),
+  };
+}
+
+/** Runs the web server for `stack` and the front origin on `frontPort`. */
+export async function startInterimWeb(stack: Stack, frontPort: number): Promise<InterimWeb> {
   await ensureWebBuild();
-  const [webPort, frontPort] = await Promise.all([freePort(), freePort()]);
+  const webPort = await freePort();
   const url = `http://127.0.0.1:${frontPort}`;
   let output = '';
   const web = spawn(process.execPath, ['--import', 'tsx', webServer], {

@@ -5,7 +5,7 @@ import { startStack, type Stack, type StackOptions } from '@travelclub/testing';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { findChromium } from '../../scripts/chromium.mjs';
-import { startInterimWeb, type InterimWeb } from './interim-web.js';
+import { frontOrigin, startInterimWeb, type InterimWeb } from './interim-web.js';
 
 /** The flags of the machine notes: no sandbox (root in a container), no GPU, nothing phoning home. */
 export const CHROMIUM_ARGS = [
@@ -48,6 +48,30 @@ export interface WebPlatform {
 }
 
 /**
+ * Page code as text (the platform's type check knows Node, not the DOM): React Router's router exists and React
+ * has taken over the server's markup (its fiber is on the page's main landmark).
+ */
+const HYDRATED = `(() => {
+  const main = document.querySelector('main');
+  return Boolean(window.__reactRouterDataRouter && main && Object.keys(main).some((k) => k.startsWith('__reactFiber')));
+})()`;
+const NEXT_FRAME = 'new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))';
+
+/**
+ * Waits until the server-rendered page is hydrated: typing into a field before that would be lost, as it
+ * would for a person only on a slow phone.
+ */
+export async function hydrated(page: Page, timeoutMs = 10_000) {
+  // Polled from here: the site's content policy forbids the eval that page.waitForFunction needs.
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(HYDRATED))) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} was not hydrated within ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+  }
+  await page.evaluate(NEXT_FRAME);
+}
+
+/**
  * The platform and the browser of a test file, started before its tests and stopped after them. Its fields
  * are there once the tests run.
  */
@@ -59,7 +83,13 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
     url: '',
     browser: undefined as unknown as Browser,
     async visitor(viewport = DESKTOP) {
-      const context = await platform.browser.newContext({ viewport, baseURL: platform.url });
+      // American dates (the date fields' segments are typed month first) on UTC, whatever the machine's settings.
+      const context = await platform.browser.newContext({
+        viewport,
+        baseURL: platform.url,
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
       contexts.push(context);
       // Well inside a test's time: a missing element fails the test with Playwright's own words.
       context.setDefaultTimeout(10_000);
@@ -74,14 +104,16 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
     async open(page, path) {
       const answer = await page.goto(new URL(path, platform.url).href, { waitUntil: 'load' });
       if (!answer) throw new Error(`no answer for ${path}`);
+      await hydrated(page);
       return answer;
     },
   };
   beforeAll(async () => {
     // The browser first: a missing Chromium fails the file at once, with the message saying what to do.
     platform.browser = await launchChromium();
-    platform.stack = await startStack(testInfra(), options);
-    web = await startInterimWeb(platform.stack);
+    const front = await frontOrigin();
+    platform.stack = await startStack(testInfra(), front.stackOptions(options));
+    web = await startInterimWeb(platform.stack, front.port);
     platform.url = web.url;
   }, 300_000);
   afterAll(async () => {

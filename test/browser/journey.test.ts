@@ -1,0 +1,174 @@
+// Browser test: the whole journey of an anonymous visitor, as a person clicks and types it. Autocomplete, search,
+// the map, a hotel, a room added, sign-up in the modal with the same cart, guest details, a declined card then a
+// good one (typed with the keyboard alone), the confirmation, the trips and a cancellation with its refund.
+// Screenshots of home, search, map, hotel, payment and confirmation at phone and desktop sizes; axe on each step.
+import { uniqueName } from '@travelclub/kit/testing';
+import { inDays } from '@travelclub/testing';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectAccessible, screenshotsAt } from '../browser-support/checks.js';
+import { tabTo } from '../browser-support/forms.js';
+import { DESKTOP, PHONE, useWebPlatform } from '../browser-support/platform.js';
+
+const platform = useWebPlatform();
+const BOTH = [PHONE, DESKTOP];
+
+/** An ISO date typed into a date field's segments, month first (the context's locale is en-US). */
+const typed = (iso: string) => {
+  const [year, month, day] = iso.split('-');
+  return `${month}${day}${year}`;
+};
+
+async function search(page: Page) {
+  const destination = page.getByRole('combobox', { name: 'Destination' });
+  await destination.click();
+  await destination.pressSequentially('United St', { delay: 40 });
+  await page
+    .getByRole('option', { name: /^United States/ })
+    .first()
+    .click();
+  await expect.poll(() => destination.inputValue()).toMatch(/^United States/);
+
+  await page.getByRole('group', { name: 'Check-in' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(typed(inDays(30)));
+  await page.getByRole('group', { name: 'Check-out' }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(typed(inDays(33)));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.waitForURL(/\/search\?searchId=/);
+  await page.getByRole('heading', { level: 1, name: /^Hotels in United States/ }).waitFor();
+}
+
+/** From the map page's list: the first hotel with rooms for the dates. */
+async function pickHotel(page: Page): Promise<string> {
+  const withRooms = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link') })
+    .filter({ hasNotText: 'No rooms left for your dates' })
+    .first();
+  const link = withRooms.getByRole('link').first();
+  const name = (await link.textContent())!.trim();
+  await link.click();
+  await page.waitForURL(/\/hotel\//);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  return name;
+}
+
+async function signUpInTheModal(page: Page, email: string) {
+  await page.getByRole('heading', { name: 'Create your account to book' }).waitFor();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
+  await dialog.getByLabel('Your name', { exact: true }).fill('Ada Lovelace');
+  await dialog.getByLabel('Password', { exact: true }).fill('a traveller password');
+  await dialog.getByLabel('Repeat password', { exact: true }).fill('a traveller password');
+  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function fillEmpty(page: Page, label: string | RegExp, value: string) {
+  const field = page.getByLabel(label).first();
+  if ((await field.inputValue()) === '') await field.fill(value);
+}
+
+/** Types `value` into `label`'s field with the keyboard alone: Tab to it, select what is there, type. */
+async function typeInto(page: Page, label: string, value: string) {
+  await tabTo(page, page.getByLabel(label, { exact: true }), 60);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(value);
+}
+
+it('takes an anonymous visitor from a search to a booking, and back out with the refund shown', async () => {
+  const { page, problems } = await platform.visitor();
+  const email = `${uniqueName('journey')}@example.test`;
+
+  await platform.open(page, '/');
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'home');
+  await screenshotsAt(page, 'home', BOTH);
+
+  await search(page);
+  await expectAccessible(page, 'search results');
+  await screenshotsAt(page, 'search', BOTH);
+
+  await page.getByRole('link', { name: 'Show on map' }).click();
+  await page.waitForURL(/\/mapsearch\?/);
+  await page.locator('canvas').first().waitFor();
+  await expectAccessible(page, 'the map');
+  await screenshotsAt(page, 'map', BOTH);
+
+  const hotel = await pickHotel(page);
+  await page.getByRole('heading', { name: 'Choose your room' }).waitFor();
+  await expectAccessible(page, 'the hotel page');
+  await screenshotsAt(page, 'hotel', BOTH);
+
+  // Adding the cheapest room, as an anonymous visitor.
+  await page.getByRole('button', { name: 'Add to itinerary' }).first().click();
+  await page.getByText('In your itinerary').first().waitFor();
+  await page.getByRole('link', { name: 'Continue to guest details' }).click();
+  await page.waitForURL(/\/itinerary\/[^/]+\/contact$/);
+  const contactUrl = page.url();
+  await expectAccessible(page, 'the sign-up step');
+
+  // Signing up in the modal keeps the same cart: same itinerary, same hotel.
+  await signUpInTheModal(page, email);
+  await page.getByRole('form', { name: 'Guest details' }).waitFor();
+  expect(page.url()).toBe(contactUrl);
+  expect(await page.getByText(hotel).count()).toBeGreaterThan(0);
+  await expectAccessible(page, 'guest details');
+
+  await fillEmpty(page, 'First name', 'Ada');
+  await fillEmpty(page, 'Last name', 'Lovelace');
+  await fillEmpty(page, 'Email', email);
+  await fillEmpty(page, 'Phone', '+44 20 7946 0000');
+  await fillEmpty(page, /Room 1 guest name/, 'Ada Lovelace');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/itinerary\/[^/]+\/payment$/);
+  await page.getByRole('heading', { name: 'Pay by card' }).waitFor();
+  await expectAccessible(page, 'payment');
+  await screenshotsAt(page, 'payment', BOTH);
+
+  // A declined card: said plainly, nothing charged, and the form is there to try again.
+  await page.getByLabel('Card number', { exact: true }).fill('4000000000000002');
+  await page.getByLabel('Expiry date', { exact: true }).fill('12/34');
+  await page.getByLabel('Security code', { exact: true }).fill('123');
+  await page.getByLabel('Name on card', { exact: true }).fill('Ada Lovelace');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+  expect(await page.getByRole('alert').filter({ hasText: 'Nothing was charged.' }).count()).toBe(1);
+  await expectAccessible(page, 'payment with a declined card');
+
+  // The good card, with the keyboard alone.
+  await typeInto(page, 'Card number', '4242424242424242');
+  await typeInto(page, 'Expiry date', '12/34');
+  await typeInto(page, 'Security code', '123');
+  await typeInto(page, 'Name on card', 'Ada Lovelace');
+  await tabTo(page, page.getByRole('button', { name: /^Pay / }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/itinerary\/[^/]+\/confirmation$/);
+  await page.getByRole('heading', { name: 'Booking details' }).waitFor({ timeout: 30_000 });
+  await expectAccessible(page, 'confirmation');
+  await screenshotsAt(page, 'confirmation', BOTH);
+
+  // The trip, then cancelling it with the refund stated first.
+  await page.getByRole('link', { name: 'Your trips' }).first().click();
+  await page.waitForURL(/\/user\/trips$/);
+  await page.getByRole('link', { name: `Cancel booking at ${hotel}` }).waitFor();
+  await expectAccessible(page, 'trips');
+  await page.getByRole('link', { name: `Cancel booking at ${hotel}` }).click();
+  await page.waitForURL(/\/user\/itinerary\/[^/]+\/cancel$/);
+  const refundLine = page.getByText(/you get (the full )?\S+ back/i).first();
+  await refundLine.waitFor();
+  const refund = /you get (?:the full )?(\S+) back/i.exec((await refundLine.textContent())!)![1]!;
+  expect(refund).toMatch(/\d/);
+  await expectAccessible(page, 'cancel');
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this booking?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Your booking is cancelled' });
+  await done.waitFor();
+  await expect.poll(async () => (await done.textContent()) ?? '', { timeout: 20_000 }).toContain(refund);
+  await expectAccessible(page, 'cancelled');
+
+  expect(problems).toEqual([]);
+}, 240_000);

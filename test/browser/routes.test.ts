@@ -1,0 +1,91 @@
+// Browser test: every public route renders with a main heading and no serious or critical accessibility
+// violation, on a phone and on a desktop; the not-found page (with its 404), the itinerary pages without an
+// id ('Itinerary not found') and the error page when a page's service is down, with the spec's exact texts.
+import { Traveller, inDays } from '@travelclub/testing';
+import { beforeAll, expect, it } from 'vitest';
+import { expectAccessible, screenshot, seriousViolations } from '../browser-support/checks.js';
+import { DESKTOP, PHONE, useWebPlatform } from '../browser-support/platform.js';
+
+const platform = useWebPlatform({ hotels: 60 });
+
+/** A stored search of the platform and a hotel in it with rooms, for the pages that need one. */
+let found: { searchId: string; slug: string };
+beforeAll(async () => {
+  const visitor = await new Traveller(platform.stack.gateway).visit();
+  const { searchId, hotel } = await visitor.findStay({
+    destination: 'country-US',
+    checkIn: inDays(20),
+    checkOut: inDays(22),
+  });
+  found = { searchId, slug: hotel.slug };
+});
+
+const publicRoutes = () => [
+  '/',
+  '/signIn',
+  '/signUp',
+  '/forgotPassword',
+  '/resetPassword?mode=resetPassword&oobCode=not-a-real-code',
+  '/faq',
+  `/search?searchId=${found.searchId}`,
+  `/mapsearch?searchId=${found.searchId}`,
+  `/hotel/${found.slug}?searchId=${found.searchId}`,
+];
+
+it.each([
+  ['a phone', PHONE],
+  ['a desktop', DESKTOP],
+])('renders every public route accessibly on %s', async (_, viewport) => {
+  const { page, problems } = await platform.visitor(viewport);
+  const failures: string[] = [];
+  for (const path of publicRoutes()) {
+    const answer = await platform.open(page, path);
+    await page.waitForLoadState('networkidle');
+    if (answer.status() !== 200) failures.push(`${path}: status ${answer.status()}`);
+    if ((await page.getByRole('heading', { level: 1 }).count()) !== 1) failures.push(`${path}: not one h1`);
+    failures.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+  }
+  expect(failures).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+it('answers an unknown path with the not-found page and a 404, and goes back home from it', async () => {
+  const { page } = await platform.visitor();
+  const answer = await platform.open(page, '/no/such/page');
+  expect(answer.status()).toBe(404);
+  await page.getByText('The page you are looking for does not exist.').waitFor();
+  await expectAccessible(page, 'the not-found page');
+  await page.getByRole('link', { name: 'Go Back To Home' }).click();
+  await page.waitForURL(`${platform.url}/`);
+});
+
+it('says "Itinerary not found" with a 404 on the itinerary pages without an id', async () => {
+  const { page } = await platform.visitor(PHONE);
+  for (const step of ['contact', 'payment', 'confirmation']) {
+    const answer = await platform.open(page, `/itinerary/${step}`);
+    expect(answer.status(), step).toBe(404);
+    await page.getByRole('heading', { name: 'Itinerary not found' }).waitFor();
+    expect(await page.getByText('The page you are looking for does not exist.').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Go Back To Home' }).count()).toBe(1);
+  }
+  await expectAccessible(page, '/itinerary/contact');
+});
+
+it('shows the error page, without details, when the catalog is down under a hotel page', async () => {
+  const { page } = await platform.visitor();
+  const hotelPage = `/hotel/${found.slug}`;
+  expect((await platform.open(page, hotelPage)).status()).toBe(200);
+
+  await platform.stack.parts.catalog.stop();
+  try {
+    const answer = await platform.open(page, hotelPage);
+    expect(answer.status()).toBe(500);
+    await page.getByText('An unexpected error occurred, please try again later.').waitFor();
+    expect(await page.locator('pre').count()).toBe(0);
+    await expectAccessible(page, 'the error page');
+    await screenshot(page, 'error-page');
+    expect(await page.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');
+  } finally {
+    await platform.stack.start('catalog');
+  }
+});
