@@ -16,18 +16,15 @@ export function minorDigits(currency: string): number {
   return digits;
 }
 
-/** Money in minor units (cents) as the visitor reads it: `$1,234.50`, `¥12,000`. */
+/** Money in minor units (cents) as the visitor reads it, to the cent: `$1,234.50`, `€653.00`, `¥12,000`. */
 export function formatMoney({ amount, currency }: Money): string {
   const digits = minorDigits(currency);
-  const major = amount / 10 ** digits;
-  // Whole amounts drop their ".00": calmer to read, and hotels quote most totals that way.
-  const fraction = Number.isInteger(major) ? 0 : digits;
   return new Intl.NumberFormat(LOCALE, {
     style: 'currency',
     currency,
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  }).format(major);
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amount / 10 ** digits);
 }
 
 const dayFormat = new Intl.DateTimeFormat(LOCALE, {

@@ -3,6 +3,7 @@
 import type { HotelResult, HotelSummary } from '@travelclub/contracts';
 import { Link } from 'react-router';
 import { formatMoney, plural } from './format';
+import './styles.css';
 
 /** The photos are 3:2; the width and height attributes keep their place before they load. */
 const IMAGE = { width: 600, height: 400 } as const;

@@ -2,7 +2,7 @@
 // each hotel's page. They sit below the search, so their images load lazily.
 import type { HotelSummary } from '@travelclub/contracts';
 import { HotelCard } from './hotel-card';
-import './results.css';
+import './styles.css';
 
 const HEADINGS = {
   likes: 'Picked for you',

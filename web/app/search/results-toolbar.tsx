@@ -2,8 +2,8 @@
 // the visitor's choice, spec section 3) and hotels per page — what the catalog's stored search can vary.
 // With JavaScript a change applies at once; without it, the Apply button sends the form.
 import type { ChangeEvent } from 'react';
-import { Form, Link, useSubmit } from 'react-router';
-import { PAGE_SIZES, resultsHref, type ResultsQuery } from './results-query';
+import { Form, useSubmit } from 'react-router';
+import { PAGE_SIZES, type ResultsQuery } from './results-query';
 import { writeVisitorCurrency } from './visitor-currency';
 
 const currencyNames = new Intl.DisplayNames('en-US', { type: 'currency' });
@@ -61,9 +61,6 @@ export function ResultsToolbar(props: { query: ResultsQuery; currency: string; c
           </button>
         </noscript>
       </Form>
-      <Link className="button map-link" data-variant="secondary" to={resultsHref(query, {}, '/mapsearch')}>
-        Show on map
-      </Link>
     </div>
   );
 }

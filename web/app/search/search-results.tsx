@@ -1,5 +1,6 @@
 // A page of a stored search: where and when, the search to change, the result options, how many hotels
 // (announced when it changes), the hotels as cards and the pager.
+import { Link } from 'react-router';
 import { HotelCard } from './hotel-card';
 import { nightsBetween, plural, stayLine } from './format';
 import { Pager } from './pager';
@@ -8,7 +9,7 @@ import { ResultsToolbar } from './results-toolbar';
 import type { SearchResultsData } from './search-data';
 import { SearchForm, type SearchFormInitial } from './search-form';
 import { EmptyResults, PastLastPage } from './search-states';
-import './results.css';
+import './styles.css';
 
 /** The first cards are above the fold on most screens: their images load at once. */
 const EAGER_CARDS = 2;
@@ -36,10 +37,16 @@ export function SearchResults({ data }: { data: SearchResultsData }) {
         <h1 id="results-title">Hotels in {place.label}</h1>
         <p className="muted">{stayLine(page.criteria)}</p>
         {page.total > 0 ? (
-          <details className="change-search">
-            <summary>Change search</summary>
-            <SearchForm initial={initial} />
-          </details>
+          <div className="results-actions">
+            <details className="change-search">
+              <summary>Change search</summary>
+              <SearchForm initial={initial} />
+            </details>
+            <Link className="map-link" to={resultsHref(query, {}, '/mapsearch')}>
+              <MapIcon />
+              Show on map
+            </Link>
+          </div>
         ) : null}
       </header>
       {page.total === 0 ? (
@@ -56,7 +63,13 @@ export function SearchResults({ data }: { data: SearchResultsData }) {
             <ol className="results-list" aria-labelledby="results-title">
               {page.hotels.map((hotel, i) => (
                 <li key={hotel.id}>
-                  <HotelCard hotel={hotel} searchId={searchId} nights={nights} eager={i < EAGER_CARDS} />
+                  <HotelCard
+                    hotel={hotel}
+                    searchId={searchId}
+                    nights={nights}
+                    eager={i < EAGER_CARDS}
+                    headingLevel={2}
+                  />
                 </li>
               ))}
             </ol>
@@ -65,5 +78,19 @@ export function SearchResults({ data }: { data: SearchResultsData }) {
         </>
       )}
     </div>
+  );
+}
+
+function MapIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14"
+      />
+    </svg>
   );
 }

@@ -59,7 +59,7 @@ export function StayDatesField(props: {
       startName="checkIn"
       endName="checkOut"
     >
-      <Label>Check-in – check-out</Label>
+      <Label className="field-label">Check-in – check-out</Label>
       <Group className="date-group">
         <DateInput slot="start" aria-label="Check-in" className="date-input">
           {(segment) => <DateSegment segment={segment} className="date-segment" />}

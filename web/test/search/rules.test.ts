@@ -106,7 +106,7 @@ describe('prices and stays', () => {
     expect(minorDigits('USD')).toBe(2);
     expect(minorDigits('JPY')).toBe(0);
     expect(formatMoney({ amount: 45_650, currency: 'EUR' })).toBe('€456.50');
-    expect(formatMoney({ amount: 120_000, currency: 'USD' })).toBe('$1,200');
+    expect(formatMoney({ amount: 120_000, currency: 'USD' })).toBe('$1,200.00');
     expect(formatMoney({ amount: 12_000, currency: 'JPY' })).toBe('¥12,000');
   });
 
