@@ -30,7 +30,6 @@ export function ResultsToolbar(props: { query: ResultsQuery; currency: string; c
       <Form
         key={`${query.searchId}-${props.currency}-${query.take}`}
         method="get"
-        action="/search"
         className="results-options"
         aria-label="Result options"
       >

@@ -38,7 +38,8 @@ async function inCurrency(request: Request, page: SearchPage, currency: string):
 }
 
 export async function loadSearchPage(request: Request): Promise<SearchPageData> {
-  const query = readResultsQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = readResultsQuery(url.searchParams);
   if (!query.searchId) return { state: 'none' };
   // An id no search can have is never looked up: it is a search that is gone.
   if (!SearchIdSchema.safeParse(query.searchId).success) return { state: 'expired', message: EXPIRED };
@@ -55,7 +56,8 @@ export async function loadSearchPage(request: Request): Promise<SearchPageData> 
   const currencies: readonly string[] = supportedCurrencies;
   if (query.currency && query.currency !== page.criteria.currency && currencies.includes(query.currency)) {
     const searchId = await inCurrency(request, page, query.currency);
-    if (searchId) throw redirect(resultsHref(query, { searchId }));
+    // Back to the page that asked (the list or the map), with the new search.
+    if (searchId) throw redirect(resultsHref(query, { searchId }, url.pathname));
   }
   return { state: 'results', query, page, place: await placeOf(request, page), currencies };
 }

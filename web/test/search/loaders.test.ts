@@ -90,6 +90,13 @@ describe('the results page loader', () => {
     ]);
   });
 
+  it('redirects the map page to the map', async () => {
+    answer(endpoints.catalog.createSearch, () => ({ searchId: 'search-gbp456', expiresAt: '2030-01-01T00:00:00Z' }));
+    const request = new Request('http://web.test/mapsearch?searchId=search-abc123&currency=GBP');
+    const thrown = await loadSearchPage(request).catch((err: unknown) => err);
+    expect((thrown as Response).headers.get('location')).toBe('/mapsearch?searchId=search-gbp456&currency=GBP');
+  });
+
   it('keeps the search as it is when the currency is already its own, unknown, or cannot be had', async () => {
     expect((await load('?searchId=search-abc123&currency=EUR')).state).toBe('results');
     expect((await load('?searchId=search-abc123&currency=XXX')).state).toBe('results');
