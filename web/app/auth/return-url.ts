@@ -19,8 +19,13 @@ export function isCreator(user: { roles: readonly string[] } | null | undefined)
   return Boolean(user?.roles.includes('role/creator'));
 }
 
+/** Pages a signed-in person must not be sent back to: /logout would end the session just made. */
+const AUTH_PAGES = new Set(['/signIn', '/signUp', '/logout', '/forgotPassword', '/resetPassword', '/continueSignIn']);
+
 export function destinationAfterSignIn(user: { roles: readonly string[] }, returnUrl: string): string {
-  return isCreator(user) ? '/dashboard' : safeReturnUrl(returnUrl);
+  if (isCreator(user)) return '/dashboard';
+  const safe = safeReturnUrl(returnUrl);
+  return AUTH_PAGES.has(new URL(safe, SITE).pathname) ? '/' : safe;
 }
 
 /**

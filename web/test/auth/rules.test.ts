@@ -92,6 +92,9 @@ describe('where a sign-in goes (spec section 4)', () => {
     expect(destinationAfterSignIn({ roles: ['role/creator'] }, '/hotel/a')).toBe('/dashboard');
     expect(destinationAfterSignIn({ roles: ['role/customer'] }, '/hotel/a')).toBe('/hotel/a');
     expect(destinationAfterSignIn({ roles: [] }, 'https://evil.test')).toBe('/');
+    // Never back to an auth page: /logout would end the session just made.
+    expect(destinationAfterSignIn({ roles: [] }, '/logout')).toBe('/');
+    expect(destinationAfterSignIn({ roles: [] }, '/signIn?returnUrl=%2Fx')).toBe('/');
   });
 
   it("unwraps a provider's failed return (/auth-redirect?returnUrl=...) to the page it was for", () => {
