@@ -36,7 +36,7 @@ describe('a stack with the web app', () => {
     expect(await session.json()).toEqual({ isAuthenticated: false, user: null });
     const unknown = await fetch(`${stack.gateway}/api/v1/nowhere`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.code).toBe('not-found');
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('not-found');
   });
 
   it("accepts a page's own form post and refuses one from another site (React Router's origin check)", async () => {
@@ -54,6 +54,10 @@ describe('a stack with the web app', () => {
   it('lists the web server in /health, and answers there once everything is ready', async () => {
     const health = await fetch(`${stack.gateway}/health`);
     expect(health.status).toBe(200);
-    expect((await health.json()).checks).toMatchObject({ auth: 'up', catalog: 'up', web: 'up' });
+    expect(((await health.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+      auth: 'up',
+      catalog: 'up',
+      web: 'up',
+    });
   });
 });
