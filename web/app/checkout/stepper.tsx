@@ -20,7 +20,7 @@ export function Stepper({ current }: { current: CheckoutStep }) {
               <span className="stepper-mark" aria-hidden="true">
                 {state === 'done' ? '✓' : i + 1}
               </span>
-              <span>
+              <span className="stepper-label">
                 {label}
                 {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
               </span>

@@ -20,8 +20,10 @@ export function TestCards({ onUse }: { onUse: (number: string) => void }) {
       <ul className="plain">
         {TEST_CARDS.map((card) => (
           <li key={card.number} className="test-card">
-            <code>{formatCardNumber(card.number)}</code>
-            <span>{card.outcome}</span>
+            <div>
+              <code>{formatCardNumber(card.number)}</code>
+              <div className="small">{card.outcome}</div>
+            </div>
             <Button
               variant="quiet"
               onPress={() => onUse(card.number)}

@@ -8,6 +8,8 @@ export function cancelSentence(answer: CancellationTermsAnswer): string {
   if (chargeNow.amount === 0 && refundNow.amount === 0)
     return 'Nothing has been paid for this itinerary, so cancelling costs nothing and there is nothing to refund.';
   if (chargeNow.amount === 0) return `Cancelling now is free: you get the full ${formatMoney(refundNow)} back.`;
+  if (refundNow.amount === 0)
+    return `Cancelling now costs the full ${formatMoney(chargeNow)} under the hotel's terms: nothing is refunded.`;
   return `Cancelling now costs ${formatMoney(chargeNow)} under the hotel's terms. You get ${formatMoney(refundNow)} back.`;
 }
 

@@ -124,3 +124,30 @@ describe('the cancel page', () => {
     expect(callsOf('itinerary.cancellationTerms')).toHaveLength(0);
   });
 });
+
+describe('what the result says of the money', () => {
+  it('names the refund billing issued, one on its way, none due, or nothing paid', async () => {
+    const { refundSentence } = await import('~/trips/cancel-result');
+    const paid = anInvoice({ status: 'paid', payment });
+    const refunded = (amount: number) =>
+      anInvoice({
+        status: 'refunded',
+        payment,
+        refund: { id: 're-1', amount: usd(amount), issuedAt: '2026-11-21T09:00:05.000Z' },
+      });
+    expect(refundSentence(refunded(30000), usd(30000))).toMatch(/^We refunded \$300\.00 to your card on /);
+    expect(refundSentence(paid, usd(30000))).toMatch(/^Your refund of \$300\.00 is on its way/);
+    expect(refundSentence(paid, usd(0))).toBe('Nothing is refunded under the cancellation terms.');
+    expect(refundSentence(refunded(0), null)).toBe('Nothing is refunded under the cancellation terms.');
+    expect(refundSentence(undefined, usd(0))).toBe('Nothing was paid, so there is nothing to refund.');
+    expect(refundSentence(paid, null)).toBe('Any refund due goes back to the card you paid with.');
+  });
+
+  it('says a charge of the full price refunds nothing', async () => {
+    const { cancelSentence } = await import('~/trips/cancel-money');
+    const answer = { itineraryId: 'it-1', terms, chargeNow: usd(58200), refundNow: usd(0) };
+    expect(cancelSentence(answer)).toBe(
+      "Cancelling now costs the full $582.00 under the hotel's terms: nothing is refunded.",
+    );
+  });
+});
