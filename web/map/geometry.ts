@@ -167,6 +167,61 @@ export function clipLine(line: Point[], box: Box): Point[][] {
   return pieces;
 }
 
+/**
+ * A ring's longitudes made continuous: a step of more than 180° is the ring crossing the 180° meridian, so
+ * the rest of it is shifted by 360°. A ring that then ends a whole turn from where it began goes around a
+ * pole (Antarctica): it is closed through that pole.
+ */
+export function unwrapRing(ring: Point[]): { points: Point[]; crosses: boolean } {
+  const points: Point[] = [ring[0]!];
+  let shift = 0;
+  for (let i = 1; i < ring.length; i++) {
+    const previous = points[i - 1]![0];
+    let x = ring[i]![0] + shift;
+    // Whole turns: a step of more than half the world is the ring crossing the meridian.
+    const turns = Math.round((previous - x) / 360);
+    x += turns * 360;
+    shift += turns * 360;
+    points.push([x, ring[i]![1]]);
+  }
+  const crosses = points.some(([x]) => x < -180 || x > 180);
+  const [first, last] = [points[0]!, points[points.length - 1]!];
+  if (Math.abs(last[0] - first[0]) > 180) {
+    const latitudes = points.map(([, y]) => y);
+    const pole = latitudes.reduce((sum, y) => sum + y, 0) / latitudes.length < 0 ? -90 : 90;
+    points.push([last[0], pole], [first[0], pole], [first[0], first[1]]);
+  }
+  return { points, crosses: crosses || Math.abs(last[0] - first[0]) > 180 };
+}
+
+/**
+ * A polygon that crosses the 180° meridian, as the pieces on either side of it; other polygons as they are.
+ * Drawn as it comes, such a ring has an edge from one side of the world to the other: a band across the map.
+ */
+export function splitAtAntimeridian(polygon: Point[][]): Point[][][] {
+  const rings = polygon.map(unwrapRing);
+  if (!rings.some((ring) => ring.crosses)) return [polygon];
+  const pieces: Point[][][] = [];
+  for (const offset of [-360, 0, 360]) {
+    const box = { west: offset - 180, east: offset + 180, south: -90, north: 90 };
+    const [outer, ...holes] = rings.map((ring) => clipRing(ring.points, box));
+    if (!outer) continue;
+    const kept = [outer, ...holes.filter((ring): ring is Point[] => ring !== null)];
+    pieces.push(kept.map((ring) => ring.map(([x, y]): Point => [x - offset, y])));
+  }
+  return pieces;
+}
+
+/** A line broken where it jumps across the 180° meridian. */
+export function splitLineAtAntimeridian(line: Point[]): Point[][] {
+  const pieces: Point[][] = [[line[0]!]];
+  for (let i = 1; i < line.length; i++) {
+    if (Math.abs(line[i]![0] - line[i - 1]![0]) > 180) pieces.push([]);
+    pieces[pieces.length - 1]!.push(line[i]!);
+  }
+  return pieces.filter((piece) => piece.length > 1);
+}
+
 /** The polygons of a land geometry as lists of rings. */
 export function polygonsOf(geometry: Geometry | null): Position[][][] {
   if (!geometry) return [];

@@ -4,7 +4,18 @@ import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { cellBounds, cellsIn } from '../app/map/basemap';
-import { boxOf, cleanLine, cleanRing, clipLine, clipRing, linesOf, polygonsOf, type Point } from './geometry';
+import {
+  boxOf,
+  cleanLine,
+  cleanRing,
+  clipLine,
+  clipRing,
+  linesOf,
+  polygonsOf,
+  splitAtAntimeridian,
+  splitLineAtAntimeridian,
+  type Point,
+} from './geometry';
 
 export type Kind = 'land' | 'border';
 
@@ -46,7 +57,10 @@ function cleanPolygons(land: Geometry[], detail: Detail): Point[][][] {
   for (const geometry of land)
     for (const polygon of polygonsOf(geometry)) {
       const [outer, ...holes] = polygon.map((ring) => cleanRing(ring, detail.tolerance, detail.digits));
-      if (outer) polygons.push([outer, ...holes.filter((ring): ring is Point[] => ring !== null)]);
+      if (!outer) continue;
+      const cleaned = [outer, ...holes.filter((ring): ring is Point[] => ring !== null)];
+      for (const piece of splitAtAntimeridian(cleaned))
+        polygons.push(piece.map((ring) => roundAll(ring, detail.digits)));
     }
   return polygons;
 }
@@ -55,7 +69,8 @@ function cleanLines(borders: Geometry[], detail: Detail): Point[][] {
   return borders
     .flatMap(linesOf)
     .map((line) => cleanLine(line, detail.tolerance, detail.digits))
-    .filter((line): line is Point[] => line !== null);
+    .filter((line): line is Point[] => line !== null)
+    .flatMap(splitLineAtAntimeridian);
 }
 
 /** The whole world in one collection: land polygons and border lines, each feature with its `kind`. */

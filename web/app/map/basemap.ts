@@ -9,10 +9,10 @@ export const BASEMAP_PATH = '/map';
 export const CELL_DEGREES = 5;
 
 /** From this zoom on, the map shows the detailed cells instead of the world overview. */
-export const DETAIL_MIN_ZOOM = 6;
+export const DETAIL_MIN_ZOOM = 5;
 
 /** Past this many cells the view is too wide for detail: the overview is right there anyway. */
-export const MAX_DETAIL_CELLS = 36;
+export const MAX_DETAIL_CELLS = 48;
 
 /** Names of the offline style's metadata entries (MapLibre keeps `metadata` as it is). */
 export const METADATA_KEY = 'travelclub:basemap';

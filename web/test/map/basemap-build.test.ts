@@ -5,9 +5,24 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Feature, FeatureCollection, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { cellBounds, cellKey, cellsIn, CELL_DEGREES, METADATA_KEY, type BasemapMetadata } from '~/map/basemap';
+import {
+  cellBounds,
+  cellKey,
+  cellsIn,
+  CELL_DEGREES,
+  DETAIL_MIN_ZOOM,
+  METADATA_KEY,
+  type BasemapMetadata,
+} from '~/map/basemap';
 import { cityRows, loadPlaces, MAJOR_MIN_POPULATION } from '../../map/cities';
-import { clipLine, clipRing, simplifyLine, type Point } from '../../map/geometry';
+import {
+  clipLine,
+  clipRing,
+  simplifyLine,
+  splitAtAntimeridian,
+  splitLineAtAntimeridian,
+  type Point,
+} from '../../map/geometry';
 import { cells, overview } from '../../map/land';
 import { buildStyle, files, palettes } from '../../map/style';
 
@@ -36,8 +51,8 @@ describe('the styles', () => {
       'detail-borders',
     ]);
     const byId = Object.fromEntries(light.layers.map((layer) => [layer.id, layer]));
-    expect(byId['world-land']).toMatchObject({ source: 'world', maxzoom: 6 });
-    expect(byId['detail-land']).toMatchObject({ source: 'detail', minzoom: 6 });
+    expect(byId['world-land']).toMatchObject({ source: 'world', maxzoom: DETAIL_MIN_ZOOM });
+    expect(byId['detail-land']).toMatchObject({ source: 'detail', minzoom: DETAIL_MIN_ZOOM });
   });
 
   it('read our own files, served by the web server under /map/', () => {
@@ -119,6 +134,74 @@ describe('the geometry', () => {
         [10, 5],
       ],
     ]);
+  });
+});
+
+describe('the 180° meridian', () => {
+  it('splits a polygon across it into one piece on each side', () => {
+    // An island from 178° east to 178° west.
+    const island: Point[] = [
+      [178, -17],
+      [-178, -17],
+      [-178, -16],
+      [178, -16],
+      [178, -17],
+    ];
+    const pieces = splitAtAntimeridian([island]);
+    expect(pieces).toHaveLength(2);
+    const spans = pieces.map(([ring]) => [Math.min(...ring!.map(([x]) => x)), Math.max(...ring!.map(([x]) => x))]);
+    expect(spans.sort((a, b) => a[0]! - b[0]!)).toEqual([
+      [-180, -178],
+      [178, 180],
+    ]);
+  });
+
+  it('closes a ring around a pole through the pole, and leaves other polygons alone', () => {
+    const around: Point[] = [
+      [-180, -70],
+      [0, -68],
+      [180, -70],
+      [-180, -70],
+    ];
+    const [piece] = splitAtAntimeridian([around]);
+    expect(piece![0]!.some(([, y]) => y === -90)).toBe(true);
+    expect(piece![0]!.every(([x]) => x >= -180 && x <= 180)).toBe(true);
+    const plain: Point[] = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ];
+    expect(splitAtAntimeridian([plain])).toEqual([[plain]]);
+  });
+
+  it('breaks a line where it jumps across', () => {
+    expect(
+      splitLineAtAntimeridian([
+        [179, 65],
+        [179.9, 66],
+        [-179.8, 66.5],
+        [-179, 67],
+      ]),
+    ).toEqual([
+      [
+        [179, 65],
+        [179.9, 66],
+      ],
+      [
+        [-179.8, 66.5],
+        [-179, 67],
+      ],
+    ]);
+  });
+
+  it('leaves no edge across the world in the overview', () => {
+    const world = overview(world110);
+    const rings = (world.features[0]!.geometry as { coordinates: Point[][][] }).coordinates.flat();
+    const jumps = rings.flatMap((ring) =>
+      ring.slice(1).filter(([x, y], i) => Math.abs(x - ring[i]![0]) > 180 && Math.abs(y) < 89),
+    );
+    expect(jumps).toEqual([]);
   });
 });
 
