@@ -85,13 +85,18 @@ async function main() {
     console.log('basemap: up to date (web/public/map)');
     return;
   }
-  // Written next to the old one and swapped in whole, so a stopped build never leaves half a map.
-  const fresh = `${output}.new`;
+  // Written aside (under node_modules/.cache: ignored by git, not copied into the app) and swapped in whole,
+  // so a stopped build never leaves half a map and two builds at once never write into each other's files.
+  const work = join(repo, 'node_modules/.cache/travelclub-basemap');
+  const fresh = join(work, `new-${process.pid}`);
+  const stale = join(work, `old-${process.pid}`);
   await rm(fresh, { recursive: true, force: true });
   const made = await writeBasemap(fresh);
   await writeFile(join(fresh, '.inputs'), stamp);
-  await rm(output, { recursive: true, force: true });
-  await rename(fresh, output);
+  await rename(output, stale).catch(() => undefined);
+  // Another build may have swapped its own (the same) map in meanwhile: then that one stays.
+  await rename(fresh, output).catch(() => rm(fresh, { recursive: true, force: true }));
+  await rm(stale, { recursive: true, force: true });
   const megabytes = (made.bytes / 1e6).toFixed(1);
   console.log(
     `basemap: ${made.cells} cells, ${made.cities} city names, ${megabytes} MB in web/public/map (${Date.now() - started} ms)`,
