@@ -29,6 +29,8 @@ type Fetch = (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>
 
 export interface DetailCells {
   readonly available: ReadonlySet<string>;
+  /** Grows with every cell loaded or dropped: the map's source needs new data when it has changed. */
+  readonly version: number;
   has(key: string): boolean;
   /** Loads the cells not loaded yet; a cell that fails to load is left out (the map still works). */
   load(keys: string[]): Promise<void>;
@@ -43,6 +45,7 @@ export function detailCells(basemap: BasemapMetadata, fetcher: Fetch = (url) => 
   // A Map remembers insertion order: the first entries are the oldest, dropped first.
   const loaded = new Map<string, Cell>();
   const loading = new Map<string, Promise<void>>();
+  let version = 0;
 
   async function loadOne(key: string) {
     try {
@@ -51,6 +54,7 @@ export function detailCells(basemap: BasemapMetadata, fetcher: Fetch = (url) => 
       const cell = (await answer.json()) as { features?: Feature[]; cities?: CityRow[] };
       loaded.set(key, { features: cell.features ?? [], cities: cell.cities ?? [] });
       while (loaded.size > KEPT_CELLS) loaded.delete(loaded.keys().next().value!);
+      version++;
     } catch {
       // Offline or interrupted: the overview stays, and the next move asks again.
     }
@@ -58,6 +62,9 @@ export function detailCells(basemap: BasemapMetadata, fetcher: Fetch = (url) => 
 
   return {
     available,
+    get version() {
+      return version;
+    },
     has: (key) => loaded.has(key),
     async load(keys) {
       const wanted = keys.filter((key) => available.has(key) && !loaded.has(key));

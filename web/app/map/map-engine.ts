@@ -85,6 +85,7 @@ function basemapLayers(
     const size = { width: canvas.clientWidth, height: canvas.clientHeight };
     labels.show(pickLabels(cities, { view: viewOf(map), zoom: map.getZoom(), map, ...size, taken: parts.pins() }));
   };
+  let shownVersion = -1;
   async function refresh() {
     const run = ++generation;
     const plan = detailPlan(viewOf(map), map.getZoom(), detail.available);
@@ -96,8 +97,12 @@ function basemapLayers(
     if (plan.cells.some((key) => !detail.has(key))) {
       showOverview(true);
       await detail.load(plan.cells);
-      // A later move has its own refresh: this one's result would be stale.
+      // A later move has its own refresh: this one's view is gone.
       if (run !== generation) return;
+    }
+    // Whichever refresh comes after a cell arrived hands the cells to the map, once.
+    if (detail.version !== shownVersion) {
+      shownVersion = detail.version;
       const source = map.getSource(basemap.detailSource) as maplibreModule.GeoJSONSource | undefined;
       source?.setData({ type: 'FeatureCollection', features: detail.features() });
     }

@@ -19,7 +19,7 @@ export function useAreaHotels(criteria: SearchPage['criteria'], searchId: string
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       const api = await loadApi();
-      return api.call(api.endpoints.catalog.boundingBox, { body: areaRequest(area!, criteria) }, signal);
+      return api.call(api.endpoints.catalog.boundingBox, { body: areaRequest(area!, criteria) }, { signal });
     },
   });
 

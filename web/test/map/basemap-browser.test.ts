@@ -90,7 +90,9 @@ describe('the detail cells', () => {
     const city: CityRow = ['Paris', 2.349, 48.853, 2_138_551];
     const fetcher = vi.fn((url: string) => ok({ features: [land], cities: url.includes('36_27') ? [city] : [] }));
     const cells = detailCells(metadata, fetcher);
+    expect(cells.version).toBe(0);
     await Promise.all([cells.load(['36_27', '37_27', '99_99']), cells.load(['36_27'])]);
+    expect(cells.version).toBe(2);
     expect(fetcher.mock.calls.map(([url]) => url)).toEqual([
       'http://site.test/cells/36_27.json',
       'http://site.test/cells/37_27.json',
