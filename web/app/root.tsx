@@ -4,22 +4,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { endpoints } from '@travelclub/contracts';
 import { useState, type ReactNode } from 'react';
-import {
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useRouteLoaderData,
-} from 'react-router';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { cookieOf, serverCall } from './lib/api.server';
 import { PRODUCT } from './lib/brand';
 import { publicEnvironment, webConfig } from './lib/config.server';
+import { useRootData } from './lib/root-data';
 import { SessionProvider, useSession } from './lib/session';
+import { NotFound } from './ui/not-found';
 import './styles/app.css';
 import './ui/ui.css';
 
@@ -41,9 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export const useRootData = () => useRouteLoaderData<typeof loader>('root');
+/** A page whose loader failed has no meta of its own: the root names it. */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${notFound ? 'Page not found' : 'Something went wrong'} · ${PRODUCT}` }];
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -121,19 +116,6 @@ function SiteFooter() {
         {PRODUCT} · <Link to="/faq">Questions and answers</Link> · Prices include taxes and fees.
       </p>
     </footer>
-  );
-}
-
-/** The not-found page (spec section 2), with the title a loader gave it ('Itinerary not found'). */
-export function NotFound({ title, returnTo = '/' }: { title?: string; returnTo?: string }) {
-  return (
-    <section className="stack" aria-labelledby="status-title">
-      <h1 id="status-title">{title ?? 'Page not found'}</h1>
-      <p>The page you are looking for does not exist.</p>
-      <Link className="button" data-variant="primary" to={returnTo}>
-        Go Back To Home
-      </Link>
-    </section>
   );
 }
 

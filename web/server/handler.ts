@@ -26,6 +26,8 @@ export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepti
   // One listing of the client folder (it holds thousands of map cells); the hashed build files never change.
   const files = sirv(clientDir, {
     maxAge: 3_600,
+    // The build writes .br and .gz beside each script and stylesheet (precompress.ts): sent as they are.
+    brotli: true,
     gzip: true,
     setHeaders: (res, pathname) => {
       if (pathname.startsWith('/assets/')) res.setHeader('cache-control', 'public,max-age=31536000,immutable');
@@ -40,7 +42,11 @@ export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepti
     });
     try {
       const response = await handleRequest(toFetchRequest(req, controller.signal));
-      await sendFetchResponse(res, response, { head: req.method === 'HEAD', extra: pageHeaders });
+      await sendFetchResponse(res, response, {
+        head: req.method === 'HEAD',
+        extra: pageHeaders,
+        accepted: String(req.headers['accept-encoding'] ?? ''),
+      });
     } catch (err) {
       // A client that left mid-answer is not an error of ours.
       if (controller.signal.aborted) return;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NotFound } from '~/root';
+import { NotFound } from '~/ui/not-found';
 
 describe('the not-found page', () => {
   it("says the page does not exist, with its title and a 'Go Back To Home' link to /", async () => {

@@ -2,10 +2,10 @@
 // person (not an anonymous visitor) is signed in. React Aria's modal locks page scroll while it is open and
 // gives it back when it hides. Its state (spec section 4) is the owner's isOpen plus the process shown here.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useRouteLoaderData } from 'react-router';
+import { useLocation } from 'react-router';
 import type { AccountView } from '@travelclub/contracts';
 import { useSession } from '~/lib/session';
-import type { loader as rootLoader } from '~/root';
+import { useRootData } from '~/lib/root-data';
 import { Callout } from '~/ui/callout';
 import { Modal } from '~/ui/modal';
 import { SIGN_UP_CLOSED } from './copy';
@@ -30,7 +30,7 @@ export function AuthModal({ isOpen, onOpenChange, process, onSignedIn }: AuthMod
   const { isMember } = useSession();
   const [shown, setShown] = useState<AuthProcess>(process);
   const location = useLocation();
-  const root = useRouteLoaderData<typeof rootLoader>('root');
+  const root = useRootData();
   const isSignUpEnabled = root?.featureToggles.isSignUpEnabled ?? true;
 
   // Told once per opening, whether the form or the session change says so first.

@@ -4,7 +4,7 @@
 import type { Itinerary } from '@travelclub/contracts';
 import type { ReactNode } from 'react';
 import { useSession } from '~/lib/session';
-import { NotFound } from '~/root';
+import { NotFound } from '~/ui/not-found';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 import { isNotFound, isSignedOut, messageOf, useItinerary } from './queries';

@@ -50,7 +50,7 @@ export function useItinerary(id: string, poll?: Poll<Itinerary>) {
     queryKey: itineraryKey(id),
     queryFn: async ({ signal }) => {
       const api = await loadApi();
-      return api.call(api.endpoints.itinerary.readItinerary, { params: { id } }, signal);
+      return api.call(api.endpoints.itinerary.readItinerary, { params: { id } }, { signal });
     },
     enabled: isAuthenticated,
     retry: retryOnce,
@@ -64,7 +64,7 @@ export function useInvoice(invoiceId: string | undefined, poll?: Poll<Invoice>) 
     queryKey: invoiceKey(invoiceId ?? ''),
     queryFn: async ({ signal }) => {
       const api = await loadApi();
-      return api.call(api.endpoints.billing.invoice, { params: { id: invoiceId! } }, signal);
+      return api.call(api.endpoints.billing.invoice, { params: { id: invoiceId! } }, { signal });
     },
     enabled: isAuthenticated && Boolean(invoiceId),
     retry: retryOnce,

@@ -2,7 +2,7 @@
 // Signing up upgrades the anonymous account in place (same id), so the cart is still theirs afterwards.
 import { useState } from 'react';
 import { AuthModal, type AuthProcess } from '~/auth/auth-modal';
-import { useRootData } from '~/root';
+import { useRootData } from '~/lib/root-data';
 import { Button } from '~/ui/button';
 
 export function SignUpStep({ onSignedIn }: { onSignedIn: () => void }) {

@@ -1,6 +1,6 @@
 // The payment sandbox's test cards (services/billing/src/provider/sandbox.ts), shown on development machines
 // only (root data `environmentVariables.showTestCards`), each with a button that fills the form with it.
-import { useRootData } from '~/root';
+import { useRootData } from '~/lib/root-data';
 import { Button } from '~/ui/button';
 import { formatCardNumber } from './card-rules';
 

@@ -92,21 +92,34 @@ function remember(answer: IssuedTokens) {
   access = { token: answer.accessToken, expiresAt: Date.now() + answer.expiresIn * 1000 };
 }
 
+export interface BrowserCallOptions {
+  signal?: AbortSignal;
+  /** Headers for this call only (an Idempotency-Key). */
+  headers?: Record<string, string>;
+}
+
 /**
  * Calls an endpoint with the current token, if any. A 401 with a token gets one re-authentication (a token
  * from the session) and one retry, never more (spec section 4).
  */
-export async function call<E extends Endpoint>(e: E, input: CallInput<E>, signal?: AbortSignal): Promise<ResultOf<E>> {
+export async function call<E extends Endpoint>(
+  e: E,
+  input: CallInput<E>,
+  options: BrowserCallOptions = {},
+): Promise<ResultOf<E>> {
   const token = await accessToken();
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const withToken = (bearer: string | null) => ({
+    signal: options.signal,
+    headers: { ...options.headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+  });
   try {
-    return await client.call(e, input, { headers, signal });
+    return await client.call(e, input, withToken(token));
   } catch (err) {
     if (!(err instanceof ApiError) || err.status !== 401 || !token) throw err;
     access = null;
     const renewed = await accessToken();
     if (!renewed) throw err;
-    return client.call(e, input, { headers: { authorization: `Bearer ${renewed}` }, signal });
+    return client.call(e, input, withToken(renewed));
   }
 }
 

@@ -4,7 +4,8 @@ import { isRouteErrorResponse } from 'react-router';
 import { HotelPage } from '~/hotel/hotel-page';
 import { loadHotelPage } from '~/hotel/load.server';
 import { hotelMeta, notFoundMeta } from '~/hotel/meta';
-import { NotFound, type RootData } from '~/root';
+import type { RootData } from '~/lib/root-data';
+import { NotFound } from '~/ui/not-found';
 import type { Route } from './+types/hotel';
 
 export const loader = ({ request, params }: Route.LoaderArgs) => loadHotelPage(request, params.slug);

@@ -6,7 +6,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/map-search';
 import { PRODUCT } from '~/lib/brand';
 import { MapSearchPage } from '~/map/map-search-page';
-import { useRootData } from '~/root';
+import { useRootData } from '~/lib/root-data';
 import { loadSearchPage } from '~/search/search-page.server';
 
 /** A redirect of the results page's loader (another currency: a new search) kept on the map. */

@@ -41,7 +41,11 @@ function useDebounced<T>(value: T, delayMs: number): T {
 
 async function suggest(query: string, signal: AbortSignal): Promise<Destination[]> {
   const api = await loadApi();
-  const answer = await api.call(api.endpoints.catalog.autocomplete, { query: { query, take: SUGGESTIONS } }, signal);
+  const answer = await api.call(
+    api.endpoints.catalog.autocomplete,
+    { query: { query, take: SUGGESTIONS } },
+    { signal },
+  );
   return answer.destinations;
 }
 

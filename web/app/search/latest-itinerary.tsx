@@ -12,7 +12,7 @@ export const LATEST_ITINERARY_KEY = ['itinerary', 'latest'] as const;
 async function readLatest(signal: AbortSignal): Promise<Itinerary | null> {
   const api = await loadApi();
   try {
-    return await api.call(api.endpoints.itinerary.latestItinerary, {}, signal);
+    return await api.call(api.endpoints.itinerary.latestItinerary, {}, { signal });
   } catch (err) {
     // No cart yet, or no session after all: nothing to continue.
     if (err instanceof api.ApiError && [401, 404].includes(err.status)) return null;

@@ -21,7 +21,7 @@ function useCancellation(itinerary: Itinerary) {
     queryKey: termsKey(itinerary.id),
     queryFn: async ({ signal }) => {
       const api = await loadApi();
-      return api.call(api.endpoints.itinerary.cancellationTerms, { params: { id: itinerary.id } }, signal);
+      return api.call(api.endpoints.itinerary.cancellationTerms, { params: { id: itinerary.id } }, { signal });
     },
     // What cancelling costs changes with time: always read afresh.
     staleTime: 0,

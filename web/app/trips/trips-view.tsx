@@ -28,7 +28,7 @@ function useTrips() {
     initialPageParam: 0,
     queryFn: async ({ pageParam, signal }) => {
       const api = await loadApi();
-      return api.call(api.endpoints.itinerary.listItineraries, { query: { take: PAGE, skip: pageParam } }, signal);
+      return api.call(api.endpoints.itinerary.listItineraries, { query: { take: PAGE, skip: pageParam } }, { signal });
     },
     getNextPageParam: (last) => (last.skip + last.itineraries.length < last.total ? last.skip + last.take : undefined),
   });

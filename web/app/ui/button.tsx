@@ -12,11 +12,20 @@ export interface ButtonProps extends AriaButtonProps {
   children: ReactNode;
 }
 
+/**
+ * While pending the button stays focusable (a keyboard user keeps their place) but does nothing: presses are
+ * dropped and a submit button stops submitting. React Aria's own pending state is not used: its progress
+ * announcement outlives the button when the page moves on, and points at an element that is gone.
+ */
 export function Button({ variant = 'primary', fullWidth, className, children, isPending, ...rest }: ButtonProps) {
   return (
     <AriaButton
       {...rest}
-      isPending={isPending}
+      type={isPending && rest.type === 'submit' ? 'button' : rest.type}
+      onPress={isPending ? undefined : rest.onPress}
+      aria-disabled={isPending || undefined}
+      aria-busy={isPending || undefined}
+      data-pending={isPending || undefined}
       className={['button', className].filter(Boolean).join(' ')}
       data-variant={variant}
       data-full-width={fullWidth || undefined}

@@ -6,13 +6,6 @@ import { Outlet, createRoutesStub, useLocation } from 'react-router';
 import type { AccountView } from '@travelclub/contracts';
 import { SessionProvider } from '~/lib/session';
 
-// jsdom has no CSS.escape, which React Aria's modal uses when it opens.
-const css = (globalThis as { CSS?: { escape?: (value: string) => string } }).CSS;
-if (!css?.escape) {
-  const escape = (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
-  Object.assign(globalThis, { CSS: { ...css, escape } });
-}
-
 export function Landed() {
   const location = useLocation();
   return <p data-testid="landed">{`${location.pathname}${location.search}`}</p>;

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import {
   ApiError,
+  createApiClient,
   endpoints,
   type AccountView,
   type Invoice,
@@ -21,13 +22,6 @@ import { ErrorBoundary } from '~/root';
 // The first render of a file loads the pages and the API module on demand: slow on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom has no CSS.escape, which React Aria's modal uses when it opens.
-const css = (globalThis as { CSS?: { escape?: (value: string) => string } }).CSS;
-if (!css?.escape) {
-  const escape = (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
-  Object.assign(globalThis, { CSS: { ...css, escape } });
-}
-
 const names = new Map<object, string>();
 for (const [service, group] of Object.entries(endpoints))
   for (const [name, e] of Object.entries(group)) names.set(e, `${service}.${name}`);
@@ -35,6 +29,9 @@ for (const [service, group] of Object.entries(endpoints))
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = (input: any) => unknown;
 export const answers: Record<string, Answer> = {};
+/** Payments go out for real (over the test's stubbed fetch), so their headers and body are what is sent. */
+const overFetch = new Set(['billing.payInvoice']);
+const client = createApiClient({ baseUrl: '' });
 
 export const browserApi = {
   endpoints,
@@ -42,8 +39,12 @@ export const browserApi = {
   initSession: vi.fn(),
   onSessionChange: vi.fn(() => () => undefined),
   accessToken: vi.fn(async () => 'token-1'),
-  call: vi.fn(async (e: object, input: unknown) => {
+  call: vi.fn(async (e: object, input: unknown, options?: { headers?: Record<string, string> }) => {
     const name = names.get(e) ?? 'unknown';
+    if (overFetch.has(name)) {
+      const headers = { authorization: 'Bearer token-1', ...options?.headers };
+      return client.call(e as typeof endpoints.billing.payInvoice, input as never, { headers });
+    }
     const answer = answers[name];
     if (!answer) throw new Error(`no answer for ${name}`);
     return answer(input);

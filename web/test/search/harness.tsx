@@ -10,13 +10,6 @@ import type { AccountView } from '@travelclub/contracts';
 import { vi } from 'vitest';
 import { SessionProvider } from '~/lib/session';
 
-// jsdom has no CSS.escape, which React Aria's popovers use when they open.
-const css = (globalThis as { CSS?: { escape?: (value: string) => string } }).CSS;
-if (!css?.escape) {
-  const escape = (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`);
-  Object.assign(globalThis, { CSS: { ...css, escape } });
-}
-
 // The form's widgets load on first use, and this machine is shared: waits get more time than the default second.
 configure({ asyncUtilTimeout: 5_000 });
 
