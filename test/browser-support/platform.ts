@@ -3,8 +3,9 @@
 import { testInfra } from '@travelclub/kit/testing';
 import { startStack, type Stack, type StackOptions } from '@travelclub/testing';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { findChromium } from '../../scripts/chromium.mjs';
+import { screenshot } from './checks.js';
 import { frontOrigin, startInterimWeb, type InterimWeb } from './interim-web.js';
 
 /** The flags of the machine notes: no sandbox (root in a container), no GPU, nothing phoning home. */
@@ -97,7 +98,20 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
       const problems: string[] = [];
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+        // The browser logs every 4xx answer; the API's (a declined card, a wrong password) are expected, and
+        // the site's own files are checked below.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          problems.push(`console: ${message.text()}`);
+      });
+      page.on('response', (answer) => {
+        const { pathname } = new URL(answer.url());
+        const ownFile = answer.request().resourceType() !== 'document' && !pathname.startsWith('/api/');
+        if (ownFile && answer.status() >= 400) problems.push(`${answer.status()} for ${pathname}`);
+      });
+      // What the page showed when its test failed, beside the screenshots (test-results/screenshots/).
+      onTestFailed(async ({ task }) => {
+        const name = `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${contexts.length}`;
+        await screenshot(page, name).catch(() => undefined);
       });
       return { page, context, problems };
     },

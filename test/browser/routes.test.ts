@@ -35,19 +35,23 @@ const publicRoutes = () => [
 it.each([
   ['a phone', PHONE],
   ['a desktop', DESKTOP],
-])('renders every public route accessibly on %s', async (_, viewport) => {
-  const { page, problems } = await platform.visitor(viewport);
-  const failures: string[] = [];
-  for (const path of publicRoutes()) {
-    const answer = await platform.open(page, path);
-    await page.waitForLoadState('networkidle');
-    if (answer.status() !== 200) failures.push(`${path}: status ${answer.status()}`);
-    if ((await page.getByRole('heading', { level: 1 }).count()) !== 1) failures.push(`${path}: not one h1`);
-    failures.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
-  }
-  expect(failures).toEqual([]);
-  expect(problems).toEqual([]);
-});
+])(
+  'renders every public route accessibly on %s',
+  async (_, viewport) => {
+    const { page, problems } = await platform.visitor(viewport);
+    const failures: string[] = [];
+    for (const path of publicRoutes()) {
+      const answer = await platform.open(page, path);
+      await page.waitForLoadState('networkidle');
+      if (answer.status() !== 200) failures.push(`${path}: status ${answer.status()}`);
+      if ((await page.getByRole('heading', { level: 1 }).count()) !== 1) failures.push(`${path}: not one h1`);
+      failures.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+    }
+    expect(failures).toEqual([]);
+    expect(problems).toEqual([]);
+  },
+  120_000,
+);
 
 it('answers an unknown path with the not-found page and a 404, and goes back home from it', async () => {
   const { page } = await platform.visitor();
