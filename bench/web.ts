@@ -13,7 +13,7 @@ import { benchOptions } from './setup.js';
 import { explainAccessibility, explainPerformance } from './web/explain.js';
 import { scriptLines, pageScripts, totalKb } from './web/javascript.js';
 import { measure, openBrowser, summaryLine, type Measured, type Preset } from './web/lighthouse.js';
-import { buildWeb, startSite } from './web/platform.js';
+import { startSite } from './web/platform.js';
 import { profileReport } from './web/profile.js';
 import { loadPage, type Load } from './web/ssr.js';
 import { machine, pidsOf } from './web/cpu.js';
@@ -40,16 +40,12 @@ function saveReport(dir: string, m: Measured) {
   writeFileSync(join(dir, `${m.page}-${m.preset}.json`), JSON.stringify(m.median));
 }
 
-const build = await buildWeb();
-const site = await startSite(values.hotels, build.server).catch((err: unknown) => {
-  build.remove();
-  throw err;
-});
+const site = await startSite(values.hotels);
 const measured: Measured[] = [];
 let load: Load | undefined;
 let js = { gz: NaN, lines: [] as string[], raw: NaN, sent: NaN };
 try {
-  const stay = await findStay(site.gateway);
+  const stay = await findStay(site.url);
   console.log(
     `search ${stay.searchId}: ${stay.city} (${stay.destination}, ${stay.results} hotels), ` +
       `hotel ${stay.slug} (${stay.hotelName})`,
@@ -94,12 +90,12 @@ try {
   );
   js.lines.forEach((line) => console.log(line));
 
-  // Through the gateway, as a visitor's request comes; straight to the web server until the gateway sends pages on.
-  const target = (site.gatewayServesPages ? site.gateway : site.web) + hotelPath;
+  // Through the gateway, as a visitor's request comes.
+  const target = site.url + hotelPath;
   console.log(`before the load: ${machine()}`);
   load = await loadPage(target, { ...values, pids: pidsOf(site.parts) });
   console.log(
-    `server-rendered hotel page (${site.gatewayServesPages ? 'through the gateway' : 'the web server alone'}, ` +
+    `server-rendered hotel page (through the gateway, ` +
       `${values.connections} connections, ${values.seconds} s): ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, ` +
       `p99 ${load.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}, timeouts ${load.timeouts}`,
   );
@@ -108,9 +104,11 @@ try {
       `(one core gives 1000 ms a second: the web server alone allows at most ` +
       `${(1000 / (load.cpu.find((c) => c.name === 'web')?.ms ?? NaN)).toFixed(0)} pages/s)`,
   );
+} catch (err) {
+  console.error(`the bench stopped: the web server and the gateway said last:\n${site.lastWords()}`);
+  throw err;
 } finally {
   await site.stop();
-  build.remove();
 }
 
 // ---------- the figures, what explains a miss, the goals ----------

@@ -123,9 +123,11 @@ export function profileReport(dir: string, since: number, window: Window): strin
     .filter((f) => f.endsWith('.cpuprofile'))
     .map((f) => join(dir, f))
     .filter((f) => statSync(f).mtimeMs >= since);
-  const parts = files.map((file) => {
+  // A process that ended before the load run (a web server replaced at the start) has nothing to say about it.
+  const parts = files.flatMap((file) => {
     const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-    return { file, part: partOf(profile), lines: summarise(profile, window) };
+    if (profile.endTime < window.from) return [];
+    return [{ file, part: partOf(profile), lines: summarise(profile, window) }];
   });
   const wanted = ['web', 'gateway', 'catalog', 'auth'];
   return parts
