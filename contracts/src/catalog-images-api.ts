@@ -1,5 +1,6 @@
 // The catalog's hotel images (spec section 9): an image's id and the only boxes the image route renders.
 import { z } from 'zod';
+import type { ImageBox } from './supplier.js';
 
 export const ImageParamsSchema = z.strictObject({
   publicId: z.string().regex(/^[a-z0-9-]{1,100}$/, 'Not an image id'),
@@ -8,16 +9,16 @@ export const ImageParamsSchema = z.strictObject({
  * The boxes the image route renders, and nothing else: rendering is CPU work, and a public route that
  * rendered any box would let anyone make the service draw without end. They are the sizes the web uses
  * (spec section 9) through the CDN rules (a 3000 box by default, sides under 500 doubled, quality 90): the
- * original, 200 px and 600 px links of an image asset, and the share image, 600 px wide at 16:9 (600x338,
- * which the page crops from the image fitted in its box).
+ * original, 200 px and 600 px links of an image asset, and the share image, 600 px wide at 16:9: the link
+ * asks for 600x338, which the CDN rule makes a 600x676 box, and the picture fitted in it is cut to 600x338.
  */
 export const imageBoxes = {
   original: { w: 3000, h: 3000, q: 90 },
   '200px': { w: 400, h: 400, q: 90 },
   '600px': { w: 600, h: 600, q: 90 },
-  share: { w: 600, h: 676, q: 90 },
+  share: { w: 600, h: 676, q: 90, aspect: 16 / 9 },
 } as const;
-const servedBoxes = Object.values(imageBoxes);
+const servedBoxes: readonly ImageBox[] = Object.values(imageBoxes);
 const servedBoxesText = servedBoxes.map(({ w, h, q }) => `w=${w}&h=${h}&q=${q}`).join(', ');
 
 /** The CDN's knobs (spec section 9): a box to fit in and a JPEG quality, one of `imageBoxes`. */
@@ -34,4 +35,6 @@ export const ImageQuerySchema = z
     if (sameWH.some((box) => box.q === q)) return;
     const path = sameW.length === 0 ? 'w' : sameWH.length === 0 ? 'h' : 'q';
     ctx.addIssue({ code: 'custom', path: [path], message: `Not an image size we serve (${servedBoxesText})` });
-  });
+  })
+  // The served box itself, with what else it says (the share image's aspect).
+  .transform(({ w, h, q }) => servedBoxes.find((box) => box.w === w && box.h === h && box.q === q)!);

@@ -109,6 +109,8 @@ export interface ImageBox {
   w: number;
   h: number;
   q: number;
+  /** Width over height to cut the fitted picture to, about its middle (the share image's 16:9); none: whole. */
+  aspect?: number;
 }
 
 /** Draws the hotel images the catalog's image route serves. */
@@ -117,7 +119,7 @@ export interface ImagePainter {
   readonly id: string;
   /** Whether the public id is one the painter draws. */
   draws(publicId: string): boolean;
-  /** A JPEG of the image, fitted in the box; the same id and box always give the same bytes. */
+  /** A JPEG of the image, fitted in the box (and cut to its aspect); the same id and box always give the same bytes. */
   paint(publicId: string, box: ImageBox): Promise<Uint8Array>;
 }
 

@@ -2,7 +2,7 @@
 // import it; the catalog itself knows the interfaces of contracts' supplier.ts alone.
 export { demoContent, type DemoContentOptions } from './content.js';
 export { parseImageId, type ImageSubject } from './painter/image-id.js';
-export { demoPainter, fittedSize, RENDER_VERSION, renderImage } from './painter/painter.js';
+export { croppedSize, demoPainter, fittedSize, RENDER_VERSION, renderImage } from './painter/painter.js';
 export { countryName, loadDestinations } from './places/destinations.js';
 export {
   allocateHotels,

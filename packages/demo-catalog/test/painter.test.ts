@@ -4,7 +4,7 @@ import { imageBoxes } from '@travelclub/contracts';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fittedSize, parseImageId, RENDER_VERSION, renderImage } from '../src/index.js';
+import { croppedSize, fittedSize, parseImageId, RENDER_VERSION, renderImage } from '../src/index.js';
 import { sceneSvg } from '../src/painter/scene.js';
 
 const isJpeg = (body: Buffer) => body[0] === 0xff && body[1] === 0xd8;
@@ -90,6 +90,14 @@ describe('fittedSize', () => {
   });
 });
 
+describe('croppedSize', () => {
+  it('cuts the fitted picture to the box aspect, and leaves a box without one whole', () => {
+    expect(croppedSize({ w: 600, h: 676, q: 90, aspect: 16 / 9 })).toEqual({ width: 600, height: 338 });
+    expect(croppedSize({ w: 600, h: 600, q: 90, aspect: 1 })).toEqual({ width: 400, height: 400 });
+    expect(croppedSize({ w: 600, h: 600, q: 90 })).toEqual(fittedSize({ w: 600, h: 600 }));
+  });
+});
+
 describe('the drawings', () => {
   // Digests of the SVG documents as the painter drew them when it was split out of the catalog. A change
   // here changes pictures: bump RENDER_VERSION (it is in every ETag) and record the new digests.
@@ -107,7 +115,8 @@ describe('the drawings', () => {
   };
 
   it(`are those of render version ${RENDER_VERSION}`, () => {
-    expect(RENDER_VERSION).toBe(1);
+    // Version 2 cut the share image to 16:9; the drawings themselves stayed as version 1 drew them.
+    expect(RENDER_VERSION).toBe(2);
     const digests = Object.fromEntries(
       Object.keys(golden).map((id) => [
         id,

@@ -7,7 +7,7 @@ import { sceneSvg } from './scene.js';
 import { Dice, H, W } from './tools.js';
 
 /** Bumped whenever a drawing changes: it is part of every ETag, so browsers fetch the new pictures. */
-export const RENDER_VERSION = 1;
+export const RENDER_VERSION = 2;
 /** What the bytes depend on besides the id and the box: our drawing and the libraries that rasterize and encode it. */
 const RENDERER_ID = [
   RENDER_VERSION,
@@ -23,13 +23,25 @@ export function fittedSize(box: { w: number; h: number }): { width: number; heig
   return { width: Math.max(1, Math.round(W * scale)), height: Math.max(1, Math.round(H * scale)) };
 }
 
+/** The fitted size cut to the box's aspect, if it has one (about the middle: the lower height, or width). */
+export function croppedSize(box: ImageBox): { width: number; height: number } {
+  const { width, height } = fittedSize(box);
+  if (!box.aspect) return { width, height };
+  return width / height > box.aspect
+    ? { width: Math.round(height * box.aspect), height }
+    : { width, height: Math.round(width / box.aspect) };
+}
+
 export async function renderImage(publicId: string, box: ImageBox): Promise<Buffer> {
   const { width, height } = fittedSize(box);
   // The SVG is drawn at the target size rather than shrunk afterwards: sharper edges, and less work.
   const svg = sceneSvg(publicId, width, height);
   // Film grain makes flat shapes read as a photo. It is a fixed tile laid over in sharp: an SVG noise
   // filter would cost ten times as much.
-  return sharp(Buffer.from(svg))
+  const cut = croppedSize(box);
+  const image = sharp(Buffer.from(svg));
+  if (cut.width !== width || cut.height !== height) image.resize(cut.width, cut.height, { fit: 'cover' });
+  return image
     .composite([
       { input: grainTile(), raw: { width: GRAIN, height: GRAIN, channels: 1 }, tile: true, blend: 'soft-light' },
     ])

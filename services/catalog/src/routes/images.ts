@@ -35,8 +35,7 @@ async function jpegOrBusy(render: () => Promise<Uint8Array>, reply: FastifyReply
 
 export function imageRoutes({ images }: Pick<CatalogFlows, 'images'>): Handlers<Endpoints> {
   return {
-    image: async ({ params: { publicId }, query, req }, reply) => {
-      const box = { w: query.w, h: query.h, q: query.q };
+    image: async ({ params: { publicId }, query: box, req }, reply) => {
       const etag = await images.etag(publicId, box);
       const caching = { 'cache-control': CACHE_CONTROL, etag };
       if (matches(req.headers['if-none-match'], etag)) return reply.code(304).headers(caching).send();

@@ -90,6 +90,15 @@ describe('GET /api/v1/images/:publicId', () => {
     expect(new Set([a.headers.etag, b.headers.etag, c.headers.etag]).size).toBe(3);
   });
 
+  it('serves the share image at 600 px wide and 16:9 (spec section 9)', async () => {
+    const res = await get('/api/v1/images/h0a1b2c-1?w=600&h=676&q=90');
+    expect(res.statusCode).toBe(200);
+    // A baseline JPEG's size is in its SOF0 segment: height then width, two bytes each.
+    const jpeg = res.rawPayload;
+    const sof = jpeg.findIndex((byte, i) => byte === 0xff && (jpeg[i + 1] === 0xc0 || jpeg[i + 1] === 0xc2));
+    expect([jpeg.readUInt16BE(sof + 7), jpeg.readUInt16BE(sof + 5)]).toEqual([600, 338]);
+  });
+
   it('refuses a malformed box with the validation envelope naming the field', async () => {
     const res = await get('/api/v1/images/h0a1b2c-1?w=abc');
     expect(res.statusCode).toBe(400);
