@@ -9,6 +9,13 @@ import { MapSearchPage } from '~/map/map-search-page';
 import { useRootData } from '~/lib/root-data';
 import { loadSearchPage } from '~/search/search-page.server';
 
+const isRedirect = (thrown: unknown): thrown is Response =>
+  thrown instanceof Response ||
+  (typeof thrown === 'object' &&
+    thrown !== null &&
+    typeof (thrown as Response).status === 'number' &&
+    typeof (thrown as Response).headers?.get === 'function');
+
 /** A redirect of the results page's loader (another currency: a new search) kept on the map. */
 function onTheMap(response: Response): Response {
   const location = response.headers.get('location');
@@ -21,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     data = await loadSearchPage(request);
   } catch (thrown) {
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) throw onTheMap(thrown);
+    if (isRedirect(thrown) && thrown.status >= 300 && thrown.status < 400) throw onTheMap(thrown);
     throw thrown;
   }
   if (data.state === 'none') throw redirect('/search');
