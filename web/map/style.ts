@@ -19,6 +19,10 @@ export const files = {
   majorCities: `${BASEMAP_PATH}/cities.json`,
 };
 
+/** Natural Earth is in the public domain; GeoNames (the city names) asks for credit (CC BY 4.0). */
+export const ATTRIBUTION =
+  '<a href="https://www.naturalearthdata.com/">Natural Earth</a> · <a href="https://www.geonames.org/">GeoNames</a>';
+
 export const WORLD_SOURCE = 'world';
 export const DETAIL_SOURCE = 'detail';
 
@@ -43,9 +47,13 @@ export function buildStyle(scheme: Scheme, cells: string[]): StyleSpecification 
     metadata: { [METADATA_KEY]: metadata },
     sources: {
       // The overview is drawn up to DETAIL_MIN_ZOOM only, so tiling it deeper would be wasted work.
-      [WORLD_SOURCE]: { type: 'geojson', data: files.world, maxzoom: DETAIL_MIN_ZOOM + 1 },
+      [WORLD_SOURCE]: { type: 'geojson', data: files.world, maxzoom: DETAIL_MIN_ZOOM + 1, attribution: ATTRIBUTION },
       // Filled in by the map page with the cells around the view (see app/map/detail.ts).
-      [DETAIL_SOURCE]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+      [DETAIL_SOURCE]: {
+        type: 'geojson',
+        data: { type: 'FeatureCollection', features: [] },
+        attribution: ATTRIBUTION,
+      },
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': colours.sea } },

@@ -66,8 +66,9 @@ function ResultsHead(props: { count: string; searching: boolean; inArea: boolean
         <h2 id="map-count" className="map-count">
           {props.count}
         </h2>
-        <p className="map-searching" role="status">
-          {props.searching ? 'Looking for hotels in this area…' : ''}
+        {/* Says what the heading now says too, for those who cannot see it change. */}
+        <p className={props.searching ? 'map-searching' : 'visually-hidden'} role="status">
+          {props.searching ? 'Looking for hotels in this area…' : props.inArea ? props.count : ''}
         </p>
         {props.inArea ? (
           <button type="button" className="map-back" onClick={props.onBack}>

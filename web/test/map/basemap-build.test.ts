@@ -68,6 +68,8 @@ describe('the styles', () => {
       cells: ['36_27'],
     });
     expect(files.style('dark')).toBe('/map/style-dark.json');
+    // GeoNames' licence (CC BY 4.0) asks for credit, shown by the map's attribution button.
+    expect(light.sources.world).toMatchObject({ attribution: expect.stringContaining('GeoNames') });
   });
 
   it('have a light and a dark palette, and only the light one points at the dark', () => {
