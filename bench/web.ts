@@ -5,7 +5,8 @@
 // the web server behind the gateway), on this machine, beside the browser and the load.
 // A missed goal comes with what explains it: Lighthouse's diagnostics for that page and, with
 // BENCH_CPU_PROFILE=<dir>, where the web server, the gateway and the catalog spent the load run's CPU.
-// Usage: npm run bench:web [-- --hotels 5000 --runs 3 --seconds 10 --warmup 3 --connections 50]
+// Usage: npm run bench:web [-- --hotels 5000 --runs 3 --seconds 10 --warmup 3 --connections 50 --reports <dir>]
+// (--runs 0: the server-rendered page's load run alone)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,7 +23,11 @@ import { findStay } from './web/stay.js';
 const values = benchOptions(
   { hotels: 5000, runs: 3, seconds: 10, warmup: 3, connections: 50 },
   // A folder for each page's median Lighthouse report (JSON, opens in the Lighthouse viewer).
-  { reports: { type: 'string', default: '' } },
+  {
+    reports: { type: 'string', default: '' },
+    // Another page for the load run (a path such as /faq), to tell the framework's cost from the hotel page's.
+    'load-path': { type: 'string', default: '' },
+  },
 );
 const GOALS = { lcp: 1000, mobileLcp: 2500, perf: 95, a11y: 95, jsKb: 150, rps: 300, p99: 100 };
 const PRESETS: Preset[] = ['desktop', 'mobile'];
@@ -38,6 +43,41 @@ if (loadavg()[0]! > cpus().length)
 function saveReport(dir: string, m: Measured) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `${m.page}-${m.preset}.json`), JSON.stringify(m.median));
+}
+
+/** Lighthouse on every page and preset, `values.runs` times each, in one browser. */
+async function lighthouseRounds(origin: string, pages: Record<string, string>): Promise<Measured[]> {
+  const results: Measured[] = [];
+  const browser = await openBrowser();
+  try {
+    for (const [page, path] of Object.entries(pages))
+      for (const preset of PRESETS) {
+        const m = await measure(browser, page, origin + path, preset, values.runs);
+        console.log(summaryLine(m));
+        results.push(m);
+        if (values.reports) saveReport(values.reports, m);
+      }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+/** The scripts the hotel page loaded in its median desktop run, gzipped here. */
+async function hotelJavaScript(hotelRun: Measured) {
+  const scripts = await pageScripts(hotelRun.median);
+  const js = {
+    gz: totalKb(scripts, 'gzipped'),
+    raw: totalKb(scripts, 'bytes'),
+    sent: totalKb(scripts, 'transferred'),
+    lines: scriptLines(scripts),
+  };
+  console.log(
+    `hotel page JavaScript: ${scripts.length} files, ${js.gz.toFixed(1)} KB gzipped, ${js.raw.toFixed(1)} KB ` +
+      `uncompressed, ${js.sent.toFixed(1)} KB as sent:`,
+  );
+  js.lines.forEach((line) => console.log(line));
+  return js;
 }
 
 const site = await startSite(values.hotels);
@@ -63,39 +103,18 @@ try {
     if (status !== 200) console.log(`WARNING: ${page} (${path}) answers ${status}`);
   }
 
-  const browser = await openBrowser();
-  try {
-    for (const [page, path] of Object.entries(pages))
-      for (const preset of PRESETS) {
-        const m = await measure(browser, page, site.url + path, preset, values.runs);
-        console.log(summaryLine(m));
-        measured.push(m);
-        if (values.reports) saveReport(values.reports, m);
-      }
-  } finally {
-    await browser.close();
+  // --runs 0: the load run alone (quicker, when the server-rendered page is what is being worked on).
+  if (values.runs > 0) {
+    measured.push(...(await lighthouseRounds(site.url, pages)));
+    js = await hotelJavaScript(measured.find((m) => m.page === 'hotel' && m.preset === 'desktop')!);
   }
 
-  const hotelRun = measured.find((m) => m.page === 'hotel' && m.preset === 'desktop')!;
-  const scripts = await pageScripts(hotelRun.median);
-  js = {
-    gz: totalKb(scripts, 'gzipped'),
-    raw: totalKb(scripts, 'bytes'),
-    sent: totalKb(scripts, 'transferred'),
-    lines: scriptLines(scripts),
-  };
-  console.log(
-    `hotel page JavaScript: ${scripts.length} files, ${js.gz.toFixed(1)} KB gzipped, ${js.raw.toFixed(1)} KB ` +
-      `uncompressed, ${js.sent.toFixed(1)} KB as sent:`,
-  );
-  js.lines.forEach((line) => console.log(line));
-
   // Through the gateway, as a visitor's request comes.
-  const target = site.url + hotelPath;
+  const target = site.url + (values['load-path'] || hotelPath);
   console.log(`before the load: ${machine()}`);
   load = await loadPage(target, { ...values, pids: pidsOf(site.parts) });
   console.log(
-    `server-rendered hotel page (through the gateway, ` +
+    `server-rendered ${values['load-path'] || 'hotel page'} (through the gateway, ` +
       `${values.connections} connections, ${values.seconds} s): ${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, ` +
       `p99 ${load.p99} ms, non-2xx ${load.non2xx}, errors ${load.errors}, timeouts ${load.timeouts}`,
   );
@@ -113,12 +132,24 @@ try {
 
 // ---------- the figures, what explains a miss, the goals ----------
 
-const worst = (preset: Preset) => Math.max(...measured.filter((m) => m.preset === preset).map((m) => m.medianLcp));
+// NaN when Lighthouse did not run (--runs 0).
+const extreme = (pick: typeof Math.max, xs: number[]) => (xs.length ? pick(...xs) : NaN);
+const worst = (preset: Preset) =>
+  extreme(
+    Math.max,
+    measured.filter((m) => m.preset === preset).map((m) => m.medianLcp),
+  );
 const figures = {
   lcp: worst('desktop'),
   mobileLcp: worst('mobile'),
-  perf: Math.min(...measured.map((m) => m.perf)),
-  a11y: Math.min(...measured.map((m) => m.a11y)),
+  perf: extreme(
+    Math.min,
+    measured.map((m) => m.perf),
+  ),
+  a11y: extreme(
+    Math.min,
+    measured.map((m) => m.a11y),
+  ),
   jsKb: js.gz,
   rps: load!.rps,
   p99: load!.p99,

@@ -45,6 +45,7 @@ function nodePart(url: string): string {
   if (url.includes('deps/undici')) return 'node: fetch (undici)';
   if (url.includes('webstreams')) return 'node: web streams';
   if (url.includes('modules/')) return 'node: module loading';
+  if (url === 'node:zlib') return 'node: compression (zlib)';
   if (/_http_|node:net|streams\/|stream_base/.test(url)) return 'node: http, sockets, streams';
   return 'node: other';
 }
@@ -64,8 +65,36 @@ function top(counts: Map<string, number>, total: number, limit: number): string[
 
 const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
+/**
+ * The web server's work in steps, each known by a frame on the stack; the frame nearest the leaf decides, so
+ * the loader data's serialisation inside React's render counts as serialisation, an answer parsed inside a
+ * loader call as the call.
+ */
+const STAGES: [string, (f: ProfileNode['callFrame']) => boolean][] = [
+  ['compressing answers (zlib)', (f) => f.url === 'node:zlib'],
+  [
+    'loader data into the page (turbo-stream)',
+    (f) =>
+      /react-router/.test(f.url) &&
+      /^(encodeViaTurboStream|encode|flatten|flattenValue|stringify)$/.test(f.functionName),
+  ],
+  [
+    "loaders' calls to services (fetch, answer parsing)",
+    (f) => /^(serverCall|call|doFetch|bodyOf)$/.test(f.functionName) && f.url.includes('/web/build/server/'),
+  ],
+  // Their continuations run on their own stacks, without the loader's frames.
+  ["Node's fetch and web streams (loaders' calls, answers' bodies)", (f) => /deps\/undici|webstreams/.test(f.url)],
+  ['React render (react-dom/server)', (f) => f.url.includes('react-dom-server')],
+  ['React Router request handling', (f) => /react-router/.test(f.url)],
+  [
+    'request and answer bridging (node:http <-> Fetch API)',
+    (f) => /web\/server\/(fetch-bridge|handler)\.ts/.test(f.url),
+  ],
+  ['garbage collection', (f) => f.functionName === '(garbage collector)'],
+];
+
 /** The summary of one profile over [from, to] (µs, monotonic), or its whole run when the window misses it. */
-function summarise(profile: CpuProfile, window: Window): string[] {
+function summarise(profile: CpuProfile, window: Window, withStages: boolean): string[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
@@ -73,6 +102,7 @@ function summarise(profile: CpuProfile, window: Window): string[] {
   const self = new Map<string, number>();
   const places = new Map<string, number>();
   const appInclusive = new Map<string, number>();
+  const stages = new Map<string, number>();
   let t = profile.startTime;
   let counted = 0;
   let busy = 0;
@@ -87,21 +117,24 @@ function summarise(profile: CpuProfile, window: Window): string[] {
     add(places, placeOf(node.callFrame.url, node.callFrame.functionName));
     // Each web-app function on the stack once, so a loader's share includes the calls it waits on CPU for.
     const seen = new Set<string>();
+    let stage: string | undefined;
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byId.get(at)!;
+      stage ??= STAGES.find(([, matches]) => matches(frame.callFrame))?.[0];
       if (!frame.callFrame.url.includes('/web/build/server/')) continue;
       const name = frameName(frame);
       if (seen.has(name)) continue;
       seen.add(name);
       add(appInclusive, name);
     }
+    add(stages, stage ?? 'other (sockets, timers, the rest)');
   });
   if (!counted) return ['    no samples'];
-  const cpuMs = (busy / counted) * ((window.to - window.from) / 1000);
+  // CPU per request comes from /proc (cpu.ts): a sampler's count is inflated when the machine is busy.
   return [
     `    busy ${((100 * busy) / counted).toFixed(0)}% of ${inWindow ? 'the load run' : 'its whole life (window missed)'}` +
-      (inWindow ? `, ${(cpuMs / window.requests).toFixed(2)} ms of CPU per request` : '') +
       ` (${counted} samples); of the busy time:`,
+    ...(withStages ? ['    by step:', ...top(stages, busy, STAGES.length + 1)] : []),
     '    by package:',
     ...top(places, busy, 8),
     '    by function (self):',
@@ -110,11 +143,10 @@ function summarise(profile: CpuProfile, window: Window): string[] {
   ];
 }
 
-/** The load run: its start and end (µs, monotonic clock) and the requests answered in it. */
+/** The load run: its start and end (µs, monotonic clock). */
 export interface Window {
   from: number;
   to: number;
-  requests: number;
 }
 
 /** Every profile written into `dir` since `since` (ms): the web server's, the gateway's, the catalog's, auth's. */
@@ -127,7 +159,8 @@ export function profileReport(dir: string, since: number, window: Window): strin
   const parts = files.flatMap((file) => {
     const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
     if (profile.endTime < window.from) return [];
-    return [{ file, part: partOf(profile), lines: summarise(profile, window) }];
+    const part = partOf(profile);
+    return [{ file, part, lines: summarise(profile, window, part === 'web') }];
   });
   const wanted = ['web', 'gateway', 'catalog', 'auth'];
   return parts
