@@ -101,10 +101,10 @@ function basemapLayers(
       if (run !== generation) return;
     }
     // Whichever refresh comes after a cell arrived hands the cells to the map, once.
-    if (detail.version !== shownVersion) {
+    const source = map.getSource(basemap.detailSource) as maplibreModule.GeoJSONSource | undefined;
+    if (source && detail.version !== shownVersion) {
       shownVersion = detail.version;
-      const source = map.getSource(basemap.detailSource) as maplibreModule.GeoJSONSource | undefined;
-      source?.setData({ type: 'FeatureCollection', features: detail.features() });
+      source.setData({ type: 'FeatureCollection', features: detail.features() });
     }
     showOverview(false);
     relabel();

@@ -77,7 +77,7 @@ function useMapEngine(container: RefObject<HTMLDivElement | null>, styleUrl: str
           },
           (err: unknown) => {
             if (cancelled) return;
-            console.warn('The map could not be shown:', err instanceof Error ? err.message : err);
+            console.warn('The map could not be shown:', (err as { message?: string } | null)?.message ?? err);
             setStatus('failed');
           },
         );

@@ -12,6 +12,8 @@ import { buildStyle } from '../../map/style';
 
 const maps = vi.hoisted(() => [] as Array<{ fire(type: string, event?: object): void; fitBounds: unknown }>);
 const call = vi.hoisted(() => vi.fn());
+/** When set, the next map cannot be made, as in a browser without WebGL. */
+const noWebGl = vi.hoisted(() => ({ next: false }));
 
 vi.mock('maplibre-gl', () => {
   class FakeMap {
@@ -25,6 +27,10 @@ vi.mock('maplibre-gl', () => {
     touchZoomRotate = { disableRotation: vi.fn() };
     keyboard = { disableRotation: vi.fn() };
     constructor(options: { container: HTMLElement }) {
+      if (noWebGl.next) {
+        noWebGl.next = false;
+        throw { type: 'webglcontextcreationerror', message: 'Failed to initialize WebGL' };
+      }
       this.container = options.container;
       this.canvasContainer.append(this.canvas);
       this.container.append(this.canvasContainer);
@@ -266,6 +272,16 @@ describe('the map page', () => {
     fireEvent.click(screen.getByRole('button', { name: "Back to your search's results" }));
     await screen.findByRole('link', { name: 'Hotel 1' });
     expect(maps[0]!.fitBounds).toHaveBeenCalledOnce();
+  });
+
+  it('says so, and keeps its list, when the browser cannot draw the map', async () => {
+    noWebGl.next = true;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(<Page />);
+    await screen.findByText('The map cannot be shown in this browser. The list has every hotel.');
+    expect(screen.getAllByRole('link', { name: /^Hotel \d$/ })).toHaveLength(3);
+    expect(warn).toHaveBeenCalledWith('The map could not be shown:', 'Failed to initialize WebGL');
+    warn.mockRestore();
   });
 
   it('switches between the list and the map on a phone', async () => {
