@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 const loadSearchPage = vi.hoisted(() => vi.fn());
 vi.mock('~/search/search-page.server', () => ({ loadSearchPage }));
-vi.mock('~/root', () => ({ useRootData: () => undefined }));
+vi.mock('~/lib/root-data', () => ({ useRootData: () => undefined }));
 
 const { loader } = await import('~/routes/map-search');
 
