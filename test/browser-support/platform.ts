@@ -6,7 +6,6 @@ import { chromium, type Browser, type BrowserContext, type Page, type Response }
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { findChromium } from '../../scripts/chromium.mjs';
 import { screenshot } from './checks.js';
-import { frontOrigin, startInterimWeb, type InterimWeb } from './interim-web.js';
 
 /** The flags of the machine notes: no sandbox (root in a container), no GPU, nothing phoning home. */
 export const CHROMIUM_ARGS = [
@@ -78,7 +77,6 @@ export async function hydrated(page: Page, timeoutMs = 10_000) {
  */
 export function useWebPlatform(options: StackOptions = {}): WebPlatform {
   const contexts: BrowserContext[] = [];
-  let web: InterimWeb | undefined;
   const platform: WebPlatform = {
     stack: undefined as unknown as Stack,
     url: '',
@@ -112,6 +110,11 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
       onTestFailed(async ({ task }) => {
         const name = `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${contexts.length}`;
         await screenshot(page, name).catch(() => undefined);
+        // The last words of the site's two front parts: why a page did not come, when it did not.
+        for (const part of ['web', 'gateway'] as const) {
+          const said = platform.stack.parts[part]?.output().trim().split('\n').slice(-15).join('\n');
+          if (said) console.error(`[${part}] ${page.url()}\n${said}`);
+        }
       });
       return { page, context, problems };
     },
@@ -125,15 +128,13 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
   beforeAll(async () => {
     // The browser first: a missing Chromium fails the file at once, with the message saying what to do.
     platform.browser = await launchChromium();
-    const front = await frontOrigin();
-    platform.stack = await startStack(testInfra(), front.stackOptions(options));
-    web = await startInterimWeb(platform.stack, front.port);
-    platform.url = web.url;
+    // The web app behind the gateway: one origin, as in production (built first when it is stale).
+    platform.stack = await startStack(testInfra(), { ...options, web: true });
+    platform.url = platform.stack.gateway;
   }, 300_000);
   afterAll(async () => {
     await Promise.allSettled(contexts.map((context) => context.close()));
     await platform.browser?.close();
-    await web?.stop();
     await platform.stack?.stop();
   }, 60_000);
   return platform;
