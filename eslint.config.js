@@ -77,6 +77,25 @@ const boundaries = [
       scripts: true,
     },
   ).map((entry) => ({ ...entry, files: entry.files.flatMap((glob) => [glob, glob.replace(FILES, '*.tsx')]) })),
+  // The basemap's build step (web/map/, beside app/ whose grid it shares) reads the demo catalog's places;
+  // it runs at build time only, never in a browser bundle.
+  {
+    files: ['web/map/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2}',
+              message: 'A relative import stays inside web; other parts come in by package name.',
+            },
+            onlyParts(['contracts', 'demo-catalog'], 'The basemap build reads only the contracts and the demo places.'),
+          ],
+        },
+      ],
+    },
+  },
   ...boundary('bench', platformTests, { scripts: true }),
   ...boundary('test', platformTests, { scripts: true }),
 ];

