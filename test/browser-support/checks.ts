@@ -33,13 +33,18 @@ export async function expectAccessible(page: Page, what: string) {
   expect(await seriousViolations(page), `axe on ${what} (${page.url()})`).toEqual([]);
 }
 
-/** Saves a full-page screenshot as `<name>-<width>x<height>.png` among the artefacts; returns its path. */
+/**
+ * Saves what the screen shows as `<name>-<width>x<height>.png` among the artefacts, and the whole page as
+ * `…-full.png` beside it; returns the first's path.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const size = page.viewportSize();
   const path = join(SCREENSHOTS, `${name}-${size?.width}x${size?.height}.png`);
   // Transitions and the caret are not part of what is being shown.
-  await page.screenshot({ path, fullPage: true, animations: 'disabled', caret: 'hide' });
+  const options = { animations: 'disabled', caret: 'hide' } as const;
+  await page.screenshot({ path, ...options });
+  await page.screenshot({ path: path.replace(/\.png$/, '-full.png'), fullPage: true, ...options });
   return path;
 }
 
@@ -52,6 +57,12 @@ const SCROLL_THROUGH = `(async () => {
   }
   window.scrollTo(0, 0);
 })()`;
+
+/** Scrolls through the page and back to the top: every lazy part below the fold is then loaded. */
+export async function scrollThrough(page: Page) {
+  await page.evaluate(SCROLL_THROUGH);
+  await page.waitForLoadState('networkidle');
+}
 
 /**
  * Screenshots of the page as it is, at each size (the page is resized, then put back): the same state on a
@@ -67,7 +78,7 @@ export async function screenshotsAt(
   for (const size of sizes) {
     await page.setViewportSize(size);
     await before?.();
-    await page.evaluate(SCROLL_THROUGH);
+    await scrollThrough(page);
     // Let the layout, lazy images and the map settle at the new size.
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
