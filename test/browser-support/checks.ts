@@ -13,10 +13,7 @@ export const SCREENSHOTS = join(root, 'test-results', 'screenshots');
 
 /** The violations of `page` that matter: every serious and critical one, each named with its first places. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // React Aria's live announcer (a visually hidden region) reads a pending button out by pointing at its id;
-  // once the page has moved on, that message points at nothing for the few seconds it is kept. It was spoken
-  // when it mattered, so the region is left out rather than every check waiting for it to empty.
-  const results = await new AxeBuilder({ page }).exclude('[data-live-announcer]').analyze();
+  const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => {
