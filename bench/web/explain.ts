@@ -71,12 +71,31 @@ function observed(lhr: Result): string[] {
   ];
 }
 
+/**
+ * The requests the browser had started when it painted the LCP: Lighthouse's mobile LCP is simulated over a
+ * slow network with six connections a host, and every one of them is in its way.
+ */
+function beforeLcp(lhr: Result): string[] {
+  const metrics = (itemsOf(lhr, 'metrics')[0] ?? {}) as Record<string, number>;
+  const lcpAt = metrics.observedLargestContentfulPaint ?? Infinity;
+  const started = itemsOf(lhr, 'network-requests').filter((r) => Number(r.networkRequestTime) <= lcpAt);
+  const kinds = new Map<string, { n: number; bytes: number }>();
+  for (const r of started) {
+    const kind = String(r.resourceType ?? 'Other');
+    const k = kinds.get(kind) ?? { n: 0, bytes: 0 };
+    kinds.set(kind, { n: k.n + 1, bytes: k.bytes + Number(r.transferSize ?? 0) });
+  }
+  const list = [...kinds].map(([kind, k]) => `${k.n} ${kind} (${kb(k.bytes)})`).join(', ');
+  return [`  started before the LCP was painted: ${started.length} requests: ${list}`];
+}
+
 export function explainPerformance(m: Measured): string[] {
   const lhr = m.median;
   return [
     `why ${m.page} (${m.preset}) is slow, from its median run:`,
     ...weakMetrics(lhr),
     ...observed(lhr),
+    ...beforeLcp(lhr),
     ...rows(
       lhr,
       'errors-in-console',
