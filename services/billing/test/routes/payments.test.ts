@@ -2,7 +2,7 @@
 // sandbox provider's outcomes, one charge under a race, a crash after the charge, and no card number stored.
 import { PaymentAnswerSchema } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentIdFor } from '../../src/domain/ids.js';
 import { expectError, expectInvalid, SANDBOX_CARDS, useBilling, validCard } from '../helpers.js';
 
@@ -193,12 +193,18 @@ describe('idempotency keys', () => {
 
   it('answers payment-in-progress to the same key while its attempt holds the invoice', async () => {
     const { user, invoice } = await world.openInvoice();
-    world.itinerary.answer = { kind: 'ok', delayMs: 300 };
+    // The second request goes once the first has reached the itinerary's lock (so it holds the invoice), not
+    // after a fixed wait, which a busy machine can outlast.
+    world.itinerary.answer = { kind: 'ok', delayMs: 450 };
     const key = randomUUID();
-    const [a, b] = await Promise.all([
-      world.pay(user, invoice.id, validCard(), key),
-      new Promise((resolve) => setTimeout(resolve, 100)).then(() => world.pay(user, invoice.id, validCard(), key)),
-    ]);
+    const lockCalls = world.itinerary.calls.length;
+    const first = world.pay(user, invoice.id, validCard(), key);
+    await vi.waitFor(() => expect(world.itinerary.calls.length).toBeGreaterThan(lockCalls), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    const b = await world.pay(user, invoice.id, validCard(), key);
+    const a = await first;
     expect(a.statusCode).toBe(200);
     expectError(b, 'payment-in-progress');
     expect(await world.chargesOf(invoice.id)).toHaveLength(1);
