@@ -31,16 +31,17 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
 
 /**
  * The encoder for a page the browser accepts compressed: brotli at a quality that costs about what gzip does,
- * else gzip. Every piece is flushed as it comes, so a streamed render still reaches the browser in pieces.
+ * else gzip. Pieces are not flushed one by one: React writes many small ones, and compressing each alone cost
+ * the web server CPU and the gateway a write per piece (bench:web's profile); pages wait for their data anyway.
  */
 function encoderFor(accepted: string, response: Response): ['br' | 'gzip', BrotliCompress | Gzip] | null {
   if (response.headers.has('content-encoding')) return null;
   if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return null;
   if (/\bbr\b/.test(accepted)) {
     const params = { [constants.BROTLI_PARAM_QUALITY]: 4 };
-    return ['br', createBrotliCompress({ params, flush: constants.BROTLI_OPERATION_FLUSH })];
+    return ['br', createBrotliCompress({ params })];
   }
-  if (/\bgzip\b/.test(accepted)) return ['gzip', createGzip({ level: 6, flush: constants.Z_SYNC_FLUSH })];
+  if (/\bgzip\b/.test(accepted)) return ['gzip', createGzip({ level: 6 })];
   return null;
 }
 
