@@ -61,7 +61,8 @@ describe('the boxes the image route serves', () => {
       original: cdnBox(),
       '200px': cdnBox(200),
       '600px': cdnBox(600),
-      share: cdnBox(SHARE_IMAGE.width, SHARE_IMAGE.height),
+      // The share link's box, and the 16:9 its picture is cut to (600x338).
+      share: { ...cdnBox(SHARE_IMAGE.width, SHARE_IMAGE.height), aspect: 16 / 9 },
     });
     const { links } = imageAsset('https://cdn.travelclub.test', 'h0a1b2c-1');
     const linked = [...Object.values(links), shareImageUrl('https://cdn.travelclub.test', 'h0a1b2c-1')];
