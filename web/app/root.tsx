@@ -12,8 +12,7 @@ import { publicEnvironment, webConfig } from './lib/config.server';
 import { useRootData } from './lib/root-data';
 import { SessionProvider, useSession } from './lib/session';
 import { NotFound } from './ui/not-found';
-import './styles/app.css';
-import './ui/ui.css';
+import './styles/site.css';
 
 /** Spec section 9: client data is fresh for 60 s. */
 const STALE_TIME_MS = 60_000;

@@ -13,7 +13,6 @@ import { detectInAppBrowser } from './in-app-browser';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { hereOf } from './return-url';
-import './auth.css';
 
 export type AuthProcess = 'signin' | 'signup';
 

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { PRODUCT } from '~/lib/brand';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
-import './auth.css';
 
 export function AuthCard({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
   const id = useId();

@@ -4,7 +4,6 @@ import type { Itinerary } from '@travelclub/contracts';
 import type { ReactNode } from 'react';
 import { ItineraryGate } from './itinerary-gate';
 import { Stepper, type CheckoutStep } from './stepper';
-import './checkout.css';
 
 export function CheckoutPage(props: {
   step: CheckoutStep;

@@ -10,7 +10,6 @@ import type { HotelPageData } from './load.server';
 import { Rooms } from './rooms';
 import { NoRooms, PickDates, SearchGone, StayBar } from './stay-states';
 import { useCart, type CartState } from './use-cart';
-import './hotel.css';
 
 function RoomsSection({ data, cart }: { data: HotelPageData; cart: CartState }) {
   const { hotel, stay, searchId, creator } = data;

@@ -14,8 +14,6 @@ import { MapHotelCard } from './map-hotel-card';
 import { MapResultsList } from './map-results-list';
 import { MapView, type FitRequest } from './map-view';
 import { useAreaHotels } from './use-area-hotels';
-import '~/search/results.css';
-import './map-search.css';
 
 type Shown = 'list' | 'map';
 

@@ -8,7 +8,6 @@ import { PRODUCT } from '~/lib/brand';
 import { useSession } from '~/lib/session';
 import { LinkButton } from '~/ui/button';
 import type { Route } from './+types/dashboard';
-import '~/auth/auth.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `Dashboard · ${PRODUCT}` }];
 

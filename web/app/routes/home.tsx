@@ -9,7 +9,6 @@ import { indexCheck } from '~/search/index-check.server';
 import { LatestItinerary } from '~/search/latest-itinerary';
 import { RecommendedHotels } from '~/search/recommended-hotels';
 import { SearchForm } from '~/search/search-form';
-import '~/search/styles.css';
 
 /** Two rows of three on a wide screen. */
 const RECOMMENDED = 6;

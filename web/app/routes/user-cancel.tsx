@@ -7,8 +7,6 @@ import { bookedLines } from '~/checkout/order-summary';
 import { formatStayDate } from '~/checkout/format';
 import { CancelStep } from '~/trips/cancel-step';
 import type { Route } from './+types/user-cancel';
-import '~/checkout/checkout.css';
-import '~/trips/trips.css';
 
 export function loader({ params }: Route.LoaderArgs) {
   return itineraryIdOf(params);

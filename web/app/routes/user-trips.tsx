@@ -2,8 +2,6 @@
 import { pageMeta } from '~/checkout/itinerary-id';
 import { TripsView } from '~/trips/trips-view';
 import type { Route } from './+types/user-trips';
-import '~/checkout/checkout.css';
-import '~/trips/trips.css';
 
 export const meta: Route.MetaFunction = () => pageMeta(null, 'Your trips');
 

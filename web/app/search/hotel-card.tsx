@@ -1,9 +1,9 @@
 // One hotel as the lists show it (search results, the map's list, recommendations): title image, name,
 // address on one line, stars and review score, and for a search the cheapest total for the stay.
 import type { HotelResult, HotelSummary } from '@travelclub/contracts';
+import { useHydrated } from '~/lib/use-hydrated';
 import { Link } from 'react-router';
 import { formatMoney, plural } from './format';
-import './styles.css';
 
 /** The photos are 3:2; the width and height attributes keep their place before they load. */
 const IMAGE = { width: 600, height: 400 } as const;
@@ -47,15 +47,23 @@ export function ReviewScore({ hotel }: { hotel: HotelSummary }) {
   );
 }
 
+/**
+ * A hotel's picture. An eager one (the first cards, in view) is in the server's HTML with high priority. The
+ * others are asked for once the page runs: lazy loading alone still fetched every card near the screen with
+ * the page, and on a phone's network those took the bandwidth the first picture needed (bench:web's mobile
+ * runs). Until then the picture's place is kept, in the card's background colour.
+ */
 export function HotelImage({ hotel, eager }: { hotel: HotelSummary; eager?: boolean }) {
+  const hydrated = useHydrated();
   const links = hotel.titleImage?.links;
   // Without an asset, the catalog's title image route answers with a redirect to the hotel's picture.
   const src = links?.['600px'] ?? `/api/v1/hotel/${encodeURIComponent(hotel.id)}/titleImage`;
+  const show = eager || hydrated;
   return (
     <img
       className="hotel-image"
-      src={src}
-      srcSet={links ? `${links['200px']} 400w, ${links['600px']} 600w` : undefined}
+      src={show ? src : undefined}
+      srcSet={show && links ? `${links['200px']} 400w, ${links['600px']} 600w` : undefined}
       sizes="(min-width: 60rem) 18rem, (min-width: 40rem) 45vw, 100vw"
       width={IMAGE.width}
       height={IMAGE.height}

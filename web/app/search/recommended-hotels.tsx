@@ -1,8 +1,8 @@
 // The home page's recommended hotels: rendered on the server from the loader's list, as tiles linking to
-// each hotel's page. They sit below the search, so their images load lazily.
+// each hotel's page. They sit below the search: on a phone the first tile's picture is the largest thing in
+// view, so it loads at once; the others load lazily.
 import type { HotelSummary } from '@travelclub/contracts';
 import { HotelCard } from './hotel-card';
-import './styles.css';
 
 const HEADINGS = {
   likes: 'Picked for you',
@@ -16,9 +16,9 @@ export function RecommendedHotels(props: { basis: keyof typeof HEADINGS; hotels:
     <section className="recommended" aria-labelledby="recommended-title">
       <h2 id="recommended-title">{HEADINGS[props.basis]}</h2>
       <ul className="hotel-tiles">
-        {props.hotels.map((hotel) => (
+        {props.hotels.map((hotel, i) => (
           <li key={hotel.id}>
-            <HotelCard hotel={hotel} />
+            <HotelCard hotel={hotel} eager={i === 0} />
           </li>
         ))}
       </ul>

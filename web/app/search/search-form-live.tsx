@@ -15,7 +15,6 @@ import type { Handoff, SearchFormProps } from './search-form';
 import type { SearchErrors, SearchField } from './search-rules';
 import { StayDatesField } from './stay-dates-field';
 import { visitorCurrency } from './visitor-currency';
-import './styles.css';
 
 /** The catalog's refusal, with its messages on the fields they concern (details' paths). */
 interface Refusal {

@@ -6,7 +6,6 @@ import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { CalendarIcon } from './calendar-icon';
 import type { PickedDestination } from './destination-field';
 import type * as LiveModuleExports from './search-form-live';
-import './styles.css';
 
 export interface SearchFormInitial {
   destination?: PickedDestination | null;

@@ -9,10 +9,9 @@ import { ResultsToolbar } from './results-toolbar';
 import type { SearchResultsData } from './search-data';
 import { SearchForm, type SearchFormInitial } from './search-form';
 import { EmptyResults, PastLastPage } from './search-states';
-import './styles.css';
 
-/** The first cards are above the fold on most screens: their images load at once. */
-const EAGER_CARDS = 2;
+/** The first card is above the fold on every screen: its picture loads with the page. */
+const EAGER_CARDS = 1;
 
 export function formInitialOf({ page, place }: SearchResultsData): SearchFormInitial {
   const { checkIn, checkOut, guests, rooms } = page.criteria;

@@ -1,7 +1,9 @@
 // The traveller's home page (spec section 2, `/`): the search, the latest itinerary for a visitor with a
 // session (read in the browser, with the way back to guest details), and the recommended hotels.
 import { screen, waitFor, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HotelImage } from '~/search/hotel-card';
 import Home from '~/routes/home';
 import { hotel, itinerary } from './fixtures';
 import { account, answers, browserApi, callsTo, renderPage, resetApi } from './harness';
@@ -37,12 +39,24 @@ describe('the home page', () => {
       '/hotel/hotel-number-2',
     );
     expect(within(cards[1]!).getByText('4-star hotel')).toBeTruthy();
+    const first = cards[0]!.querySelector('img')!;
+    expect([first.getAttribute('loading'), first.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
     const image = cards[1]!.querySelector('img')!;
     expect(image.getAttribute('loading')).toBe('lazy');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['600', '400']);
-    expect(image.getAttribute('src')).toBe('http://img.test/api/v1/images/img-2?w=600&h=600&q=90');
+    // Asked for once the page runs.
+    await waitFor(() =>
+      expect(image.getAttribute('src')).toBe('http://img.test/api/v1/images/img-2?w=600&h=600&q=90'),
+    );
     // No prices without dates.
     expect(section.textContent).not.toContain('total for');
+  });
+
+  it("puts only an eager picture's address in the server's HTML", () => {
+    const html = (eager: boolean) => renderToString(<HotelImage hotel={hotel(1)} eager={eager} />);
+    expect(html(true)).toContain('src="http://img.test/api/v1/images/img-1?w=600&amp;h=600&amp;q=90"');
+    expect(html(false)).not.toContain('src=');
+    expect(html(false)).toContain('width="600"');
   });
 
   it('names the list after what it is based on', async () => {
