@@ -3,6 +3,7 @@
 // (session reads), their token when given.
 import { ApiError, createApiClient, type CallInput, type Endpoint, type ResultOf } from '@travelclub/contracts';
 import { webConfig } from './config.server';
+import { pooledFetch } from './pooled-fetch.server';
 
 const clients = new Map<string, ReturnType<typeof createApiClient>>();
 
@@ -10,7 +11,7 @@ function clientFor(e: Endpoint) {
   const baseUrl = webConfig.serviceUrl(e.service);
   if (!baseUrl) throw new ApiError(503, 'service-unavailable', `No address is set for the ${e.service} service`);
   let client = clients.get(baseUrl);
-  if (!client) clients.set(baseUrl, (client = createApiClient({ baseUrl })));
+  if (!client) clients.set(baseUrl, (client = createApiClient({ baseUrl, fetch: pooledFetch(baseUrl) })));
   return client;
 }
 
