@@ -43,18 +43,6 @@ export function resetApi() {
 export const callsTo = (name: string) =>
   browserApi.call.mock.calls.filter(([e]) => e.name === name).map(([, input]) => input);
 
-export function account(overrides: Partial<AccountView> = {}): AccountView {
-  return {
-    id: 'u1',
-    email: 'ann@example.com',
-    publicName: 'Ann',
-    roles: ['role/customer'],
-    isAnonymous: false,
-    isNew: false,
-    emailVerified: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  } as AccountView;
-}
+export { account } from '../accounts';
 
 export const tokens = (user: AccountView) => ({ user, accessToken: 'a', refreshToken: 'r', expiresIn: 900 });

@@ -45,9 +45,7 @@ describe('the home page', () => {
     expect(image.getAttribute('loading')).toBe('lazy');
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['600', '400']);
     // Asked for once the page runs.
-    await waitFor(() =>
-      expect(image.getAttribute('src')).toBe('http://img.test/api/v1/images/img-2?w=600&h=600&q=90'),
-    );
+    await waitFor(() => expect(image.getAttribute('src')).toBe('http://img.test/api/v1/images/img-2?w=600&h=600&q=90'));
     // No prices without dates.
     expect(section.textContent).not.toContain('total for');
   });
