@@ -19,14 +19,13 @@ export const isStaticAsset = (method: string, segments: readonly string[]): bool
   (method === 'GET' || method === 'HEAD') && segments.length > 1 && segments[0] === 'assets';
 
 /**
- * The policy of a web answer that brings none of its own (the web server sets one from its settings, which
- * know the image and map hosts). React Router's hydration data and module loader are inline scripts, so
- * 'unsafe-inline' is needed for scripts until the pages carry a nonce; everything else is the site itself,
- * plus images over https (hotel pictures may come from a CDN) and MapLibre's blob: workers.
+ * The policy of a web answer that brings none of its own (the web server gives each page one, with the nonce
+ * its inline scripts carry). Without a nonce no inline script runs; everything else is the site itself, plus
+ * images over https (hotel pictures may come from a CDN) and MapLibre's blob: workers.
  */
 export const WEB_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",

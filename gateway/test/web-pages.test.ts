@@ -212,7 +212,7 @@ describe('security headers of web answers', () => {
     app = await gateway();
   });
 
-  it("get a content policy that allows React Router's inline hydration scripts and MapLibre's workers", async () => {
+  it("get a content policy of their own when the web server sends none: no inline script, MapLibre's workers", async () => {
     const res = await app.inject({ method: 'GET', url: '/faq' });
     const policy = Object.fromEntries(
       String(res.headers['content-security-policy'])
@@ -220,7 +220,7 @@ describe('security headers of web answers', () => {
         .map((directive) => directive.trim().split(/\s+/))
         .map(([name, ...values]) => [name, values]),
     );
-    expect(policy['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy['script-src']).toEqual(["'self'"]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(policy['worker-src']).toEqual(['blob:']);
     expect(policy['connect-src']).toEqual(["'self'"]);

@@ -20,7 +20,15 @@ describe('a stack with the web app', () => {
     const html = await res.text();
     expect(html).toMatch(/^<!DOCTYPE html>/i);
     expect(html).toContain('<title>Questions and answers · TravelClub</title>');
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self' 'unsafe-inline'");
+    // Inline scripts run only with the nonce made for this answer, and every one the page has carries it.
+    const policy = res.headers.get('content-security-policy')!;
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)';/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const attributes of inline) expect(attributes).toContain(`nonce="${nonce}"`);
+    const again = await fetch(`${stack.gateway}/faq`);
+    expect(again.headers.get('content-security-policy')).not.toContain(nonce);
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
 
     // The page's hashed scripts come through the gateway too, cached for good.

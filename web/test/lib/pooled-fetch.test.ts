@@ -66,7 +66,7 @@ describe('pooledFetch', () => {
   it("carries the typed client's refusals as they came", async () => {
     const client = createApiClient({ baseUrl: base, fetch: pooledFetch(base) });
     // Any GET endpoint will do: the server above answers every path by its name.
-    const e = { ...endpoints.catalog.hotelBySlug, path: '/gone' } as typeof endpoints.catalog.hotelBySlug;
+    const e = { ...endpoints.catalog.hotelBySlug, path: '/gone' } as unknown as typeof endpoints.catalog.hotelBySlug;
     await expect(client.call(e, { params: { slug: 'x' } })).rejects.toMatchObject({ status: 404, code: 'not-found' });
   });
 });

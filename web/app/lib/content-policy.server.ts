@@ -1,6 +1,8 @@
-// The security headers of the pages this server renders. React Router's hydration data and module loader are
-// inline scripts, so scripts need 'unsafe-inline' until the pages carry a nonce; everything else is the site
-// itself plus the hosts its settings name (hotel images, a production map style and its tiles).
+// The security headers of the pages the web server renders. Scripts: the site's own files, and the inline
+// scripts React Router and React write into a page (hydration data, the module loader, streamed parts) only
+// with the nonce made for that page (entry.server.tsx). Everything else is the site itself plus the hosts its
+// settings name (hotel images, a production map style and its tiles). Styles keep 'unsafe-inline': React Aria
+// positions its popovers with style attributes, which a nonce cannot cover.
 
 /** The origin of an absolute http(s) URL, or nothing for a path on this site (or a broken setting). */
 function originOf(url: string | undefined): string[] {
@@ -12,8 +14,11 @@ function originOf(url: string | undefined): string[] {
   }
 }
 
-/** The content policy for the settings in `env` (IMAGES_BASE_URL, MAP_STYLE_URL, PUBLIC_URL). */
-export function contentSecurityPolicy(env: NodeJS.ProcessEnv): string {
+/**
+ * The content policy for the settings in `env` (IMAGES_BASE_URL, MAP_STYLE_URL, PUBLIC_URL) and a page's
+ * nonce. Without a nonce (answers that are not pages: data for the browser's navigations) no inline script runs.
+ */
+export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce?: string): string {
   const site = originOf(env.PUBLIC_URL);
   const others = (url: string | undefined) => originOf(url).filter((origin) => !site.includes(origin));
   const images = others(env.IMAGES_BASE_URL);
@@ -21,7 +26,7 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv): string {
   const map = others(env.MAP_STYLE_URL);
   return [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...images, ...map].join(' '),
     ["font-src 'self' data:", ...map].join(' '),
@@ -36,7 +41,7 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * Headers on every rendered answer. `same-origin`, not `no-referrer`: with no referrer at all, browsers send
+ * Headers on every rendered answer (a page sets its own policy, with its nonce, over this one). `same-origin`, not `no-referrer`: with no referrer at all, browsers send
  * `Origin: null` on the page's own form posts, which React Router refuses as cross-site.
  */
 export const pageHeaders = (env: NodeJS.ProcessEnv): [name: string, value: string][] => [
