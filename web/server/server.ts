@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { createWebHandler } from './handler.js';
 import { createLog } from './log.js';
-import { pageHeaders } from '../app/lib/content-policy.server.js';
+import { pageHeaders } from './security.js';
 
 /** As long as the services get to finish their work (the kit's shutdown budget). */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -33,7 +33,7 @@ const server = createServer(
   createWebHandler({
     build,
     clientDir: `${buildDir}client/`,
-    pageHeaders: pageHeaders(process.env),
+    pageHeaders: pageHeaders(),
     log,
     isAccepting: () => accepting,
   }),

@@ -16,9 +16,9 @@ function originOf(url: string | undefined): string[] {
 
 /**
  * The content policy for the settings in `env` (IMAGES_BASE_URL, MAP_STYLE_URL, PUBLIC_URL) and a page's
- * nonce. Without a nonce (answers that are not pages: data for the browser's navigations) no inline script runs.
+ * nonce.
  */
-export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce?: string): string {
+export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce: string): string {
   const site = originOf(env.PUBLIC_URL);
   const others = (url: string | undefined) => originOf(url).filter((origin) => !site.includes(origin));
   const images = others(env.IMAGES_BASE_URL);
@@ -26,7 +26,7 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce?: string): s
   const map = others(env.MAP_STYLE_URL);
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...images, ...map].join(' '),
     ["font-src 'self' data:", ...map].join(' '),
@@ -39,12 +39,3 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce?: string): s
     "frame-ancestors 'none'",
   ].join('; ');
 }
-
-/**
- * Headers on every rendered answer (a page sets its own policy, with its nonce, over this one). `same-origin`, not `no-referrer`: with no referrer at all, browsers send
- * `Origin: null` on the page's own form posts, which React Router refuses as cross-site.
- */
-export const pageHeaders = (env: NodeJS.ProcessEnv): [name: string, value: string][] => [
-  ['content-security-policy', contentSecurityPolicy(env)],
-  ['referrer-policy', 'same-origin'],
-];
