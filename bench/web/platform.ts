@@ -112,7 +112,7 @@ async function fromSnapshot(stack: Stack) {
   const url = stack.parts.web.url;
   const services = ['auth', 'notifications', 'catalog', 'itinerary', 'billing'] as const;
   await stack.parts.web.stop();
-  const server = processGroup();
+  const server = processGroup({ beforeExit: () => stack.stop() });
   server.start(join(dir, 'web/server/server.ts'), {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',

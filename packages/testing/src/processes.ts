@@ -124,9 +124,10 @@ export async function waitFor(url: string, timeoutMs = 30_000) {
 
 /**
  * Processes of a benchmark: each writes to this one's output, a part that dies early ends the benchmark,
- * and they stop last-started first.
+ * and they stop last-started first. `beforeExit` stops what else the benchmark started (a stack), which a
+ * dying part would otherwise leave running, busy, beside the next run.
  */
-export function processGroup() {
+export function processGroup(options: { beforeExit?: () => Promise<void> } = {}) {
   let children: ChildProcess[] = [];
   let stopping = false;
   const group = {
@@ -139,7 +140,10 @@ export function processGroup() {
       child.once('exit', (code) => {
         if (!stopping) {
           console.error(`${file} exited early (${code})`);
-          process.exit(1);
+          void group
+            .stopAll()
+            .then(options.beforeExit)
+            .finally(() => process.exit(1));
         }
       });
       children.push(child);
