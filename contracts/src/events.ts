@@ -29,6 +29,11 @@ export const eventPayloadSchemas = {
     /** True when an anonymous visitor's account was upgraded in place. */
     upgradedFromAnonymous: z.boolean(),
   }),
+  /**
+   * An anonymous visitor signed in to an account they already had: what they started as a visitor (a cart) is
+   * that account's now. The anonymous account is retired.
+   */
+  'auth.anonymous.merged': z.object({ anonymousId: IdSchema, userId: IdSchema }),
   /** A role was added to an account after sign-up (spec section 6: a signed-in user becomes a creator). */
   'auth.role.granted': z.object({
     userId: IdSchema,

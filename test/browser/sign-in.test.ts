@@ -1,15 +1,17 @@
 // Browser test: signing in on /signIn. A wrong password and an unknown address each get the spec's red
 // callout word for word; the form works with the keyboard alone; a magic link and a password reset arrive
-// through the mail catcher and end with the traveller signed in.
+// through the mail catcher and end with the traveller signed in. And a visitor with rooms in their itinerary
+// who signs in (not up) in the checkout's modal keeps those rooms.
 import { uniqueName, waitForMail } from '@travelclub/kit/testing';
-import { Traveller } from '@travelclub/testing';
+import { Traveller, inDays } from '@travelclub/testing';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, mailLinkPath } from '../browser-support/checks.js';
 import { expectCallout, tabTo } from '../browser-support/forms.js';
 import { PHONE, useWebPlatform } from '../browser-support/platform.js';
 
-const platform = useWebPlatform({ hotels: 30 });
+// Enough hotels for a stay in the United States (the checkout test books one).
+const platform = useWebPlatform({ hotels: 60 });
 const PASSWORD = 'a traveller password';
 
 /** A traveller with an account (signed up through the API), and their address. */
@@ -104,4 +106,37 @@ it('resets a forgotten password through the mail, then signs in with the new one
   await f.password.fill(newPassword);
   await f.signIn.click();
   await signedIn(page);
+});
+
+it("keeps a visitor's rooms when they sign in to the account they already had, in the checkout's modal", async () => {
+  const email = await member();
+  const { searchId, hotel } = await (
+    await new Traveller(platform.stack.gateway).visit()
+  ).findStay({
+    destination: 'country-US',
+    checkIn: inDays(20),
+    checkOut: inDays(22),
+  });
+  const { page, problems } = await platform.visitor();
+  await platform.open(page, `/hotel/${hotel.slug}?searchId=${searchId}`);
+  await page.getByRole('button', { name: 'Add to itinerary' }).first().click();
+  await page.getByText('In your itinerary').first().waitFor();
+  await page.getByRole('link', { name: 'Continue to guest details' }).click();
+  await page.waitForURL(/\/itinerary\/[^/]+\/contact$/);
+  const contactUrl = page.url();
+
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Already have an account? Sign in' }).click();
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // The same itinerary, now the member's: their guest details form, beside the room the visitor chose.
+  await page.getByRole('form', { name: 'Guest details' }).waitFor({ timeout: 20_000 });
+  expect(page.url()).toBe(contactUrl);
+  expect(await page.getByText(hotel.name).count()).toBeGreaterThan(0);
+  await signedIn(page);
+  expect(problems).toEqual([]);
 });

@@ -58,7 +58,8 @@ export const authEndpoints = {
     errors: ['invalid-email', 'weak-password', 'sign-up-disabled', 'email-already-in-use'],
   }),
   signIn: endpoint({
-    ...open,
+    // An anonymous visitor's token, when sent along, hands their cart to the account signed in to.
+    ...openOrUser,
     method: 'POST',
     path: '/api/v1/auth/signIn',
     body: SignInBodySchema,

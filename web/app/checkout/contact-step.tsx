@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { loadApi, useSession } from '~/lib/session';
 import { Callout } from '~/ui/callout';
 import { CheckoutColumns } from './checkout-page';
-import { continueToPayment } from './contact-steps';
+import { cartFollows, continueToPayment } from './contact-steps';
 import { GuestForm } from './guest-form';
 import { bookedLines, OrderSummary } from './order-summary';
 import { PreCheckProblems } from './pre-check-problems';
@@ -29,15 +29,29 @@ export function ContactStep({ itinerary }: { itinerary: Itinerary }) {
       void navigate(`/itinerary/${itinerary.id}/payment`);
     },
   });
+  // Signed in to an account they had: the rooms come along a moment later (see cartFollows).
+  const [following, setFollowing] = useState(false);
+  const signedIn = async () => {
+    setFollowing(true);
+    try {
+      await cartFollows(await loadApi(), itinerary.id);
+    } finally {
+      setFollowing(false);
+      void queryClient.invalidateQueries({ queryKey: itineraryKey(itinerary.id) });
+    }
+  };
   const preCheck = problemsOf?.kind === 'problems' ? problemsOf.preCheck : null;
   const reason = notPayableReason(itinerary);
 
   let main;
   if (reason) main = <NotPayable itinerary={itinerary} reason={reason} />;
-  else if (!isMember)
+  else if (following)
     main = (
-      <SignUpStep onSignedIn={() => void queryClient.invalidateQueries({ queryKey: itineraryKey(itinerary.id) })} />
+      <p className="card" role="status">
+        Bringing your rooms into your account…
+      </p>
     );
+  else if (!isMember) main = <SignUpStep onSignedIn={() => void signedIn()} />;
   else
     main = (
       <>

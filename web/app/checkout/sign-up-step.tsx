@@ -1,5 +1,6 @@
 // The contact page's first step for an anonymous visitor (a cart, no account yet): sign up in the auth modal.
-// Signing up upgrades the anonymous account in place (same id), so the cart is still theirs afterwards.
+// Signing up upgrades the anonymous account in place (same id), so the cart is still theirs afterwards;
+// signing in instead to an account they had hands the cart over to it (the contact page waits for that).
 import { useState } from 'react';
 import { AuthModal, type AuthProcess } from '~/auth/auth-modal';
 import { useRootData } from '~/lib/root-data';

@@ -99,8 +99,9 @@ export interface BrowserCallOptions {
 }
 
 /**
- * Calls an endpoint with the current token, if any. A 401 with a token gets one re-authentication (a token
- * from the session) and one retry, never more (spec section 4).
+ * Calls an endpoint with the current token, if any. A token refused (401 `unauthenticated`) gets one
+ * re-authentication (a token from the session) and one retry, never more (spec section 4). Other 401s (a wrong
+ * password) are answers, not a stale token: retrying those would count one sign-in attempt twice.
  */
 export async function call<E extends Endpoint>(
   e: E,
@@ -115,7 +116,7 @@ export async function call<E extends Endpoint>(
   try {
     return await client.call(e, input, withToken(token));
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 401 || !token) throw err;
+    if (!(err instanceof ApiError) || err.code !== 'unauthenticated' || !token) throw err;
     access = null;
     const renewed = await accessToken();
     if (!renewed) throw err;

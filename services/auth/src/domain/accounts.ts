@@ -48,6 +48,8 @@ export interface Account extends AccountFacts {
   providers: string[];
   /** When the password last changed or was taken away: refresh tokens and sessions from before end. */
   credentialsChangedAt?: Date | null;
+  /** An anonymous account whose visitor signed in to this other account (their cart went with them). */
+  mergedInto?: string | null;
   updatedAt: Date;
 }
 

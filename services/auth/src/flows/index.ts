@@ -18,7 +18,7 @@ export function authFlows(parts: AuthParts) {
     registration,
     tokens,
     signUp: signUpFlows(parts, registration, tokens),
-    signIn: signInFlows(parts, tokens),
+    signIn: signInFlows(parts, registration, tokens),
     accounts: accountFlows(parts, registration, tokens),
     magicLink: magicLinkFlows(parts, registration, tokens),
     passwordReset: passwordResetFlows(parts),

@@ -43,11 +43,10 @@ export function magicLinkFlows(parts: AuthParts, registration: Registration, tok
       }
       // A first sign-in by link makes an account: a sign-up, refused like one while sign-up is closed.
       if (!account && !config.SIGN_UP_ENABLED) throw appError('sign-up-disabled');
-      account ??= await registration.register(
-        newTraveller(used.email),
-        ctx,
-        caller?.isAnonymous ? caller.id : undefined,
-      );
+      const anonymousId = caller?.isAnonymous ? caller.id : undefined;
+      // An account of theirs takes the visitor's cart along; a first sign-in upgrades the visitor in place.
+      if (account) await registration.handOver(anonymousId, account, ctx);
+      account ??= await registration.register(newTraveller(used.email), ctx, anonymousId);
       return { ...(await tokens.issue(account)), returnUrl: used.returnUrl ?? '/' };
     },
   };

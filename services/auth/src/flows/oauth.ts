@@ -127,6 +127,7 @@ export function oauthFlows(parts: AuthParts, registration: Registration, tokens:
         const { creator, anonymousId } = started.data;
         const signIn = { provider, identity, creator: creator === '1', anonymousId };
         const account = await accountFor(parts, registration, signIn, ctx);
+        await registration.handOver(anonymousId, account, ctx);
         const result = await codes.create('oauth-result', RESULT_TTL_MS, { userId: account._id });
         return links.web(returnUrl, { authCode: result });
       } catch (err) {

@@ -1,6 +1,7 @@
 // Making accounts: one that signs in (by form, a first magic link or provider sign-in, the support account),
 // new or an anonymous visitor's upgraded in place, announced as `auth.account.registered`; an anonymous one
-// for a cart; a role granted later, announced as `auth.role.granted`.
+// for a cart, handed over with its cart when its visitor signs in to an account they had; a role granted
+// later, announced as `auth.role.granted`.
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@travelclub/contracts';
 import { newEvent, type CausalContext } from '@travelclub/kit';
@@ -41,6 +42,20 @@ export function registrationFlows({ accounts }: Pick<AuthParts, 'accounts'>) {
     },
 
     anonymous: () => accounts.createAnonymous(anonymousAccount(randomUUID(), new Date())),
+
+    /**
+     * A visitor with an anonymous account (a cart) signed in to another account: the cart goes with them
+     * (`auth.anonymous.merged`, which the itinerary service hears). Nothing for anyone else.
+     */
+    async handOver(anonymousId: string | undefined, account: Account, ctx: CausalContext): Promise<void> {
+      if (!anonymousId || anonymousId === account._id || account.isAnonymous) return;
+      const payload = { anonymousId, userId: account._id };
+      await accounts.mergeAnonymous(
+        anonymousId,
+        account._id,
+        newEvent('auth.anonymous.merged', anonymousId, payload, ctx),
+      );
+    },
 
     async grantRole(account: Account, role: Role, ctx: CausalContext): Promise<Account> {
       if (account.roles.includes(role)) return account;

@@ -1,7 +1,9 @@
-// Sign-in with email and password, limited per IP and per email.
-import type { SignInPayload, TokenAnswer } from '@travelclub/contracts';
-import { AppError, appError } from '@travelclub/kit';
+// Sign-in with email and password, limited per IP and per email. An anonymous visitor's cart goes with them
+// into the account they sign in to.
+import type { AuthUser, SignInPayload, TokenAnswer } from '@travelclub/contracts';
+import { AppError, appError, type CausalContext } from '@travelclub/kit';
 import type { AuthParts } from './parts.js';
+import type { Registration } from './registration.js';
 import type { TokenFlows } from './tokens.js';
 
 /** Over the sign-in limits: 429 `too-many-sign-in-attempts`; the answer says when to try again. */
@@ -11,9 +13,16 @@ export class SignInLimited extends AppError {
   }
 }
 
-export function signInFlows({ accounts, passwords, signInLimits }: AuthParts, tokens: TokenFlows) {
+export function signInFlows(
+  { accounts, passwords, signInLimits }: AuthParts,
+  registration: Registration,
+  tokens: TokenFlows,
+) {
   return {
-    async signIn({ email, password }: SignInPayload, ip: string): Promise<TokenAnswer> {
+    async signIn(
+      { email, password }: SignInPayload,
+      { ip, caller, ctx }: { ip: string; caller?: AuthUser | null; ctx: CausalContext },
+    ): Promise<TokenAnswer> {
       const wait = await signInLimits.attempt(ip, email);
       if (wait !== null) throw new SignInLimited(wait);
       const account = await accounts.findByEmail(email);
@@ -23,6 +32,7 @@ export function signInFlows({ accounts, passwords, signInLimits }: AuthParts, to
       if (!matches)
         throw appError(account.passwordHash ? 'wrong-password' : 'account-exists-with-different-credential');
       await signInLimits.succeeded(email);
+      await registration.handOver(caller?.isAnonymous ? caller.id : undefined, account, ctx);
       return tokens.issue(account);
     },
   };

@@ -12,8 +12,8 @@ export function accountRoutes(flows: AuthFlows): Handlers<Endpoints> {
   return {
     signUp: ({ body, user, ctx, req }) => flows.signUp.signUp(body, user, { ctx, log: req.log }),
 
-    signIn: ({ body, req }, reply) =>
-      flows.signIn.signIn(body, req.ip).catch((err: unknown) => {
+    signIn: ({ body, user, ctx, req }, reply) =>
+      flows.signIn.signIn(body, { ip: req.ip, caller: user, ctx }).catch((err: unknown) => {
         if (err instanceof SignInLimited) reply.header('retry-after', err.retryAfterSeconds);
         throw err;
       }),

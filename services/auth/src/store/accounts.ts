@@ -25,6 +25,7 @@ const accountSchema = new Schema<Account>(
     emailVerified: { type: Boolean, default: false },
     providers: { type: [String], default: [], index: true },
     credentialsChangedAt: { type: Date, default: null },
+    mergedInto: { type: String, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -125,6 +126,21 @@ export async function accountStore(connection: Connection, outbox: Outbox) {
       if (!done) return null;
       outbox.kick(id);
       return { ...(current as Account), ...changes };
+    },
+
+    /**
+     * Retires an anonymous visitor's account into the account they signed in to, with its `anonymous.merged`
+     * event; false when it is not anonymous or was merged already (a second sign-in hands nothing over twice).
+     */
+    async mergeAnonymous(id: string, into: string, event: OutboxEvent): Promise<boolean> {
+      const done = await Accounts.findOneAndUpdate(
+        { _id: id, isAnonymous: true, mergedInto: null },
+        withEvents({ $set: { mergedInto: into, updatedAt: new Date() } }, event),
+        lean,
+      ).exec();
+      if (!done) return false;
+      outbox.kick(id);
+      return true;
     },
 
     /** Adds a role the account does not have yet, with its `role.granted` event. */

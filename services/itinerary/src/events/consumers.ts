@@ -1,4 +1,4 @@
-// The events the itinerary hears from billing and the catalog, each handed to its reaction (flows/reactions.ts).
+// The events the itinerary hears from billing, the catalog and auth, each handed to its reaction (flows/reactions.ts).
 // The kit records handled event ids; the conditional updates make a copy that slips through a no-op too.
 import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
 import type { ReactionFlows } from '../flows/reactions.js';
@@ -23,5 +23,8 @@ export function itineraryConsumer(app: ServiceApp, reactions: ReactionFlows) {
     })
     .handle('catalog.booking.failed', async (event, ctx) => {
       await reactions.bookingFailed(event.payload.itineraryId, ctx);
+    })
+    .handle('auth.anonymous.merged', async (event) => {
+      await reactions.anonymousMerged(event.payload.anonymousId, event.payload.userId);
     });
 }

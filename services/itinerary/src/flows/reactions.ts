@@ -1,4 +1,4 @@
-// What billing's and the catalog's events do to an itinerary (events/consumers.ts hears them): paid →
+// What billing's, the catalog's and auth's events do to an itinerary (events/consumers.ts hears them): paid →
 // confirmed, a payment declined or refunded → its lock goes, a hold released → the room shows it (and an unpaid
 // cart expires), a paid room that could not be booked → cancelled, refunded whole. Each is one conditional
 // change, so a redelivered event changes nothing twice.
@@ -20,6 +20,13 @@ interface ReactionDeps {
 
 export function reactionFlows({ store, mailer, paymentLock, cancellation, log }: ReactionDeps) {
   return {
+    /** auth.anonymous.merged: a visitor signed in to their account, and their carts go with them. */
+    async anonymousMerged(anonymousId: string, userId: string) {
+      const moved = await store.handOver(anonymousId, userId);
+      if (moved > 0)
+        log.info({ anonymousId, userId, moved }, "an anonymous visitor's itineraries went to their account");
+    },
+
     /** billing.invoice.paid: confirmed once, whatever the redeliveries; the mail is keyed by the itinerary. */
     async invoicePaid(itineraryId: string, invoiceId: string, ctx: CausalContext) {
       const result = await store.mutate(itineraryId, (current) => {

@@ -58,6 +58,18 @@ function updateOf(change: NonNullable<Change>): Record<string, unknown> {
 
 const MAX_ATTEMPTS = 10;
 
+/**
+ * Moves an anonymous visitor's itineraries to the account they signed in to. The version moves, so a change
+ * decided on the old owner is decided again. Answers how many moved; a redelivery moves none.
+ */
+async function handOver(collection: mongo.Collection<ItineraryDocument>, anonymousId: string, userId: string) {
+  const moved = await collection.updateMany(
+    { ownerId: anonymousId },
+    { $set: { ownerId: userId, updatedAt: new Date() }, $inc: { version: 1 } },
+  );
+  return moved.modifiedCount;
+}
+
 /** The itineraries carry their events; `outbox` hears which just got some, so the relay publishes them at once. */
 export async function itineraryStore(connection: Connection, outbox: Outbox) {
   const Itinerary = await defineModel(connection, 'Itinerary', itinerarySchema, 'itineraries');
@@ -127,6 +139,9 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
       }
       throw new Error(`itinerary ${id} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
     },
+
+    /** Every itinerary of an anonymous visitor becomes their account's (auth's `anonymous.merged`). */
+    handOver: (anonymousId: string, userId: string) => handOver(collection, anonymousId, userId),
 
     /** Support staff read it: kept on the itinerary, beside its state (no version change). */
     async recordStaffAction(id: string, action: StaffAction): Promise<void> {

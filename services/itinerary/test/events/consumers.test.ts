@@ -157,3 +157,32 @@ describe('catalog.booking.failed', () => {
     expect(mails[0]!.data.data).toMatchObject({ charge: '$0.00', refund: formatMoney(pending.total) });
   });
 });
+
+describe('auth.anonymous.merged', () => {
+  it("gives an anonymous visitor's cart, room and all, to the account they signed in to, once", async () => {
+    const visitor = await world.traveller({ isAnonymous: true, roles: [] });
+    const member = await world.traveller();
+    const { itinerary } = await world.cartWithRoom(visitor);
+    const stranger = await world.traveller();
+    const theirs = await world.createItinerary(stranger);
+
+    const merged = { anonymousId: visitor.id, userId: member.id };
+    const event = await world.publish('auth.anonymous.merged', visitor.id, merged);
+    await expect
+      .poll(async () => (await call('GET', itineraryUrl(itinerary.id), member)).statusCode, { timeout: 15_000 })
+      .toBe(200);
+    const moved = (await call('GET', itineraryUrl(itinerary.id), member)).json<Itinerary>();
+    expect(moved.ownerId).toBe(member.id);
+    expect(moved.lineItems).toHaveLength(1);
+    // The visitor's token reaches it no more; the member changes it like any cart of theirs.
+    expectError(await call('GET', itineraryUrl(itinerary.id), visitor), 'itinerary-not-found');
+    const removed = await call('POST', itineraryUrl(itinerary.id, 'removeHotel'), member, {
+      lineItemId: moved.lineItems[0]!.identity,
+    });
+    expect(removed.statusCode).toBe(200);
+
+    // A redelivery, and someone else's cart: nothing moves.
+    await world.publish('auth.anonymous.merged', visitor.id, merged, event);
+    expect((await call('GET', itineraryUrl(theirs.id), stranger)).json<Itinerary>().ownerId).toBe(stranger.id);
+  });
+});
