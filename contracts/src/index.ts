@@ -12,6 +12,7 @@ export * from './money.js';
 export * from './supplier.js';
 export * from './itinerary-api.js';
 export * from './billing-api.js';
+export * from './creator-api.js';
 export * from './internal-api.js';
 export * from './health.js';
 export * from './endpoint.js';

@@ -3,6 +3,7 @@ import type { Endpoint } from '../endpoint.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { catalogEndpoints } from './catalog.js';
+import { creatorProfileEndpoints } from './creator.js';
 import { itineraryEndpoints } from './itinerary.js';
 
 /** Each service's endpoint definitions by name. */
@@ -10,6 +11,7 @@ export const endpoints = {
   auth: authEndpoints,
   billing: billingEndpoints,
   catalog: catalogEndpoints,
+  creator: { ...creatorProfileEndpoints },
   itinerary: itineraryEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

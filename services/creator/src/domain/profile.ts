@@ -1,0 +1,67 @@
+// A profile as stored, and the views of it each caller may see. Pure: no I/O.
+import type { CreatorDetails, Profile, PublicProfile, Role, UserAttribution } from '@travelclub/contracts';
+
+export interface ProfileRecord {
+  /** The account's id. */
+  _id: string;
+  publicName: string;
+  /** The current club address; every address the account had stays in the slug history. */
+  slug: string;
+  currency: string;
+  country: string;
+  claims: Role[];
+  creatorProfile: CreatorDetails;
+  attribution?: UserAttribution & { at: Date };
+  verified: boolean;
+  plan?: { status: string; currentPeriodEnd?: Date; subscriptionId?: string };
+  createdAt: Date;
+  updatedAt: Date;
+  /** The write counter: every change is guarded by it. */
+  version: number;
+}
+
+export const isCreator = (record: Pick<ProfileRecord, 'claims'>) => record.claims.includes('role/creator');
+
+export function profileView(record: ProfileRecord): Profile {
+  return {
+    userId: record._id,
+    publicName: record.publicName,
+    slug: record.slug,
+    currency: record.currency,
+    country: record.country,
+    claims: record.claims,
+    creatorProfile: record.creatorProfile,
+    ...(record.attribution && {
+      attribution: { ...record.attribution, at: record.attribution.at.toISOString() },
+    }),
+    verified: record.verified,
+    ...(record.plan && {
+      plan: {
+        status: record.plan.status,
+        ...(record.plan.currentPeriodEnd && { currentPeriodEnd: record.plan.currentPeriodEnd.toISOString() }),
+      },
+    }),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+export function publicProfileView(record: ProfileRecord): PublicProfile {
+  const { heroImage, profilePicture, bio, links } = record.creatorProfile;
+  return {
+    userId: record._id,
+    publicName: record.publicName,
+    slug: record.slug,
+    creatorProfile: {
+      ...(heroImage && { heroImage }),
+      ...(profilePicture && { profilePicture }),
+      ...(bio && { bio }),
+      ...(links && { links }),
+    },
+    verified: record.verified,
+  };
+}
+
+/** Same roles in any order. */
+export const sameClaims = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((role) => b.includes(role));

@@ -1,0 +1,97 @@
+// Club addresses: which are reserved, and the address a new profile gets from its public name.
+
+/**
+ * Words no creator may take: every first path segment of the web app and the gateway, and words that would
+ * pass for the company's own pages.
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(
+  [
+    'about',
+    'account',
+    'admin',
+    'administrator',
+    'api',
+    'app',
+    'assets',
+    'auth',
+    'billing',
+    'blog',
+    'cancel',
+    'checkout',
+    'club',
+    'clubs',
+    'confirmation',
+    'contact',
+    'creator',
+    'creators',
+    'dashboard',
+    'docs',
+    'explore',
+    'faq',
+    'favicon',
+    'forgot-password',
+    'health',
+    'help',
+    'home',
+    'hotel',
+    'hotels',
+    'images',
+    'internal',
+    'invoice',
+    'itinerary',
+    'itineraries',
+    'legal',
+    'login',
+    'logout',
+    'map',
+    'media',
+    'null',
+    'payment',
+    'privacy',
+    'profile',
+    'reset-password',
+    'root',
+    'search',
+    'security',
+    'settings',
+    'signin',
+    'signup',
+    'signIn',
+    'signUp',
+    'static',
+    'staff',
+    'support',
+    'taylor',
+    'terms',
+    'travelclub',
+    'trips',
+    'undefined',
+    'user',
+    'users',
+    'www',
+  ].map((word) => word.toLowerCase()),
+);
+
+export const isReserved = (slug: string) => RESERVED_SLUGS.has(slug);
+
+const SLUG_MIN = 3;
+const SLUG_MAX = 30;
+
+/** The address a name suggests: ASCII letters and digits, single hyphens, 3 to 30 characters. */
+export function slugFromName(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX)
+    .replace(/-+$/, '');
+  return base.length >= SLUG_MIN ? base : `club-${base || 'traveller'}`.slice(0, SLUG_MAX);
+}
+
+/** The n-th alternative to a taken address: `name-2`, `name-3`, ..., still within the length limit. */
+export function alternativeSlug(base: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${base.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+}

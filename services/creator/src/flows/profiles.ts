@@ -1,0 +1,165 @@
+// Profiles: made once per account (from its registration, or on the first call), read and changed by their
+// owner, and a creator's public face. Every change of a creator's address or name tells billing who earns
+// that address's commission (creator.profile.updated).
+import {
+  ClubSlugSchema,
+  DEFAULT_COUNTRY,
+  DEFAULT_CURRENCY,
+  type AuthUser,
+  type Role,
+  type UpdateProfileBody,
+  type UserAttribution,
+} from '@travelclub/contracts';
+import { appError, canAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
+import { isCreator, sameClaims, type ProfileRecord } from '../domain/profile.js';
+import { alternativeSlug, isReserved, slugFromName } from '../domain/slugs.js';
+import type { ProfileStore } from '../store/profiles.js';
+
+export interface NewProfile {
+  publicName?: string;
+  slug?: string;
+  currency?: string;
+  country?: string;
+}
+
+/** How many numbered alternatives of a name's address are tried before a random one. */
+const ALTERNATIVES = 20;
+
+export type ProfileFlows = ReturnType<typeof profileFlows>;
+
+export function profileFlows(store: ProfileStore) {
+  /** The event that tells billing (and the catalog, analytics) who a creator's address belongs to. */
+  const updated = (record: Pick<ProfileRecord, '_id' | 'slug' | 'publicName'>, ctx: CausalContext) =>
+    newEvent(
+      'creator.profile.updated',
+      record._id,
+      { userId: record._id, slug: record.slug, publicName: record.publicName },
+      ctx,
+    );
+
+  /** Claims the asked-for address, refusing reserved and taken ones. */
+  async function claimAsked(slug: string, userId: string): Promise<string> {
+    if (isReserved(slug)) throw appError('slug-reserved');
+    if (!(await store.claimSlug(slug, userId))) throw appError('slug-taken');
+    return slug;
+  }
+
+  /** A free address from the name: the name's own, then `-2`, `-3`, ..., then a random one. */
+  async function claimFromName(name: string, userId: string): Promise<string> {
+    const base = slugFromName(name);
+    const candidates = [base, ...Array.from({ length: ALTERNATIVES }, (_, i) => alternativeSlug(base, i + 2))];
+    for (const slug of candidates) if (!isReserved(slug) && (await store.claimSlug(slug, userId))) return slug;
+    for (;;) {
+      const slug = alternativeSlug(base, Math.floor(Math.random() * 1e6));
+      if (await store.claimSlug(slug, userId)) return slug;
+    }
+  }
+
+  async function create(userId: string, roles: Role[], wanted: NewProfile, fallbackName: string, ctx: CausalContext) {
+    const existing = await store.get(userId);
+    if (existing) return { record: existing, created: false };
+    const publicName = wanted.publicName ?? fallbackName;
+    const slug = wanted.slug ? await claimAsked(wanted.slug, userId) : await claimFromName(publicName, userId);
+    const now = new Date();
+    const record: ProfileRecord = {
+      _id: userId,
+      publicName,
+      slug,
+      currency: wanted.currency ?? DEFAULT_CURRENCY,
+      country: wanted.country ?? DEFAULT_COUNTRY,
+      claims: roles,
+      creatorProfile: {},
+      verified: false,
+      createdAt: now,
+      updatedAt: now,
+      version: 0,
+    };
+    const made = await store.create(record, isCreator(record) ? [updated(record, ctx)] : []);
+    // Two first calls at once: the other one made it.
+    return made ? { record: made, created: true } : { record: (await store.get(userId))!, created: false };
+  }
+
+  /** The owner's profile with the token's roles: the token is what auth signed last. */
+  async function ownOrNull(user: AuthUser, ctx: CausalContext) {
+    const record = await store.get(user.id);
+    if (!record || sameClaims(record.claims, user.roles)) return record;
+    return syncClaims(user.id, user.roles, ctx);
+  }
+
+  async function syncClaims(userId: string, roles: Role[], ctx: CausalContext) {
+    return store.mutate(userId, (record) => {
+      if (sameClaims(record.claims, roles)) return null;
+      const becameCreator = !isCreator(record) && roles.includes('role/creator');
+      return { set: { claims: roles }, events: becameCreator ? [updated(record, ctx)] : [] };
+    });
+  }
+
+  async function update(userId: string, body: UpdateProfileBody, ctx: CausalContext) {
+    const current = await store.get(userId);
+    if (!current) throw appError('profile-not-found');
+    if (body.slug && body.slug !== current.slug) await claimAsked(body.slug, userId);
+    const record = await store.mutate(userId, (record) => {
+      const set: Partial<ProfileRecord> = {};
+      if (body.publicName !== undefined && body.publicName !== record.publicName) set.publicName = body.publicName;
+      if (body.slug !== undefined && body.slug !== record.slug) set.slug = body.slug;
+      if (body.currency !== undefined) set.currency = body.currency;
+      if (body.country !== undefined) set.country = body.country;
+      if (body.creatorProfile) set.creatorProfile = { ...record.creatorProfile, ...body.creatorProfile };
+      const named = set.publicName !== undefined || set.slug !== undefined;
+      const events: OutboxEvent[] = named && isCreator(record) ? [updated({ ...record, ...set }, ctx)] : [];
+      return { set, events };
+    });
+    return record!;
+  }
+
+  return {
+    create,
+    syncClaims,
+    update,
+
+    /** The caller's own profile (made on first use is POST's job: GET answers 404 before it). */
+    async mine(user: AuthUser, ctx: CausalContext) {
+      const record = await ownOrNull(user, ctx);
+      if (!record) throw appError('profile-not-found');
+      return record;
+    },
+
+    /** A profile by id for its owner or support staff; 404 for anyone else, so ids cannot be probed. */
+    async byId(id: string, user: AuthUser, ctx: CausalContext) {
+      if (!canAccess(user, id)) throw appError('profile-not-found');
+      const record = id === user.id ? await ownOrNull(user, ctx) : await store.get(id);
+      if (!record) throw appError('profile-not-found');
+      return record;
+    },
+
+    /** A creator's public profile by any address they have had (an old one answers the current slug). */
+    async publicBySlug(text: string) {
+      const slug = text.toLowerCase();
+      const record = (await store.bySlug(slug)) ?? (await historic(slug));
+      if (!record || !isCreator(record)) throw appError('profile-not-found');
+      return record;
+    },
+
+    /** Whether an address can be claimed: a malformed, reserved or taken one cannot; the caller's own can. */
+    async isAvailable(handle: string, user: AuthUser | null) {
+      const parsed = ClubSlugSchema.safeParse(handle);
+      if (!parsed.success || isReserved(parsed.data)) return false;
+      const owner = await store.slugOwner(parsed.data);
+      return owner === null || owner === user?.id;
+    },
+
+    /** First touch: the first attribution stays; later ones change nothing. */
+    async attribute(userId: string, attribution: UserAttribution) {
+      const record = await store.mutate(userId, (record) =>
+        record.attribution ? null : { set: { attribution: { ...attribution, at: new Date() } } },
+      );
+      if (!record) throw appError('profile-not-found');
+      return record;
+    },
+  };
+
+  async function historic(slug: string) {
+    const owner = await store.slugOwner(slug);
+    return owner ? store.get(owner) : null;
+  }
+}

@@ -1,0 +1,66 @@
+// Profiles, club addresses, attribution and a visitor's guessed currency: thin handlers over the profile flows.
+import type { endpoints } from '@travelclub/contracts';
+import { appError, type Handlers } from '@travelclub/kit';
+import { profileView, publicProfileView } from '../domain/profile.js';
+import { guessVisitor } from '../domain/visitor.js';
+import type { ProfileFlows } from '../flows/profiles.js';
+
+type Endpoints = typeof endpoints.creator;
+type ProfileEndpoints = Pick<
+  Endpoints,
+  | 'createProfile'
+  | 'readProfile'
+  | 'updateProfile'
+  | 'myProfile'
+  | 'readAttribution'
+  | 'setAttribution'
+  | 'publicProfile'
+  | 'readProfileById'
+  | 'updateProfileById'
+  | 'isAvailable'
+  | 'anonymousUserData'
+  | 'creatorBySlug'
+>;
+
+const attributionOf = (record: { attribution?: { at: Date } & object }) => ({
+  userAttribution: record.attribution ? { ...record.attribution, at: record.attribution.at.toISOString() } : null,
+});
+
+export function profileRoutes(profiles: ProfileFlows, settings: { countryHeader: string }): Handlers<ProfileEndpoints> {
+  return {
+    createProfile: async ({ body, user, ctx }, reply) => {
+      // An anonymous visitor's account is a cart holder, not a person with a profile yet.
+      if (user.isAnonymous) throw appError('forbidden');
+      const fallbackName = user.email?.split('@')[0] ?? 'Traveller';
+      const { record, created } = await profiles.create(user.id, user.roles, body ?? {}, fallbackName, ctx);
+      return reply.code(created ? 201 : 200).send(profileView(record));
+    },
+    readProfile: async ({ user, ctx }) => profileView(await profiles.mine(user, ctx)),
+    myProfile: async ({ user, ctx }) => profileView(await profiles.mine(user, ctx)),
+    updateProfile: async ({ body, user, ctx }) => profileView(await profiles.update(user.id, body, ctx)),
+
+    readAttribution: async ({ user, ctx }) => attributionOf(await profiles.mine(user, ctx)),
+    setAttribution: async ({ body, user }) => attributionOf(await profiles.attribute(user.id, body.userAttribution)),
+
+    publicProfile: async ({ params }) => publicProfileView(await profiles.publicBySlug(params.slug)),
+
+    readProfileById: async ({ params, user, ctx }) => profileView(await profiles.byId(params.id, user, ctx)),
+    updateProfileById: async ({ params, body, user, ctx }) => {
+      // Only the owner changes a profile; support staff read it, nothing more.
+      if (params.id !== user.id) throw appError('profile-not-found');
+      return profileView(await profiles.update(user.id, body, ctx));
+    },
+
+    isAvailable: async ({ params, user }) => ({ isAvailable: await profiles.isAvailable(params.handle, user) }),
+
+    anonymousUserData: async ({ req }) => {
+      const country = req.headers[settings.countryHeader];
+      return guessVisitor(typeof country === 'string' ? country : undefined, req.headers['accept-language']);
+    },
+
+    creatorBySlug: async ({ params }) => {
+      const record = await profiles.publicBySlug(params.slug);
+      return { userId: record._id, slug: record.slug, publicName: record.publicName, roles: record.claims };
+    },
+  };
+}
