@@ -86,6 +86,9 @@ export const errorCatalogue = {
     'Too many payment attempts were declined. Please try again later or contact support.',
   ),
   'payment-refunded': entry(409, 'Your payment could not be completed, so it was refunded. Please try again.'),
+  // creators (ours)
+  'slug-taken': entry(409, 'This club address is already taken. Please choose another one.'),
+  'slug-reserved': entry(400, 'This club address is reserved. Please choose another one.'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
