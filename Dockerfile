@@ -4,6 +4,7 @@
 #   docker build --build-arg PART=services/catalog -t travelclub/catalog .
 #   docker build --build-arg PART=services/itinerary -t travelclub/itinerary .
 #   docker build --build-arg PART=services/billing -t travelclub/billing .
+#   docker build --build-arg PART=services/creator -t travelclub/creator .
 #   docker build --build-arg PART=gateway -t travelclub/gateway .
 #   docker build --build-arg PART=web -t travelclub/web .
 # The services have no build step: node runs the TypeScript through tsx, so the image keeps the dev dependencies.
@@ -23,16 +24,23 @@ COPY services/notifications/package.json services/notifications/
 COPY services/catalog/package.json services/catalog/
 COPY services/itinerary/package.json services/itinerary/
 COPY services/billing/package.json services/billing/
+COPY services/creator/package.json services/creator/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY bench/package.json bench/
 COPY packages/testing/package.json packages/testing/
 COPY packages/demo-catalog/package.json packages/demo-catalog/
-RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
+# sharp (the catalog's and the creator's images) is a prebuilt binary that npm picks by platform, CPU and libc
+# from the lockfile's optional @img/* packages: on this Debian (glibc) base it fetches @img/sharp-linux-x64 and
+# its libvips (-linux-arm64 on an arm64 build), not the -linuxmusl-x64 ones an Alpine base would need. It must
+# be installed here, never copied from the host (.dockerignore); loading it once fails the build on a wrong one.
+RUN npm ci --include=dev --no-audit --no-fund \
+  && node -e "require(require.resolve('sharp', { paths: ['services/creator'] }))" \
+  && npm cache clean --force
 
 # Declared after npm ci: the dependency layer above is then the same (and cached once) for every image.
 ARG PART
-RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|services/itinerary|services/billing|gateway|web' >&2; exit 1; }
+RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|services/itinerary|services/billing|services/creator|gateway|web' >&2; exit 1; }
 ENV PART=${PART}
 # The code every part imports, then the part itself. Files stay root-owned: the process cannot change them.
 COPY contracts contracts
@@ -40,6 +48,9 @@ COPY services/kit services/kit
 # The catalog's demo content (hotels, places, pictures); only the catalog's server.ts loads it.
 COPY packages/demo-catalog packages/demo-catalog
 COPY ${PART} ${PART}
+# The creator's local image store (MEDIA_DIR=/data/media in Compose and Kubernetes), made here owned by the
+# node user: a new named volume mounted on it takes that owner, so the read-only container can write there.
+RUN if [ "$PART" = services/creator ]; then mkdir -p /data/media && chown 1000:1000 /data/media; fi
 # The web app's production build, made once here (web/build); the server reads it at start.
 RUN if [ "$PART" = web ]; then npm run build -w web && rm -rf web/.react-router; fi
 # What starts the part: a service's (and the gateway's) src/server.ts, the web app's server/server.ts.

@@ -1,9 +1,9 @@
 // The local infrastructure's three servers, each a detached process with its log under .infra: a real Kafka
 // broker and a MongoDB wire-compatible server from Maven Central jars on Java, and Redis. Plain Node, no
-// dependencies, like infra.mjs, which keeps track of them.
+// dependencies, like infra.mjs, which keeps track of them. Also S3Mock, which only some tests start for themselves.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -218,6 +218,44 @@ export async function startKafka({ name = 'kafka', keep, port: fixedPort, contro
     pid,
   );
   return { pid, port, controllerPort, brokers: `127.0.0.1:${port}`, logFile, startedByUs: true };
+}
+
+/**
+ * An S3-compatible server (Adobe S3Mock, one jar from Maven Central), optional: only the tests of the creator's S3
+ * store start one, each its own. Fresh and empty under `dir` (default .infra/<name>), with `buckets` made at start;
+ * S3 on http `port` (a free one by default). It also opens an https port, which we give a free one too.
+ * @param {{ name?: string, port?: number, dir?: string, buckets?: string[] }} [options]
+ */
+export async function startS3Mock({ name = 's3mock', port: fixedPort, dir, buckets = [] } = {}) {
+  requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
+  const libs = classpathOf('s3mock');
+  // One self-contained jar: the pom says which version.
+  const jar = readdirSync(libs).find((file) => /^s3mock-.*-exec\.jar$/.test(file));
+  if (!jar) throw new Error(`no S3Mock jar in ${libs}`);
+  const port = fixedPort ?? (await freePort(0));
+  const httpsPort = await freePort(0);
+  const root = dir ?? join(infraDir, name);
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  const { pid, logFile } = startDetached(name, 'java', [
+    '-Xmx128m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    '-Djava.awt.headless=true',
+    '-jar',
+    join(libs, jar),
+    `--http.port=${port}`,
+    `--server.port=${httpsPort}`,
+    `--com.adobe.testing.s3mock.store.root=${root}`,
+    ...(buckets.length > 0 ? [`--com.adobe.testing.s3mock.store.initial-buckets=${buckets.join(',')}`] : []),
+  ]);
+  await waitFor(
+    'S3Mock',
+    () => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('Started S3MockApplication'),
+    60_000,
+    pid,
+  );
+  return { pid, port, endpoint: `http://127.0.0.1:${port}`, dir: root, logFile, startedByUs: true };
 }
 
 /** Ends a process started by `startDetached` and everything it started: SIGTERM, then SIGKILL after 20 s. */

@@ -110,6 +110,8 @@ const shared = {
   // The catalog imports the demo supplier's hotels when it starts empty; image links go through the gateway.
   SEED_HOTELS: '20000',
   IMAGES_BASE_URL: siteUrl,
+  // The creator's uploaded images are linked through the gateway too (its local store: services/creator/.data).
+  PUBLIC_MEDIA_URL: siteUrl,
   ...(process.env.JWT_SIGNING_KEY ? {} : { JWT_SIGNING_KEY: readFileSync(keyFile, 'utf8'), JWT_KEY_ID: 'local' }),
   // The services' identities on internal routes (docs/identity.md): a new secret every run.
   SERVICE_TOKEN_SECRET: randomBytes(32).toString('base64url'),

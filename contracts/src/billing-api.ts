@@ -174,3 +174,99 @@ export const PayoutAnswerSchema = z.object({
   ),
 });
 export type PayoutAnswer = z.infer<typeof PayoutAnswerSchema>;
+
+// ---------- creators' paid plans ----------
+
+/**
+ * A creator's monthly plan. `incomplete`: its checkout is not paid yet; `active`: paid to `currentPeriodEnd`;
+ * `past_due`: a renewal was declined and the plan stays on until `graceUntil`; `cancelled`: ended at the end of
+ * a period the creator chose not to renew; `lapsed`: still unpaid when its grace ended.
+ */
+export const CreatorPlanStatusSchema = z.enum(['incomplete', 'active', 'past_due', 'cancelled', 'lapsed']);
+export type CreatorPlanStatus = z.infer<typeof CreatorPlanStatusSchema>;
+
+export const CreatorPlanSchema = z.object({
+  /** The `subscriptionId` of the spec's calls. */
+  id: IdSchema,
+  userId: IdSchema,
+  status: CreatorPlanStatusSchema,
+  interval: z.literal('month'),
+  price: MoneySchema,
+  /** From the first payment on. */
+  currentPeriodStart: InstantSchema.optional(),
+  currentPeriodEnd: InstantSchema.optional(),
+  /** The creator cancelled: the plan ends at `currentPeriodEnd` instead of renewing. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** `past_due` only: the plan lapses then unless it is paid. */
+  graceUntil: InstantSchema.optional(),
+  /** The card renewals are charged to (its brand and last four digits only). */
+  card: CardSummarySchema.optional(),
+  createdAt: InstantSchema,
+  endedAt: InstantSchema.optional(),
+});
+export type CreatorPlan = z.infer<typeof CreatorPlanSchema>;
+
+/**
+ * Where the browser goes back to after a checkout or the portal: a path on this site (`/dashboard`) or an
+ * absolute address on its origin. Billing checks the origin against its WEB_URL (no open redirects).
+ */
+export const SiteUrlSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2_000, { abort: true })
+  .refine(
+    (url) => (url.startsWith('/') ? !/^\/[/\\]/.test(url) : /^https?:\/\//i.test(url)),
+    'Use a path on this site or an address on its origin',
+  );
+
+/**
+ * Starts a checkout of the caller's plan (spec section 7). `userId`, when sent, must be the caller's own (else
+ * `forbidden`); `userEmail` is not used (the token names the caller); `subscriptionId`, when sent, must be the
+ * caller's unpaid plan, whose checkout starts again. `cancelUrl` defaults to `returnUrl`.
+ */
+export const StartCreatorPlanBodySchema = z.strictObject({
+  userId: IdSchema.optional(),
+  userEmail: EmailSchema.optional(),
+  subscriptionId: IdSchema.optional(),
+  returnUrl: SiteUrlSchema,
+  cancelUrl: SiteUrlSchema.optional(),
+});
+export type StartCreatorPlanBody = z.infer<typeof StartCreatorPlanBodySchema>;
+
+/** The hosted checkout page to send the browser to, and the plan it pays for. */
+export const CreatorPlanCheckoutSchema = z.object({ checkoutUrl: z.url(), subscriptionId: IdSchema });
+export type CreatorPlanCheckout = z.infer<typeof CreatorPlanCheckoutSchema>;
+
+/** `userId`, when sent, must be the caller's own (else `forbidden`). */
+export const CreatorPlanQuerySchema = z.strictObject({ userId: IdSchema.optional() });
+
+export const ManageCreatorPlanBodySchema = z.strictObject({
+  userId: IdSchema.optional(),
+  returnUrl: SiteUrlSchema,
+});
+export type ManageCreatorPlanBody = z.infer<typeof ManageCreatorPlanBodySchema>;
+
+/** The customer portal's page to send the browser to. */
+export const CreatorPlanPortalSchema = z.object({ portalUrl: z.url(), subscriptionId: IdSchema });
+export type CreatorPlanPortal = z.infer<typeof CreatorPlanPortalSchema>;
+
+/** The secret of a checkout or portal link: the only thing that authorises its page. */
+export const PlanLinkParamsSchema = z.strictObject({
+  token: z
+    .string()
+    .max(128, { abort: true })
+    .regex(/^[A-Za-z0-9_-]+$/, 'Not a link of ours'),
+});
+
+/**
+ * The card form of the hosted pages, as the browser posts it: checked against CardSchema by billing, which
+ * shows what is wrong on the page itself.
+ */
+export const PlanCardFormSchema = z.object({
+  number: z.string().max(64).optional(),
+  expiry: z.string().max(16).optional(),
+  cvc: z.string().max(16).optional(),
+  holderName: z.string().max(200).optional(),
+});
+export type PlanCardForm = z.infer<typeof PlanCardFormSchema>;

@@ -204,7 +204,7 @@ interface StayFields {
   rooms: number;
 }
 /** The rules every stay obeys, reported on the field they concern. */
-function checkStay(stay: StayFields, ctx: z.RefinementCtx, path: (string | number)[] = []) {
+export function checkStay(stay: StayFields, ctx: z.RefinementCtx, path: (string | number)[] = []) {
   const today = earliestTodayOnEarth();
   if (stay.checkIn < today)
     ctx.addIssue({ code: 'custom', path: [...path, 'checkIn'], message: 'Check-in is in the past' });
@@ -379,15 +379,21 @@ export type AvailabilityAnswer = z.infer<typeof AvailabilityAnswerSchema>;
 export const HotelLikeBodySchema = z.strictObject({ like: z.boolean().default(true) });
 export const HotelLikeAnswerSchema = z.object({ hotelId: IdSchema, liked: z.boolean(), likes: z.number().int() });
 
+/** A creator's slug (any case): their active recommended hotels come first, in their order. */
+const CreatorSlugSchema = z.string().trim().toLowerCase().pipe(SlugSchema);
 export const RecommendedQuerySchema = z.strictObject({
   take: z.coerce.number().int().min(1).max(50).default(10),
+  creator: CreatorSlugSchema.optional(),
 });
 export const RecommendationBodySchema = z.strictObject({
   destination: DestinationIdSchema.optional(),
   take: z.number().int().min(1).max(50).default(10),
+  creator: CreatorSlugSchema.optional(),
 });
 export const RecommendedAnswerSchema = z.object({
   /** What the list is based on: the destination asked for, the traveller's likes, or what travellers like most. */
   basis: z.enum(['destination', 'likes', 'popular']),
+  /** With a creator: how many of the first hotels are theirs (the rest follow `basis`). */
+  fromCreator: z.number().int().min(0).optional(),
   hotels: z.array(HotelSummarySchema),
 });

@@ -9,7 +9,10 @@ import {
   InstantSchema,
   SlugSchema,
 } from './common.js';
-import { RoleSchema, UserProfileSchema } from './entities.js';
+import { ExchangeRatesRefSchema, SupportedCurrencySchema } from './catalog-api.js';
+import { PricedHotelSummarySchema } from './catalog-summaries-api.js';
+import { GuideSchema, TravelPackageSchema } from './creator-content-api.js';
+import { RecommendationSchema, RoleSchema, UserProfileSchema } from './entities.js';
 import { PublicNameSchema } from './validation.js';
 
 /** A club address as a creator types it: compared and stored lower-cased, 3 to 30 URL-safe characters. */
@@ -122,3 +125,93 @@ export const CreatorBySlugAnswerSchema = z.object({
   publicName: z.string(),
   roles: z.array(RoleSchema),
 });
+
+// ---------- recommended stays ----------
+
+/** A creator's recommendation as stored (spec section 3 "Recommendation") with its id, switch and place. */
+export const RecommendationViewSchema = RecommendationSchema.extend({
+  id: IdSchema,
+  isActive: z.boolean(),
+  /** Orders a creator's recommendations, lowest first; a new one goes last. */
+  position: z.number().int().min(0),
+  createdAt: InstantSchema,
+  updatedAt: InstantSchema,
+});
+export type RecommendationView = z.infer<typeof RecommendationViewSchema>;
+
+/** The text fields of `PUT /hotel/{id}/recommend` (multipart; the images are file fields). Plain text, never HTML. */
+export const RecommendFieldsSchema = z.strictObject({
+  title: z.string().trim().min(1, 'Give your recommendation a title').max(80),
+  text: z.string().trim().max(2_000).default(''),
+  /** Starts switched on unless told. */
+  isActive: z.stringbool().optional(),
+});
+export type RecommendFields = z.infer<typeof RecommendFieldsSchema>;
+
+export const HotelRecommendParamsSchema = z.strictObject({ id: IdSchema });
+export const RecommendationParamsSchema = z.strictObject({ id: IdSchema, recommendationId: IdSchema });
+export const RecommendationListSchema = z.object({ recommendations: z.array(RecommendationViewSchema) });
+export const RecommendationToggleBodySchema = z.strictObject({ hotelId: IdSchema, isActive: z.boolean() });
+
+// ---------- the club page view ----------
+
+/** A recommended stay on the club page: the creator's words and the catalog's hotel card with its price. */
+export const ClubRecommendationSchema = RecommendationViewSchema.extend({ hotel: PricedHotelSummarySchema });
+export type ClubRecommendation = z.infer<typeof ClubRecommendationSchema>;
+
+/** `GET /bff/creator/{slug}`: prices in the visitor's currency, for their dates when they gave some. */
+export const ClubViewQuerySchema = z
+  .strictObject({
+    currency: SupportedCurrencySchema.optional(),
+    checkIn: z.iso.date().optional(),
+    checkOut: z.iso.date().optional(),
+  })
+  .refine((q) => !q.checkIn === !q.checkOut && (!q.checkIn || q.checkOut! > q.checkIn), {
+    message: 'Give a check-out after the check-in, or no dates',
+    path: ['checkOut'],
+  });
+
+/** A package as the club page's card shows it; its page reads the whole package. */
+export const ClubPackageSchema = TravelPackageSchema.pick({
+  id: true,
+  title: true,
+  summary: true,
+  cover: true,
+  nights: true,
+  pricing: true,
+  offeredDates: true,
+  capacity: true,
+});
+/** A written guide as the club page lists it. */
+export const ClubGuideSchema = GuideSchema.pick({
+  id: true,
+  title: true,
+  summary: true,
+  cover: true,
+  publishedAt: true,
+});
+
+/** Everything a club page shows, in one answer. */
+export const ClubViewSchema = z.object({
+  profile: PublicProfileSchema,
+  /** The switched-on recommendations in the creator's order; hotels the catalog no longer has are left out. */
+  recommendations: z.array(ClubRecommendationSchema),
+  /** The active packages, newest first. */
+  packages: z.array(ClubPackageSchema),
+  /** The published guides, newest first. */
+  guides: z.array(ClubGuideSchema),
+  /** The exchange-rate snapshot the hotels' prices were quoted with. */
+  exchangeRates: ExchangeRatesRefSchema.optional(),
+});
+export type ClubView = z.infer<typeof ClubViewSchema>;
+
+/** `GET /bff/traveller/home`: the clubs a traveller follows and what is new in them. */
+export const TravellerHomeSchema = z.object({
+  /** The clubs of the traveller's confirmed subscriptions, then the club that brought them, if another. */
+  clubs: z.array(PublicProfileSchema),
+  /** The latest switched-on recommendations of those clubs, newest first, with the creator's address. */
+  recommendations: z.array(ClubRecommendationSchema.extend({ creatorSlug: SlugSchema })),
+  /** Their active packages, newest first, with the creator's address. */
+  packages: z.array(ClubPackageSchema.extend({ creatorSlug: SlugSchema })),
+});
+export type TravellerHome = z.infer<typeof TravellerHomeSchema>;

@@ -86,9 +86,32 @@ export const errorCatalogue = {
     'Too many payment attempts were declined. Please try again later or contact support.',
   ),
   'payment-refunded': entry(409, 'Your payment could not be completed, so it was refunded. Please try again.'),
+  // creators' paid plans (billing, ours)
+  'creator-plan-not-found': entry(404, 'Creator plan not found'),
+  'creator-plan-exists': entry(409, 'You already have a creator plan. Manage it from your plan settings.'),
+  'plan-link-invalid': entry(404, 'This link has expired or was already used. Please start again from your dashboard.'),
   // creators (ours)
   'slug-taken': entry(409, 'This club address is already taken. Please choose another one.'),
   'slug-reserved': entry(400, 'This club address is reserved. Please choose another one.'),
+  // creators' subscribers and verification (ours)
+  'subscription-code-invalid': entry(400, 'This confirmation link has expired or was already used.'),
+  'unsubscribe-link-invalid': entry(400, 'This unsubscribe link is not valid. Please use the link in a recent mail.'),
+  'already-verified': entry(409, 'Your club is already verified.'),
+  'verification-not-found': entry(404, 'Verification request not found'),
+  'verification-already-decided': entry(409, 'This verification request was already decided the other way.'),
+  'recommendation-not-found': entry(404, 'Recommendation not found'),
+  // creators' image uploads (ours)
+  'image-type-not-allowed': entry(415, 'Please upload a JPEG, PNG, WebP or AVIF image.'),
+  'image-too-large': entry(413, 'The image is too large. Please upload one under 10 MB and 40 megapixels.'),
+  'image-missing': entry(400, 'Please choose an image to upload.'),
+  // creators' travel packages and written guides (ours)
+  'travel-package-not-found': entry(404, 'Travel package not found'),
+  'travel-package-date-not-offered': entry(
+    400,
+    'This package does not depart on that date. Please choose one of its dates.',
+  ),
+  'creator-unreachable': entry(409, 'This creator cannot take requests yet. Please try again later.'),
+  'guide-not-found': entry(404, 'Guide not found'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -1,6 +1,7 @@
 // The event envelope, the topics, and the payload of every event type.
 import { z } from 'zod';
 import { IdSchema, InstantSchema, MoneySchema, SlugSchema, StayDateSchema } from './common.js';
+import { DestinationIdSchema, LocationTypeSchema } from './catalog-api.js';
 import { CancellationTermsSchema } from './itinerary-api.js';
 import { RoleSchema } from './entities.js';
 import { EmailSchema } from './validation.js';
@@ -19,6 +20,22 @@ export type Topic = (typeof topics)[keyof typeof topics];
 export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
 
 const RoomRefSchema = z.object({ hotelId: IdSchema, roomType: z.string().min(1), rateId: IdSchema });
+
+/**
+ * A creator's plan as it stands after the change an event names (billing's `billing.subscription.*`). The
+ * aggregate is the creator's plan, keyed by the creator's id: one plan at a time, so a new plan's events never
+ * overtake the old one's.
+ */
+const CreatorPlanChangeSchema = z.object({
+  userId: IdSchema,
+  subscriptionId: IdSchema,
+  price: MoneySchema,
+  currentPeriodStart: InstantSchema.optional(),
+  currentPeriodEnd: InstantSchema.optional(),
+  cancelAtPeriodEnd: z.boolean(),
+  graceUntil: InstantSchema.optional(),
+  at: InstantSchema,
+});
 
 export const eventPayloadSchemas = {
   'auth.account.registered': z.object({
@@ -116,6 +133,16 @@ export const eventPayloadSchemas = {
     amount: MoneySchema,
     reason: z.enum(['duplicate', 'invoice-not-payable']),
   }),
+  /** A creator's checkout was paid: the plan is on until `currentPeriodEnd`. */
+  'billing.subscription.started': CreatorPlanChangeSchema.extend({ status: z.literal('active') }),
+  /** A month more was paid (the renewal job, or the creator paying an overdue plan in the portal). */
+  'billing.subscription.renewed': CreatorPlanChangeSchema.extend({ status: z.literal('active') }),
+  /** A renewal was declined: the plan stays on until `graceUntil`, then lapses unless it is paid. */
+  'billing.subscription.overdue': CreatorPlanChangeSchema.extend({ status: z.literal('past_due') }),
+  /** The creator cancelled, and the plan ended at the end of its last paid period. */
+  'billing.subscription.cancelled': CreatorPlanChangeSchema.extend({ status: z.literal('cancelled') }),
+  /** The plan was still unpaid when its grace ended. */
+  'billing.subscription.lapsed': CreatorPlanChangeSchema.extend({ status: z.literal('lapsed') }),
   'billing.refund.issued': z.object({
     refundId: IdSchema,
     invoiceId: IdSchema,
@@ -159,8 +186,59 @@ export const eventPayloadSchemas = {
     invoiceId: IdSchema,
     reason: z.string(),
   }),
+  /**
+   * A traveller liked a hotel or took the like back. Only a real change is published: liking twice publishes
+   * once. The aggregate is the like (`<userId>|hotel-<hotelId>`), so one like's changes stay in order.
+   */
+  'catalog.hotel.liked': z.object({ userId: IdSchema, hotelId: IdSchema, liked: z.boolean(), at: InstantSchema }),
+  /**
+   * The same for a destination, aggregate `<userId>|<destinationId>`. A hotel liked as a destination
+   * (`hotel-<hotelId>`) is the same like as `catalog.hotel.liked`'s: either event changes it.
+   */
+  'catalog.destination.liked': z.object({
+    userId: IdSchema,
+    destinationId: DestinationIdSchema,
+    locationType: LocationTypeSchema,
+    liked: z.boolean(),
+    at: InstantSchema,
+  }),
   /** A creator's public profile and slug: who earns the commission of itineraries attributed to that slug. */
   'creator.profile.updated': z.object({ userId: IdSchema, slug: SlugSchema, publicName: z.string() }),
+  /**
+   * An address confirmed its subscription to a creator (double opt-in). The aggregate is the subscription. No
+   * address in it: subscribers' addresses are personal data; analytics counts subscribers from these.
+   */
+  'creator.subscriber.confirmed': z.object({ subscriptionId: IdSchema, creatorId: IdSchema, at: InstantSchema }),
+  /** A confirmed subscriber left (a mail's unsubscribe link, one click, or their account). Never a pending one. */
+  'creator.subscriber.removed': z.object({ subscriptionId: IdSchema, creatorId: IdSchema, at: InstantSchema }),
+  /** Support staff decided a creator's verification request; approved, the profile shows `verified`. */
+  'creator.verification.decided': z.object({
+    userId: IdSchema,
+    requestId: IdSchema,
+    decision: z.enum(['approved', 'refused']),
+    at: InstantSchema,
+  }),
+  /**
+   * A creator recommended a hotel, changed or withdrew the recommendation (`isActive` false: switched off or
+   * deleted). `slug` is the creator's current slug; `position` orders their active recommendations, lowest
+   * first. The catalog keeps each creator's active recommended hotels from these, to rank them first.
+   */
+  'creator.recommendation.changed': z.object({
+    userId: IdSchema,
+    slug: SlugSchema,
+    hotelId: IdSchema,
+    isActive: z.boolean(),
+    position: z.number().int().min(0).optional(),
+  }),
+  /**
+   * A creator made, changed, switched (draft or active) or deleted a travel package. The aggregate is the
+   * package; `status` is the one it has after the change.
+   */
+  'creator.package.changed': z.object({
+    packageId: IdSchema,
+    userId: IdSchema,
+    status: z.enum(['draft', 'active', 'deleted']),
+  }),
 } as const;
 
 export type EventType = keyof typeof eventPayloadSchemas;

@@ -12,7 +12,7 @@ import {
   withTimeout,
   type TokenVerifier,
 } from '@travelclub/kit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { upstreamUrls, type GatewayConfig } from './config.js';
 import { registerDocsRoutes } from './docs.js';
@@ -21,7 +21,14 @@ import { registerRateLimits, type RateLimits } from './rate-limits.js';
 import { registerReadinessRoutes } from './readiness.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { readRequestTarget } from './request-target.js';
-import { compileRouteTable, MISSING_TOKEN, SERVICES, type RouteMatch, type RouteTable } from './route-table.js';
+import {
+  compileRouteTable,
+  MISSING_TOKEN,
+  SERVICES,
+  UPLOAD_ROUTES,
+  type RouteMatch,
+  type RouteTable,
+} from './route-table.js';
 import { createUpstreams, type Upstreams } from './upstreams.js';
 import { isPagePath, isStaticAsset, WEB_DEFAULT_HEADERS } from './web-pages.js';
 
@@ -51,6 +58,8 @@ export interface GatewayOptions {
 
 const PROXY_URL = '/*';
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** The routes that forward: the catch-all, and the upload routes with their bigger body limit. */
+const PROXIED_ROUTES = new Set([PROXY_URL, ...UPLOAD_ROUTES.map(([, url]) => url)]);
 
 export async function buildApp(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -91,16 +100,16 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
 
   registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });
   registerDocsRoutes(app, upstreams, table, config.HEALTH_TIMEOUT_MS);
-  app.route({
-    method: PROXIED_METHODS,
-    url: PROXY_URL,
-    exposeHeadRoute: false,
-    handler: async (req, reply) => {
-      if (req.upstream) return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
-      if (req.page !== null) return upstreams.forward(req, reply, 'web', req.page, WEB_DEFAULT_HEADERS);
-      throw appError('not-found');
-    },
-  });
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.upstream) return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
+    if (req.page !== null) return upstreams.forward(req, reply, 'web', req.page, WEB_DEFAULT_HEADERS);
+    throw appError('not-found');
+  };
+  app.route({ method: PROXIED_METHODS, url: PROXY_URL, exposeHeadRoute: false, handler: forward });
+  // The same forwarding with room for a few photos, on the upload routes only.
+  for (const [method, url] of UPLOAD_ROUTES) {
+    app.route({ method, url, bodyLimit: config.UPLOAD_BODY_LIMIT_BYTES, handler: forward });
+  }
   return app;
 }
 
@@ -168,7 +177,7 @@ function registerEdgeChecks(app: FastifyInstance, { limits, table, requireToken,
   app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url;
     if (route === '/health/live') return;
-    if (route !== PROXY_URL) return limits.check(req, reply);
+    if (!route || !PROXIED_ROUTES.has(route)) return limits.check(req, reply);
     const target = readRequestTarget(req.url);
     const match = target && table.match(req.method, target.segments);
     if (target && !match && hasWeb && isPagePath(target.segments)) {

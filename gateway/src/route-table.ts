@@ -15,7 +15,10 @@ export type ServiceName = (typeof SERVICES)[number];
  */
 export const MISSING_TOKEN: Partial<Record<ServiceName, 'token-not-found'>> = { itinerary: 'token-not-found' };
 
-/** Path prefix → owning service. `/api/v1/bff/*` will be the gateway's own views; until then it is unknown (404). */
+/**
+ * Path prefix → owning service. The `/api/v1/bff/*` views (a club page, a traveller's home) are composed by the
+ * creator service, which owns nearly all of what they show (docs/creator.md, "The club page view").
+ */
 export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
   ['/api/v1/auth', 'auth'],
   ['/api/v1/authentication', 'auth'],
@@ -45,6 +48,9 @@ export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
   ['/api/v1/hotel/:id/recommend*', 'creator'],
   ['/api/itinerary-content', 'creator'],
   ['/api/v1/getAnonymousUserData', 'creator'],
+  ['/api/v1/bff', 'creator'],
+  // Creators' uploaded images, when they are kept on the creator service's own disk (MEDIA_STORE=local).
+  ['/api/v1/media', 'creator'],
 
   ['/api/v1/assistant', 'assistant'],
   ['/api/v1/experimental/gpt/destinations', 'assistant'],
@@ -79,7 +85,10 @@ export function publicRoutes(): [methods: string, pattern: string][] {
   ];
 }
 
-/** Routes that guess secrets or send mail: they get the tighter per-address limit as well as the global one. */
+/**
+ * Routes that guess secrets or send mail: their POST and PUT calls get the tighter per-address limit as well as
+ * the global one.
+ */
 export const TIGHTLY_LIMITED: readonly string[] = [
   '/api/v1/auth/signIn',
   '/api/v1/auth/signUp',
@@ -87,6 +96,20 @@ export const TIGHTLY_LIMITED: readonly string[] = [
   '/api/v1/authentication/magicLink',
   '/api/v1/auth/magicLink/*',
   '/api/v1/auth/passwordReset/*',
+  // Mail to an address anyone may type: a subscription's confirmation, a package request to a creator.
+  '/api/v1/emailSubscription',
+  '/api/v1/request-travel-package',
+];
+
+/**
+ * Routes that take image uploads (multipart): the only ones allowed a body over the gateway's usual limit
+ * (UPLOAD_BODY_LIMIT_BYTES instead of BODY_LIMIT_BYTES). The creator service checks each file itself.
+ */
+export const UPLOAD_ROUTES: readonly [method: 'POST' | 'PUT', pattern: string][] = [
+  ['PUT', '/api/v1/hotel/:id/recommend'],
+  ['POST', '/api/v1/userProfile/:id/creator/heroImage'],
+  ['POST', '/api/v1/userProfile/:id/profilePicture'],
+  ['POST', '/api/v1/travelpackage/:id/image'],
 ];
 
 export interface RouteMatch {
@@ -136,7 +159,7 @@ export function compileRouteTable(): RouteTable {
     const service = owners.match(segments);
     if (!service) return undefined;
     const isPublic = open.get(method)?.match(segments) === true;
-    const tightlyLimited = method === 'POST' && tight.match(segments) === true;
+    const tightlyLimited = (method === 'POST' || method === 'PUT') && tight.match(segments) === true;
     return answers.get(service)![(isPublic ? 2 : 0) + (tightlyLimited ? 1 : 0)];
   };
   return {

@@ -141,6 +141,10 @@ export const ROUTE_OWNERS: ['GET' | 'POST' | 'PUT' | 'DELETE', string, string][]
   ['GET', '/api/v1/images/h1-0?w=400', 'catalog'],
   ['GET', '/api/itinerary-content/c-1', 'creator'],
   ['GET', '/api/v1/getAnonymousUserData', 'creator'],
+  // the creator service composes the page views
+  ['GET', '/api/v1/bff/creator/ana', 'creator'],
+  ['GET', '/api/v1/bff/traveller/home', 'creator'],
+  ['GET', '/api/v1/media/abc/600px.jpg', 'creator'],
   ['POST', '/api/v1/request-travel-package', 'creator'],
   ['GET', '/api/v1/experimental/gpt/destinations?query=sea', 'assistant'],
   ['POST', '/api/v1/assistant/conversations', 'assistant'],

@@ -4,7 +4,7 @@ import { ROUTE_OWNERS, useGateway } from './helpers.js';
 const UPSTREAMS = ['catalog', 'creator', 'billing', 'auth'];
 const world = useGateway(UPSTREAMS, {
   unreachable: ['itinerary'],
-  settings: { UPSTREAM_TIMEOUT_MS: '300' },
+  settings: { UPSTREAM_TIMEOUT_MS: '300', BODY_LIMIT_BYTES: '1024', UPLOAD_BODY_LIMIT_BYTES: '8192' },
 });
 
 const bearer = () => ({ authorization: `Bearer ${world.token}` });
@@ -20,7 +20,7 @@ describe('routing', () => {
   );
 
   it('answers a path no service owns with the not-found envelope', async () => {
-    for (const url of ['/api/v1/nowhere', '/api/v1/bff/traveller/home', '/']) {
+    for (const url of ['/api/v1/nowhere', '/api/v1/hotels/h-1', '/']) {
       const res = await world.gateway.inject({ method: 'GET', url, headers: bearer() });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({
@@ -140,5 +140,29 @@ describe('upstream failures', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('service-unavailable');
+  });
+});
+
+describe('upload routes', () => {
+  it('lets only the image upload routes carry a body over the usual limit, up to their own', async () => {
+    const send = (method: 'POST' | 'PUT', url: string, size: number) =>
+      world.gateway.inject({
+        method,
+        url,
+        headers: { ...bearer(), 'content-type': 'multipart/form-data; boundary=x' },
+        payload: Buffer.alloc(size, 'a'),
+      });
+    for (const [method, url] of [
+      ['PUT', '/api/v1/hotel/h-1/recommend'],
+      ['POST', '/api/v1/userProfile/u-1/creator/heroImage'],
+      ['POST', '/api/v1/userProfile/u-1/profilePicture'],
+    ] as const) {
+      const passed = await send(method, url, 4096);
+      expect(passed.statusCode, url).toBe(200);
+      expect(passed.json()).toMatchObject({ service: 'creator', url });
+      expect((await send(method, url, 10_000)).statusCode, url).toBe(413);
+    }
+    expect((await send('PUT', '/api/v1/userProfile', 4096)).statusCode).toBe(413);
+    expect((await send('POST', '/api/v1/hotel/h-1/recommend/extra', 4096)).statusCode).toBe(413);
   });
 });

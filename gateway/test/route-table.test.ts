@@ -16,7 +16,7 @@ describe('owners', () => {
     '/',
     '/api/v1',
     '/api/v1/hotels',
-    '/api/v1/bff/traveller/home',
+    '/api/v1/bffx/traveller/home',
     '/api/sessionlogin',
     '/api/v1/hotel/../userProfile/my',
     '/api/v1/hotel/%2e%2e/userProfile/my',
@@ -80,6 +80,10 @@ describe('tight limits', () => {
     expect(tight('/api/v1/auth/passwordReset/request')).toBe(true);
     expect(tight('/api/v1/auth/token/refresh')).toBe(false);
     expect(tight('/api/v1/hotel/search')).toBe(false);
+    expect(tight('/api/v1/request-travel-package')).toBe(true);
+    expect(table.resolve('PUT', '/api/v1/emailSubscription')?.tightlyLimited).toBe(true);
+    expect(table.resolve('DELETE', '/api/v1/emailSubscription')?.tightlyLimited).toBe(false);
+    expect(table.resolve('PUT', '/api/v1/userProfile')?.tightlyLimited).toBe(false);
   });
 });
 
@@ -138,7 +142,9 @@ describe('the endpoint definitions', () => {
   it('give every tightly limited pattern at least one endpoint it limits', () => {
     for (const pattern of TIGHTLY_LIMITED) {
       const trie = new PathTrie<true>().add(pattern, true);
-      const limited = defined.filter((e) => e.method === 'POST' && trie.match(pathSegments(concrete(e.path))));
+      const limited = defined.filter(
+        (e) => (e.method === 'POST' || e.method === 'PUT') && trie.match(pathSegments(concrete(e.path))),
+      );
       expect({ pattern, limited: limited.length > 0 }).toEqual({ pattern, limited: true });
     }
   });

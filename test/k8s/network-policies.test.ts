@@ -50,7 +50,7 @@ const READ_BY_PAGES = ['auth', 'catalog', 'itinerary', 'billing'];
 /** Who may reach a part besides the gateway and its internal routes' callers, and why. */
 const otherPeers: Record<string, string[]> = {
   // They fetch the JWKS to check access tokens; the web server reads the session behind a page.
-  auth: ['catalog', 'itinerary', 'billing', 'web'],
+  auth: ['catalog', 'itinerary', 'billing', 'creator', 'web'],
   catalog: ['web'],
   itinerary: ['web'],
   billing: ['web'],

@@ -1,7 +1,17 @@
 // The billing service's endpoints: invoices (made for the itinerary, read by their owner), card payments, a
-// creator's payout view, and whether an invoice's payment has ended (for the itinerary).
+// creator's payout view, whether an invoice's payment has ended (for the itinerary), and creators' paid plans
+// with the sandbox's hosted checkout and portal pages.
+import { z } from 'zod';
 import {
   CreateInvoiceBodySchema,
+  CreatorPlanCheckoutSchema,
+  CreatorPlanPortalSchema,
+  CreatorPlanQuerySchema,
+  CreatorPlanSchema,
+  ManageCreatorPlanBodySchema,
+  PlanCardFormSchema,
+  PlanLinkParamsSchema,
+  StartCreatorPlanBodySchema,
   InvoiceIdParamsSchema,
   InvoicePaymentStateSchema,
   InvoiceSchema,
@@ -11,11 +21,13 @@ import {
 } from '../billing-api.js';
 import { accessOf, endpoint } from '../endpoint.js';
 
-const { signedIn, internal } = accessOf('billing');
+const { open, signedIn, internal } = accessOf('billing');
+/** Creators only: the token must carry role/creator. */
+const creator = { service: 'billing', access: 'creator' } as const;
 /** For the itinerary's service identity only (never routed by the gateway). */
 const forItinerary = internal('itinerary');
 
-export const billingEndpoints = {
+const invoiceEndpoints = {
   // Internal, for the itinerary.
   createInvoice: endpoint({
     ...forItinerary,
@@ -85,3 +97,105 @@ export const billingEndpoints = {
     errors: ['unauthenticated'],
   }),
 };
+
+const PLAN = '/api/v1/creator/subscription';
+const planRefusals = ['unauthenticated', 'forbidden', 'creator-plan-not-found'] as const;
+
+/** A creator's own plan; a `userId` that is not the caller's is `forbidden`, whatever the plan. */
+export const creatorPlanEndpoints = {
+  startCreatorPlan: endpoint({
+    ...creator,
+    method: 'POST',
+    path: PLAN,
+    body: StartCreatorPlanBodySchema,
+    responses: { 201: CreatorPlanCheckoutSchema },
+    errors: [...planRefusals, 'creator-plan-exists'],
+  }),
+  creatorPlan: endpoint({
+    ...creator,
+    method: 'GET',
+    path: PLAN,
+    query: CreatorPlanQuerySchema,
+    responses: { 200: CreatorPlanSchema },
+    errors: planRefusals,
+  }),
+  manageCreatorPlan: endpoint({
+    ...creator,
+    method: 'POST',
+    path: `${PLAN}/manage`,
+    body: ManageCreatorPlanBodySchema,
+    responses: { 200: CreatorPlanPortalSchema },
+    errors: planRefusals,
+  }),
+};
+
+/** A server-rendered page (HTML), or a redirect (303, `Location`). */
+const Page = z.unknown();
+const pageAnswers = { 200: Page, 303: Page, 400: Page, 402: Page, 404: Page, 409: Page, 429: Page, 503: Page };
+
+/**
+ * The sandbox provider's hosted pages, opened by the browser without a token: the secret in the link
+ * authorises them (a checkout link works once and expires, a portal link expires). Their refusals are pages
+ * too, with the catalogue's texts; only a malformed link or form gets the JSON envelope.
+ */
+export const creatorPlanPageEndpoints = {
+  planCheckoutPage: endpoint({
+    ...open,
+    method: 'GET',
+    path: `${PLAN}/checkout/:token`,
+    params: PlanLinkParamsSchema,
+    responses: pageAnswers,
+    errors: [],
+  }),
+  // Pays the first month; then redirects to the checkout's returnUrl.
+  planCheckoutPay: endpoint({
+    ...open,
+    method: 'POST',
+    path: `${PLAN}/checkout/:token`,
+    params: PlanLinkParamsSchema,
+    body: PlanCardFormSchema,
+    responses: pageAnswers,
+    errors: [],
+  }),
+  planPortalPage: endpoint({
+    ...open,
+    method: 'GET',
+    path: `${PLAN}/portal/:token`,
+    params: PlanLinkParamsSchema,
+    responses: pageAnswers,
+    errors: [],
+  }),
+  // Cancels at the end of the period, then back to the portal page.
+  planPortalCancel: endpoint({
+    ...open,
+    method: 'POST',
+    path: `${PLAN}/portal/:token/cancel`,
+    params: PlanLinkParamsSchema,
+    responses: pageAnswers,
+    errors: [],
+  }),
+  // Takes a cancellation back before the period ends.
+  planPortalResume: endpoint({
+    ...open,
+    method: 'POST',
+    path: `${PLAN}/portal/:token/resume`,
+    params: PlanLinkParamsSchema,
+    responses: pageAnswers,
+    errors: [],
+  }),
+  // An overdue plan paid with another card (or the same one again).
+  planPortalPay: endpoint({
+    ...open,
+    method: 'POST',
+    path: `${PLAN}/portal/:token/pay`,
+    params: PlanLinkParamsSchema,
+    body: PlanCardFormSchema,
+    responses: pageAnswers,
+    errors: [],
+  }),
+};
+
+/** Every endpoint but the hosted pages (those take form posts: the service registers them apart). */
+export const billingApiEndpoints = { ...invoiceEndpoints, ...creatorPlanEndpoints };
+
+export const billingEndpoints = { ...billingApiEndpoints, ...creatorPlanPageEndpoints };

@@ -1,7 +1,7 @@
 // The catalog service's endpoints: hotels and their pages, searches (one-off or stored) and map viewports,
-// destinations, likes and recommendations, the generated images (public, through the gateway); and the room
-// holds the itinerary places, reads and releases (service to service: its identity only, never routed by the
-// gateway), on behalf of the itinerary's owner named in `ownerId`.
+// destinations, likes and recommendations, the generated images (public, through the gateway); and, service to
+// service only (never routed by the gateway), hotel summaries for club pages, and the room holds the itinerary
+// places, reads and releases (its identity only) on behalf of the itinerary's owner named in `ownerId`.
 import { z } from 'zod';
 import {
   AutocompleteAnswerSchema,
@@ -32,6 +32,7 @@ import {
 } from '../catalog-api.js';
 import { HoldParamsSchema, HoldSchema, PlaceHoldBodySchema } from '../catalog-holds-api.js';
 import { ImageParamsSchema, ImageQuerySchema } from '../catalog-images-api.js';
+import { HotelSummariesAnswerSchema, HotelSummariesBodySchema } from '../catalog-summaries-api.js';
 import { accessOf, endpoint } from '../endpoint.js';
 import { HoldOwnerQuerySchema } from '../internal-api.js';
 
@@ -40,6 +41,8 @@ const HOLD = '/internal/v1/holds/:id';
 const { open, openOrUser, signedIn, internal } = accessOf('catalog');
 /** For the itinerary's service identity only. */
 const forItinerary = internal('itinerary');
+/** For the creator service: club pages and packages (it composes the `/bff/*` views). */
+const forClubPages = internal('creator');
 /** An answer that is not JSON: a redirect, or the image's bytes. */
 const NotJson = z.unknown();
 
@@ -180,6 +183,16 @@ export const catalogEndpoints = {
     // A JPEG with its ETag, cacheable forever; 304 to a matching If-None-Match; 503 with Retry-After when busy.
     responses: { 200: NotJson, 304: NotJson },
     errors: ['image-not-found', 'service-unavailable'],
+  }),
+
+  // Hotel summaries by id, for club pages and the views the gateway composes: one call for a whole page.
+  hotelSummaries: endpoint({
+    ...forClubPages,
+    method: 'POST',
+    path: '/internal/v1/hotels/summaries',
+    body: HotelSummariesBodySchema,
+    responses: { 200: HotelSummariesAnswerSchema },
+    errors: ['unauthenticated', 'forbidden'],
   }),
 
   // Room holds, for the itinerary.

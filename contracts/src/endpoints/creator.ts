@@ -1,5 +1,7 @@
 // The creator service's endpoints, part one: profiles (every account's), club addresses, attribution and a
 // visitor's guessed currency. Profiles are their owner's; `/public/*` answers what anyone may see of a creator.
+import { z } from 'zod';
+import { TravelPackageParamsSchema, TravelPackageSchema } from '../creator-content-api.js';
 import { AnonymousVisitorDataSchema } from '../entities.js';
 import {
   AttributionAnswerSchema,
@@ -13,12 +15,32 @@ import {
   PublicSlugParamsSchema,
   SetAttributionBodySchema,
   UpdateProfileBodySchema,
+  HotelRecommendParamsSchema,
+  RecommendationListSchema,
+  RecommendationParamsSchema,
+  RecommendationToggleBodySchema,
+  RecommendationViewSchema,
+  ClubViewQuerySchema,
+  ClubViewSchema,
+  TravellerHomeSchema,
 } from '../creator-api.js';
 import { accessOf, endpoint } from '../endpoint.js';
 import type { ErrorCode } from '../errors.js';
 
 const BASE = '/api/v1/userProfile';
 const { open, openOrUser, signedIn: user, internal } = accessOf('creator');
+/** Creators only: the token must carry role/creator. */
+const creator = { service: 'creator', access: 'creator' } as const;
+/** A neighbour (the catalog) that does not answer, or not in time. */
+const neighbours = ['service-unavailable', 'upstream-timeout'] as const satisfies readonly ErrorCode[];
+/** An upload the pipeline refuses. */
+const uploadRefusals = [
+  'payload-too-large',
+  'unsupported-media-type',
+  'image-type-not-allowed',
+  'image-too-large',
+  'image-missing',
+] as const satisfies readonly ErrorCode[];
 const one = { 200: ProfileSchema } as const;
 const mine = ['unauthenticated', 'profile-not-found'] as const satisfies readonly ErrorCode[];
 const slugRefusals = ['slug-taken', 'slug-reserved'] as const satisfies readonly ErrorCode[];
@@ -84,6 +106,23 @@ export const creatorProfileEndpoints = {
     responses: one,
     errors: [...mine, ...slugRefusals],
   }),
+  // Multipart, one file in the field `image` (or `file`), through the upload pipeline; the owner's only.
+  uploadHeroImage: endpoint({
+    ...user,
+    method: 'POST',
+    path: `${BASE}/:id/creator/heroImage`,
+    params: ProfileIdParamsSchema,
+    responses: one,
+    errors: [...mine, 'forbidden', ...uploadRefusals],
+  }),
+  uploadProfilePicture: endpoint({
+    ...user,
+    method: 'POST',
+    path: `${BASE}/:id/profilePicture`,
+    params: ProfileIdParamsSchema,
+    responses: one,
+    errors: [...mine, ...uploadRefusals],
+  }),
   // Asked while a creator types: any text answers, never an error; the caller's own address is available to them.
   isAvailable: endpoint({
     ...openOrUser,
@@ -103,11 +142,103 @@ export const creatorProfileEndpoints = {
 
   // Internal: who earns a slug's attribution (an old slug answers its creator's current one).
   creatorBySlug: endpoint({
-    ...internal('itinerary', 'billing', 'catalog', 'gateway'),
+    ...internal('itinerary', 'billing', 'catalog'),
     method: 'GET',
     path: '/internal/v1/creators/by-slug/:slug',
     params: PublicSlugParamsSchema,
     responses: { 200: CreatorBySlugAnswerSchema },
     errors: ['unauthenticated', 'forbidden', 'profile-not-found'],
+  }),
+};
+
+/** Recommended stays: a creator's own, changed by them only; the switched-on ones are anyone's to read. */
+export const creatorRecommendationEndpoints = {
+  // Multipart (title, text, isActive, and the files cover, tile, images), read by the handler through the
+  // upload pipeline: the text fields are checked against RecommendFieldsSchema there.
+  recommendHotel: endpoint({
+    ...creator,
+    method: 'PUT',
+    path: '/api/v1/hotel/:id/recommend',
+    params: HotelRecommendParamsSchema,
+    // 201 when this call made it, 200 when it replaced the creator's recommendation of that hotel.
+    responses: { 200: RecommendationViewSchema, 201: RecommendationViewSchema },
+    errors: ['unauthenticated', 'forbidden', 'profile-not-found', 'hotel-not-found', ...uploadRefusals, ...neighbours],
+  }),
+  withdrawRecommendation: endpoint({
+    ...creator,
+    method: 'DELETE',
+    path: '/api/v1/hotel/:id/recommend',
+    params: HotelRecommendParamsSchema,
+    responses: { 204: z.unknown() },
+    errors: ['unauthenticated', 'forbidden', 'profile-not-found', 'recommendation-not-found'],
+  }),
+  readRecommendation: endpoint({
+    ...openOrUser,
+    method: 'GET',
+    path: '/api/v1/hotel/:id/recommendation/:recommendationId',
+    params: RecommendationParamsSchema,
+    responses: { 200: RecommendationViewSchema },
+    errors: ['recommendation-not-found'],
+  }),
+  myRecommendations: endpoint({
+    ...creator,
+    method: 'GET',
+    path: `${BASE}/hotelRecommendations`,
+    responses: { 200: RecommendationListSchema },
+    errors: ['unauthenticated', 'forbidden'],
+  }),
+  publicRecommendations: endpoint({
+    ...open,
+    method: 'GET',
+    path: `${BASE}/public/:slug/hotelRecommendations`,
+    params: PublicSlugParamsSchema,
+    responses: { 200: RecommendationListSchema },
+    errors: ['profile-not-found'],
+  }),
+  // The club page in one call (the `/bff/*` views are the creator service's: docs/creator.md).
+  clubView: endpoint({
+    ...open,
+    method: 'GET',
+    path: '/api/v1/bff/creator/:slug',
+    params: PublicSlugParamsSchema,
+    query: ClubViewQuerySchema,
+    responses: { 200: ClubViewSchema },
+    errors: ['profile-not-found', ...neighbours],
+  }),
+  travellerHome: endpoint({
+    ...user,
+    method: 'GET',
+    path: '/api/v1/bff/traveller/home',
+    responses: { 200: TravellerHomeSchema },
+    errors: ['unauthenticated', ...neighbours],
+  }),
+  toggleRecommendation: endpoint({
+    ...creator,
+    method: 'POST',
+    path: '/api/v1/bff/recommendation/toggle',
+    body: RecommendationToggleBodySchema,
+    responses: { 200: RecommendationViewSchema },
+    errors: ['unauthenticated', 'forbidden', 'profile-not-found', 'recommendation-not-found'],
+  }),
+};
+
+/** A package's photos: multipart, one file in `cover` (it replaces the cover) or `image` (added to the gallery). */
+export const creatorPackageImageEndpoints = {
+  addPackageImage: endpoint({
+    ...creator,
+    method: 'POST',
+    path: '/api/v1/travelpackage/:id/image',
+    params: TravelPackageParamsSchema,
+    responses: { 200: TravelPackageSchema },
+    errors: ['unauthenticated', 'forbidden', 'travel-package-not-found', ...uploadRefusals],
+  }),
+  removePackageImage: endpoint({
+    ...creator,
+    method: 'DELETE',
+    path: '/api/v1/travelpackage/:id/image',
+    params: TravelPackageParamsSchema,
+    query: z.strictObject({ publicId: z.string().min(1).max(100) }),
+    responses: { 204: z.unknown() },
+    errors: ['unauthenticated', 'forbidden', 'travel-package-not-found', 'image-not-found'],
   }),
 };

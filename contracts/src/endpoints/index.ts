@@ -3,7 +3,10 @@ import type { Endpoint } from '../endpoint.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { catalogEndpoints } from './catalog.js';
-import { creatorProfileEndpoints } from './creator.js';
+import { creatorPackageImageEndpoints, creatorProfileEndpoints, creatorRecommendationEndpoints } from './creator.js';
+import { creatorSubscriptionEndpoints, creatorVerificationEndpoints } from './creator-audience.js';
+import { creatorGuideEndpoints, creatorPackageEndpoints } from './creator-content.js';
+import { creatorMediaEndpoints } from './creator-media.js';
 import { itineraryEndpoints } from './itinerary.js';
 
 /** Each service's endpoint definitions by name. */
@@ -11,7 +14,16 @@ export const endpoints = {
   auth: authEndpoints,
   billing: billingEndpoints,
   catalog: catalogEndpoints,
-  creator: { ...creatorProfileEndpoints },
+  creator: {
+    ...creatorProfileEndpoints,
+    ...creatorRecommendationEndpoints,
+    ...creatorMediaEndpoints,
+    ...creatorPackageImageEndpoints,
+    ...creatorSubscriptionEndpoints,
+    ...creatorVerificationEndpoints,
+    ...creatorPackageEndpoints,
+    ...creatorGuideEndpoints,
+  },
   itinerary: itineraryEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 

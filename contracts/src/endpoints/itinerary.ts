@@ -3,6 +3,7 @@
 // the invoice of a revision and the payment lock.
 import { z } from 'zod';
 import { InvoiceDraftSchema } from '../billing-api.js';
+import { FromTravelPackageBodySchema } from '../creator-content-api.js';
 import { ItinerarySchema } from '../entities.js';
 import { accessOf, endpoint } from '../endpoint.js';
 import type { ErrorCode } from '../errors.js';
@@ -90,6 +91,23 @@ export const itineraryEndpoints = {
   }),
   latestItinerary: endpoint({ ...cart, method: 'GET', path: `${BASE}/latest`, responses: one, errors: found }),
   readItinerary: endpoint({ ...cart, method: 'GET', path: `${BASE}/:id`, params, responses: one, errors: found }),
+
+  // A new cart filled with a creator's travel package, for the chosen departure: all of its rooms held, or none.
+  fromTravelPackage: endpoint({
+    ...cart,
+    method: 'POST',
+    path: `${BASE}/fromTravelPackage/:id`,
+    params,
+    body: FromTravelPackageBodySchema,
+    responses: { 201: ItinerarySchema },
+    errors: [
+      ...signedIn,
+      'travel-package-not-found',
+      'travel-package-date-not-offered',
+      ...holdRefusals,
+      ...neighbours,
+    ],
+  }),
 
   // Rooms in the cart: each held at the catalog first.
   addHotel: endpoint({

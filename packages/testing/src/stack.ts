@@ -1,5 +1,5 @@
 // The whole platform as separate processes behind the gateway, on free ports and databases of its own:
-// auth, notifications, catalog, itinerary, billing and the gateway, and with `web: true` the web app behind the
+// auth, notifications, catalog, itinerary, billing, creator and the gateway, and with `web: true` the web app behind the
 // gateway's origin too. For system tests, browser tests and benchmarks.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildWeb, freePort, startPart, type PartName, type RunningPart } from './processes.js';
@@ -46,9 +46,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-const PARTS: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'gateway'];
+const PARTS: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator', 'gateway'];
 /** With the web app: it stops before the services its pages call, after the gateway in front of it. */
-const WITH_WEB: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'web', 'gateway'];
+const WITH_WEB: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator', 'web', 'gateway'];
 
 /** Where a stack's parts live: their ports and databases, and the prefixes of its run. */
 interface StackLayout {
@@ -120,6 +120,7 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     CATALOG_URL: url('catalog'),
     ITINERARY_URL: url('itinerary'),
     BILLING_URL: url('billing'),
+    CREATOR_URL: url('creator'),
     ...options.env,
   };
   const own: Record<PartName, Record<string, string>> = {
@@ -137,6 +138,7 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     },
     itinerary: {},
     billing: {},
+    creator: { RATE_LIMIT_PREFIX: `${run}-creator-rl` },
     // Every traveller of a test or benchmark comes from this one address: the edge limits are not what is measured.
     gateway: {
       RATE_LIMIT_PREFIX: `${run}-gw:`,

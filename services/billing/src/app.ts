@@ -1,6 +1,6 @@
-// buildApp: the billing service (invoices, card payments, refunds, the creators' commission ledger). It never
-// listens.
-import { endpoints } from '@travelclub/contracts';
+// buildApp: the billing service (invoices, card payments, refunds, the creators' commission ledger, creators'
+// paid plans). It never listens.
+import { billingApiEndpoints } from '@travelclub/contracts';
 import {
   buildService,
   createServiceClient,
@@ -13,15 +13,19 @@ import type { BillingConfig } from './config.js';
 import { billingConsumer } from './events/consumers.js';
 import { billingFlows, type BillingFlows } from './flows/index.js';
 import type { BillingParts } from './flows/parts.js';
+import { startPlanRenewals } from './jobs/plan-renewals.js';
 import { startReconciliation } from './jobs/reconciliation.js';
 import { withProviderTimeout } from './provider/provider.js';
 import { sandboxProvider } from './provider/sandbox.js';
 import { invoiceRoutes } from './routes/invoices.js';
 import { paymentRoutes } from './routes/payments.js';
 import { payoutRoutes } from './routes/payouts.js';
+import { registerPlanPages } from './routes/plan-pages.js';
+import { planRoutes } from './routes/plans.js';
 import { creatorStore } from './store/creators.js';
 import { declineCounter } from './store/declines.js';
 import { invoiceStore } from './store/invoices.js';
+import { planStore } from './store/plans.js';
 
 /** The service, with the parts and flows it is made of, for tests; routes get theirs as arguments. */
 export type BillingApp = ServiceApp & { readonly billing: BillingParts & BillingFlows };
@@ -51,6 +55,8 @@ async function makeParts(app: ServiceApp, config: BillingConfig, outbox: Outbox)
       timeoutMs: config.CALL_TIMEOUT_MS,
     }),
     reconciliation: serviceQueue(app, 'payment-reconciliation'),
+    plans: await planStore(app.mongo, outbox),
+    planRenewals: serviceQueue(app, 'plan-renewal'),
     log: app.log,
   };
 }
@@ -70,11 +76,19 @@ export async function buildApp(config: BillingConfig): Promise<BillingApp> {
       everySeconds: config.RECONCILE_EVERY_S,
     });
 
-    registerEndpoints(app, endpoints.billing, {
+    await startPlanRenewals(app, {
+      plans: flows.creatorPlans,
+      queue: parts.planRenewals,
+      everySeconds: config.PLAN_RENEW_EVERY_S,
+    });
+
+    registerEndpoints(app, billingApiEndpoints, {
       ...invoiceRoutes(flows),
       ...paymentRoutes(flows),
       ...payoutRoutes(flows),
+      ...planRoutes(flows),
     });
+    await registerPlanPages(app, flows, config.WEB_URL);
     return Object.assign(app, { billing: { ...parts, ...flows } });
   });
 }

@@ -1,5 +1,6 @@
-// Billing's settings: the kit's, plus where the itinerary answers, the commission rate, the payment provider
-// and how long a payment may hold an invoice.
+// Billing's settings: the kit's, plus where the itinerary answers, the commission rate, the payment provider,
+// how long a payment may hold an invoice, and the creators' plan (price, grace, its links and renewals).
+import { CurrencyCodeSchema } from '@travelclub/contracts';
 import { connectedServiceConfigSchema, portSetting, positiveIntSetting, serviceUrlSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
@@ -35,6 +36,18 @@ export const BillingConfigSchema = connectedServiceConfigSchema({
   DECLINE_WINDOW_S: positiveIntSetting(3600),
   /** An invoice is due this long after it is made (`dueAt` of billing.invoice.created). */
   INVOICE_DUE_S: positiveIntSetting(30 * 60),
+  /** The site's origin: hosted pages' links are made on it, and only it (or a path) may be returned to. */
+  WEB_URL: z.url().default('http://localhost:8080'),
+  /** The creators' monthly plan: its price in minor units, and currency. */
+  CREATOR_PLAN_AMOUNT: positiveIntSetting(1900),
+  CREATOR_PLAN_CURRENCY: CurrencyCodeSchema.default('USD'),
+  /** How long a plan whose renewal was declined stays on before it lapses. */
+  PLAN_GRACE_DAYS: positiveIntSetting(7),
+  /** How often the plan-renewal job looks for plans to renew, end or lapse. */
+  PLAN_RENEW_EVERY_S: positiveIntSetting(300),
+  /** How long a checkout link works (once), and a portal link. */
+  PLAN_CHECKOUT_TTL_S: positiveIntSetting(3600),
+  PLAN_PORTAL_TTL_S: positiveIntSetting(3600),
 })
   // The lock call and the charge both end before the lease does, so a lapsed lease means nobody is still
   // waiting on the provider for it: the reconciliation job may ask the provider and settle.

@@ -4,7 +4,7 @@
 import { endpoints, type CatalogContent } from '@travelclub/contracts';
 import { buildService, registerEndpoints, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
 import type { CatalogConfig } from './config.js';
-import { availabilityConsumer, holdEventConsumer } from './events/consumers.js';
+import { availabilityConsumer, creatorPickConsumer, holdEventConsumer } from './events/consumers.js';
 import { holdEvents } from './flows/hold-events.js';
 import type { HoldFlows } from './flows/holds.js';
 import { catalogFlows } from './flows/index.js';
@@ -21,6 +21,7 @@ import { searchRoutes } from './routes/searches.js';
 import { AvailabilityProjection } from './search/availability.js';
 import { liveIndex } from './search/live-index.js';
 import { Searcher } from './search/searcher.js';
+import { creatorPickStore } from './store/creator-picks.js';
 import { hotelStore } from './store/hotels.js';
 import { inventoryStore } from './store/inventory.js';
 import { likeStore } from './store/likes.js';
@@ -51,13 +52,15 @@ async function makeParts(
     total: config.SEARCHES_MAX,
     log,
   });
-  const likes = await likeStore(app.mongo);
+  const likes = await likeStore(app.mongo, outbox);
+  const picks = await creatorPickStore(app.mongo);
   const searcher = new Searcher(index, availability, config.IMAGES_BASE_URL);
   const expiry = serviceQueue(app, 'hold-expiry');
   return {
     config,
     hotels,
     likes,
+    picks,
     searches,
     inventory,
     availability,
@@ -77,6 +80,8 @@ async function startBackground(app: ServiceApp, parts: CatalogParts, holds: Hold
   await app.startup.step('hold events consumer', () => holdEventsConsumer.start());
   const availabilityEvents = availabilityConsumer(app, inventory, availability);
   await app.startup.step('availability consumer', () => availabilityEvents.start());
+  const creatorEvents = creatorPickConsumer(app, parts.picks);
+  await app.startup.step('creator recommendations consumer', () => creatorEvents.start());
   await startCatalogJobs(app, { holds, inventory, refreshEverySeconds: config.REFRESH_EVERY_S });
   startIndexRefresh(app, parts);
 }

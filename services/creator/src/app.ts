@@ -1,28 +1,32 @@
 // buildApp: the creator service (profiles and clubs, recommended stays, travel packages, written guides,
 // subscribers, verification and analytics; docs/creator.md). It never listens. Its events go out through the
-// outbox relay; it hears accounts registering and roles granted.
+// outbox relay; it hears accounts registering and roles granted; it asks the catalog about hotels.
 import { endpoints } from '@travelclub/contracts';
 import { buildService, registerEndpoints, type ServiceApp } from '@travelclub/kit';
 import type { CreatorConfig } from './config.js';
 import { creatorConsumer } from './events/consumers.js';
-import { profileFlows } from './flows/profiles.js';
-import { profileRoutes } from './routes/profiles.js';
-import { profileStore } from './store/profiles.js';
+import { creatorFlows } from './flows/index.js';
+import { registerMultipart } from './media/upload.js';
+import { creatorRoutes } from './routes/index.js';
+import { acceptOneClickForms } from './routes/subscriptions.js';
 
 export type CreatorApp = ServiceApp;
+
+/** Files one multipart form may carry: a recommendation's cover, tile and a dozen photos. */
+const MAX_FILES = 14;
 
 export async function buildApp(config: CreatorConfig): Promise<CreatorApp> {
   const service = { name: 'creator', config, serviceTokenSecret: config.SERVICE_TOKEN_SECRET };
   return buildService(service, async (app, outbox) => {
-    const profiles = profileFlows(await profileStore(app.mongo, outbox));
+    const flows = await creatorFlows(app, config, outbox);
 
     await outbox.start();
-    const consumer = creatorConsumer(app, profiles);
+    const consumer = creatorConsumer(app, flows);
     await app.startup.step('creator consumer', () => consumer.start());
 
-    registerEndpoints(app, endpoints.creator, {
-      ...profileRoutes(profiles, { countryHeader: config.COUNTRY_HEADER }),
-    });
+    await registerMultipart(app, { maxBytes: config.MEDIA_MAX_BYTES, maxFiles: MAX_FILES });
+    acceptOneClickForms(app);
+    registerEndpoints(app, endpoints.creator, creatorRoutes(flows, config));
     return app;
   });
 }

@@ -2,6 +2,7 @@
 // and how a visitor's country is read.
 import { connectedServiceConfigSchema, portSetting, positiveIntSetting, serviceUrlSetting } from '@travelclub/kit';
 import { z } from 'zod';
+import { mediaSettings } from './media/storage.js';
 
 export const CreatorConfigSchema = connectedServiceConfigSchema({
   PORT: portSetting(3005),
@@ -18,5 +19,7 @@ export const CreatorConfigSchema = connectedServiceConfigSchema({
   CALL_TIMEOUT_MS: positiveIntSetting(3_000),
   /** Redis key prefix of this service's rate limits. */
   RATE_LIMIT_PREFIX: z.string().default('creator:rl'),
+  /** Where uploaded images are stored and how big they may be (src/media/storage.ts). */
+  ...mediaSettings,
 });
 export type CreatorConfig = z.infer<typeof CreatorConfigSchema>;

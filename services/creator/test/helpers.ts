@@ -10,7 +10,11 @@ import {
   uniqueName,
   type EventLog,
 } from '@travelclub/kit/testing';
+import { startCatalog, type CatalogApp } from '@travelclub/testing/catalog';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp, type CreatorApp } from '../src/app.js';
 import { CreatorConfigSchema } from '../src/config.js';
 
@@ -21,23 +25,41 @@ export interface Caller {
   headers: Record<string, string>;
 }
 
-export const useCreator = (settings: Record<string, string> = {}) => setUpForFile(new CreatorWorld(settings));
+/** A test file's creator app; with `catalog`, a real catalog (a small demo inventory) beside it. */
+export const useCreator = (settings: Record<string, string> = {}, { catalog = false } = {}) =>
+  setUpForFile(new CreatorWorld(settings, catalog));
 
 export class CreatorWorld extends ServiceWorld<CreatorApp> {
   /** What the app published on creator.events, read from the start. */
   events!: EventLog;
+  catalog?: CatalogApp;
+  /** Where uploaded images go: a directory of this file's own, removed after it. */
+  mediaDir!: string;
 
-  constructor(private readonly settings: Record<string, string>) {
+  constructor(
+    private readonly settings: Record<string, string>,
+    private readonly withCatalog: boolean,
+  ) {
     super();
   }
 
   async start(): Promise<void> {
     this.jwks = await startTestJwks();
+    const prefix = `${uniqueName('creator')}.`;
+    this.mediaDir = await mkdtemp(join(tmpdir(), 'creator-media-'));
+    let catalogUrl = 'http://127.0.0.1:9';
+    if (this.withCatalog) {
+      this.catalog = await startCatalog({ JWKS_URL: this.jwks.jwksUrl, KAFKA_TOPIC_PREFIX: prefix, SEED_HOTELS: '30' });
+      catalogUrl = await this.catalog.listen({ port: 0, host: '127.0.0.1' });
+    }
     this.app = await buildApp(
       CreatorConfigSchema.parse({
         ...testEnv('creator'),
         JWKS_URL: this.jwks.jwksUrl,
-        KAFKA_TOPIC_PREFIX: `${uniqueName('creator')}.`,
+        KAFKA_TOPIC_PREFIX: prefix,
+        CATALOG_URL: catalogUrl,
+        MEDIA_DIR: this.mediaDir,
+        PUBLIC_MEDIA_URL: 'https://travelclub.test',
         ...this.settings,
       }),
     );
@@ -47,7 +69,18 @@ export class CreatorWorld extends ServiceWorld<CreatorApp> {
   async close(): Promise<void> {
     await this.events?.stop();
     await this.app?.close();
+    await this.catalog?.close();
     await this.jwks?.close();
+    if (this.mediaDir) await rm(this.mediaDir, { recursive: true, force: true });
+  }
+
+  /** Ids of `count` hotels of the catalog's inventory. */
+  async hotelIds(count: number): Promise<string[]> {
+    const hotels = await this.catalog!.mongo.collection('hotels')
+      .find({}, { projection: { _id: 1 } })
+      .limit(count)
+      .toArray();
+    return hotels.map((hotel) => String(hotel._id));
   }
 
   /** A signed-in caller with these roles (a customer unless told). */
@@ -69,4 +102,27 @@ export class CreatorWorld extends ServiceWorld<CreatorApp> {
     if (res.statusCode !== 201) throw new Error(`create profile answered ${res.statusCode}: ${res.body}`);
     return { ...caller, profile: res.json() as Profile };
   }
+}
+
+/** A file part of a multipart form. */
+export interface FormFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A multipart/form-data body and its content type, for `app.inject`. */
+export function multipartForm(fields: Record<string, string>, files: FormFile[] = []) {
+  const boundary = `----travelclub${randomUUID().replace(/-/g, '')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`;
+    parts.push(Buffer.from(head), file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -9,6 +9,8 @@ export const ItineraryConfigSchema = connectedServiceConfigSchema({
   CATALOG_URL: serviceUrlSetting(3002),
   /** The billing service (invoices). */
   BILLING_URL: serviceUrlSetting(3004),
+  /** The creator service (travel packages to book). */
+  CREATOR_URL: serviceUrlSetting(3005),
   /** The web app's origin, for the links in booking mails. */
   WEB_URL: z.url().default('http://localhost:8080'),
   /** How long billing's payment lock keeps the cart from changing; every hold must outlive it. */

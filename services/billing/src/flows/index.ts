@@ -3,6 +3,10 @@ import { invoiceFlows } from './invoices.js';
 import type { BillingParts } from './parts.js';
 import { paymentFlows } from './payments.js';
 import { payoutFlows } from './payouts.js';
+import { checkoutFlows } from './plan-checkout.js';
+import { portalFlows } from './plan-portal.js';
+import { renewDuePlans } from './plan-renewals.js';
+import { planFlows } from './plans.js';
 import { refundFlows } from './refunds.js';
 
 export function billingFlows(parts: BillingParts) {
@@ -11,6 +15,13 @@ export function billingFlows(parts: BillingParts) {
     payments: paymentFlows(parts),
     refunds: refundFlows(parts),
     payouts: payoutFlows(parts),
+    creatorPlans: {
+      ...planFlows(parts),
+      checkout: checkoutFlows(parts),
+      portal: portalFlows(parts),
+      /** The plan-renewal job's work, at `now` (jobs/plan-renewals.ts). */
+      renewDue: (now: Date, userId?: string) => renewDuePlans(parts, now, { userId }),
+    },
   };
 }
 export type BillingFlows = ReturnType<typeof billingFlows>;

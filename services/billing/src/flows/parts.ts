@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../provider/provider.js';
 import type { CreatorStore } from '../store/creators.js';
 import type { DeclineCounter } from '../store/declines.js';
 import type { InvoiceStore } from '../store/invoices.js';
+import type { PlanStore } from '../store/plans.js';
 
 export interface BillingParts {
   config: BillingConfig;
@@ -17,5 +18,9 @@ export interface BillingParts {
   itinerary: ServiceClient;
   /** The payment-reconciliation queue (its schedule, and jobs that name one invoice). */
   reconciliation: JobQueue<'payment-reconciliation'>;
+  /** Creators' plans, their links and payments. */
+  plans: PlanStore;
+  /** The plan-renewal queue (its schedule, and jobs that name one creator). */
+  planRenewals: JobQueue<'plan-renewal'>;
   log: Logger;
 }

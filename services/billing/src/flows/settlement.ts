@@ -13,7 +13,7 @@ import type { PaymentLock } from './payment-lock.js';
 /** What settling needs: the parts, and the itinerary's lock to let go of after a decline. */
 export type SettlementDeps = BillingParts & { lock: Pick<PaymentLock, 'release'> };
 
-const declineCode = (charge: ChargeResult): ErrorCode =>
+export const declineCode = (charge: ChargeResult): ErrorCode =>
   charge.outcome === 'declined' ? 'card-declined' : 'insufficient-funds';
 
 /** The commission a paid invoice credits its creator, if it has one: counted from the stay's last check-out. */

@@ -1,6 +1,7 @@
 // The card payment provider as billing uses it. Every call carries an idempotency key: the same key twice
 // gives the first answer again and moves money once, so a retry after a network cut or a crash is safe. A
-// charge can be looked up by its key, to learn what became of a charge whose answer was lost.
+// charge can be looked up by its key, to learn what became of a charge whose answer was lost. A card can be
+// kept at the provider (a payment method) and charged again later by its id: creators' plans renew so.
 import type { Card, Money } from '@travelclub/contracts';
 import { withTimeout } from '@travelclub/kit';
 import type { CardSummary } from '../domain/card.js';
@@ -38,9 +39,30 @@ export interface RefundResult {
   amount: Money;
 }
 
+/** Keeps a card at the provider for later charges (a customer's payment method), once per key. */
+export interface SaveCardRequest {
+  idempotencyKey: string;
+  card: Card;
+}
+
+/** A card the provider keeps: billing keeps its id, brand and last four digits, never the card. */
+export interface SavedCard extends CardSummary {
+  paymentMethodId: string;
+}
+
+/** A charge to a card the provider keeps (a plan's renewal). */
+export interface SavedCardChargeRequest {
+  idempotencyKey: string;
+  amount: Money;
+  paymentMethodId: string;
+  reference?: string;
+}
+
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  saveCard(request: SaveCardRequest): Promise<SavedCard>;
+  chargeSaved(request: SavedCardChargeRequest): Promise<ChargeResult>;
   /** The charge made under this idempotency key, if any. */
   lookup(idempotencyKey: string): Promise<ChargeLookup>;
   refund(request: RefundRequest): Promise<RefundResult>;
@@ -56,5 +78,7 @@ export function withProviderTimeout<P extends PaymentProvider>(provider: P, time
     charge: (request: ChargeRequest) => withTimeout(provider.charge(request), timeoutMs, what),
     lookup: (key: string) => withTimeout(provider.lookup(key), timeoutMs, what),
     refund: (request: RefundRequest) => withTimeout(provider.refund(request), timeoutMs, what),
+    saveCard: (request: SaveCardRequest) => withTimeout(provider.saveCard(request), timeoutMs, what),
+    chargeSaved: (request: SavedCardChargeRequest) => withTimeout(provider.chargeSaved(request), timeoutMs, what),
   });
 }

@@ -1,7 +1,9 @@
-// The sandbox provider: behaves like a real provider's test mode, with charges and refunds of its own
-// (collections `sandbox_charges` and `sandbox_refunds`) keyed by idempotency key. Test cards: 4242424242424242
-// succeeds, 4000000000000002 is declined, 4000000000009995 has insufficient funds; any other number that
-// passed validation (12-19 digits, Luhn) succeeds. Only the brand and last four digits are stored.
+// The sandbox provider: behaves like a real provider's test mode, with charges, refunds and saved cards of its
+// own (collections `sandbox_charges`, `sandbox_refunds`, `sandbox_payment_methods`) keyed by idempotency key.
+// Test cards: 4242424242424242 succeeds, 4000000000000002 is declined, 4000000000009995 has insufficient
+// funds, 4000000000000341 succeeds when typed in but is declined when charged again saved (a renewal); any
+// other number that passed validation (12-19 digits, Luhn) succeeds. Only the brand and last four digits are
+// stored, and for a saved card the outcome its later charges get.
 // A charge is recorded when it arrives and settles `latencyMs` later, whether or not its caller still waits
 // (a real provider finishes what it was sent): a lookup meanwhile finds it pending.
 import type { Money } from '@travelclub/contracts';
@@ -16,6 +18,8 @@ export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Goes through when typed in; declined when charged again as a saved card (a plan's renewal). */
+  declinedLater: '4000000000000341',
 } as const;
 
 interface SandboxCharge {
@@ -30,6 +34,17 @@ interface SandboxCharge {
   createdAt: Date;
   /** Its outcome is known from then on. */
   settlesAt: Date;
+}
+
+/** A saved card (payment method): what its later charges get, never the number. */
+interface SandboxPaymentMethod {
+  /** The idempotency key it was saved under. */
+  _id: string;
+  paymentMethodId: string;
+  brand: string;
+  last4: string;
+  outcome: ChargeOutcome;
+  createdAt: Date;
 }
 
 interface SandboxRefund {
@@ -54,6 +69,17 @@ const chargeSchema = new Schema<SandboxCharge>(
   },
   { versionKey: false },
 );
+const paymentMethodSchema = new Schema<SandboxPaymentMethod>(
+  {
+    _id: String,
+    paymentMethodId: { type: String, required: true, unique: true },
+    brand: String,
+    last4: String,
+    outcome: String,
+    createdAt: Date,
+  },
+  { versionKey: false },
+);
 const refundSchema = new Schema<SandboxRefund>(
   {
     _id: String,
@@ -72,8 +98,18 @@ function outcomeOf(number: string): ChargeOutcome {
   return 'succeeded';
 }
 
+/** What a saved card's later charges get. */
+function savedOutcomeOf(number: string): ChargeOutcome {
+  const digits = number.replace(/\D/g, '');
+  return digits === SANDBOX_CARDS.declinedLater ? 'declined' : outcomeOf(digits);
+}
+
 export class SandboxRefundError extends Error {
   override name = 'SandboxRefundError';
+}
+
+export class SandboxPaymentMethodError extends Error {
+  override name = 'SandboxPaymentMethodError';
 }
 
 export type SandboxProvider = Awaited<ReturnType<typeof sandboxProvider>>;
@@ -115,48 +151,97 @@ async function assertRefundable(
     throw new SandboxRefundError('the refund is more than what is left of the charge');
 }
 
-export async function sandboxProvider(
-  connection: Connection,
-  { latencyMs = 0, crashAfterCharge = false }: SandboxOptions = {},
-) {
-  const Charges = await defineModel(connection, 'SandboxCharge', chargeSchema, 'sandbox_charges');
-  const Refunds = await defineModel(connection, 'SandboxRefund', refundSchema, 'sandbox_refunds');
-  const charges = Charges.collection as unknown as mongo.Collection<SandboxCharge>;
-  const refunds = Refunds.collection as unknown as mongo.Collection<SandboxRefund>;
-  const provider: PaymentProvider & {
-    charges: mongo.Collection<SandboxCharge>;
-    refunds: mongo.Collection<SandboxRefund>;
-  } = {
-    name: 'sandbox',
-    charges,
-    refunds,
+type ChargeRecord = Pick<SandboxCharge, 'amount' | 'brand' | 'last4' | 'outcome' | 'reference'>;
 
-    async charge({ idempotencyKey, amount, card, reference }): Promise<ChargeResult> {
+/**
+ * Records a charge once per key (a repeated key, even racing, finds the first charge) and answers it once it
+ * has settled, `latencyMs` after it arrived.
+ */
+function chargeRecorder(
+  charges: mongo.Collection<SandboxCharge>,
+  { latencyMs = 0, crashAfterCharge = false }: SandboxOptions,
+) {
+  return async (idempotencyKey: string, { reference, ...fields }: ChargeRecord): Promise<ChargeResult> => {
+    const now = new Date();
+    await charges.updateOne(
+      { _id: idempotencyKey },
+      {
+        $setOnInsert: {
+          chargeId: newId('ch'),
+          ...fields,
+          ...(reference ? { reference } : {}),
+          createdAt: now,
+          settlesAt: new Date(now.getTime() + latencyMs),
+        },
+      },
+      { upsert: true },
+    );
+    const stored = await charges.findOne({ _id: idempotencyKey });
+    if (!stored) throw new Error('sandbox charge vanished');
+    const wait = (stored.settlesAt?.getTime() ?? 0) - Date.now();
+    if (wait > 0) await sleep(wait);
+    if (crashAfterCharge) process.kill(process.pid, 'SIGKILL');
+    return resultOf(stored);
+  };
+}
+
+/** Saved cards (payment methods) and their charges: what a later charge gets was decided when it was saved. */
+function savedCards(
+  methods: mongo.Collection<SandboxPaymentMethod>,
+  record: ReturnType<typeof chargeRecorder>,
+): Pick<PaymentProvider, 'saveCard' | 'chargeSaved'> {
+  return {
+    async saveCard({ idempotencyKey, card }) {
       const { brand, last4 } = cardSummary(card.number);
-      const now = new Date();
-      // Insert once per key: a repeated key, even racing, finds the first charge.
-      await charges.updateOne(
+      await methods.updateOne(
         { _id: idempotencyKey },
         {
           $setOnInsert: {
-            chargeId: newId('ch'),
-            amount,
+            paymentMethodId: newId('pm'),
             brand,
             last4,
-            outcome: outcomeOf(card.number),
-            ...(reference ? { reference } : {}),
-            createdAt: now,
-            settlesAt: new Date(now.getTime() + latencyMs),
+            outcome: savedOutcomeOf(card.number),
+            createdAt: new Date(),
           },
         },
         { upsert: true },
       );
-      const stored = await charges.findOne({ _id: idempotencyKey });
-      if (!stored) throw new Error('sandbox charge vanished');
-      const wait = (stored.settlesAt?.getTime() ?? 0) - Date.now();
-      if (wait > 0) await sleep(wait);
-      if (crashAfterCharge) process.kill(process.pid, 'SIGKILL');
-      return resultOf(stored);
+      const stored = await methods.findOne({ _id: idempotencyKey });
+      if (!stored) throw new Error('sandbox payment method vanished');
+      return { paymentMethodId: stored.paymentMethodId, brand: stored.brand, last4: stored.last4 };
+    },
+
+    async chargeSaved({ idempotencyKey, amount, paymentMethodId, reference }) {
+      const method = await methods.findOne({ paymentMethodId });
+      if (!method) throw new SandboxPaymentMethodError(`no such payment method: ${paymentMethodId}`);
+      const { brand, last4, outcome } = method;
+      return record(idempotencyKey, { amount, brand, last4, outcome, ...(reference ? { reference } : {}) });
+    },
+  };
+}
+
+export async function sandboxProvider(connection: Connection, options: SandboxOptions = {}) {
+  const Charges = await defineModel(connection, 'SandboxCharge', chargeSchema, 'sandbox_charges');
+  const Refunds = await defineModel(connection, 'SandboxRefund', refundSchema, 'sandbox_refunds');
+  const Methods = await defineModel(connection, 'SandboxPaymentMethod', paymentMethodSchema, 'sandbox_payment_methods');
+  const charges = Charges.collection as unknown as mongo.Collection<SandboxCharge>;
+  const refunds = Refunds.collection as unknown as mongo.Collection<SandboxRefund>;
+  const methods = Methods.collection as unknown as mongo.Collection<SandboxPaymentMethod>;
+  const record = chargeRecorder(charges, options);
+  const provider: PaymentProvider & {
+    charges: mongo.Collection<SandboxCharge>;
+    refunds: mongo.Collection<SandboxRefund>;
+    paymentMethods: mongo.Collection<SandboxPaymentMethod>;
+  } = {
+    name: 'sandbox',
+    charges,
+    refunds,
+    paymentMethods: methods,
+
+    async charge({ idempotencyKey, amount, card, reference }): Promise<ChargeResult> {
+      const { brand, last4 } = cardSummary(card.number);
+      const outcome = outcomeOf(card.number);
+      return record(idempotencyKey, { amount, brand, last4, outcome, ...(reference ? { reference } : {}) });
     },
 
     async lookup(idempotencyKey) {
@@ -184,6 +269,8 @@ export async function sandboxProvider(
       if (!stored) throw new Error('sandbox refund vanished');
       return { refundId: stored.refundId, amount: stored.amount };
     },
+
+    ...savedCards(methods, record),
   };
   return provider;
 }

@@ -95,6 +95,21 @@ export function nightlyPrice(
   return nicePrice(raw, hotel.currency);
 }
 
+/**
+ * The price a card says a hotel costs "from" when no dates are given: a night of its cheapest room type and
+ * rate plan on an ordinary weeknight (the base price, which has no season), in minor units of the hotel's
+ * currency; null for a hotel with nothing to sell.
+ */
+export function leadPrice(
+  hotel: Pick<PricedHotel, 'basePrice' | 'currency'>,
+  roomTypes: readonly Pick<StoredRoomType, 'priceFactor'>[],
+  plans: readonly Pick<RatePlan, 'priceFactor'>[],
+): number | null {
+  if (!roomTypes.length || !plans.length) return null;
+  const cheapest = (factors: readonly { priceFactor: number }[]) => Math.min(...factors.map((f) => f.priceFactor));
+  return nicePrice(hotel.basePrice * cheapest(roomTypes) * cheapest(plans), hotel.currency);
+}
+
 /** FNV-1a with a final avalanche: a fast, stable 32-bit hash, as good as random for the occupancy model. */
 function hash32(text: string): number {
   let h = 0x811c9dc5;

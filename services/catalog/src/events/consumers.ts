@@ -1,9 +1,11 @@
-// What the catalog does on other services' events (paid → book the holds, cancelled → release them), and
-// how each instance keeps its availability projection current with changes other instances made.
+// What the catalog does on other services' events (paid → book the holds, cancelled → release them; creators'
+// recommendations, kept to rank them first), and how each instance keeps its availability projection current
+// with changes other instances made.
 import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
 import type { HoldFlows } from '../flows/holds.js';
 import type { AvailabilityProjection } from '../search/availability.js';
+import type { CreatorPickStore } from '../store/creator-picks.js';
 import { inventoryId, type InventoryStore } from '../store/inventory.js';
 
 export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
@@ -13,6 +15,20 @@ export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
     })
     .handle('itinerary.cancelled', async (event, ctx) => {
       await holds.cancelItinerary(event.payload.itineraryId, ctx);
+    });
+}
+
+/**
+ * Creators' recommended hotels and the slugs creators go by: a group of its own, so a slow creator topic never
+ * holds bookings back.
+ */
+export function creatorPickConsumer(app: ServiceApp, picks: CreatorPickStore) {
+  return createServiceConsumer(app, { groupId: 'catalog-creators' })
+    .handle('creator.recommendation.changed', async (event) => {
+      await picks.change(event.payload, event.occurredAt);
+    })
+    .handle('creator.profile.updated', async (event) => {
+      await picks.know(event.payload.userId, event.payload.slug);
     });
 }
 

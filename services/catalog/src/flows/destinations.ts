@@ -1,6 +1,7 @@
 // Destinations: autocomplete over cities, countries and hotels (from the index), and likes of them.
 import type { LocationType } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+import { appError, newEvent, type CausalContext } from '@travelclub/kit';
+import { likeId } from '../store/likes.js';
 import type { CatalogParts } from './parts.js';
 
 interface DestinationLike {
@@ -13,8 +14,16 @@ export function destinationFlows({ index, likes }: Pick<CatalogParts, 'index' | 
   return {
     autocomplete: (query: string, take: number) => ({ query, destinations: index().suggest(query, take) }),
 
-    /** A like of the destination in the path, which the body must name, with its own kind. */
-    async like(userId: string, pathId: string, { destinationId, locationType, like }: DestinationLike) {
+    /**
+     * A like of the destination in the path, which the body must name, with its own kind; a change publishes
+     * `catalog.destination.liked` (in the like's own write).
+     */
+    async like(
+      userId: string,
+      pathId: string,
+      { destinationId, locationType, like }: DestinationLike,
+      ctx: CausalContext,
+    ) {
       if (destinationId !== pathId)
         throw appError('validation-failed', [
           { path: 'destinationId', message: 'Must be the destination in the path' },
@@ -25,7 +34,10 @@ export function destinationFlows({ index, likes }: Pick<CatalogParts, 'index' | 
         throw appError('validation-failed', [
           { path: 'locationType', message: `This destination is a ${destination.locationType}` },
         ]);
-      await likes.set(userId, destinationId, locationType, like);
+      const at = new Date().toISOString();
+      const payload = { userId, destinationId, locationType, liked: like, at };
+      const event = newEvent('catalog.destination.liked', likeId(userId, destinationId), payload, ctx);
+      await likes.set(userId, destinationId, locationType, like, event);
       return { destinationId, liked: like };
     },
   };

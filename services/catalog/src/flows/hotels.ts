@@ -1,9 +1,18 @@
 // Hotels: a destination's list (from the index), the hotel page by id or slug (from MongoDB), its title
-// image's link, and likes (a like counts once per traveller; the index follows the count).
-import type { HotelListAnswer, HotelView } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+// image's link, summaries of many hotels for other services, and likes (a like counts once per traveller; the
+// index follows the count).
+import {
+  exchangeRatesRef,
+  type HotelListAnswer,
+  type HotelSummariesAnswer,
+  type HotelSummariesBody,
+  type HotelView,
+  type PricedHotelSummary,
+} from '@travelclub/contracts';
+import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { hotelView } from '../domain/hotel-view.js';
 import { imageUrl } from '../domain/image-links.js';
+import { likeId } from '../store/likes.js';
 import type { CatalogParts } from './parts.js';
 
 export function hotelFlows({
@@ -39,9 +48,32 @@ export function hotelFlows({
       return imageUrl(config.IMAGES_BASE_URL, title);
     },
 
-    async like(userId: string, hotelId: string, like: boolean) {
+    /**
+     * Hotels by id for other services, each once, in the order asked, priced for the stay when there are dates;
+     * unknown ids are left out. From the index: no database read, whatever the number of ids.
+     */
+    summaries({ ids, currency, checkIn, checkOut, guests }: HotelSummariesBody): HotelSummariesAnswer {
+      const stay = checkIn && checkOut ? { checkIn, checkOut, guests, rooms: 1, currency } : null;
+      const now = new Date();
+      const found = new Map<string, PricedHotelSummary>();
+      for (const id of ids) {
+        const hotel = found.has(id) ? undefined : index().hotel(id);
+        if (hotel) found.set(id, searcher.pricedSummary(hotel, stay, currency, now));
+      }
+      return { exchangeRates: exchangeRatesRef(), hotels: [...found.values()] };
+    },
+
+    /** A like on or off; a change publishes `catalog.hotel.liked` (in the like's own write). */
+    async like(userId: string, hotelId: string, like: boolean, ctx: CausalContext) {
       if (!index().hotel(hotelId)) throw appError('hotel-not-found');
-      const changed = await likes.set(userId, `hotel-${hotelId}`, 'hotel', like);
+      const destinationId = `hotel-${hotelId}`;
+      const event = newEvent(
+        'catalog.hotel.liked',
+        likeId(userId, destinationId),
+        { userId, hotelId, liked: like, at: new Date().toISOString() },
+        ctx,
+      );
+      const changed = await likes.set(userId, destinationId, 'hotel', like, event);
       const count = changed
         ? await hotels.addLikes(hotelId, like ? 1 : -1)
         : ((await hotels.byId(hotelId))?.likes ?? 0);

@@ -5,6 +5,7 @@ import type { CatalogConfig } from '../config.js';
 import type { AvailabilityProjection } from '../search/availability.js';
 import type { CatalogIndex } from '../search/catalog-index.js';
 import type { Searcher } from '../search/searcher.js';
+import type { CreatorPickStore } from '../store/creator-picks.js';
 import type { HotelStore } from '../store/hotels.js';
 import type { InventoryStore } from '../store/inventory.js';
 import type { LikeStore } from '../store/likes.js';
@@ -14,6 +15,8 @@ export interface CatalogParts {
   config: CatalogConfig;
   hotels: HotelStore;
   likes: LikeStore;
+  /** Creators' recommended hotels, from their events. */
+  picks: CreatorPickStore;
   searches: SearchStore;
   inventory: InventoryStore;
   availability: AvailabilityProjection;

@@ -13,6 +13,6 @@ export function destinationRoutes({ destinations }: Pick<CatalogFlows, 'destinat
       reply.header('cache-control', 'public, max-age=60');
       return sendUnparsed(reply, destinations.autocomplete(query.query, query.take));
     },
-    likeDestination: ({ params, body, user }) => destinations.like(user.id, params.id, body),
+    likeDestination: ({ params, body, user, ctx }) => destinations.like(user.id, params.id, body, ctx),
   };
 }

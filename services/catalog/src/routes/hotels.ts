@@ -1,10 +1,14 @@
-// Hotels: a destination's list, the hotel page by id or slug, its title image (a redirect), likes.
+// Hotels: a destination's list, the hotel page by id or slug, its title image (a redirect), likes, and
+// summaries of many hotels for other services.
 import type { endpoints } from '@travelclub/contracts';
 import type { Handlers } from '@travelclub/kit';
 import type { CatalogFlows } from '../flows/index.js';
 import { sendUnparsed } from './json.js';
 
-type Endpoints = Pick<typeof endpoints.catalog, 'listHotels' | 'hotel' | 'hotelBySlug' | 'titleImage' | 'likeHotel'>;
+type Endpoints = Pick<
+  typeof endpoints.catalog,
+  'listHotels' | 'hotel' | 'hotelBySlug' | 'titleImage' | 'likeHotel' | 'hotelSummaries'
+>;
 
 export function hotelRoutes({ hotels }: Pick<CatalogFlows, 'hotels'>): Handlers<Endpoints> {
   return {
@@ -13,6 +17,8 @@ export function hotelRoutes({ hotels }: Pick<CatalogFlows, 'hotels'>): Handlers<
     hotelBySlug: ({ params }) => hotels.bySlug(params.slug),
     // The image itself lives at its CDN link; redirecting keeps one cacheable copy of it.
     titleImage: async ({ params }, reply) => reply.redirect(hotels.titleImageUrl(params.id), 302),
-    likeHotel: ({ params, body, user }) => hotels.like(user.id, params.id, body?.like ?? true),
+    // For the creator service and the gateway only (service identities): a whole club page's hotels in one call.
+    hotelSummaries: async ({ body }, reply) => sendUnparsed(reply, hotels.summaries(body)),
+    likeHotel: ({ params, body, user, ctx }) => hotels.like(user.id, params.id, body?.like ?? true, ctx),
   };
 }

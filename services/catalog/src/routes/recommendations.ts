@@ -1,4 +1,5 @@
-// Recommendations: for the traveller (any caller; a token names them), or for a destination when one is asked.
+// Recommendations: for the traveller (any caller; a token names them), or for a destination when one is asked;
+// a creator's recommended hotels first when a creator is named.
 import type { endpoints } from '@travelclub/contracts';
 import type { Handlers } from '@travelclub/kit';
 import type { CatalogFlows } from '../flows/index.js';
@@ -7,7 +8,7 @@ type Endpoints = Pick<typeof endpoints.catalog, 'recommended' | 'recommendation'
 
 export function recommendationRoutes({ recommendations }: Pick<CatalogFlows, 'recommendations'>): Handlers<Endpoints> {
   return {
-    recommended: ({ query, user }) => recommendations.forTraveller(user?.id, query.take),
-    recommendation: async ({ body, user }) => recommendations.recommend(body.destination, user?.id, body.take),
+    recommended: ({ query, user }) => recommendations.forTraveller(user?.id, query.take, query.creator),
+    recommendation: ({ body, user }) => recommendations.recommend(body.destination, user?.id, body.take, body.creator),
   };
 }

@@ -1,16 +1,18 @@
 // Answers searches, map viewports and availability checks from memory: the catalog index, the price
 // model and the availability projection. Work per answer grows with the page asked for, not the catalog.
 import {
+  convert,
   exchangeRatesRef,
   type AvailableRoomType,
   type BoundingBox,
   type HotelResult,
   type HotelSummary,
+  type PricedHotelSummary,
   type SearchCriteria,
   type SearchPage,
 } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
-import { nightsOf } from '../domain/pricing.js';
+import { leadPrice, nightsOf } from '../domain/pricing.js';
 import { addressLine, orderRoomTypes, tagRate } from '../domain/rate-order.js';
 import { buildRate, quoteRate } from '../domain/rates.js';
 import type { StoredHotel } from '../domain/types.js';
@@ -81,6 +83,26 @@ export class Searcher {
       totalPrice: quote.total,
       freeCancellation: quote.freeCancellation,
     };
+  }
+
+  /**
+   * The hotel as other services show it: its summary, the stay's cheapest rate, and a night's price to start
+   * from (the cheapest rate's average night, or without a stay the lead price), in `currency`.
+   */
+  pricedSummary(hotel: IndexedHotel, stay: Stay | null, currency: string, now = this.now()): PricedHotelSummary {
+    const summary = this.summary(hotel);
+    if (!stay) {
+      const lead = leadPrice(hotel, hotel.roomTypes, hotel.ratePlans);
+      const fromPrice = lead === null ? null : convert({ amount: lead, currency: hotel.currency }, currency);
+      return { ...summary, cheapestRate: null, fromPrice };
+    }
+    const cheapestRate = this.cheapest(hotel, stay, now);
+    const nights = nightsOf(stay.checkIn, stay.checkOut).length;
+    const fromPrice = cheapestRate && {
+      amount: Math.round(cheapestRate.totalPrice.amount / nights),
+      currency: cheapestRate.totalPrice.currency,
+    };
+    return { ...summary, cheapestRate, fromPrice };
   }
 
   /**

@@ -1,7 +1,7 @@
 // The price model (day of the week, season, hemisphere, nice amounts) and the demo occupancy model.
 import { describe, expect, it } from 'vitest';
 import { nicePrice } from '@travelclub/contracts';
-import { baselineTaken, nightlyPrice, nightsOf } from '../../src/domain/pricing.js';
+import { baselineTaken, leadPrice, nightlyPrice, nightsOf } from '../../src/domain/pricing.js';
 import type { RatePlan, StoredHotel, StoredRoomType } from '../../src/domain/types.js';
 
 type PricedHotel = Pick<StoredHotel, 'currency' | 'basePrice' | 'coordinates'>;
@@ -167,5 +167,19 @@ describe('baselineTaken', () => {
     const august = nights.filter((n) => n.startsWith('2026-08'));
     const february = nights.filter((n) => n.startsWith('2026-02'));
     expect(average(august)).toBeGreaterThan(average(february));
+  });
+});
+
+describe('leadPrice', () => {
+  it('is a night of the cheapest room type and plan at the base price, whatever their order', () => {
+    const rooms = [{ priceFactor: 1.4 }, { priceFactor: 1 }];
+    const plans = [{ priceFactor: 1 }, { priceFactor: 0.9 }];
+    expect(leadPrice(paris, rooms, plans)).toBe(nicePrice(150_00 * 0.9, 'EUR'));
+    expect(leadPrice(paris, rooms, plans)).toBeLessThan(leadPrice(paris, [rooms[0]!], plans)!);
+  });
+
+  it('is null for a hotel with nothing to sell', () => {
+    expect(leadPrice(paris, [], [flex])).toBeNull();
+    expect(leadPrice(paris, [standard], [])).toBeNull();
   });
 });

@@ -13,7 +13,8 @@ export interface ProfileRecord {
   creatorProfile: CreatorDetails;
   attribution?: UserAttribution & { at: Date };
   verified: boolean;
-  plan?: { status: string; currentPeriodEnd?: Date; subscriptionId?: string };
+  /** Billing's last word on the creator's paid plan, and when it was said. */
+  plan?: { status: string; subscriptionId: string; at: Date; currentPeriodEnd?: Date };
   createdAt: Date;
   updatedAt: Date;
   /** The write counter: every change is guarded by it. */

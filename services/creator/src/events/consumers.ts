@@ -1,14 +1,37 @@
 // What the creator service hears: accounts registering (their profile is made with the name they signed up
-// with) and roles granted (a traveller becoming a creator). The kit records handled event ids.
+// with, and a creator's address kept for travellers' package requests) and roles granted (a traveller
+// becoming a creator), and billing's word on a creator's paid plan. The kit records handled event ids.
 import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
-import type { ProfileFlows } from '../flows/profiles.js';
+import type { CreatorFlows } from '../flows/index.js';
 
-export function creatorConsumer(app: ServiceApp, profiles: ProfileFlows) {
-  return createServiceConsumer(app, { groupId: 'creator' })
+/** Billing's plan events: each says where the creator's plan stands now. */
+const PLAN_EVENTS = [
+  'billing.subscription.started',
+  'billing.subscription.renewed',
+  'billing.subscription.overdue',
+  'billing.subscription.cancelled',
+  'billing.subscription.lapsed',
+] as const;
+
+export function creatorConsumer(app: ServiceApp, { profiles, stores }: CreatorFlows) {
+  const consumer = createServiceConsumer(app, { groupId: 'creator' });
+  for (const type of PLAN_EVENTS) {
+    consumer.handle(type, async (event) => {
+      const { userId, subscriptionId, status, currentPeriodEnd, at } = event.payload;
+      await profiles.setPlan(userId, {
+        status,
+        subscriptionId,
+        at: new Date(at),
+        ...(currentPeriodEnd && { currentPeriodEnd: new Date(currentPeriodEnd) }),
+      });
+    });
+  }
+  return consumer
     .handle('auth.account.registered', async (event, ctx) => {
-      const { userId, publicName, roles } = event.payload;
+      const { userId, email, publicName, roles } = event.payload;
       const { record, created } = await profiles.create(userId, roles, { publicName }, publicName, ctx);
       if (!created) await profiles.syncClaims(record._id, roles, ctx);
+      if (roles.includes('role/creator')) await stores.contacts.remember(userId, email);
     })
     .handle('auth.role.granted', async (event, ctx) => {
       await profiles.syncClaims(event.payload.userId, event.payload.roles, ctx);

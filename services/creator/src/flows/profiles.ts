@@ -6,6 +6,7 @@ import {
   DEFAULT_COUNTRY,
   DEFAULT_CURRENCY,
   type AuthUser,
+  type ImageAsset,
   type Role,
   type UpdateProfileBody,
   type UserAttribution,
@@ -27,95 +28,116 @@ const ALTERNATIVES = 20;
 
 export type ProfileFlows = ReturnType<typeof profileFlows>;
 
+/** The event that tells billing (and the catalog, analytics) who a creator's address belongs to. */
+const updated = (record: Pick<ProfileRecord, '_id' | 'slug' | 'publicName'>, ctx: CausalContext) =>
+  newEvent(
+    'creator.profile.updated',
+    record._id,
+    { userId: record._id, slug: record.slug, publicName: record.publicName },
+    ctx,
+  );
+
+/** Claims the asked-for address, refusing reserved and taken ones. */
+async function claimAsked(store: ProfileStore, slug: string, userId: string): Promise<string> {
+  if (isReserved(slug)) throw appError('slug-reserved');
+  if (!(await store.claimSlug(slug, userId))) throw appError('slug-taken');
+  return slug;
+}
+
+/** A free address from the name: the name's own, then `-2`, `-3`, ..., then a random one. */
+async function claimFromName(store: ProfileStore, name: string, userId: string): Promise<string> {
+  const base = slugFromName(name);
+  const candidates = [base, ...Array.from({ length: ALTERNATIVES }, (_, i) => alternativeSlug(base, i + 2))];
+  for (const slug of candidates) if (!isReserved(slug) && (await store.claimSlug(slug, userId))) return slug;
+  for (;;) {
+    const slug = alternativeSlug(base, Math.floor(Math.random() * 1e6));
+    if (await store.claimSlug(slug, userId)) return slug;
+  }
+}
+
+/** Makes the account's profile once; a second call (or a registration event after it) answers the first. */
+async function createProfile(
+  store: ProfileStore,
+  { userId, roles, wanted, fallbackName }: { userId: string; roles: Role[]; wanted: NewProfile; fallbackName: string },
+  ctx: CausalContext,
+) {
+  const existing = await store.get(userId);
+  if (existing) return { record: existing, created: false };
+  const publicName = wanted.publicName ?? fallbackName;
+  const slug = wanted.slug
+    ? await claimAsked(store, wanted.slug, userId)
+    : await claimFromName(store, publicName, userId);
+  const now = new Date();
+  const record: ProfileRecord = {
+    _id: userId,
+    publicName,
+    slug,
+    currency: wanted.currency ?? DEFAULT_CURRENCY,
+    country: wanted.country ?? DEFAULT_COUNTRY,
+    claims: roles,
+    creatorProfile: {},
+    verified: false,
+    createdAt: now,
+    updatedAt: now,
+    version: 0,
+  };
+  const made = await store.create(record, isCreator(record) ? [updated(record, ctx)] : []);
+  // Two first calls at once: the other one made it.
+  return made ? { record: made, created: true } : { record: (await store.get(userId))!, created: false };
+}
+
+/** The roles auth signed last; becoming a creator puts the address in billing's directory. */
+function syncClaims(store: ProfileStore, userId: string, roles: Role[], ctx: CausalContext) {
+  return store.mutate(userId, (record) => {
+    if (sameClaims(record.claims, roles)) return null;
+    const becameCreator = !isCreator(record) && roles.includes('role/creator');
+    return { set: { claims: roles }, events: becameCreator ? [updated(record, ctx)] : [] };
+  });
+}
+
+async function updateProfile(store: ProfileStore, userId: string, body: UpdateProfileBody, ctx: CausalContext) {
+  const current = await store.get(userId);
+  if (!current) throw appError('profile-not-found');
+  if (body.slug && body.slug !== current.slug) await claimAsked(store, body.slug, userId);
+  const record = await store.mutate(userId, (record) => {
+    const set: Partial<ProfileRecord> = {};
+    if (body.publicName !== undefined && body.publicName !== record.publicName) set.publicName = body.publicName;
+    if (body.slug !== undefined && body.slug !== record.slug) set.slug = body.slug;
+    if (body.currency !== undefined) set.currency = body.currency;
+    if (body.country !== undefined) set.country = body.country;
+    if (body.creatorProfile) set.creatorProfile = { ...record.creatorProfile, ...body.creatorProfile };
+    const named = set.publicName !== undefined || set.slug !== undefined;
+    const events: OutboxEvent[] = named && isCreator(record) ? [updated({ ...record, ...set }, ctx)] : [];
+    return { set, events };
+  });
+  return record!;
+}
+
+/** Puts an uploaded image on the owner's profile (a hero image only on a creator's); answers what it replaced. */
+async function setImage(store: ProfileStore, user: AuthUser, which: 'heroImage' | 'profilePicture', image: ImageAsset) {
+  let previous: ImageAsset | undefined;
+  const record = await store.mutate(user.id, (record) => {
+    if (which === 'heroImage' && !isCreator(record)) throw appError('forbidden');
+    previous = record.creatorProfile[which];
+    return { set: { creatorProfile: { ...record.creatorProfile, [which]: image } } };
+  });
+  if (!record) throw appError('profile-not-found');
+  return { record, previous };
+}
+
 export function profileFlows(store: ProfileStore) {
-  /** The event that tells billing (and the catalog, analytics) who a creator's address belongs to. */
-  const updated = (record: Pick<ProfileRecord, '_id' | 'slug' | 'publicName'>, ctx: CausalContext) =>
-    newEvent(
-      'creator.profile.updated',
-      record._id,
-      { userId: record._id, slug: record.slug, publicName: record.publicName },
-      ctx,
-    );
-
-  /** Claims the asked-for address, refusing reserved and taken ones. */
-  async function claimAsked(slug: string, userId: string): Promise<string> {
-    if (isReserved(slug)) throw appError('slug-reserved');
-    if (!(await store.claimSlug(slug, userId))) throw appError('slug-taken');
-    return slug;
-  }
-
-  /** A free address from the name: the name's own, then `-2`, `-3`, ..., then a random one. */
-  async function claimFromName(name: string, userId: string): Promise<string> {
-    const base = slugFromName(name);
-    const candidates = [base, ...Array.from({ length: ALTERNATIVES }, (_, i) => alternativeSlug(base, i + 2))];
-    for (const slug of candidates) if (!isReserved(slug) && (await store.claimSlug(slug, userId))) return slug;
-    for (;;) {
-      const slug = alternativeSlug(base, Math.floor(Math.random() * 1e6));
-      if (await store.claimSlug(slug, userId)) return slug;
-    }
-  }
-
-  async function create(userId: string, roles: Role[], wanted: NewProfile, fallbackName: string, ctx: CausalContext) {
-    const existing = await store.get(userId);
-    if (existing) return { record: existing, created: false };
-    const publicName = wanted.publicName ?? fallbackName;
-    const slug = wanted.slug ? await claimAsked(wanted.slug, userId) : await claimFromName(publicName, userId);
-    const now = new Date();
-    const record: ProfileRecord = {
-      _id: userId,
-      publicName,
-      slug,
-      currency: wanted.currency ?? DEFAULT_CURRENCY,
-      country: wanted.country ?? DEFAULT_COUNTRY,
-      claims: roles,
-      creatorProfile: {},
-      verified: false,
-      createdAt: now,
-      updatedAt: now,
-      version: 0,
-    };
-    const made = await store.create(record, isCreator(record) ? [updated(record, ctx)] : []);
-    // Two first calls at once: the other one made it.
-    return made ? { record: made, created: true } : { record: (await store.get(userId))!, created: false };
-  }
-
   /** The owner's profile with the token's roles: the token is what auth signed last. */
   async function ownOrNull(user: AuthUser, ctx: CausalContext) {
     const record = await store.get(user.id);
     if (!record || sameClaims(record.claims, user.roles)) return record;
-    return syncClaims(user.id, user.roles, ctx);
-  }
-
-  async function syncClaims(userId: string, roles: Role[], ctx: CausalContext) {
-    return store.mutate(userId, (record) => {
-      if (sameClaims(record.claims, roles)) return null;
-      const becameCreator = !isCreator(record) && roles.includes('role/creator');
-      return { set: { claims: roles }, events: becameCreator ? [updated(record, ctx)] : [] };
-    });
-  }
-
-  async function update(userId: string, body: UpdateProfileBody, ctx: CausalContext) {
-    const current = await store.get(userId);
-    if (!current) throw appError('profile-not-found');
-    if (body.slug && body.slug !== current.slug) await claimAsked(body.slug, userId);
-    const record = await store.mutate(userId, (record) => {
-      const set: Partial<ProfileRecord> = {};
-      if (body.publicName !== undefined && body.publicName !== record.publicName) set.publicName = body.publicName;
-      if (body.slug !== undefined && body.slug !== record.slug) set.slug = body.slug;
-      if (body.currency !== undefined) set.currency = body.currency;
-      if (body.country !== undefined) set.country = body.country;
-      if (body.creatorProfile) set.creatorProfile = { ...record.creatorProfile, ...body.creatorProfile };
-      const named = set.publicName !== undefined || set.slug !== undefined;
-      const events: OutboxEvent[] = named && isCreator(record) ? [updated({ ...record, ...set }, ctx)] : [];
-      return { set, events };
-    });
-    return record!;
+    return syncClaims(store, user.id, user.roles, ctx);
   }
 
   return {
-    create,
-    syncClaims,
-    update,
+    create: (userId: string, roles: Role[], wanted: NewProfile, fallbackName: string, ctx: CausalContext) =>
+      createProfile(store, { userId, roles, wanted, fallbackName }, ctx),
+    syncClaims: (userId: string, roles: Role[], ctx: CausalContext) => syncClaims(store, userId, roles, ctx),
+    update: (userId: string, body: UpdateProfileBody, ctx: CausalContext) => updateProfile(store, userId, body, ctx),
 
     /** The caller's own profile (made on first use is POST's job: GET answers 404 before it). */
     async mine(user: AuthUser, ctx: CausalContext) {
@@ -135,9 +157,9 @@ export function profileFlows(store: ProfileStore) {
     /** A creator's public profile by any address they have had (an old one answers the current slug). */
     async publicBySlug(text: string) {
       const slug = text.toLowerCase();
-      const record = (await store.bySlug(slug)) ?? (await historic(slug));
-      if (!record || !isCreator(record)) throw appError('profile-not-found');
-      return record;
+      const owner = (await store.bySlug(slug)) ?? (await historic(slug));
+      if (!owner || !isCreator(owner)) throw appError('profile-not-found');
+      return owner;
     },
 
     /** Whether an address can be claimed: a malformed, reserved or taken one cannot; the caller's own can. */
@@ -146,6 +168,19 @@ export function profileFlows(store: ProfileStore) {
       if (!parsed.success || isReserved(parsed.data)) return false;
       const owner = await store.slugOwner(parsed.data);
       return owner === null || owner === user?.id;
+    },
+
+    setImage: async (user: AuthUser, id: string, which: 'heroImage' | 'profilePicture', image: ImageAsset) => {
+      if (id !== user.id) throw appError('profile-not-found');
+      return setImage(store, user, which, image);
+    },
+
+    /**
+     * Where the creator's paid plan stands, as billing last said. Plan events of one creator arrive in order,
+     * but a replayed old one must not undo a newer state: the newer `at` wins.
+     */
+    async setPlan(userId: string, plan: NonNullable<ProfileRecord['plan']>) {
+      await store.mutate(userId, (record) => (record.plan?.at && record.plan.at >= plan.at ? null : { set: { plan } }));
     },
 
     /** First touch: the first attribution stays; later ones change nothing. */

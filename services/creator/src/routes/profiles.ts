@@ -1,9 +1,11 @@
 // Profiles, club addresses, attribution and a visitor's guessed currency: thin handlers over the profile flows.
-import type { endpoints } from '@travelclub/contracts';
+import type { AuthUser, endpoints, ImageAsset } from '@travelclub/contracts';
+import type { FastifyRequest } from 'fastify';
 import { appError, type Handlers } from '@travelclub/kit';
 import { profileView, publicProfileView } from '../domain/profile.js';
 import { guessVisitor } from '../domain/visitor.js';
 import type { ProfileFlows } from '../flows/profiles.js';
+import type { MultipartReader } from './multipart.js';
 
 type Endpoints = typeof endpoints.creator;
 type ProfileEndpoints = Pick<
@@ -20,14 +22,39 @@ type ProfileEndpoints = Pick<
   | 'isAvailable'
   | 'anonymousUserData'
   | 'creatorBySlug'
+  | 'uploadHeroImage'
+  | 'uploadProfilePicture'
 >;
 
 const attributionOf = (record: { attribution?: { at: Date } & object }) => ({
   userAttribution: record.attribution ? { ...record.attribution, at: record.attribution.at.toISOString() } : null,
 });
 
-export function profileRoutes(profiles: ProfileFlows, settings: { countryHeader: string }): Handlers<ProfileEndpoints> {
+export function profileRoutes(
+  profiles: ProfileFlows,
+  uploads: { readMultipart: MultipartReader; remove: (assets: ImageAsset[]) => Promise<void> },
+  settings: { countryHeader: string },
+): Handlers<ProfileEndpoints> {
+  /** Reads the form's one image and puts it on the profile; a refused change leaves no file behind. */
+  async function upload(req: FastifyRequest, user: AuthUser, id: string, which: 'heroImage' | 'profilePicture') {
+    if (id !== user.id) throw appError('profile-not-found');
+    const form = await uploads.readMultipart(req, { single: ['image', 'file'], many: [] });
+    const image = form.files.image?.[0] ?? form.files.file?.[0];
+    if (!image) throw appError('image-missing');
+    try {
+      const { record, previous } = await profiles.setImage(user, id, which, image);
+      if (previous) await uploads.remove([previous]);
+      return profileView(record);
+    } catch (err) {
+      await form.discard();
+      throw err;
+    }
+  }
+
   return {
+    uploadHeroImage: ({ params, user, req }) => upload(req, user, params.id, 'heroImage'),
+    uploadProfilePicture: ({ params, user, req }) => upload(req, user, params.id, 'profilePicture'),
+
     createProfile: async ({ body, user, ctx }, reply) => {
       // An anonymous visitor's account is a cart holder, not a person with a profile yet.
       if (user.isAnonymous) throw appError('forbidden');

@@ -57,6 +57,10 @@ export async function profileStore(connection: Connection, outbox: Outbox) {
   return {
     get,
 
+    /** The profiles of these accounts (those that have one), in no particular order. */
+    many: (userIds: string[]): Promise<ProfileRecord[]> =>
+      profiles.find({ _id: { $in: userIds } }, withoutOutbox).toArray(),
+
     /** The profile whose current slug this is. */
     bySlug: (slug: string): Promise<ProfileRecord | null> => profiles.findOne({ slug }, withoutOutbox),
 

@@ -1,10 +1,11 @@
 // Profiles through the real app: made once, read and changed by their owner only, club addresses unique and
 // kept in history, creator.profile.updated for every change of a creator's name or address.
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, useCreator } from '../helpers.js';
 
 const world = useCreator();
-const inject = (...args: Parameters<typeof world.app.inject>) => world.app.inject(...args);
+const inject = (options: InjectOptions) => world.app.inject(options);
 const slugOf = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`;
 
 describe('making a profile', () => {
@@ -262,6 +263,42 @@ describe('events', () => {
       type: 'creator.profile.updated',
       payload: { userId, publicName: 'Registered Rita' },
     });
+  });
+});
+
+describe('the paid plan', () => {
+  it("shows billing's latest word on the creator's plan, never an older one", async () => {
+    const creator = await world.creator('Planner');
+    const plan = (status: string, at: string) => ({
+      userId: creator.id,
+      subscriptionId: 'plan-1',
+      price: { amount: 1900, currency: 'USD' },
+      currentPeriodEnd: '2027-01-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      at,
+    });
+    const read = async () =>
+      (await inject({ method: 'GET', url: '/api/v1/userProfile', headers: creator.headers })).json().plan;
+    await world.publish('billing.subscription.started', creator.id, {
+      ...plan('active', '2026-12-01T00:00:00.000Z'),
+      status: 'active',
+    });
+    await expect
+      .poll(read, { timeout: 20_000 })
+      .toEqual({ status: 'active', currentPeriodEnd: '2027-01-01T00:00:00.000Z' });
+    // An older word arrives late (a replay): once handled, it has changed nothing.
+    const late = await world.publish('billing.subscription.lapsed', creator.id, {
+      ...plan('lapsed', '2026-11-01T00:00:00.000Z'),
+      status: 'lapsed',
+    });
+    const handled = world.app.mongo.collection('processed_events');
+    await expect.poll(() => handled.countDocuments({ eventId: late.id }), { timeout: 20_000 }).toBe(1);
+    expect((await read()).status).toBe('active');
+    await world.publish('billing.subscription.overdue', creator.id, {
+      ...plan('past_due', '2026-12-02T00:00:00.000Z'),
+      status: 'past_due',
+    });
+    await expect.poll(async () => (await read())?.status, { timeout: 20_000 }).toBe('past_due');
   });
 });
 

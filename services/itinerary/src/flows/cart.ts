@@ -19,9 +19,9 @@ import type { Caller, ItineraryAccess } from './access.js';
 import { behalfOf, type CartHolds } from './cart-holds.js';
 import type { PaymentLockFlows } from './payment-lock.js';
 
-const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+export const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
-const roomAdded = (record: ItineraryRecord, placement: RoomPlacement, ctx: CausalContext) =>
+export const roomAdded = (record: ItineraryRecord, placement: RoomPlacement, ctx: CausalContext) =>
   newEvent(
     'itinerary.room.added',
     record._id,

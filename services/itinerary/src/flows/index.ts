@@ -10,14 +10,16 @@ import { checkoutFlows } from './checkout.js';
 import { guestFlows } from './guests.js';
 import { itineraryFlows } from './itineraries.js';
 import type { BookingMailer } from './mails.js';
+import { packageBookingFlows } from './package-booking.js';
 import { paymentLockFlows } from './payment-lock.js';
 import { reactionFlows } from './reactions.js';
 
 export interface FlowParts {
   store: ItineraryStore;
-  /** The catalog (room holds) and billing (invoices), through their endpoint definitions. */
+  /** The catalog (room holds), billing (invoices) and the creator service (travel packages). */
   catalog: ServiceClient;
   billing: ServiceClient;
+  creator: ServiceClient;
   mailer: BookingMailer;
   /** How long billing's payment lock may hold the cart still. */
   paymentLockSeconds: number;
@@ -32,6 +34,7 @@ export function bookingFlows(parts: FlowParts) {
   return {
     itineraries: itineraryFlows({ ...parts, access }),
     cart: cartFlows({ access, holds, paymentLock }),
+    packages: packageBookingFlows({ ...parts, holds }),
     guests: guestFlows({ access }),
     checkout: checkoutFlows({ ...parts, holds, access }),
     cancellation,

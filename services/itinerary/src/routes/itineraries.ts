@@ -8,7 +8,7 @@ import type { BookingFlows } from '../flows/index.js';
 type Endpoints = Omit<typeof endpoints.itinerary, 'invoiceDraft' | 'takePaymentLock' | 'releasePaymentLock'>;
 
 export function itineraryRoutes(flows: BookingFlows): Handlers<Endpoints> {
-  const { itineraries, cart, guests, checkout, cancellation } = flows;
+  const { itineraries, cart, guests, checkout, cancellation, packages } = flows;
   return {
     createItinerary: async ({ body, user }) => itineraryView(await itineraries.create(user, body ?? {})),
 
@@ -20,6 +20,9 @@ export function itineraryRoutes(flows: BookingFlows): Handlers<Endpoints> {
     latestItinerary: async ({ user }) => itineraryView(await itineraries.latest(user)),
 
     readItinerary: async ({ params, user }) => itineraryView(await itineraries.read(params.id, user)),
+
+    fromTravelPackage: async ({ params, body, user, ctx }) =>
+      itineraryView(await packages.book(user, params.id, body, ctx)),
 
     addHotel: async ({ params, body, user, ctx }) => itineraryView(await cart.addHotel(params.id, body, { user, ctx })),
 

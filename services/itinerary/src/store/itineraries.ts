@@ -85,8 +85,10 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
   return {
     get,
 
-    async create(record: ItineraryRecord): Promise<ItineraryRecord> {
-      await collection.insertOne({ ...record, outbox: [] });
+    /** Stores a new itinerary, with the events of what it starts with (a package's rooms). */
+    async create(record: ItineraryRecord, events: OutboxEvent[] = []): Promise<ItineraryRecord> {
+      await collection.insertOne({ ...record, outbox: events });
+      if (events.length > 0) outbox.kick(record._id);
       return record;
     },
 

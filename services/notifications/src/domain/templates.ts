@@ -45,8 +45,14 @@ const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
  * `www.`, `://`, `@`) is left out: whoever typed the name must not be able to put a link into our mail.
  */
 function greeting(publicName: string | undefined): string {
-  const name = publicName === undefined ? undefined : oneLine(publicName);
-  return name && !/:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}(?![a-z])|@/i.test(name) ? `Hello ${name},` : 'Hello,';
+  const name = mentionable(publicName);
+  return name ? `Hello ${name},` : 'Hello,';
+}
+
+/** A name on one line, or undefined when it looks like a web or mail address (see `greeting`). */
+function mentionable(name: string | undefined): string | undefined {
+  const line = name === undefined ? undefined : oneLine(name);
+  return line && !/:\/\/|www\.|[a-z0-9-]\.[a-z]{2,}(?![a-z])|@/i.test(line) ? line : undefined;
 }
 
 /**
@@ -94,7 +100,8 @@ const linkMails: Record<LinkTemplate, LinkMailWords> = {
 const isLinkTemplate = (template: EmailTemplate): template is LinkTemplate => Object.hasOwn(linkMails, template);
 
 /** The mails whose link carries a one-time code (signs in, resets a password, proves an address). */
-export const carriesOneTimeLink = (template: string): boolean => Object.hasOwn(linkMails, template);
+export const carriesOneTimeLink = (template: string): boolean =>
+  Object.hasOwn(linkMails, template) || template === 'email-subscription-confirmation';
 
 /** The template's data as its schema reads it, with an http(s) link; a TemplateError otherwise. */
 function dataOf<T extends keyof typeof emailTemplateDataSchemas>(
@@ -222,11 +229,133 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
 }
 
 /**
+ * The double opt-in mail of a creator's email subscription. The creator chose their name, so it is shown only
+ * when it does not look like an address, and never in the subject. It is a mail to a subscriber, so it also
+ * carries the unsubscribe link (the job's `listUnsubscribe` makes the headers).
+ */
+function renderSubscriptionConfirmation(data: unknown): RenderedEmail {
+  const { link, expiresInMinutes, creatorName, unsubscribeLink } = dataOf('email-subscription-confirmation', data);
+  if (!/^https?:$/.test(new URL(unsubscribeLink).protocol))
+    throw new TemplateError('email-subscription-confirmation unsubscribeLink must be http(s)');
+  const subject = 'Please confirm your subscription';
+  const club = mentionable(creatorName) ?? 'a TravelClub creator';
+  const intro = `You asked to receive news from ${club} on TravelClub. Please confirm your subscription with this link:`;
+  const validity = `The link works for ${formatDuration(expiresInMinutes)}, and only once.`;
+  const ignore = 'If you did not ask for this, ignore this mail: you will not be subscribed.';
+  const text = [
+    'Hello,',
+    '',
+    intro,
+    '',
+    link,
+    '',
+    validity,
+    ignore,
+    '',
+    `Unsubscribe: ${unsubscribeLink}`,
+    '',
+    'TravelClub',
+    '',
+  ].join('\n');
+  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
+  const html = markup`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${subject}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<h1 style="font-size:20px;margin:0 0 16px;">Confirm your subscription</h1>
+<p style="line-height:1.5;">Hello,</p>
+<p style="line-height:1.5;">${intro}</p>
+<p style="margin:24px 0;"><a href="${link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">Confirm my subscription</a></p>
+<p style="${muted}">If the button does not work, open this address in your browser:<br><a href="${link}" style="color:#0b6e4f;word-break:break-all;">${link}</a></p>
+<p style="${muted}">${validity} ${ignore}</p>
+</div>
+<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub · <a href="${unsubscribeLink}" style="color:#8a93a3;">Unsubscribe</a></p>
+</body>
+</html>
+`;
+  return { subject, html, text };
+}
+
+/**
+ * A traveller's request for a travel package, to the creator. All but the dashboard link is typed by someone
+ * (the traveller, or the creator for the package title), so every value is escaped, kept on its line where it
+ * names something, never put in the subject, and the traveller's address is text, not a link.
+ */
+function renderTravelPackageRequest(data: unknown): RenderedEmail {
+  const request = dataOf('travel-package-request', data);
+  const subject = 'A traveller asked you for a travel package';
+  const hello = greeting(request.creatorName);
+  const intro = 'A traveller asked you for a travel package on TravelClub.';
+  const facts: [string, string][] = [
+    ...(request.packageTitle ? [['Package', oneLine(request.packageTitle)] as [string, string]] : []),
+    ...(request.dates ? [['Dates', oneLine(request.dates)] as [string, string]] : []),
+    ...(request.party ? [['Party', oneLine(request.party)] as [string, string]] : []),
+    ['Their address', oneLine(request.travellerEmail)],
+  ];
+  // The message keeps its paragraphs (blank lines) and line breaks; a stray \r makes no line of its own.
+  const paragraphs = request.message
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.split('\n').map((line) => line.trim()))
+    .filter((lines) => lines.some((line) => line !== ''));
+  const answer = `Answer them by writing to ${oneLine(request.travellerEmail)}. Your packages are in your dashboard:`;
+  const text = [
+    hello,
+    '',
+    intro,
+    '',
+    ...facts.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Their message:',
+    '',
+    paragraphs.map((lines) => lines.join('\n')).join('\n\n'),
+    '',
+    answer,
+    request.link,
+    '',
+    'TravelClub',
+    '',
+  ].join('\n');
+  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
+  const rows = facts
+    .map(([label, value]) => markup`<tr><td style="padding:4px 16px 4px 0;">${label}</td><td>${value}</td></tr>`)
+    .join('');
+  const message = paragraphs
+    .map((lines) => `<p style="line-height:1.5;">${lines.map((line) => escapeHtml(line)).join('<br>')}</p>`)
+    .join('');
+  const html =
+    markup`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${subject}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<h1 style="font-size:20px;margin:0 0 16px;">${subject}</h1>
+<p style="line-height:1.5;">${hello}</p>
+<p style="line-height:1.5;">${intro}</p>
+<table style="margin:16px 0;border-collapse:collapse;">` +
+    rows +
+    '</table>\n<p style="line-height:1.5;font-weight:bold;">Their message:</p>\n<blockquote style="margin:0 0 16px;padding:0 16px;border-left:3px solid #d5d9e0;">' +
+    message +
+    markup`</blockquote>
+<p style="${muted}">${answer}</p>
+<p style="margin:24px 0;"><a href="${request.link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">Open my dashboard</a></p>
+</div>
+<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub</p>
+</body>
+</html>
+`;
+  return { subject, html, text };
+}
+
+/**
  * Renders a template with its data. Throws a TemplateError when the data does not fit or the template is
  * not written yet (the other templates of contracts: they fail for good instead of sending a makeshift mail).
  */
 export function renderEmail(template: EmailTemplate, data: unknown): RenderedEmail {
   if (isLinkTemplate(template)) return renderLinkMail(template, data);
   if (isBookingTemplate(template)) return renderBookingMail(template, data);
+  if (template === 'email-subscription-confirmation') return renderSubscriptionConfirmation(data);
+  if (template === 'travel-package-request') return renderTravelPackageRequest(data);
   throw new TemplateError(`the ${template} mail is not written yet`);
 }

@@ -35,8 +35,21 @@ function messageIdFor(idempotencyKey: string, from: string): string {
   return `<${hash}@${domain}>`;
 }
 
+/**
+ * The extra headers of a mail: RFC 8058 one-click unsubscribe for mails to a creator's subscribers. The URL
+ * goes out as the WHATWG parser writes it, so nothing in it can end the header or its angle brackets.
+ */
+function headersOf({ listUnsubscribe }: EmailJob): Record<string, string> | undefined {
+  if (!listUnsubscribe) return undefined;
+  return {
+    'List-Unsubscribe': `<${new URL(listUnsubscribe).href}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
 export function createSendEmail({ sentMails, transport, from, log, inDoubtAfterMs = 5 * 60_000 }: SendEmailDeps) {
-  return async function sendEmail({ to, template, data, idempotencyKey, redacted }: EmailJob): Promise<SendOutcome> {
+  return async function sendEmail(job: EmailJob): Promise<SendOutcome> {
+    const { to, template, data, idempotencyKey, redacted } = job;
     // Its one-time link was taken out when it was done with: there is nothing left to send (ask for a new one).
     if (redacted) throw new UnrecoverableError(`mail ${idempotencyKey} was redacted: its link is gone`);
     let mail;
@@ -78,7 +91,8 @@ export function createSendEmail({ sentMails, transport, from, log, inDoubtAfterM
 
     let info;
     try {
-      info = await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
+      const { subject, text, html } = mail;
+      info = await transport.sendMail({ from, to, subject, text, html, messageId, headers: headersOf(job) });
     } catch (err) {
       // The server refused the mail or could not be reached, so it was not sent: let a retry send it.
       await releaseClaim(sentMails, idempotencyKey, claimedBy).catch((releaseErr: unknown) =>

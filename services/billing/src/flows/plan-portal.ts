@@ -1,0 +1,121 @@
+// The sandbox's customer portal of a creator's plan: the page its link opens (the plan, its card, what comes
+// next), cancelling at the period's end and taking that back, and paying an overdue month with a card. The
+// link's secret is the only authorisation; it expires (PLAN_PORTAL_TTL_S), and a newer link replaces it.
+import { endpoints, type CreatorPlan, type PlanCardForm } from '@travelclub/contracts';
+import type { CausalContext } from '@travelclub/kit';
+import { linkTokenHash, periodEnd, planChargeKeys } from '../domain/plans.js';
+import type { PlanDocument } from '../store/plans.js';
+import type { BillingParts } from './parts.js';
+import {
+  cardAttempt,
+  giveBack,
+  paidMonth,
+  pagePath,
+  planAfter,
+  planEvent,
+  planView,
+  type CardPayment,
+  type PageOutcome,
+} from './plan-parts.js';
+
+/** What the portal page shows, and where its forms post. */
+export interface PortalView {
+  plan: CreatorPlan;
+  actions: { cancel: string; resume: string; pay: string };
+  returnUrl: string;
+}
+
+interface Portal {
+  plan: PlanDocument;
+  returnUrl: string;
+  token: string;
+}
+type Opened = Portal | { outcome: PageOutcome<PortalView> };
+
+const { planPortalPage, planPortalCancel, planPortalResume, planPortalPay } = endpoints.billing;
+/** Back to the portal page, which shows what the plan is now (a redirect after a form post). */
+const backTo = (token: string): PageOutcome<PortalView> => ({ kind: 'redirect', to: pagePath(planPortalPage, token) });
+
+async function open({ plans }: BillingParts, token: string, now: Date): Promise<Opened> {
+  const plan = await plans.byPortalToken(linkTokenHash(token));
+  if (!plan?.portal || plan.portal.expiresAt <= now) return { outcome: { kind: 'message', code: 'plan-link-invalid' } };
+  return { plan, returnUrl: plan.portal.returnUrl, token };
+}
+
+const viewOf = ({ plan, returnUrl, token }: Portal): PortalView => ({
+  plan: planView(plan),
+  actions: {
+    cancel: pagePath(planPortalCancel, token),
+    resume: pagePath(planPortalResume, token),
+    pay: pagePath(planPortalPay, token),
+  },
+  returnUrl,
+});
+
+/** Cancels at the period's end (`cancel`), or takes that back. */
+async function setCancel(parts: BillingParts, token: string, cancel: boolean, now: Date) {
+  const opened = await open(parts, token, now);
+  if ('outcome' in opened) return opened.outcome;
+  const changed = await parts.plans.cancelAtPeriodEnd(linkTokenHash(token), now, cancel);
+  if (changed) parts.log.info({ userId: changed._id, planId: changed.planId, cancel }, 'plan cancellation changed');
+  return backTo(token);
+}
+
+/** The overdue month paid: the plan is active again from where it stopped, or the money goes back. */
+async function renew(
+  parts: BillingParts,
+  { plan, token }: Portal,
+  payment: Extract<CardPayment, { paid: true }>,
+  { key, now, ctx }: { key: string; now: Date; ctx: CausalContext },
+): Promise<PageOutcome<PortalView>> {
+  const period = plan.period + 1;
+  const start = plan.currentPeriodEnd!;
+  const end = periodEnd(plan.anchor!, period);
+  const month = paidMonth(plan.planId, { period, start, end, key }, payment, now);
+  const event = planEvent('billing.subscription.renewed', planAfter(plan, { start, end }), now, ctx);
+  if (await parts.plans.renewed(plan, 'past_due', month, event)) return backTo(token);
+  const current = await parts.plans.get(plan._id);
+  if (current?.payments.some((p) => p.key === key)) return backTo(token);
+  await giveBack(parts, key, payment.charge);
+  return { kind: 'message', code: 'payment-refunded' };
+}
+
+/** An overdue plan paid with a card typed here (another, or the same one again), within its grace. */
+async function pay(
+  parts: BillingParts,
+  token: string,
+  form: PlanCardForm,
+  { ctx, now }: { ctx: CausalContext; now: Date },
+): Promise<PageOutcome<PortalView>> {
+  const opened = await open(parts, token, now);
+  if ('outcome' in opened) return opened.outcome;
+  const { plan } = opened;
+  // Nothing overdue (paid meanwhile, lapsed): the page shows what the plan is now.
+  if (plan.status !== 'past_due' || !plan.graceUntil || plan.graceUntil <= now) return backTo(token);
+  const key = planChargeKeys.overdue(plan.planId, plan.period + 1, plan.retries);
+  const tried = await cardAttempt(parts, form, {
+    userId: plan._id,
+    declinedHere: plan.retries,
+    key,
+    amount: plan.price,
+    reference: plan.planId,
+    onDecline: () => parts.plans.overdueDeclined(plan),
+  });
+  if ('problem' in tried) return { kind: 'page', view: viewOf(opened), problem: tried.problem };
+  return renew(parts, opened, tried.paid, { key, now, ctx });
+}
+
+export type PortalFlows = ReturnType<typeof portalFlows>;
+
+export function portalFlows(parts: BillingParts) {
+  return {
+    async page(token: string, now = new Date()): Promise<PageOutcome<PortalView>> {
+      const opened = await open(parts, token, now);
+      return 'outcome' in opened ? opened.outcome : { kind: 'page', view: viewOf(opened) };
+    },
+    cancel: (token: string, now = new Date()) => setCancel(parts, token, true, now),
+    resume: (token: string, now = new Date()) => setCancel(parts, token, false, now),
+    pay: (token: string, form: PlanCardForm, ctx: CausalContext, now = new Date()) =>
+      pay(parts, token, form, { ctx, now }),
+  };
+}

@@ -1,0 +1,44 @@
+// Verification requests as stored, and the views of them: the creator's, and the staff's (who decided). Pure.
+import type {
+  StaffVerificationRequest,
+  VerificationDecisionBody,
+  VerificationRequest,
+  VerificationStatus,
+} from '@travelclub/contracts';
+
+export interface VerificationRecord {
+  _id: string;
+  userId: string;
+  /** The creator's requests in order (1, 2, ...): unique per creator, so two asks at once open one request. */
+  seq: number;
+  status: VerificationStatus;
+  links: string[];
+  note?: string;
+  reason?: string;
+  createdAt: Date;
+  decidedAt?: Date;
+  /** The support staff member who decided. */
+  decidedBy?: string;
+}
+
+/** The status a decision leads to. */
+export const statusOf = (decision: VerificationDecisionBody['decision']) =>
+  decision === 'approve' ? ('approved' as const) : ('refused' as const);
+
+export function verificationView(record: VerificationRecord): VerificationRequest {
+  return {
+    id: record._id,
+    userId: record.userId,
+    status: record.status,
+    links: record.links,
+    ...(record.note != null && { note: record.note }),
+    ...(record.reason != null && { reason: record.reason }),
+    createdAt: record.createdAt.toISOString(),
+    ...(record.decidedAt && { decidedAt: record.decidedAt.toISOString() }),
+  };
+}
+
+export const staffVerificationView = (record: VerificationRecord): StaffVerificationRequest => ({
+  ...verificationView(record),
+  ...(record.decidedBy != null && { decidedBy: record.decidedBy }),
+});

@@ -1,0 +1,103 @@
+// Every flow of the creator service, built over its stores, its neighbours (the catalog), image storage and
+// the `emails` queue: what the routes and consumers call.
+import { createServiceClient, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
+import { catalogRooms } from '../clients/catalog-rooms.js';
+import { catalogHotels } from '../clients/catalog.js';
+import type { CreatorConfig } from '../config.js';
+import { deleteImage, imageLimitsOf, saveImage } from '../media/images.js';
+import { createMediaStorage, type MediaStorage } from '../media/storage.js';
+import { multipartReader, type ImageIntake } from '../routes/multipart.js';
+import { contactStore } from '../store/contacts.js';
+import { guideStore } from '../store/guides.js';
+import { packageStore } from '../store/packages.js';
+import { profileStore } from '../store/profiles.js';
+import { recommendationStore } from '../store/recommendations.js';
+import { subscriptionLimits, subscriptionStore } from '../store/subscriptions.js';
+import { verificationStore } from '../store/verification.js';
+import { clubFlows } from './club.js';
+import { guideFlows } from './guides.js';
+import { packageRequestFlows, packageRequestLimits } from './package-requests.js';
+import { packageImageFlows } from './package-images.js';
+import { packageFlows } from './packages.js';
+import { profileFlows } from './profiles.js';
+import { recommendationFlows } from './recommendations.js';
+import { subscriptionFlows, subscriptionMailer } from './subscriptions.js';
+import { verificationFlows } from './verification.js';
+
+export type CreatorFlows = Awaited<ReturnType<typeof creatorFlows>>;
+
+/** Uploaded images: checked and stored by the pipeline, removed when nothing uses them any more. */
+function imageIntake(storage: MediaStorage, config: CreatorConfig): ImageIntake {
+  const limits = imageLimitsOf(config);
+  return {
+    store: (file) => saveImage(storage, file.file, limits),
+    remove: async (assets) => void (await Promise.all(assets.map((asset) => deleteImage(storage, asset)))),
+  };
+}
+
+export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbox: Outbox) {
+  const catalog = createServiceClient({
+    target: 'catalog',
+    baseUrl: config.CATALOG_URL,
+    identity: app.serviceIdentity,
+    timeoutMs: config.CALL_TIMEOUT_MS,
+  });
+  const hotels = catalogHotels(catalog);
+  const storage = createMediaStorage(config);
+  app.addHook('onClose', () => storage.close());
+  const intake = imageIntake(storage, config);
+  const emails = serviceQueue(app, 'emails');
+
+  const stores = {
+    profiles: await profileStore(app.mongo, outbox),
+    recommendations: await recommendationStore(app.mongo, outbox),
+    packages: await packageStore(app.mongo, outbox),
+    guides: await guideStore(app.mongo),
+    contacts: await contactStore(app.mongo),
+    subscriptions: await subscriptionStore(app.mongo, outbox),
+    verification: await verificationStore(app.mongo, outbox),
+  };
+  const profiles = profileFlows(stores.profiles);
+  const { publicBySlug } = profiles;
+  const content = { profiles: stores.profiles, contacts: stores.contacts, hotels, discard: intake.remove };
+  const recommendations = recommendationFlows({ ...content, recommendations: stores.recommendations });
+  const packages = packageFlows({ ...content, packages: stores.packages, publicBySlug, rooms: catalogRooms(catalog) });
+  const guides = guideFlows({ ...content, guides: stores.guides });
+  return {
+    stores,
+    storage,
+    intake,
+    readMultipart: multipartReader(intake),
+    profiles,
+    recommendations,
+    packages,
+    guides,
+    packageImages: packageImageFlows({ packages: stores.packages, discard: intake.remove }),
+    club: clubFlows({
+      profiles,
+      recommendations,
+      hotels,
+      packages: stores.packages,
+      guides: stores.guides,
+      records: stores,
+      following: (userId) => stores.subscriptions.confirmedFor({ userId }),
+    }),
+    packageRequests: packageRequestFlows({
+      profiles: stores.profiles,
+      publicBySlug,
+      packages: stores.packages,
+      contacts: stores.contacts,
+      queue: emails,
+      limits: packageRequestLimits(app.redis, config.RATE_LIMIT_PREFIX),
+      webUrl: config.WEB_URL,
+    }),
+    subscriptions: subscriptionFlows({
+      store: stores.subscriptions,
+      profiles: stores.profiles,
+      mailer: subscriptionMailer(emails, config.WEB_URL),
+      limits: subscriptionLimits(app.redis, config.RATE_LIMIT_PREFIX),
+      log: app.log,
+    }),
+    verification: verificationFlows({ store: stores.verification, profiles: stores.profiles }),
+  };
+}

@@ -1,0 +1,104 @@
+// Creators' verification: a creator asks (one open request at a time), support staff approve or refuse it.
+// Approval sets the profile's `verified` flag; every decision publishes creator.verification.decided, and
+// every staff action is logged with the staff member's id (and the decider is kept on the request).
+import { randomUUID } from 'node:crypto';
+import type {
+  AuthUser,
+  RequestVerificationBody,
+  VerificationDecisionBody,
+  VerificationStatus,
+} from '@travelclub/contracts';
+import { appError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
+import { statusOf, type VerificationRecord } from '../domain/verification.js';
+import type { ProfileStore } from '../store/profiles.js';
+import type { VerificationStore } from '../store/verification.js';
+
+export interface VerificationDeps {
+  store: VerificationStore;
+  profiles: Pick<ProfileStore, 'get' | 'mutate'>;
+}
+
+/** Two asks at once: the loser finds the winner's request on its next look. */
+const MAX_ATTEMPTS = 5;
+
+async function request(deps: VerificationDeps, userId: string, body: RequestVerificationBody) {
+  const profile = await deps.profiles.get(userId);
+  if (!profile) throw appError('profile-not-found');
+  if (profile.verified) throw appError('already-verified');
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const latest = await deps.store.latest(userId);
+    if (latest?.status === 'pending') return { record: latest, created: false };
+    if (latest?.status === 'approved') throw appError('already-verified');
+    const record: VerificationRecord = {
+      _id: randomUUID(),
+      userId,
+      seq: (latest?.seq ?? 0) + 1,
+      status: 'pending',
+      links: body.links ?? [],
+      ...(body.note && { note: body.note }),
+      createdAt: new Date(),
+    };
+    if (await deps.store.insert(record)) return { record, created: true };
+  }
+  throw new Error(`verification requests of ${userId} kept changing; gave up`);
+}
+
+/** Sets the flag the public profile shows; nothing when it is set already. */
+async function markVerified(deps: VerificationDeps, userId: string, log: Logger) {
+  const profile = await deps.profiles.mutate(userId, (record) =>
+    record.verified ? null : { set: { verified: true } },
+  );
+  if (!profile) log.error({ userId }, 'verification approved, but the creator has no profile');
+}
+
+async function decide(
+  deps: VerificationDeps,
+  staff: AuthUser,
+  id: string,
+  { decision, reason }: VerificationDecisionBody,
+  ctx: CausalContext,
+  log: Logger,
+) {
+  const status = statusOf(decision);
+  const current = await deps.store.get(id);
+  if (!current) throw appError('verification-not-found');
+  let record: VerificationRecord | null = current;
+  let changed = false;
+  if (current.status === 'pending') {
+    const at = new Date();
+    const payload = { userId: current.userId, requestId: id, decision: status, at: at.toISOString() };
+    const event = newEvent('creator.verification.decided', current.userId, payload, ctx);
+    const set = { status, decidedAt: at, decidedBy: staff.id, ...(reason && { reason }) };
+    const decided = await deps.store.decide(id, set, [event]);
+    changed = decided !== null;
+    record = decided ?? (await deps.store.get(id));
+  }
+  log.info(
+    { staffId: staff.id, requestId: id, userId: current.userId, decision: status, changed },
+    'verification decision',
+  );
+  if (!record || record.status !== status) throw appError('verification-already-decided');
+  // Also on a repeat: it mends a profile left unflagged by a failure between the two writes.
+  if (status === 'approved') await markVerified(deps, record.userId, log);
+  return record;
+}
+
+export type VerificationFlows = ReturnType<typeof verificationFlows>;
+
+export function verificationFlows(deps: VerificationDeps) {
+  return {
+    /** The creator's open request: the pending one, or a new one (`created`). */
+    request: (userId: string, body: RequestVerificationBody) => request(deps, userId, body),
+
+    /** Approves or refuses; the same decision again answers the request as it is. */
+    decide: (staff: AuthUser, id: string, body: VerificationDecisionBody, ctx: CausalContext, log: Logger) =>
+      decide(deps, staff, id, body, ctx, log),
+
+    /** The staff's queue (a read of creators' requests, logged like every staff action). */
+    async list(staff: AuthUser, status: VerificationStatus, limit: number, log: Logger) {
+      const requests = await deps.store.list(status, limit);
+      log.info({ staffId: staff.id, status, count: requests.length }, 'verification requests listed');
+      return requests;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Every route handler of the creator service, by endpoint name (contracts' `endpoints.creator`).
+import type { endpoints } from '@travelclub/contracts';
+import type { Handlers } from '@travelclub/kit';
+import type { CreatorConfig } from '../config.js';
+import type { CreatorFlows } from '../flows/index.js';
+import { mediaHandlers } from '../media/upload.js';
+import { guideRoutes } from './guides.js';
+import { packageImageRoutes } from './package-images.js';
+import { packageRoutes } from './packages.js';
+import { profileRoutes } from './profiles.js';
+import { recommendationRoutes } from './recommendations.js';
+import { subscriptionRoutes } from './subscriptions.js';
+import { verificationRoutes } from './verification.js';
+
+export function creatorRoutes(flows: CreatorFlows, config: CreatorConfig): Handlers<typeof endpoints.creator> {
+  const { readMultipart, intake } = flows;
+  return {
+    ...profileRoutes(
+      flows.profiles,
+      { readMultipart, remove: intake.remove },
+      { countryHeader: config.COUNTRY_HEADER },
+    ),
+    ...mediaHandlers(flows.storage),
+    ...recommendationRoutes(
+      { recommendations: flows.recommendations, club: flows.club, publicBySlug: flows.profiles.publicBySlug },
+      readMultipart,
+    ),
+    ...subscriptionRoutes(flows.subscriptions),
+    ...verificationRoutes(flows.verification),
+    ...packageRoutes(flows.packages, flows.packageRequests),
+    ...guideRoutes(flows.guides),
+    ...packageImageRoutes(flows.packageImages, readMultipart),
+  };
+}

@@ -1,0 +1,159 @@
+// Creators' verification through the real app: creators ask (one open request at a time), support staff list,
+// approve or refuse; approval shows on the public profile; every decision publishes an event.
+import type { InjectOptions } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { expectError, expectInvalid, useCreator, type Caller } from '../helpers.js';
+
+const world = useCreator();
+const inject = (options: InjectOptions) => world.app.inject(options);
+
+const ask = (caller: Caller, payload?: object) =>
+  inject({ method: 'POST', url: '/api/v1/creator/requestVerification', headers: caller.headers, payload });
+const decide = (caller: Caller, id: string, payload: object) =>
+  inject({ method: 'POST', url: `/api/v1/creator/verification/${id}/decision`, headers: caller.headers, payload });
+const publicProfile = async (slug: string) =>
+  (await inject({ method: 'GET', url: `/api/v1/userProfile/public/${slug}` })).json();
+
+describe('asking', () => {
+  it('opens one request per creator: asking again while it is pending answers that one', async () => {
+    const creator = await world.creator('Asking Ana');
+    const links = ['https://instagram.example/ana', 'https://ana.example'];
+    const first = await ask(creator, { links, note: 'I run the Ana Travels channel.' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      userId: creator.id,
+      status: 'pending',
+      links,
+      note: 'I run the Ana Travels channel.',
+      createdAt: expect.any(String),
+    });
+    expect(first.json()).not.toHaveProperty('decidedBy');
+    const again = await ask(creator);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(first.json().id);
+
+    const [a, b] = await Promise.all([ask(await world.creator('Racer')), ask(await world.creator('Racer 2'))]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const racer = await world.creator('Double Asker');
+    const both = await Promise.all([ask(racer), ask(racer)]);
+    expect(new Set(both.map((res) => res.json().id)).size).toBe(1);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([200, 201]);
+  });
+
+  it('refuses a customer, a caller without a token, a creator without a profile and bad fields', async () => {
+    const customer = await world.caller();
+    expectError(await ask(customer), 'forbidden');
+    expectError(await inject({ method: 'POST', url: '/api/v1/creator/requestVerification' }), 'unauthenticated');
+    expectError(await ask(await world.caller(['role/customer', 'role/creator'])), 'profile-not-found');
+    const creator = await world.creator('Fields');
+    expectInvalid(await ask(creator, { links: ['javascript:alert(1)'] }), 'links.0');
+    expectInvalid(
+      await ask(creator, { links: Array.from({ length: 6 }, (_, i) => `https://x.example/${i}`) }),
+      'links',
+    );
+    expectInvalid(await ask(creator, { note: 'x'.repeat(1_001) }), 'note');
+  });
+});
+
+describe('deciding', () => {
+  it('lets staff approve: the public profile shows verified, and the creator cannot ask again', async () => {
+    const creator = await world.creator('Approved Ana');
+    const staff = await world.caller(['role/support']);
+    const { id } = (await ask(creator)).json();
+    expect((await publicProfile(creator.profile.slug)).verified).toBe(false);
+
+    const approved = await decide(staff, id, { decision: 'approve' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      id,
+      status: 'approved',
+      decidedBy: staff.id,
+      decidedAt: expect.any(String),
+    });
+    expect((await publicProfile(creator.profile.slug)).verified).toBe(true);
+    const own = await inject({ method: 'GET', url: '/api/v1/userProfile', headers: creator.headers });
+    expect(own.json().verified).toBe(true);
+
+    expect((await decide(staff, id, { decision: 'approve' })).json().status).toBe('approved');
+    expectError(await decide(staff, id, { decision: 'refuse' }), 'verification-already-decided');
+    expectError(await ask(creator), 'already-verified');
+
+    const events = await world.events.wait(
+      (e) => e.type === 'creator.verification.decided' && e.aggregateId === creator.id,
+      1,
+      1_000,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toEqual({
+      userId: creator.id,
+      requestId: id,
+      decision: 'approved',
+      at: expect.any(String),
+    });
+  });
+
+  it('lets staff refuse with a reason the creator sees; the profile stays unverified and a new request may follow', async () => {
+    const creator = await world.creator('Refused Rui');
+    const staff = await world.caller(['role/support']);
+    const { id } = (await ask(creator)).json();
+    const refused = await decide(staff, id, { decision: 'refuse', reason: 'Please link a channel in your name.' });
+    expect(refused.json()).toMatchObject({ status: 'refused', reason: 'Please link a channel in your name.' });
+    expect((await publicProfile(creator.profile.slug)).verified).toBe(false);
+    const [event] = await world.events.wait(
+      (e) => e.type === 'creator.verification.decided' && e.aggregateId === creator.id,
+    );
+    expect(event!.payload).toMatchObject({ requestId: id, decision: 'refused' });
+
+    const next = await ask(creator, { links: ['https://rui.example'] });
+    expect(next.statusCode).toBe(201);
+    expect(next.json().id).not.toBe(id);
+  });
+
+  it('refuses the decision to creators and customers, and unknown requests to staff', async () => {
+    const creator = await world.creator('Self Approver');
+    const { id } = (await ask(creator)).json();
+    expectError(await decide(creator, id, { decision: 'approve' }), 'forbidden');
+    expectError(await decide(await world.caller(), id, { decision: 'approve' }), 'forbidden');
+    expectError(
+      await inject({
+        method: 'POST',
+        url: `/api/v1/creator/verification/${id}/decision`,
+        payload: { decision: 'approve' },
+      }),
+      'unauthenticated',
+    );
+    const staff = await world.caller(['role/support']);
+    expectError(await decide(staff, 'no-such-request', { decision: 'approve' }), 'verification-not-found');
+    expectInvalid(await decide(staff, id, { decision: 'maybe' }), 'decision');
+    expect((await publicProfile(creator.profile.slug)).verified).toBe(false);
+  });
+});
+
+describe('the staff queue', () => {
+  it('lists pending requests oldest first for staff only, with who decided the others', async () => {
+    const staff = await world.caller(['role/support']);
+    const first = await world.creator('Queue One');
+    const second = await world.creator('Queue Two');
+    const firstId = (await ask(first)).json().id;
+    const secondId = (await ask(second)).json().id;
+    const list = (status?: string, caller: Caller = staff) =>
+      inject({
+        method: 'GET',
+        url: `/api/v1/creator/verification${status ? `?status=${status}` : ''}`,
+        headers: caller.headers,
+      });
+
+    const pending = (await list()).json().requests.map((r: { id: string }) => r.id);
+    expect(pending.indexOf(firstId)).toBeGreaterThanOrEqual(0);
+    expect(pending.indexOf(secondId)).toBeGreaterThan(pending.indexOf(firstId));
+
+    await decide(staff, firstId, { decision: 'refuse' });
+    const refused = (await list('refused')).json().requests;
+    expect(refused.find((r: { id: string }) => r.id === firstId)).toMatchObject({ decidedBy: staff.id });
+    expect((await list()).json().requests.map((r: { id: string }) => r.id)).not.toContain(firstId);
+
+    expectError(await list(undefined, first), 'forbidden');
+    expectError(await list(undefined, await world.caller()), 'forbidden');
+    expectInvalid(await list('everything'), 'status');
+  });
+});
