@@ -289,7 +289,7 @@ if (runnable.some(({ name }) => name === 'gateway')) {
       return;
     }
     try {
-      const accounts = await seedDemoData(gatewayUrl);
+      const accounts = await seedDemoData(gatewayUrl, { club: runs('creator') && runs('catalog') });
       console.log(
         [
           '',

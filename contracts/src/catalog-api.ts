@@ -280,6 +280,7 @@ export const SearchBodySchema = z
     ...stayShape,
     take: take(catalogLimits.listTake),
     skip,
+    creator: SlugSchema.optional(),
   })
   .superRefine(checkPlaceAndStay);
 

@@ -100,6 +100,7 @@ export const errorCatalogue = {
   'verification-not-found': entry(404, 'Verification request not found'),
   'verification-already-decided': entry(409, 'This verification request was already decided the other way.'),
   'recommendation-not-found': entry(404, 'Recommendation not found'),
+  'form-required': entry(415, 'Please send this form with its files (multipart/form-data).'),
   // creators' image uploads (ours)
   'image-type-not-allowed': entry(415, 'Please upload a JPEG, PNG, WebP or AVIF image.'),
   'image-too-large': entry(413, 'The image is too large. Please upload one under 10 MB and 40 megapixels.'),

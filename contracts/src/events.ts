@@ -64,6 +64,8 @@ export const eventPayloadSchemas = {
     checkInDate: StayDateSchema,
     checkOutDate: StayDateSchema,
     totalPrice: MoneySchema,
+    /** The slug of the creator the itinerary is attributed to (the club page or `?creator=` link it came from). */
+    creator: SlugSchema.optional(),
   }),
   'itinerary.room.removed': z.object({
     itineraryId: IdSchema,
@@ -76,6 +78,8 @@ export const eventPayloadSchemas = {
     userId: IdSchema,
     invoiceId: IdSchema,
     total: MoneySchema,
+    /** The slug of the creator the itinerary is attributed to. */
+    creator: SlugSchema.optional(),
   }),
   'itinerary.cancelled': z.object({
     itineraryId: IdSchema,
@@ -88,6 +92,8 @@ export const eventPayloadSchemas = {
     /** Asked for by the traveller or support, or forced because a paid room could not be booked (full refund). */
     reason: z.enum(['requested', 'booking-failed']),
     terms: CancellationTermsSchema,
+    /** The slug of the creator the itinerary is attributed to. */
+    creator: SlugSchema.optional(),
   }),
   /** A hold lapsed before payment: the itinerary can no longer be paid. */
   'itinerary.expired': z.object({
@@ -109,6 +115,10 @@ export const eventPayloadSchemas = {
     paymentId: IdSchema,
     amount: MoneySchema,
     paidAt: InstantSchema,
+    /** The slug of the creator the invoice's itinerary is attributed to, when it earns one a commission. */
+    creator: SlugSchema.optional(),
+    /** What that creator earns on this payment (billing's commission ledger), with `creator`. */
+    commission: MoneySchema.optional(),
   }),
   'billing.payment.failed': z.object({
     invoiceId: IdSchema,
@@ -152,6 +162,10 @@ export const eventPayloadSchemas = {
     amount: MoneySchema,
     charge: MoneySchema,
     reason: z.enum(['cancelled', 'booking-failed']),
+    /** The creator whose commission on the invoice this refund reverses (its share), when there was one. */
+    creator: SlugSchema.optional(),
+    /** The commission taken back from that creator (billing's commission ledger), with `creator`. */
+    commissionReversed: MoneySchema.optional(),
   }),
   'catalog.hold.placed': RoomRefSchema.extend({
     holdId: IdSchema,
@@ -187,6 +201,11 @@ export const eventPayloadSchemas = {
     reason: z.string(),
   }),
   /**
+   * A stored search was made (or a one-off search started from a creator's page). `creator`: the slug of the
+   * club page the traveller came from. No criteria and no client: analytics counts searches per creator.
+   */
+  'catalog.search.created': z.object({ searchId: IdSchema, creator: SlugSchema.optional() }),
+  /**
    * A traveller liked a hotel or took the like back. Only a real change is published: liking twice publishes
    * once. The aggregate is the like (`<userId>|hotel-<hotelId>`), so one like's changes stay in order.
    */
@@ -211,6 +230,12 @@ export const eventPayloadSchemas = {
   'creator.subscriber.confirmed': z.object({ subscriptionId: IdSchema, creatorId: IdSchema, at: InstantSchema }),
   /** A confirmed subscriber left (a mail's unsubscribe link, one click, or their account). Never a pending one. */
   'creator.subscriber.removed': z.object({ subscriptionId: IdSchema, creatorId: IdSchema, at: InstantSchema }),
+  /**
+   * A counted view of a creator's club page (the public beacon: bots and over-the-limit calls are not counted).
+   * `day` (UTC, YYYY-MM-DD) is the day its visitor was counted in; `newVisitor`: the first view of that visitor
+   * on that day. No address, no user agent. The aggregate is the creator.
+   */
+  'creator.club.viewed': z.object({ creatorId: IdSchema, day: StayDateSchema, newVisitor: z.boolean() }),
   /** Support staff decided a creator's verification request; approved, the profile shows `verified`. */
   'creator.verification.decided': z.object({
     userId: IdSchema,

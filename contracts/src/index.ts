@@ -16,6 +16,7 @@ export * from './billing-api.js';
 export * from './creator-api.js';
 export * from './creator-audience-api.js';
 export * from './creator-content-api.js';
+export * from './creator-analytics-api.js';
 export * from './internal-api.js';
 export * from './health.js';
 export * from './endpoint.js';

@@ -33,6 +33,7 @@ import {
 import { HoldParamsSchema, HoldSchema, PlaceHoldBodySchema } from '../catalog-holds-api.js';
 import { ImageParamsSchema, ImageQuerySchema } from '../catalog-images-api.js';
 import { HotelSummariesAnswerSchema, HotelSummariesBodySchema } from '../catalog-summaries-api.js';
+import { SlugSchema } from '../common.js';
 import { accessOf, endpoint } from '../endpoint.js';
 import { HoldOwnerQuerySchema } from '../internal-api.js';
 
@@ -122,7 +123,8 @@ export const catalogEndpoints = {
     ...openOrUser,
     method: 'POST',
     path: '/api/v1/hotel/search/create',
-    body: SearchCriteriaSchema,
+    // The criteria, and the slug of the club page the search started from (counted, not stored with it).
+    body: SearchCriteriaSchema.safeExtend({ creator: SlugSchema.optional() }),
     responses: { 201: SearchCreatedSchema },
     errors: ['destination-not-found'],
   }),

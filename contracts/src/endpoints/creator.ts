@@ -36,7 +36,7 @@ const neighbours = ['service-unavailable', 'upstream-timeout'] as const satisfie
 /** An upload the pipeline refuses. */
 const uploadRefusals = [
   'payload-too-large',
-  'unsupported-media-type',
+  'form-required',
   'image-type-not-allowed',
   'image-too-large',
   'image-missing',

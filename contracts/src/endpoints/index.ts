@@ -5,6 +5,7 @@ import { billingEndpoints } from './billing.js';
 import { catalogEndpoints } from './catalog.js';
 import { creatorPackageImageEndpoints, creatorProfileEndpoints, creatorRecommendationEndpoints } from './creator.js';
 import { creatorSubscriptionEndpoints, creatorVerificationEndpoints } from './creator-audience.js';
+import { creatorAnalyticsEndpoints } from './creator-analytics.js';
 import { creatorGuideEndpoints, creatorPackageEndpoints } from './creator-content.js';
 import { creatorMediaEndpoints } from './creator-media.js';
 import { itineraryEndpoints } from './itinerary.js';
@@ -23,6 +24,7 @@ export const endpoints = {
     ...creatorVerificationEndpoints,
     ...creatorPackageEndpoints,
     ...creatorGuideEndpoints,
+    ...creatorAnalyticsEndpoints,
   },
   itinerary: itineraryEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;

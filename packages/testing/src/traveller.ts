@@ -219,6 +219,21 @@ export class Traveller {
       throw new Error(`createInvoice answered ${invoiced.status}: ${JSON.stringify(invoiced.body)}`);
     return invoiced.body;
   }
+
+  /** Guest details, the invoice and a payment with `card` for a cart already filled; the confirmed itinerary. */
+  async checkoutItinerary(itinerary: Itinerary, email: string, card = cards.good): Promise<Itinerary> {
+    const guests = await this.setGuests(itinerary, email);
+    if (guests.status >= 300) throw new Error(`guests answered ${guests.status}: ${JSON.stringify(guests.body)}`);
+    const invoiced = await this.createInvoice(itinerary.id);
+    if (invoiced.status >= 300)
+      throw new Error(`createInvoice answered ${invoiced.status}: ${JSON.stringify(invoiced.body)}`);
+    const paid = await this.pay(invoiced.body.invoiceId!, card);
+    if (paid.status !== 200) throw new Error(`payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
+    return eventually(async () => {
+      const res = await this.itinerary(itinerary.id);
+      return res.body.status === 'confirmed' && res.body;
+    });
+  }
 }
 
 /** Polls `check` until it answers something truthy or `timeoutMs` passes. */

@@ -25,6 +25,7 @@ import { creatorPickStore } from './store/creator-picks.js';
 import { hotelStore } from './store/hotels.js';
 import { inventoryStore } from './store/inventory.js';
 import { likeStore } from './store/likes.js';
+import { searchEventStore } from './store/search-events.js';
 import { searchStore } from './store/searches.js';
 
 /** The service, and its parts and hold flows for tests to look into (routes get theirs as arguments). */
@@ -53,6 +54,7 @@ async function makeParts(
     log,
   });
   const likes = await likeStore(app.mongo, outbox);
+  const searchEvents = await searchEventStore(app.mongo, outbox);
   const picks = await creatorPickStore(app.mongo);
   const searcher = new Searcher(index, availability, config.IMAGES_BASE_URL);
   const expiry = serviceQueue(app, 'hold-expiry');
@@ -62,6 +64,7 @@ async function makeParts(
     likes,
     picks,
     searches,
+    searchEvents,
     inventory,
     availability,
     searcher,

@@ -4,6 +4,7 @@
 import { endpoints } from '@travelclub/contracts';
 import { buildService, registerEndpoints, type ServiceApp } from '@travelclub/kit';
 import type { CreatorConfig } from './config.js';
+import { liveCounters } from './events/analytics.js';
 import { creatorConsumer } from './events/consumers.js';
 import { creatorFlows } from './flows/index.js';
 import { registerMultipart } from './media/upload.js';
@@ -23,6 +24,16 @@ export async function buildApp(config: CreatorConfig): Promise<CreatorApp> {
     await outbox.start();
     const consumer = creatorConsumer(app, flows);
     await app.startup.step('creator consumer', () => consumer.start());
+    // Creators' counters: a consumer of its own, on the generation read now (events/analytics.ts).
+    const { counterStore: store, counterWriterFor: writerFor } = flows;
+    const counting = liveCounters(app, {
+      store,
+      writerFor,
+      followMs: config.ANALYTICS_FOLLOW_MS,
+      log: app.log,
+    });
+    app.onShutdown(() => counting.stop());
+    await app.startup.step('creator analytics consumer', () => counting.start());
 
     await registerMultipart(app, { maxBytes: config.MEDIA_MAX_BYTES, maxFiles: MAX_FILES });
     acceptOneClickForms(app);

@@ -19,6 +19,14 @@ export const CreatorConfigSchema = connectedServiceConfigSchema({
   CALL_TIMEOUT_MS: positiveIntSetting(3_000),
   /** Redis key prefix of this service's rate limits. */
   RATE_LIMIT_PREFIX: z.string().default('creator:rl'),
+  /** Redis key prefix of the club pages' visitor counts and their daily secret (docs/creator.md, "Analytics"). */
+  ANALYTICS_PREFIX: z.string().default('creator:analytics'),
+  /** Club page views counted per client address and minute; more are answered alike and not counted. */
+  VIEWS_PER_MINUTE: positiveIntSetting(30),
+  /** How often an instance checks whether the counters were rebuilt, to move its consumer to the new group. */
+  ANALYTICS_FOLLOW_MS: positiveIntSetting(5_000),
+  /** How long a club page's answer is kept and served again (0: never); its creator's changes show after it. */
+  CLUB_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /** Where uploaded images are stored and how big they may be (src/media/storage.ts). */
   ...mediaSettings,
 });

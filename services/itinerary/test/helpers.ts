@@ -261,9 +261,9 @@ export class World extends ServiceWorld<ItineraryApp> {
     return { itinerary: res.json<Itinerary>(), offer };
   }
 
-  /** A cart awaiting payment: a room, guest details and an invoice. */
-  async pendingCart(who: Traveller, email?: string): Promise<Itinerary> {
-    const { itinerary } = await this.cartWithRoom(who);
+  /** A cart awaiting payment: a room, guest details and an invoice (`cart`: the new itinerary's body). */
+  async pendingCart(who: Traveller, email?: string, cart: Record<string, unknown> = {}): Promise<Itinerary> {
+    const { itinerary } = await this.cartWithRoom(who, cart);
     const guests = await this.call(
       'POST',
       itineraryUrl(itinerary.id, 'setGuestDetails'),

@@ -53,6 +53,10 @@ async function refund(
         amount,
         charge,
         reason,
+        // The ledger's reversal, as the payout shows it.
+        ...(invoice.commission && reversal
+          ? { creator: invoice.commission.creator, commissionReversed: reversal.amount }
+          : {}),
       },
       ctx,
     ),

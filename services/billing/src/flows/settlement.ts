@@ -78,12 +78,13 @@ export async function settlePayment(
     card,
     paidAt: paidAt.toISOString(),
   };
+  const commission = commissionFor(invoice, d.config.COMMISSION_RATE, paidAt);
   const paid = await d.store.markPaid(
     invoiceId,
     paymentId,
     { id: paymentId, chargeId: charge.chargeId, amount: charge.amount, card, paidAt },
     answer,
-    commissionFor(invoice, d.config.COMMISSION_RATE, paidAt),
+    commission,
     [
       newEvent(
         'billing.invoice.paid',
@@ -95,6 +96,8 @@ export async function settlePayment(
           paymentId,
           amount: charge.amount,
           paidAt: answer.paidAt,
+          // The ledger's own entry: creator analytics counts what the payout will show.
+          ...(commission ? { creator: commission.creator, commission: commission.amount } : {}),
         },
         ctx,
       ),

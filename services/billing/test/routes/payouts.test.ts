@@ -13,7 +13,7 @@ import {
   type InvoiceOptions,
 } from '../helpers.js';
 
-const world = useBilling({ COMMISSION_RATE: '0.15' });
+const world = useBilling({ COMMISSION_RATE: '0.15' }, { events: true });
 
 async function payout(caller: Caller): Promise<PayoutAnswer> {
   const res = await world.app.inject({ method: 'GET', url: '/api/v1/userProfile/my/payout', headers: caller.headers });
@@ -79,6 +79,9 @@ describe('GET /api/v1/userProfile/my/payout', () => {
     ]);
     // Nobody else sees it.
     expect((await payout(await world.traveller())).entries).toEqual([]);
+    // The payment's event carries the ledger's entry, for the creator's analytics.
+    const [paid] = await world.events.wait('billing.invoice.paid', invoice.id);
+    expect(paid!.payload).toMatchObject({ creator: slug, commission: { amount: 50_00, currency: 'USD' } });
   });
 
   it('counts the commission of a stay already over in the balance, per currency', async () => {
@@ -122,5 +125,7 @@ describe('GET /api/v1/userProfile/my/payout', () => {
       ['reversal', -22_50],
       ['commission', 30_00],
     ]);
+    const [issued] = await world.events.wait('billing.refund.issued', invoice.id);
+    expect(issued!.payload).toMatchObject({ creator: slug, commissionReversed: { amount: 22_50, currency: 'USD' } });
   });
 });

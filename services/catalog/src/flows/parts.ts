@@ -9,6 +9,7 @@ import type { CreatorPickStore } from '../store/creator-picks.js';
 import type { HotelStore } from '../store/hotels.js';
 import type { InventoryStore } from '../store/inventory.js';
 import type { LikeStore } from '../store/likes.js';
+import type { SearchEventStore } from '../store/search-events.js';
 import type { SearchStore } from '../store/searches.js';
 
 export interface CatalogParts {
@@ -18,6 +19,8 @@ export interface CatalogParts {
   /** Creators' recommended hotels, from their events. */
   picks: CreatorPickStore;
   searches: SearchStore;
+  /** The documents that carry searches' events (the searches themselves are in Redis). */
+  searchEvents: SearchEventStore;
   inventory: InventoryStore;
   availability: AvailabilityProjection;
   searcher: Searcher;

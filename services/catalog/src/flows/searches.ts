@@ -1,12 +1,15 @@
 // Searches: one-off or stored (then read page by page), map viewports, and a hotel's rooms and rates for a
-// stored search. Pages and viewports come back as JSON text the searcher wrote (see search/searcher.ts).
+// stored search. Pages and viewports come back as JSON text the searcher wrote (see search/searcher.ts). A
+// stored search, and the first page of a one-off search started from a creator's club page, publish
+// `catalog.search.created` (creators' analytics count them).
 import {
   exchangeRatesRef,
   type AvailabilityAnswer,
   type BoundingBox,
   type SearchCriteria,
 } from '@travelclub/contracts';
-import { appError } from '@travelclub/kit';
+import { appError, newEvent, type CausalContext } from '@travelclub/kit';
+import { randomBytes } from 'node:crypto';
 import type { SearchClient } from '../store/searches.js';
 import type { CatalogParts } from './parts.js';
 
@@ -22,20 +25,48 @@ interface MapRequest {
 
 export function searchFlows({
   searches,
+  searchEvents,
   searcher,
   hotels,
   index,
-}: Pick<CatalogParts, 'searches' | 'searcher' | 'hotels' | 'index'>) {
+}: Pick<CatalogParts, 'searches' | 'searchEvents' | 'searcher' | 'hotels' | 'index'>) {
+  /** `catalog.search.created` in a document of its own: one insert, never a wait for Kafka. */
+  const published = (searchId: string, creator: string | undefined, ctx: CausalContext) =>
+    searchEvents.record(
+      searchId,
+      newEvent('catalog.search.created', searchId, { searchId, ...(creator ? { creator } : {}) }, ctx),
+    );
+
   return {
-    /** A page of a search that is not stored. */
-    page: ({ take, skip, ...criteria }: SearchCriteria & { take: number; skip: number }) =>
-      searcher.pageJson(criteria, take, skip),
+    /**
+     * A page of a search that is not stored. Every page is a call of its own, so only the first page of a
+     * search from a creator's page is an event (under an id of its own): plain one-off searches stay as fast
+     * as they were.
+     */
+    async page(
+      {
+        take,
+        skip,
+        creator,
+        ...criteria
+      }: SearchCriteria & { take: number; skip: number; creator?: string | undefined },
+      ctx: CausalContext,
+    ): Promise<string> {
+      const json = searcher.pageJson(criteria, take, skip);
+      if (creator && skip === 0) await published(randomBytes(12).toString('base64url'), creator, ctx);
+      return json;
+    },
 
     /** Stores a search; it counts against the user, or the caller's address without a token. */
-    async create(criteria: SearchCriteria, caller: { userId: string | undefined; ip: string }) {
+    async create(
+      { creator, ...criteria }: SearchCriteria & { creator?: string | undefined },
+      caller: { userId: string | undefined; ip: string },
+      ctx: CausalContext,
+    ) {
       if (criteria.destination && !index().hotelsOf(criteria.destination)) throw appError('destination-not-found');
       const client: SearchClient = caller.userId ? `user:${caller.userId}` : `ip:${caller.ip}`;
       const { searchId, expiresAt } = await searches.create(criteria, client);
+      await published(searchId, creator, ctx);
       return { searchId, expiresAt };
     },
 

@@ -12,9 +12,9 @@ type Endpoints = Pick<
 
 export function searchRoutes({ searches }: Pick<CatalogFlows, 'searches'>): Handlers<Endpoints> {
   return {
-    search: async ({ body }, reply) => sendJson(reply, searches.page(body)),
+    search: async ({ body, ctx }, reply) => sendJson(reply, await searches.page(body, ctx)),
     // No token needed; with one, the search counts against the user rather than their address.
-    createSearch: ({ body, user, req }) => searches.create(body, { userId: user?.id, ip: req.ip }),
+    createSearch: ({ body, user, req, ctx }) => searches.create(body, { userId: user?.id, ip: req.ip }, ctx),
     searchPage: async ({ params, query }, reply) =>
       sendJson(reply, await searches.storedPage(params.id, query.take, query.skip)),
     boundingBox: async ({ body }, reply) => sendJson(reply, searches.map(body)),

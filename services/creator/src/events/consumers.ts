@@ -13,8 +13,16 @@ const PLAN_EVENTS = [
   'billing.subscription.lapsed',
 ] as const;
 
-export function creatorConsumer(app: ServiceApp, { profiles, stores }: CreatorFlows) {
+export function creatorConsumer(app: ServiceApp, { profiles, stores, analytics }: CreatorFlows) {
   const consumer = createServiceConsumer(app, { groupId: 'creator' });
+  // Travellers' likes, kept here for GET /userProfile/likes: a hotel's like is the catalog's `hotel-<id>`.
+  consumer.handle('catalog.hotel.liked', async ({ payload: { userId, hotelId, liked, at } }) => {
+    await analytics.liked(userId, `hotel-${hotelId}`, 'hotel', liked, at);
+  });
+  consumer.handle('catalog.destination.liked', async ({ payload }) => {
+    const { userId, destinationId, locationType, liked, at } = payload;
+    await analytics.liked(userId, destinationId, locationType, liked, at);
+  });
   for (const type of PLAN_EVENTS) {
     consumer.handle(type, async (event) => {
       const { userId, subscriptionId, status, currentPeriodEnd, at } = event.payload;

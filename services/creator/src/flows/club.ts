@@ -4,6 +4,7 @@
 // follow and what is new in them.
 import type { AuthUser, ClubView, Guide, TravelPackage, TravellerHome } from '@travelclub/contracts';
 import type { CausalContext } from '@travelclub/kit';
+import { LRUCache } from 'lru-cache';
 import type { CatalogHotels } from '../clients/catalog.js';
 import { isCreator, publicProfileView } from '../domain/profile.js';
 import { recommendationView } from '../domain/recommendation.js';
@@ -52,6 +53,33 @@ const guideCard = ({ id, title, summary, cover, publishedAt }: Guide) => ({
   ...(publishedAt && { publishedAt }),
 });
 
+async function clubView(
+  deps: ClubDeps,
+  { slug, currency, checkIn, checkOut }: ClubViewRequest,
+  ctx: CausalContext,
+): Promise<ClubView> {
+  const profile = await deps.profiles.publicBySlug(slug);
+  const [recommendations, packages, guides] = await Promise.all([
+    deps.recommendations.activeOf(profile._id),
+    deps.packages.activeOf(profile._id),
+    deps.guides.publishedOf(profile._id),
+  ]);
+  const priced = await deps.hotels.priced(
+    { ids: recommendations.map((r) => r.hotelId), currency: currency ?? profile.currency, checkIn, checkOut },
+    ctx,
+  );
+  return {
+    profile: publicProfileView(profile),
+    recommendations: recommendations.flatMap((record) => {
+      const hotel = priced.hotels.get(record.hotelId);
+      return hotel ? [{ ...recommendationView(record), hotel }] : [];
+    }),
+    packages: packages.map(packageCard),
+    guides: guides.map(guideCard),
+    ...(priced.exchangeRates && { exchangeRates: priced.exchangeRates }),
+  };
+}
+
 /** How much the traveller's home shows: clubs followed, recent recommendations, packages. */
 const HOME = { clubs: 50, recommendations: 12, packages: 6 } as const;
 
@@ -84,31 +112,33 @@ async function travellerHome(deps: ClubDeps, user: AuthUser, ctx: CausalContext)
   };
 }
 
-export function clubFlows(deps: ClubDeps) {
-  return {
-    home: (user: AuthUser, ctx: CausalContext) => travellerHome(deps, user, ctx),
+/**
+ * The club page is the most read answer there is (every visit of every club), so it is kept, serialised, for
+ * `cacheMs`: a page may be that much behind its creator's last change. The creator's own routes (the dashboard)
+ * are never cached. Concurrent misses of one page share one build.
+ */
+function cachedViews(deps: ClubDeps, cacheMs: number) {
+  type Context = { request: ClubViewRequest; ctx: CausalContext };
+  const cache = new LRUCache<string, string, Context>({
+    max: 2_000,
+    ttl: Math.max(cacheMs, 1),
+    fetchMethod: async (_key, _stale, { context }) =>
+      JSON.stringify(await clubView(deps, context.request, context.ctx)),
+  });
+  return async (request: ClubViewRequest, ctx: CausalContext): Promise<string> => {
+    if (cacheMs === 0) return JSON.stringify(await clubView(deps, request, ctx));
+    const { slug, currency = '', checkIn = '', checkOut = '' } = request;
+    const json = await cache.fetch([slug.toLowerCase(), currency, checkIn, checkOut].join('|'), {
+      context: { request, ctx },
+    });
+    return json!;
+  };
+}
 
-    async view({ slug, currency, checkIn, checkOut }: ClubViewRequest, ctx: CausalContext): Promise<ClubView> {
-      const profile = await deps.profiles.publicBySlug(slug);
-      const [recommendations, packages, guides] = await Promise.all([
-        deps.recommendations.activeOf(profile._id),
-        deps.packages.activeOf(profile._id),
-        deps.guides.publishedOf(profile._id),
-      ]);
-      const priced = await deps.hotels.priced(
-        { ids: recommendations.map((r) => r.hotelId), currency: currency ?? profile.currency, checkIn, checkOut },
-        ctx,
-      );
-      return {
-        profile: publicProfileView(profile),
-        recommendations: recommendations.flatMap((record) => {
-          const hotel = priced.hotels.get(record.hotelId);
-          return hotel ? [{ ...recommendationView(record), hotel }] : [];
-        }),
-        packages: packages.map(packageCard),
-        guides: guides.map(guideCard),
-        ...(priced.exchangeRates && { exchangeRates: priced.exchangeRates }),
-      };
-    },
+export function clubFlows(deps: ClubDeps, { cacheMs }: { cacheMs: number }) {
+  return {
+    /** The club page, serialised (from the cache when it is fresh enough). */
+    viewJson: cachedViews(deps, cacheMs),
+    home: (user: AuthUser, ctx: CausalContext) => travellerHome(deps, user, ctx),
   };
 }

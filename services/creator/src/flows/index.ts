@@ -4,21 +4,27 @@ import { createServiceClient, serviceQueue, type Outbox, type ServiceApp } from 
 import { catalogRooms } from '../clients/catalog-rooms.js';
 import { catalogHotels } from '../clients/catalog.js';
 import type { CreatorConfig } from '../config.js';
+import type { ProfileRecord } from '../domain/profile.js';
 import { deleteImage, imageLimitsOf, saveImage } from '../media/images.js';
 import { createMediaStorage, type MediaStorage } from '../media/storage.js';
-import { multipartReader, type ImageIntake } from '../routes/multipart.js';
+import { multipartReader, type ImageIntake } from '../media/upload.js';
+import { analyticsStore } from '../store/analytics.js';
 import { contactStore } from '../store/contacts.js';
 import { guideStore } from '../store/guides.js';
+import { likeStore } from '../store/likes.js';
 import { packageStore } from '../store/packages.js';
+import { pageViewStore } from '../store/page-views.js';
 import { profileStore } from '../store/profiles.js';
 import { recommendationStore } from '../store/recommendations.js';
 import { subscriptionLimits, subscriptionStore } from '../store/subscriptions.js';
 import { verificationStore } from '../store/verification.js';
+import { analyticsFlows, counterWriter, rememberedOwners, type SlugOwner } from './analytics.js';
 import { clubFlows } from './club.js';
 import { guideFlows } from './guides.js';
 import { packageRequestFlows, packageRequestLimits } from './package-requests.js';
 import { packageImageFlows } from './package-images.js';
 import { packageFlows } from './packages.js';
+import { pageViewFlows, pageViewLimit } from './page-views.js';
 import { profileFlows } from './profiles.js';
 import { recommendationFlows } from './recommendations.js';
 import { subscriptionFlows, subscriptionMailer } from './subscriptions.js';
@@ -32,6 +38,28 @@ function imageIntake(storage: MediaStorage, config: CreatorConfig): ImageIntake 
   return {
     store: (file) => saveImage(storage, file.file, limits),
     remove: async (assets) => void (await Promise.all(assets.map((asset) => deleteImage(storage, asset)))),
+  };
+}
+
+/** Creators' counters (what each event adds to them, and their reads), the club page's beacon, travellers' likes. */
+async function analyticsParts(
+  app: ServiceApp,
+  config: CreatorConfig,
+  outbox: Outbox,
+  { publicBySlug, slugOwner }: { publicBySlug: (slug: string) => Promise<ProfileRecord>; slugOwner: SlugOwner },
+) {
+  const counterStore = await analyticsStore(app.mongo);
+  const owners = rememberedOwners(slugOwner);
+  return {
+    counterStore,
+    analytics: analyticsFlows({ store: counterStore, likes: await likeStore(app.mongo) }),
+    /** What each event adds to one generation of the counters (the counting consumers, live or rebuilding). */
+    counterWriterFor: (generation: number) => counterWriter(counterStore, owners, generation),
+    pageViews: pageViewFlows({
+      creatorBySlug: publicBySlug,
+      views: await pageViewStore(app.mongo, outbox, app.redis, config.ANALYTICS_PREFIX),
+      limit: pageViewLimit(app.redis, config.RATE_LIMIT_PREFIX, config.VIEWS_PER_MINUTE),
+    }),
   };
 }
 
@@ -73,15 +101,18 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
     packages,
     guides,
     packageImages: packageImageFlows({ packages: stores.packages, discard: intake.remove }),
-    club: clubFlows({
-      profiles,
-      recommendations,
-      hotels,
-      packages: stores.packages,
-      guides: stores.guides,
-      records: stores,
-      following: (userId) => stores.subscriptions.confirmedFor({ userId }),
-    }),
+    club: clubFlows(
+      {
+        profiles,
+        recommendations,
+        hotels,
+        packages: stores.packages,
+        guides: stores.guides,
+        records: stores,
+        following: (userId) => stores.subscriptions.confirmedFor({ userId }),
+      },
+      { cacheMs: config.CLUB_CACHE_MS },
+    ),
     packageRequests: packageRequestFlows({
       profiles: stores.profiles,
       publicBySlug,
@@ -99,5 +130,6 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
       log: app.log,
     }),
     verification: verificationFlows({ store: stores.verification, profiles: stores.profiles }),
+    ...(await analyticsParts(app, config, outbox, { publicBySlug, slugOwner: stores.profiles.slugOwner })),
   };
 }

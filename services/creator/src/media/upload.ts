@@ -1,8 +1,9 @@
-// Uploads in and stored images out, for the creator's routes: multipart registered with limits that fail with the
-// catalogue's errors (never a 500), a form read into fields and files, and the local store's media route.
-import fastifyMultipart from '@fastify/multipart';
-import { creatorMediaEndpoints } from '@travelclub/contracts';
-import { AppError, appError, registerEndpoints, type Handlers, type ServiceApp } from '@travelclub/kit';
+// Uploads in and stored images out, for the creator's routes: multipart registered with limits, a form read into
+// its fields and its files (each streamed into the image pipeline as it arrives, never buffered whole), every
+// refusal answered from the catalogue (never a 500), and the local store's media route.
+import fastifyMultipart, { type Multipart, type MultipartFile, type MultipartValue } from '@fastify/multipart';
+import type { creatorMediaEndpoints, ImageAsset } from '@travelclub/contracts';
+import { AppError, appError, type Handlers } from '@travelclub/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MediaKeyError, type MediaStorage } from './storage.js';
 
@@ -33,27 +34,40 @@ export async function registerMultipart(app: FastifyInstance, limits: MultipartL
   });
 }
 
-export interface UploadedFile {
-  /** The form field it came in. */
-  field: string;
-  /** As the client named and typed it: shown back at most, never trusted (the pipeline sniffs the bytes). */
-  filename: string;
-  mimetype: string;
-  bytes: Buffer;
+export interface FormShape {
+  /** File fields that take one file. */
+  single: string[];
+  /** File fields that take several (up to the multipart file limit). */
+  many: string[];
 }
 
-export interface MultipartForm {
+export interface ReadForm {
   /** Text fields by name (the last one of a repeated name). */
-  fields: Record<string, string>;
-  /** Files in the order they came; an empty file input (nothing chosen) is left out. */
-  files: UploadedFile[];
+  fields: Record<string, string | undefined>;
+  /** The stored images by their field, in the order they came. */
+  files: Record<string, ImageAsset[] | undefined>;
+  /** Removes every stored file of the form (when the change it was for is refused). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Reads a multipart form: its text fields, and its files, each stored through the image pipeline as it arrives.
+ * A file in a field the shape does not take, or a second one in a single-file field, is refused; what was stored
+ * for a refused form is removed again. A body that is no form at all (JSON, nothing) is refused with 415.
+ */
+export type MultipartReader = (req: FastifyRequest, shape: FormShape) => Promise<ReadForm>;
+
+export interface ImageIntake {
+  /** Checks, converts and stores one uploaded file; throws the catalogue's refusal. */
+  store(file: MultipartFile): Promise<ImageAsset>;
+  remove(assets: ImageAsset[]): Promise<void>;
 }
 
 const unreadable = (err: unknown) =>
   new AppError('validation-failed', [{ path: 'body', message: 'The upload could not be read' }], { cause: err });
 
-/** The catalogue's answer to what went wrong while reading a multipart body. */
-function multipartError(err: unknown): AppError {
+/** The catalogue's answer to what @fastify/multipart (or busboy beneath it) threw while reading a body. */
+function parserError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   switch ((err as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -63,40 +77,75 @@ function multipartError(err: unknown): AppError {
     case 'FST_FIELDS_LIMIT':
       return new AppError('payload-too-large', undefined, { cause: err });
     default:
-      // A body busboy could not parse (cut short, a broken boundary): the client's doing, not a failure of ours.
+      // A body busboy could not parse (cut short, a broken boundary or header, a `__proto__` field, a JSON field
+      // that is not JSON): the client's doing, not a failure of ours.
       return unreadable(err);
   }
 }
 
-/** Reads a whole multipart request: its text fields and its files, each within the registered limits. */
-export async function readMultipartForm(req: FastifyRequest): Promise<MultipartForm> {
-  // Not a form at all (JSON, no body): there is no image in it.
-  if (!req.isMultipart()) throw appError('image-missing');
-  const fields: Record<string, string> = {};
-  const files: UploadedFile[] = [];
+/** The request's parts, what the parser throws turned into the catalogue's answer (a handler's errors are not). */
+async function* partsOf(req: FastifyRequest): AsyncGenerator<Multipart> {
   try {
-    for await (const part of req.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (bytes.length === 0 && !part.filename) continue;
-        files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes });
-      } else {
-        if (part.valueTruncated) throw appError('payload-too-large');
-        fields[part.fieldname] = String(part.value);
-      }
-    }
+    for await (const part of req.parts()) yield part;
   } catch (err) {
-    throw multipartError(err);
+    throw parserError(err);
   }
-  return { fields, files };
 }
 
-/** The one file of an upload form: the one in `field` when given, else the first; `image-missing` when none. */
-export async function readImageUpload(req: FastifyRequest, field?: string): Promise<UploadedFile> {
-  const { files } = await readMultipartForm(req);
-  const file = field === undefined ? files[0] : files.find((one) => one.field === field);
-  if (!file) throw appError('image-missing');
-  return file;
+/** A text field's value; one the parser cut at `fieldSize` would be stored cut short, so it is refused. */
+function fieldValue(part: MultipartValue): string | undefined {
+  if (part.valueTruncated || part.fieldnameTruncated) {
+    throw appError('payload-too-large', [{ path: part.fieldname, message: 'This field is too long' }]);
+  }
+  // A part typed application/json arrives parsed; the forms we read send text only.
+  return typeof part.value === 'string' ? part.value : undefined;
+}
+
+/** One file through the pipeline; `undefined` for an empty file input (nothing chosen: no name, no bytes). */
+async function storeFile(images: ImageIntake, part: MultipartFile): Promise<ImageAsset | undefined> {
+  try {
+    return await images.store(part);
+  } catch (err) {
+    if (err instanceof AppError) {
+      if (err.code === 'image-missing' && !part.filename) return undefined;
+      throw err;
+    }
+    // The part's stream failed under the pipeline (destroyed by the parser, or busboy's own "terminated early",
+    // which @fastify/multipart also tells apart by its text): the body was cut short or broken, not our store.
+    if (part.file.errored || /terminated early/.test((err as Error).message)) throw unreadable(err);
+    throw err;
+  }
+}
+
+export function multipartReader(images: ImageIntake): MultipartReader {
+  return async (req, shape) => {
+    const stored: ImageAsset[] = [];
+    const files: Record<string, ImageAsset[]> = {};
+    const form: ReadForm = { fields: {}, files, discard: () => images.remove(stored.splice(0)) };
+    // The catalogue's 415 says "must be JSON", the API's usual body: the detail says what these routes take.
+    if (!req.isMultipart()) throw appError('form-required');
+    try {
+      for await (const part of partsOf(req)) {
+        if (part.type === 'field') {
+          const value = fieldValue(part);
+          if (value !== undefined) form.fields[part.fieldname] = value;
+          continue;
+        }
+        const single = shape.single.includes(part.fieldname);
+        if ((!single && !shape.many.includes(part.fieldname)) || (single && files[part.fieldname])) {
+          throw appError('validation-failed', [{ path: part.fieldname, message: 'This field takes no more files' }]);
+        }
+        const asset = await storeFile(images, part);
+        if (!asset) continue;
+        stored.push(asset);
+        (files[part.fieldname] ??= []).push(asset);
+      }
+    } catch (err) {
+      await form.discard();
+      throw err;
+    }
+    return form;
+  };
 }
 
 /** Every stored key is random and written once, so its bytes never change. */
@@ -120,9 +169,4 @@ export function mediaHandlers(storage: MediaStorage): Handlers<typeof creatorMed
         .send(stored.bytes);
     },
   };
-}
-
-/** Registers the media route on its own (a bare app, or before the endpoint joins `endpoints.creator`). */
-export function mediaRoutes(app: ServiceApp, storage: MediaStorage): void {
-  registerEndpoints(app, creatorMediaEndpoints, mediaHandlers(storage));
 }

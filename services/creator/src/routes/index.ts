@@ -4,6 +4,7 @@ import type { Handlers } from '@travelclub/kit';
 import type { CreatorConfig } from '../config.js';
 import type { CreatorFlows } from '../flows/index.js';
 import { mediaHandlers } from '../media/upload.js';
+import { analyticsRoutes } from './analytics.js';
 import { guideRoutes } from './guides.js';
 import { packageImageRoutes } from './package-images.js';
 import { packageRoutes } from './packages.js';
@@ -30,5 +31,6 @@ export function creatorRoutes(flows: CreatorFlows, config: CreatorConfig): Handl
     ...packageRoutes(flows.packages, flows.packageRequests),
     ...guideRoutes(flows.guides),
     ...packageImageRoutes(flows.packageImages, readMultipart),
+    ...analyticsRoutes(flows.analytics, flows.pageViews),
   };
 }

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { recommendationView } from '../domain/recommendation.js';
 import type { ClubFlows } from '../flows/club.js';
 import type { RecommendationFlows, RecommendationImages } from '../flows/recommendations.js';
-import type { MultipartReader } from './multipart.js';
+import type { MultipartReader } from '../media/upload.js';
 
 type Endpoints = Pick<
   typeof endpoints.creator,
@@ -78,7 +78,9 @@ export function recommendationRoutes(
     myRecommendations: async ({ user }) => list(await recommendations.mine(user)),
     publicRecommendations: async ({ params }) =>
       list(await recommendations.activeOf((await flows.publicBySlug(params.slug))._id)),
-    clubView: ({ params, query, ctx }) => club.view({ slug: params.slug, ...query }, ctx),
+    // Serialised once and kept (flows/club.ts): sent as it is.
+    clubView: async ({ params, query, ctx }, reply) =>
+      reply.type('application/json; charset=utf-8').send(await club.viewJson({ slug: params.slug, ...query }, ctx)),
     travellerHome: ({ user, ctx }) => club.home(user, ctx),
     toggleRecommendation: async ({ body, user, ctx }) =>
       recommendationView(await recommendations.toggle(user, body.hotelId, body.isActive, ctx)),

@@ -45,45 +45,12 @@ export type RecommendationStore = Awaited<ReturnType<typeof recommendationStore>
 
 const LIVE = { deletedAt: { $exists: false } } as const;
 
-export async function recommendationStore(connection: Connection, outbox: Outbox) {
-  const Recommendation = await defineModel(connection, 'Recommendation', recommendationSchema, 'recommendations');
-  outbox.addModel(Recommendation);
-  const collection = Recommendation.collection as unknown as mongo.Collection<RecommendationDocument>;
-  const projection = { outbox: 0, deletedAt: 0 } as const;
+type Collection = mongo.Collection<RecommendationDocument>;
+const projection = { outbox: 0, deletedAt: 0 } as const;
 
+/** The writes: each one document, its events in the same update, the relay told at once. */
+function writes(collection: Collection, outbox: Outbox) {
   return {
-    /** The creator's recommendation of a hotel (deleted ones too, so a new one can take the tombstone's place). */
-    ofHotel: (userId: string, hotelId: string) =>
-      collection.findOne({ userId, hotelId }, { projection: { outbox: 0 } }) as Promise<
-        (RecommendationRecord & { deletedAt?: Date }) | null
-      >,
-
-    byId: (id: string): Promise<RecommendationRecord | null> =>
-      collection.findOne({ _id: id, ...LIVE }, { projection }),
-
-    /** A creator's recommendations in their order; only the switched-on ones with `activeOnly`. */
-    listOf: (userId: string, activeOnly = false): Promise<RecommendationRecord[]> =>
-      collection
-        .find({ userId, ...LIVE, ...(activeOnly && { isActive: true }) }, { projection, sort: { position: 1, _id: 1 } })
-        .toArray(),
-
-    /** The latest switched-on recommendations of these creators, newest change first. */
-    latestOf: (userIds: string[], limit: number): Promise<RecommendationRecord[]> =>
-      collection
-        .find(
-          { userId: { $in: userIds }, isActive: true, ...LIVE },
-          { projection, sort: { updatedAt: -1, _id: 1 }, limit },
-        )
-        .toArray(),
-
-    /** The position after the creator's last recommendation. */
-    async nextPosition(userId: string): Promise<number> {
-      const [last] = await collection
-        .find({ userId }, { projection: { position: 1 }, sort: { position: -1 }, limit: 1 })
-        .toArray();
-      return last ? last.position + 1 : 0;
-    },
-
     /** Stores a new recommendation with its events; false when one of that creator and hotel exists. */
     async insert(record: RecommendationRecord, events: OutboxEvent[]): Promise<boolean> {
       try {
@@ -128,5 +95,47 @@ export async function recommendationStore(connection: Connection, outbox: Outbox
       if (written.modifiedCount > 0) outbox.kick(id);
       return written.modifiedCount > 0;
     },
+  };
+}
+
+export async function recommendationStore(connection: Connection, outbox: Outbox) {
+  const Recommendation = await defineModel(connection, 'Recommendation', recommendationSchema, 'recommendations');
+  outbox.addModel(Recommendation);
+  const collection = Recommendation.collection as unknown as Collection;
+
+  return {
+    /** The creator's recommendation of a hotel (deleted ones too, so a new one can take the tombstone's place). */
+    ofHotel: (userId: string, hotelId: string) =>
+      collection.findOne({ userId, hotelId }, { projection: { outbox: 0 } }) as Promise<
+        (RecommendationRecord & { deletedAt?: Date }) | null
+      >,
+
+    byId: (id: string): Promise<RecommendationRecord | null> =>
+      collection.findOne({ _id: id, ...LIVE }, { projection }),
+
+    /** A creator's recommendations in their order; only the switched-on ones with `activeOnly`. */
+    listOf: (userId: string, activeOnly = false): Promise<RecommendationRecord[]> =>
+      collection
+        .find({ userId, ...LIVE, ...(activeOnly && { isActive: true }) }, { projection, sort: { position: 1, _id: 1 } })
+        .toArray(),
+
+    /** The latest switched-on recommendations of these creators, newest change first. */
+    latestOf: (userIds: string[], limit: number): Promise<RecommendationRecord[]> =>
+      collection
+        .find(
+          { userId: { $in: userIds }, isActive: true, ...LIVE },
+          { projection, sort: { updatedAt: -1, _id: 1 }, limit },
+        )
+        .toArray(),
+
+    /** The position after the creator's last recommendation. */
+    async nextPosition(userId: string): Promise<number> {
+      const [last] = await collection
+        .find({ userId }, { projection: { position: 1 }, sort: { position: -1 }, limit: 1 })
+        .toArray();
+      return last ? last.position + 1 : 0;
+    },
+
+    ...writes(collection, outbox),
   };
 }

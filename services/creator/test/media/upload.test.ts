@@ -1,20 +1,33 @@
 // Uploads and the media route through Fastify, on a bare app with the house plumbing (serverOptions, the kit's
-// error handler): a form read within its limits, every refusal answered with the catalogue's envelope, never a
-// 500, and stored images served with their type and caching headers, and nothing outside the store.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// error handler): a form read by the service's multipart reader within its limits, each file streamed into the
+// pipeline, every refusal answered with the catalogue's envelope (never a 500) and nothing of a refused form
+// left in the store, and stored images served with their type and caching headers, and nothing outside the store.
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { errorEnvelope, ImageAssetSchema, type ErrorCode } from '@travelclub/contracts';
-import { applyHttpConventions, serverOptions, type ServiceApp } from '@travelclub/kit';
+import {
+  creatorMediaEndpoints,
+  errorEnvelope,
+  ImageAssetSchema,
+  type ErrorCode,
+  type ErrorDetail,
+} from '@travelclub/contracts';
+import { appError, applyHttpConventions, registerEndpoints, serverOptions, type ServiceApp } from '@travelclub/kit';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_IMAGE_LIMITS, saveImage } from '../../src/media/images.js';
+import { DEFAULT_IMAGE_LIMITS, deleteImage, saveImage } from '../../src/media/images.js';
 import { localStore } from '../../src/media/local-store.js';
 import type { MediaStorage } from '../../src/media/storage.js';
-import { mediaRoutes, readImageUpload, readMultipartForm, registerMultipart } from '../../src/media/upload.js';
+import { mediaHandlers, multipartReader, registerMultipart, type ImageIntake } from '../../src/media/upload.js';
 import * as images from './fixtures.js';
+
+/** The service's intake (flows/index.ts): the pipeline over the store, and removal of what it stored. */
+const intakeOver = (storage: MediaStorage): ImageIntake => ({
+  store: (file) => saveImage(storage, file.file, DEFAULT_IMAGE_LIMITS),
+  remove: async (assets) => void (await Promise.all(assets.map((asset) => deleteImage(storage, asset)))),
+});
 
 async function uploadApp(storage: MediaStorage) {
   const base = Fastify(serverOptions({ name: 'creator-media-test', logLevel: 'silent' }));
@@ -23,26 +36,27 @@ async function uploadApp(storage: MediaStorage) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('serviceName', 'creator');
-  await registerMultipart(app, { maxBytes: DEFAULT_IMAGE_LIMITS.maxBytes, maxFiles: 2, maxFields: 3 });
-  // What the profile routes will do: one image from its field, through the pipeline.
+  await registerMultipart(app, {
+    maxBytes: DEFAULT_IMAGE_LIMITS.maxBytes,
+    maxFiles: 3,
+    maxFields: 3,
+    maxFieldBytes: 1024,
+  });
+  const readMultipart = multipartReader(intakeOver(storage));
+  // What the profile routes do: the form's one image, `image-missing` without it.
   app.post('/upload', async (req, reply) => {
-    const file = await readImageUpload(req, 'image');
-    return reply.code(201).send(await saveImage(storage, file.bytes));
+    const form = await readMultipart(req, { single: ['image'], many: [] });
+    const image = form.files.image?.[0];
+    if (!image) throw appError('image-missing');
+    return reply.code(201).send(image);
   });
-  // A file's stream straight into the pipeline, as it arrives (the parser cuts it at the file size limit).
-  app.post('/upload-stream', async (req, reply) => {
-    const part = await req.file();
-    if (!part) throw new Error('no file');
-    return reply.code(201).send(await saveImage(storage, part.file));
-  });
+  // What a recommendation's form does: text fields, one cover, several images; `?discard` gives them up again.
   app.post('/form', async (req) => {
-    const { fields, files } = await readMultipartForm(req);
-    return {
-      fields,
-      files: files.map(({ field, filename, mimetype, bytes }) => ({ field, filename, mimetype, size: bytes.length })),
-    };
+    const form = await readMultipart(req, { single: ['cover'], many: ['images'] });
+    if ((req.query as { discard?: string }).discard !== undefined) await form.discard();
+    return { fields: form.fields, files: form.files };
   });
-  mediaRoutes(app as unknown as ServiceApp, storage);
+  registerEndpoints(app as unknown as ServiceApp, creatorMediaEndpoints, mediaHandlers(storage));
   await app.ready();
   return app;
 }
@@ -58,20 +72,36 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Every file the local store holds, so a refused form can be seen to leave nothing behind. */
+async function stored(): Promise<string[]> {
+  const found = await readdir(join(dir, 'store'), { recursive: true, withFileTypes: true }).catch(() => []);
+  return found
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
 /** A form with the image in `field`, named and typed as a browser would send it. */
 function form(bytes: Buffer, { field = 'image', name = 'photo.jpg', type = 'image/jpeg' } = {}) {
   const body = new FormData();
-  body.append('image' === field ? 'caption' : 'other', 'My trip');
+  body.append('caption', 'My trip');
   body.append(field, new Blob([bytes], { type }), name);
   return body;
 }
 
-const upload = (payload: FormData | string, headers: Record<string, string> = {}) =>
+const upload = (payload: FormData | string | undefined, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/upload', payload, headers });
+const postForm = (payload: FormData | string | Buffer, url = '/form', headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers });
 
-function expectRefusal(res: { statusCode: number; json: () => unknown }, code: ErrorCode, status: number) {
+function expectRefusal(
+  res: { statusCode: number; json: () => unknown },
+  code: ErrorCode,
+  status: number,
+  details?: ErrorDetail[],
+) {
   expect(res.statusCode).toBe(status);
-  expect(res.json()).toEqual(errorEnvelope(code));
+  expect(res.json()).toEqual(errorEnvelope(code, details));
 }
 
 describe('an image upload', () => {
@@ -114,17 +144,14 @@ describe('an image upload', () => {
     expectRefusal(await upload(form(await make())), 'image-type-not-allowed', 415);
   });
 
-  it('refuses a file over 10 MiB with 413 image-too-large, as it arrives', async () => {
+  it('refuses a file over 10 MiB with 413 image-too-large as it arrives, keeping nothing', async () => {
+    const before = await stored();
     const res = await upload(form(Buffer.alloc(DEFAULT_IMAGE_LIMITS.maxBytes + 1, 0xff)));
     expectRefusal(res, 'image-too-large', 413);
     expect(res.json().error.message).toBe('The image is too large. Please upload one under 10 MB and 40 megapixels.');
-  });
-
-  it('refuses a file over the limit with 413 image-too-large when its stream goes straight into the pipeline', async () => {
-    const streamed = (payload: FormData) => app.inject({ method: 'POST', url: '/upload-stream', payload });
-    const tooBig = await streamed(form(Buffer.alloc(DEFAULT_IMAGE_LIMITS.maxBytes + 1, 0xff)));
-    expectRefusal(tooBig, 'image-too-large', 413);
-    expect((await streamed(form(await images.cameraJpeg()))).statusCode).toBe(201);
+    expect(await stored()).toEqual(before);
+    // The parser is still fine for the next request.
+    expect((await upload(form(await images.cameraJpeg()))).statusCode).toBe(201);
   });
 
   it('refuses a decompression bomb with 413 image-too-large', async () => {
@@ -135,50 +162,148 @@ describe('an image upload', () => {
     );
   });
 
-  it('answers 400 image-missing to a form without the image, an empty file input, or a body that is no form', async () => {
-    expectRefusal(await upload(form(await images.webp(), { field: 'other' })), 'image-missing', 400);
+  it('answers 400 image-missing to a form without the image or with an empty file input', async () => {
+    const textOnly = new FormData();
+    textOnly.append('caption', 'My trip');
+    expectRefusal(await upload(textOnly), 'image-missing', 400);
+    // A browser's file input with nothing chosen: a part with no name and no bytes.
     expectRefusal(
       await upload(form(Buffer.alloc(0), { name: '', type: 'application/octet-stream' })),
       'image-missing',
       400,
     );
-    const json = await upload(JSON.stringify({ image: 'x' }), { 'content-type': 'application/json' });
-    expectRefusal(json, 'image-missing', 400);
   });
 
-  it('refuses more files or fields than the limits with 413 payload-too-large', async () => {
-    const tooManyFiles = form(await images.webp());
-    tooManyFiles.append('image', new Blob([await images.webp()]), 'b.webp');
-    tooManyFiles.append('image', new Blob([await images.webp()]), 'c.webp');
-    expectRefusal(await upload(tooManyFiles), 'payload-too-large', 413);
+  it('answers 415 form-required to a body that is no form', async () => {
+    const json = await upload(JSON.stringify({ image: 'x' }), { 'content-type': 'application/json' });
+    expectRefusal(json, 'form-required', 415);
+    expectRefusal(await upload(undefined), 'form-required', 415);
+  });
+
+  it('refuses more files or fields than the limits, or a field over its size, with 413 payload-too-large', async () => {
+    const before = await stored();
+    const tooManyFiles = new FormData();
+    for (const name of ['a', 'b', 'c', 'd']) tooManyFiles.append('images', new Blob([await images.webp()]), name);
+    expectRefusal(await postForm(tooManyFiles), 'payload-too-large', 413);
+    // The three stored before the fourth arrived are removed again.
+    expect(await stored()).toEqual(before);
     const tooManyFields = form(await images.webp());
     for (const name of ['a', 'b', 'c']) tooManyFields.append(name, 'x');
     expectRefusal(await upload(tooManyFields), 'payload-too-large', 413);
+    const longField = new FormData();
+    longField.append('title', 'x'.repeat(1025));
+    expectRefusal(await postForm(longField), 'payload-too-large', 413, [
+      { path: 'title', message: 'This field is too long' },
+    ]);
+    expect(await stored()).toEqual(before);
   });
 
-  it('answers 400 to a multipart body that is cut short', async () => {
-    const res = await upload('--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\nabc', {
-      'content-type': 'multipart/form-data; boundary=xyz',
+  it('answers 400 validation-failed to a multipart body that is cut short or has no boundary', async () => {
+    const multipart = { 'content-type': 'multipart/form-data; boundary=xyz' };
+    const cutInFile = await upload(
+      '--xyz\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\nabc',
+      multipart,
+    );
+    expectRefusal(cutInFile, 'validation-failed', 400, [{ path: 'body', message: 'The upload could not be read' }]);
+    const cutInField = await postForm(
+      '--xyz\r\nContent-Disposition: form-data; name="title"\r\n\r\nOur st',
+      '/form',
+      multipart,
+    );
+    expectRefusal(cutInField, 'validation-failed', 400, [{ path: 'body', message: 'The upload could not be read' }]);
+    const noBoundary = await upload('--xyz\r\n', { 'content-type': 'multipart/form-data' });
+    expectRefusal(noBoundary, 'validation-failed', 400, [{ path: 'body', message: 'The upload could not be read' }]);
+  });
+
+  it('removes a stored image again when the body is cut short after it', async () => {
+    const before = await stored();
+    const whole = Buffer.from(await new Response(form(await images.webp(), { field: 'cover' })).arrayBuffer());
+    const boundary = whole.toString('latin1', 2, whole.indexOf('\r\n'));
+    const cut = Buffer.concat([
+      whole.subarray(0, whole.lastIndexOf(`--${boundary}--`)),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="b.webp"\r\n\r\nabc`),
+    ]);
+    const res = await postForm(cut, '/form', {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation-failed');
+    expect(await stored()).toEqual(before);
   });
 });
 
-describe('readMultipartForm', () => {
-  it('gives the text fields and every file with its field, name, type and bytes', async () => {
+describe('multipartReader', () => {
+  it('gives the text fields and each field’s stored images, in the order they came', async () => {
     const body = new FormData();
     body.append('title', 'Our stay');
-    body.append('cover', new Blob([Buffer.alloc(10)], { type: 'image/png' }), 'cover.png');
-    body.append('tile', new Blob([Buffer.alloc(20)], { type: 'image/webp' }), 'tile.webp');
-    const res = await app.inject({ method: 'POST', url: '/form', payload: body });
-    expect(res.json()).toEqual({
-      fields: { title: 'Our stay' },
-      files: [
-        { field: 'cover', filename: 'cover.png', mimetype: 'image/png', size: 10 },
-        { field: 'tile', filename: 'tile.webp', mimetype: 'image/webp', size: 20 },
-      ],
-    });
+    body.append('cover', new Blob([await images.smallPng()], { type: 'image/png' }), 'cover.png');
+    body.append('images', new Blob([await images.webp()], { type: 'image/webp' }), 'one.webp');
+    body.append('images', new Blob([await images.cameraJpeg()], { type: 'image/jpeg' }), 'two.jpg');
+    const res = await postForm(body);
+    expect(res.statusCode).toBe(200);
+    const { fields, files } = res.json();
+    expect(fields).toEqual({ title: 'Our stay' });
+    expect(Object.keys(files).sort()).toEqual(['cover', 'images']);
+    const [cover] = ImageAssetSchema.array().length(1).parse(files.cover);
+    const [one, two] = ImageAssetSchema.array().length(2).parse(files.images);
+    const widths = [];
+    for (const asset of [cover!, one!, two!]) {
+      const served = await app.inject({ method: 'GET', url: new URL(asset.links.original).pathname });
+      expect(served.statusCode).toBe(200);
+      widths.push((await sharp(served.rawPayload).metadata()).width);
+    }
+    // The camera photo (800 px wide once upright) came last.
+    expect(widths[2]).toBe(800);
+  });
+
+  it('leaves out a file input with nothing chosen, as a browser sends it', async () => {
+    const body = new FormData();
+    body.append('title', 'No photos yet');
+    body.append('cover', new Blob([], { type: 'application/octet-stream' }), '');
+    const res = await postForm(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ fields: { title: 'No photos yet' }, files: {} });
+  });
+
+  it('refuses a file in a field the form does not take with 400 validation-failed naming it, keeping nothing', async () => {
+    const before = await stored();
+    const body = new FormData();
+    body.append('images', new Blob([await images.webp()]), 'a.webp');
+    body.append('other', new Blob([await images.webp()]), 'b.webp');
+    expectRefusal(await postForm(body), 'validation-failed', 400, [
+      { path: 'other', message: 'This field takes no more files' },
+    ]);
+    expectRefusal(await upload(form(await images.webp(), { field: 'other' })), 'validation-failed', 400, [
+      { path: 'other', message: 'This field takes no more files' },
+    ]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('refuses a second file in a single-file field with 400 validation-failed naming it, keeping nothing', async () => {
+    const before = await stored();
+    const body = new FormData();
+    body.append('cover', new Blob([await images.webp()]), 'a.webp');
+    body.append('cover', new Blob([await images.webp()]), 'b.webp');
+    expectRefusal(await postForm(body), 'validation-failed', 400, [
+      { path: 'cover', message: 'This field takes no more files' },
+    ]);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('removes what it stored when the form is discarded', async () => {
+    const before = await stored();
+    const body = new FormData();
+    body.append('cover', new Blob([await images.webp()]), 'a.webp');
+    body.append('images', new Blob([await images.smallPng()]), 'b.png');
+    const res = await postForm(body, '/form?discard');
+    expect(res.statusCode).toBe(200);
+    const assets = [...ImageAssetSchema.array().parse(res.json().files.cover), ...res.json().files.images];
+    expect(assets).toHaveLength(2);
+    for (const asset of ImageAssetSchema.array().parse(assets)) {
+      const gone = await app.inject({ method: 'GET', url: new URL(asset.links['200px']).pathname });
+      expectRefusal(gone, 'image-not-found', 404);
+    }
+    expect(await stored()).toEqual(before);
   });
 });
 

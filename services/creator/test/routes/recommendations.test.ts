@@ -92,7 +92,7 @@ describe('recommending a hotel', () => {
       headers: creator.headers,
       payload: { title: 'json' },
     });
-    expect(json.statusCode).toBe(415);
+    expectError(json, 'form-required');
     // Nothing was kept of the refused attempts.
     expectError(
       await inject({ method: 'GET', url: '/api/v1/userProfile/hotelRecommendations', headers: customer.headers }),

@@ -23,6 +23,7 @@ export function cancelledEvent(record: ItineraryRecord, ctx: CausalContext) {
       cancelledAt: cancellation.at,
       reason: cancellation.reason,
       terms: record.terms!,
+      ...(record.creator ? { creator: record.creator } : {}),
     },
     ctx,
   );

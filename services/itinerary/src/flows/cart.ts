@@ -35,6 +35,7 @@ export const roomAdded = (record: ItineraryRecord, placement: RoomPlacement, ctx
       checkInDate: placement.checkInDate,
       checkOutDate: placement.checkOutDate,
       totalPrice: placement.room.totalPrice,
+      ...(record.creator ? { creator: record.creator } : {}),
     },
     ctx,
   );

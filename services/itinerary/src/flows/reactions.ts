@@ -33,7 +33,8 @@ export function reactionFlows({ store, mailer, paymentLock, cancellation, log }:
         const next = confirm(current, invoiceId, new Date());
         if (!next) return null;
         const total = totalOf(next);
-        const confirmed = { itineraryId, userId: next.ownerId, invoiceId, total };
+        const creator = next.creator ? { creator: next.creator } : {};
+        const confirmed = { itineraryId, userId: next.ownerId, invoiceId, total, ...creator };
         return { record: next, events: [newEvent('itinerary.confirmed', itineraryId, confirmed, ctx)] };
       });
       if (!result) return log.warn({ itineraryId, invoiceId }, 'an invoice was paid for an unknown itinerary');

@@ -24,6 +24,19 @@ function paid(itinerary: Itinerary, invoiceId = itinerary.invoiceId!) {
 }
 
 describe('billing.invoice.paid', () => {
+  it('names the creator an itinerary is attributed to on itinerary.confirmed and itinerary.cancelled', async () => {
+    const me = await world.traveller();
+    const pending = await world.pendingCart(me, undefined, { creator: 'ana-travels' });
+    await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending));
+    await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
+    const [confirmed] = await world.eventsAbout(pending.id, 'itinerary.confirmed', 1);
+    expect(confirmed!.payload).toMatchObject({ itineraryId: pending.id, creator: 'ana-travels' });
+
+    expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
+    const [cancelled] = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1);
+    expect(cancelled!.payload).toMatchObject({ itineraryId: pending.id, creator: 'ana-travels', reason: 'requested' });
+  });
+
   it('confirms once, with one itinerary.confirmed and one confirmation mail, whatever the redeliveries', async () => {
     const { me, pending } = await world.newPendingCart('confirmed@example.test');
     // Another invoice of the same itinerary (an outdated one) changes nothing.

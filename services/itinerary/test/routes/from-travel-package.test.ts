@@ -120,6 +120,7 @@ describe('booking a travel package', () => {
     expect((await call('GET', itineraryUrl(itinerary.id), me)).json()).toEqual(itinerary);
     const added = await world.eventsAbout(itinerary.id, 'itinerary.room.added', 2);
     expect(added.map((e) => e.payload.hotelId)).toEqual([first.hotelId, second.hotelId]);
+    expect(added.map((e) => e.payload.creator)).toEqual(['ana-travels', 'ana-travels']);
     expect(calls.at(-1)).toMatchObject({ caller: 'itinerary', url: `/internal/v1/travelpackages/${pkg.id}` });
   });
 

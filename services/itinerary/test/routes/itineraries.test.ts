@@ -250,6 +250,7 @@ describe('adding rooms', () => {
       rateId: offer.roomId,
       checkInDate: offer.checkInDate,
       totalPrice: room.totalPrice,
+      creator: 'ana-travels',
     });
   });
 

@@ -207,6 +207,8 @@ describe('cancelling', () => {
     expectError(await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me), 'itinerary-not-editable');
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
     const [event] = await world.eventsAbout(itinerary.id, 'itinerary.cancelled', 1);
+    // Not attributed to a creator: the event names none.
+    expect(event!.payload).not.toHaveProperty('creator');
     expect(event!.payload).toMatchObject({
       userId: me.id,
       cancelledBy: { userId: me.id, role: 'role/customer' },
