@@ -36,7 +36,7 @@ export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
   ['/api/v1/itinerary', 'itinerary'],
 
   ['/api/v1/invoice', 'billing'],
-  ['/api/v1/creator/subscription*', 'billing'],
+  ['/api/v1/creator/subscription', 'billing'],
   ['/api/v1/userProfile/my/payout', 'billing'],
 
   ['/api/v1/userProfile', 'creator'],

@@ -144,6 +144,10 @@ export const ROUTE_OWNERS: ['GET' | 'POST' | 'PUT' | 'DELETE', string, string][]
   // the creator service composes the page views
   ['GET', '/api/v1/bff/creator/ana', 'creator'],
   ['GET', '/api/v1/bff/traveller/home', 'creator'],
+  // a club whose address starts like billing's plan routes is still the creator's
+  ['GET', '/api/v1/creator/subscriptions-club/isAvailable', 'creator'],
+  ['POST', '/api/v1/creator/subscription/manage', 'billing'],
+  ['GET', '/api/v1/creator/subscription', 'billing'],
   ['GET', '/api/v1/media/abc/600px.jpg', 'creator'],
   ['POST', '/api/v1/request-travel-package', 'creator'],
   ['GET', '/api/v1/experimental/gpt/destinations?query=sea', 'assistant'],

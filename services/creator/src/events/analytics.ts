@@ -103,7 +103,8 @@ export function liveCounters(app: ServiceApp, { store, writerFor, followMs, log 
   return {
     async start() {
       await startOn(await store.state());
-      timer ??= setInterval(() => void follow(), followMs);
+      // Never what keeps the process alive: shutdown stops it anyway.
+      timer ??= setInterval(() => void follow(), followMs).unref();
     },
     follow,
     /** A rebuild run here: its consumer becomes the live one at once. */
