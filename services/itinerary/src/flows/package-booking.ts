@@ -31,6 +31,10 @@ interface Party {
   rooms: number;
 }
 
+/** A rate with a moment from which cancelling costs nothing. */
+const freeToCancel = (rate: { cancellationCharges: { amount: { amount: number } }[] }) =>
+  rate.cancellationCharges.some((charge) => charge.amount.amount === 0);
+
 export function packageBookingFlows({ store, catalog, creator, holds }: PackageBookingDeps) {
   /** One stay held at the catalog for the cart-to-be: its cheapest rate of the package's room type. */
   async function holdStay(
@@ -56,8 +60,10 @@ export function packageBookingFlows({ store, catalog, creator, holds }: PackageB
     );
     const roomType = offer.roomTypes.find((rt) => rt.type === stay.roomType);
     if (!roomType) throw appError('room-type-not-found');
-    // Rates come cheapest first; none (or too few rooms left) for this party is the catalog's "no rooms".
-    const rate = roomType.rooms[0];
+    // Rates come cheapest first. A package is booked ahead, so the cheapest one the traveller can still cancel
+    // for free is taken when there is one (spec section 4: a zero-amount charge is free cancellation). None (or
+    // too few rooms left) for this party is the catalog's "no rooms".
+    const rate = roomType.rooms.find(freeToCancel) ?? roomType.rooms[0];
     if (!rate || roomType.roomsLeft < party.rooms) throw appError('no-rooms-available');
     const lineItemId = newLineItemId();
     const choice = { hotelId, roomType: stay.roomType, roomId: rate.id };

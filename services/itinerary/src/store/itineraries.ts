@@ -58,6 +58,10 @@ function updateOf(change: NonNullable<Change>): Record<string, unknown> {
 
 const MAX_ATTEMPTS = 10;
 
+/** An absent field stays absent: the driver would store `undefined` as null, which no rule expects. */
+const withoutAbsent = (record: ItineraryRecord) =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as ItineraryRecord;
+
 /**
  * Moves an anonymous visitor's itineraries to the account they signed in to. The version moves, so a change
  * decided on the old owner is decided again. Answers how many moved; a redelivery moves none.
@@ -87,7 +91,7 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
 
     /** Stores a new itinerary, with the events of what it starts with (a package's rooms). */
     async create(record: ItineraryRecord, events: OutboxEvent[] = []): Promise<ItineraryRecord> {
-      await collection.insertOne({ ...record, outbox: events });
+      await collection.insertOne({ ...withoutAbsent(record), outbox: events });
       if (events.length > 0) outbox.kick(record._id);
       return record;
     },

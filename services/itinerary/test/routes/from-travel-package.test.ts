@@ -6,7 +6,7 @@ import { errorCatalogue, type Itinerary, type PackageStay, type TravelPackageFor
 import { startStandIn, type StandInRequest } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectError, inDays, itineraryUrl, useWorld, type Offer, type Traveller } from '../helpers.js';
+import { expectError, guestDetails, inDays, itineraryUrl, useWorld, type Offer, type Traveller } from '../helpers.js';
 
 /** The packages the creator service has, by id, and the calls it got. */
 const packages = new Map<string, TravelPackageForBooking>();
@@ -122,6 +122,13 @@ describe('booking a travel package', () => {
     expect(added.map((e) => e.payload.hotelId)).toEqual([first.hotelId, second.hotelId]);
     expect(added.map((e) => e.payload.creator)).toEqual(['ana-travels', 'ana-travels']);
     expect(calls.at(-1)).toMatchObject({ caller: 'itinerary', url: `/internal/v1/travelpackages/${pkg.id}` });
+
+    // It checks out like any cart (a stored empty field once made the invoice fail with a 500).
+    const guests = await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
+    expect(guests.statusCode).toBe(200);
+    const invoiced = await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me);
+    expect(invoiced.statusCode).toBe(200);
+    expect(invoiced.json<Itinerary>().status).toBe('pending_payment');
   });
 
   it('keeps nothing when one night cannot be held: no cart, and no hold left behind', async () => {
