@@ -118,14 +118,6 @@ export const AttributionAnswerSchema = z.object({
   userAttribution: UserAttributionSchema.extend({ at: InstantSchema }).nullable(),
 });
 
-/** Internal: who owns a slug (old slugs too), for the services that attribute to creators. */
-export const CreatorBySlugAnswerSchema = z.object({
-  userId: IdSchema,
-  slug: SlugSchema,
-  publicName: z.string(),
-  roles: z.array(RoleSchema),
-});
-
 // ---------- recommended stays ----------
 
 /** A creator's recommendation as stored (spec section 3 "Recommendation") with its id, switch and place. */

@@ -6,7 +6,6 @@ import { AnonymousVisitorDataSchema } from '../entities.js';
 import {
   AttributionAnswerSchema,
   CreateProfileBodySchema,
-  CreatorBySlugAnswerSchema,
   HandleParamsSchema,
   IsAvailableAnswerSchema,
   ProfileIdParamsSchema,
@@ -28,7 +27,7 @@ import { accessOf, endpoint } from '../endpoint.js';
 import type { ErrorCode } from '../errors.js';
 
 const BASE = '/api/v1/userProfile';
-const { open, openOrUser, signedIn: user, internal } = accessOf('creator');
+const { open, openOrUser, signedIn: user } = accessOf('creator');
 /** Creators only: the token must carry role/creator. */
 const creator = { service: 'creator', access: 'creator' } as const;
 /** A neighbour (the catalog) that does not answer, or not in time. */
@@ -138,16 +137,6 @@ export const creatorProfileEndpoints = {
     path: '/api/v1/getAnonymousUserData',
     responses: { 200: AnonymousVisitorDataSchema },
     errors: [],
-  }),
-
-  // Internal: who earns a slug's attribution (an old slug answers its creator's current one).
-  creatorBySlug: endpoint({
-    ...internal('itinerary', 'billing', 'catalog'),
-    method: 'GET',
-    path: '/internal/v1/creators/by-slug/:slug',
-    params: PublicSlugParamsSchema,
-    responses: { 200: CreatorBySlugAnswerSchema },
-    errors: ['unauthenticated', 'forbidden', 'profile-not-found'],
   }),
 };
 

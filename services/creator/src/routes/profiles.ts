@@ -21,7 +21,6 @@ type ProfileEndpoints = Pick<
   | 'updateProfileById'
   | 'isAvailable'
   | 'anonymousUserData'
-  | 'creatorBySlug'
   | 'uploadHeroImage'
   | 'uploadProfilePicture'
 >;
@@ -83,11 +82,6 @@ export function profileRoutes(
     anonymousUserData: async ({ req }) => {
       const country = req.headers[settings.countryHeader];
       return guessVisitor(typeof country === 'string' ? country : undefined, req.headers['accept-language']);
-    },
-
-    creatorBySlug: async ({ params }) => {
-      const record = await profiles.publicBySlug(params.slug);
-      return { userId: record._id, slug: record.slug, publicName: record.publicName, roles: record.claims };
     },
   };
 }
