@@ -12,7 +12,7 @@ import {
 import { ExchangeRatesRefSchema, SupportedCurrencySchema } from './catalog-api.js';
 import { PricedHotelSummarySchema } from './catalog-summaries-api.js';
 import { GuideSchema, TravelPackageSchema } from './creator-content-api.js';
-import { RecommendationSchema, RoleSchema, UserProfileSchema } from './entities.js';
+import { RecommendationSchema, UserProfileSchema } from './entities.js';
 import { PublicNameSchema } from './validation.js';
 
 /** A club address as a creator types it: compared and stored lower-cased, 3 to 30 URL-safe characters. */
