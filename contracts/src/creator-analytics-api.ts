@@ -13,8 +13,13 @@ export const analyticsLimits = {
 } as const;
 
 /** `GET /userProfile/creatorCounters`: both days (UTC) included; `to` defaults to today, `from` to 29 days before. */
+/** A day the counters can be asked about: this century (years beyond 9999 do not even parse back). */
+const CounterDaySchema = StayDateSchema.refine((day) => day >= '2000-01-01' && day <= '2099-12-31', {
+  message: 'Use a day between 2000 and 2099',
+});
+
 export const CreatorCountersQuerySchema = z
-  .strictObject({ from: StayDateSchema.optional(), to: StayDateSchema.optional() })
+  .strictObject({ from: CounterDaySchema.optional(), to: CounterDaySchema.optional() })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'Must not be after `to`', path: ['from'] });
 export type CreatorCountersQuery = z.infer<typeof CreatorCountersQuerySchema>;
 

@@ -100,6 +100,14 @@ export const errorCatalogue = {
   'verification-not-found': entry(404, 'Verification request not found'),
   'verification-already-decided': entry(409, 'This verification request was already decided the other way.'),
   'recommendation-not-found': entry(404, 'Recommendation not found'),
+  'recommendation-limit-reached': entry(
+    409,
+    'A club shows at most 50 recommended stays. Withdraw one to recommend another.',
+  ),
+  'slug-limit-reached': entry(
+    409,
+    'This club has used all the addresses it may have. Please contact support to change it again.',
+  ),
   'form-required': entry(415, 'Please send this form with its files (multipart/form-data).'),
   // creators' image uploads (ours)
   'image-type-not-allowed': entry(415, 'Please upload a JPEG, PNG, WebP or AVIF image.'),

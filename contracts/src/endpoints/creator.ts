@@ -42,7 +42,12 @@ const uploadRefusals = [
 ] as const satisfies readonly ErrorCode[];
 const one = { 200: ProfileSchema } as const;
 const mine = ['unauthenticated', 'profile-not-found'] as const satisfies readonly ErrorCode[];
-const slugRefusals = ['slug-taken', 'slug-reserved'] as const satisfies readonly ErrorCode[];
+const slugRefusals = [
+  'slug-taken',
+  'slug-reserved',
+  'slug-limit-reached',
+  'forbidden',
+] as const satisfies readonly ErrorCode[];
 
 export const creatorProfileEndpoints = {
   createProfile: endpoint({
@@ -52,7 +57,7 @@ export const creatorProfileEndpoints = {
     body: CreateProfileBodySchema.nullish(),
     // 201 when this call made it, 200 with the profile that was already there.
     responses: { 200: ProfileSchema, 201: ProfileSchema },
-    errors: ['unauthenticated', 'forbidden', ...slugRefusals],
+    errors: ['unauthenticated', ...slugRefusals],
   }),
   readProfile: endpoint({ ...user, method: 'GET', path: BASE, responses: one, errors: mine }),
   updateProfile: endpoint({
@@ -151,7 +156,15 @@ export const creatorRecommendationEndpoints = {
     params: HotelRecommendParamsSchema,
     // 201 when this call made it, 200 when it replaced the creator's recommendation of that hotel.
     responses: { 200: RecommendationViewSchema, 201: RecommendationViewSchema },
-    errors: ['unauthenticated', 'forbidden', 'profile-not-found', 'hotel-not-found', ...uploadRefusals, ...neighbours],
+    errors: [
+      'unauthenticated',
+      'forbidden',
+      'profile-not-found',
+      'hotel-not-found',
+      'recommendation-limit-reached',
+      ...uploadRefusals,
+      ...neighbours,
+    ],
   }),
   withdrawRecommendation: endpoint({
     ...creator,

@@ -26,8 +26,8 @@ export interface Caller {
 }
 
 /** A test file's creator app; with `catalog`, a real catalog (a small demo inventory) beside it. */
-export const useCreator = (settings: Record<string, string> = {}, { catalog = false } = {}) =>
-  setUpForFile(new CreatorWorld(settings, catalog));
+export const useCreator = (settings: Record<string, string> = {}, { catalog = false, hotels = 30 } = {}) =>
+  setUpForFile(new CreatorWorld(settings, catalog, hotels));
 
 export class CreatorWorld extends ServiceWorld<CreatorApp> {
   /** What the app published on creator.events, read from the start. */
@@ -39,6 +39,7 @@ export class CreatorWorld extends ServiceWorld<CreatorApp> {
   constructor(
     private readonly settings: Record<string, string>,
     private readonly withCatalog: boolean,
+    private readonly hotels: number,
   ) {
     super();
   }
@@ -49,7 +50,11 @@ export class CreatorWorld extends ServiceWorld<CreatorApp> {
     this.mediaDir = await mkdtemp(join(tmpdir(), 'creator-media-'));
     let catalogUrl = 'http://127.0.0.1:9';
     if (this.withCatalog) {
-      this.catalog = await startCatalog({ JWKS_URL: this.jwks.jwksUrl, KAFKA_TOPIC_PREFIX: prefix, SEED_HOTELS: '30' });
+      this.catalog = await startCatalog({
+        JWKS_URL: this.jwks.jwksUrl,
+        KAFKA_TOPIC_PREFIX: prefix,
+        SEED_HOTELS: String(this.hotels),
+      });
       catalogUrl = await this.catalog.listen({ port: 0, host: '127.0.0.1' });
     }
     this.app = await buildApp(

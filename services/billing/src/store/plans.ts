@@ -238,8 +238,10 @@ function monthChanges(plans: mongo.Collection<PlanDocument>, changed: Changed) {
   return {
     /** The next month was paid (renewed, or an overdue month paid in the portal): once per month. */
     renewed(plan: PlanDocument, from: 'active' | 'past_due', month: PaidMonth, event: OutboxEvent) {
+      // An active plan set to end at its period's end is not renewed, whatever a run read before the change.
+      const staying = from === 'active' ? { cancelAtPeriodEnd: { $ne: true } } : {};
       return changed(
-        { _id: plan._id, planId: plan.planId, status: from, period: month.period - 1 },
+        { _id: plan._id, planId: plan.planId, status: from, period: month.period - 1, ...staying },
         {
           $set: { status: 'active', retries: 0, ...monthFields(month) },
           $unset: { graceUntil: 1 },

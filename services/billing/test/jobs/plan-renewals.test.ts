@@ -4,6 +4,7 @@
 // period's end, each with its event on billing.events.
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../src/domain/plans.js';
+import { renewDuePlans } from '../../src/flows/plan-renewals.js';
 import { expectError, SANDBOX_CARDS, useBilling } from '../helpers.js';
 import {
   activePlan,
@@ -118,6 +119,26 @@ describe('a renewal', () => {
       'billing.subscription.started',
       'billing.subscription.cancelled',
     ]);
+  });
+
+  it('gives the money back when the creator cancelled between the run reading the plan and charging it', async () => {
+    const { caller, plan, subscriptionId } = await activePlan(world);
+    const now = after(plan.currentPeriodEnd);
+    // The run read the plan before the creator cancelled in the portal.
+    const stale = await world.app.billing.plans.due(now, 10, caller.id);
+    expect((await postForm(world, `${await portalOf(world, caller)}/cancel`)).statusCode).toBe(303);
+    const parts = { ...world.app.billing, plans: { ...world.app.billing.plans, due: async () => stale } };
+    expect(await renewDuePlans(parts, now, { userId: caller.id })).toEqual({ unchanged: 1 });
+    expect(await planOf(world, caller)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    const charges = await planCharges(world, subscriptionId);
+    expect(charges).toHaveLength(2);
+    const refunds = await world.app.mongo
+      .collection('sandbox_refunds')
+      .find({ chargeId: charges[1]!.chargeId })
+      .toArray();
+    expect(refunds.map((r) => r.amount)).toEqual([charges[1]!.amount]);
+    // The plan then ends at its period's end, as the creator asked.
+    expect(await renewDue(now, caller.id)).toEqual({ cancelled: 1 });
   });
 
   it('renews every due plan in one run when no creator is named', async () => {

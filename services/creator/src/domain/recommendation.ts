@@ -20,6 +20,9 @@ export interface RecommendationRecord {
 /** Photos a recommendation may carry besides its cover and tile. */
 export const MAX_RECOMMENDATION_IMAGES = 12;
 
+/** Recommendations one creator may have: a club page shows them all, priced in one catalog call. */
+export const MAX_RECOMMENDATIONS = 50;
+
 export function recommendationView(record: RecommendationRecord): RecommendationView {
   return {
     id: record._id,

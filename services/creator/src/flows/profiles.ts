@@ -23,6 +23,9 @@ export interface NewProfile {
   country?: string;
 }
 
+/** The most addresses one creator may have had. */
+const MAX_SLUGS = 10;
+
 /** How many numbered alternatives of a name's address are tried before a random one. */
 const ALTERNATIVES = 20;
 
@@ -53,6 +56,17 @@ async function claimFromName(store: ProfileStore, name: string, userId: string):
     const slug = alternativeSlug(base, Math.floor(Math.random() * 1e6));
     if (await store.claimSlug(slug, userId)) return slug;
   }
+}
+
+/**
+ * A creator moves their club to another address. Every address stays theirs (old links keep working), so a
+ * creator has at most MAX_SLUGS of them, and a traveller, whose profile has no club, cannot collect any.
+ */
+async function changeSlug(store: ProfileStore, current: ProfileRecord, slug: string): Promise<void> {
+  if (!isCreator(current)) throw appError('forbidden');
+  const owner = await store.slugOwner(slug);
+  if (owner !== current._id && (await store.slugCount(current._id)) >= MAX_SLUGS) throw appError('slug-limit-reached');
+  await claimAsked(store, slug, current._id);
 }
 
 /** Makes the account's profile once; a second call (or a registration event after it) answers the first. */
@@ -98,7 +112,7 @@ function syncClaims(store: ProfileStore, userId: string, roles: Role[], ctx: Cau
 async function updateProfile(store: ProfileStore, userId: string, body: UpdateProfileBody, ctx: CausalContext) {
   const current = await store.get(userId);
   if (!current) throw appError('profile-not-found');
-  if (body.slug && body.slug !== current.slug) await claimAsked(store, body.slug, userId);
+  if (body.slug && body.slug !== current.slug) await changeSlug(store, current, body.slug);
   const record = await store.mutate(userId, (record) => {
     const set: Partial<ProfileRecord> = {};
     if (body.publicName !== undefined && body.publicName !== record.publicName) set.publicName = body.publicName;

@@ -4,7 +4,7 @@
 import type { AuthUser, ImageAsset, RecommendFields } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
-import type { RecommendationRecord } from '../domain/recommendation.js';
+import { MAX_RECOMMENDATIONS, type RecommendationRecord } from '../domain/recommendation.js';
 import type { ProfileStore } from '../store/profiles.js';
 import type { RecommendationStore } from '../store/recommendations.js';
 
@@ -114,6 +114,9 @@ export function recommendationFlows({ recommendations, profiles, hotels, discard
     ) {
       const slug = await slugOf(user.id);
       await hotels.assertExists(hotelId, ctx);
+      const existing = await recommendations.ofHotel(user.id, hotelId);
+      if ((!existing || existing.deletedAt) && (await recommendations.countOf(user.id)) >= MAX_RECOMMENDATIONS)
+        throw appError('recommendation-limit-reached');
       return retried(`the recommendation of ${hotelId}`, async () => {
         const current = await recommendations.ofHotel(user.id, hotelId);
         const record = await nextRecord(recommendations, current, { userId: user.id, hotelId, fields, images });

@@ -62,6 +62,8 @@ async function decide(
   const status = statusOf(decision);
   const current = await deps.store.get(id);
   if (!current) throw appError('verification-not-found');
+  // Nobody decides on their own request, staff account or not.
+  if (current.userId === staff.id) throw appError('forbidden');
   let record: VerificationRecord | null = current;
   let changed = false;
   if (current.status === 'pending') {

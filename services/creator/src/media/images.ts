@@ -97,7 +97,10 @@ function render(bytes: Buffer, variant: ImageVariant, { maxPixels }: ImageLimits
 
 async function renderAll(bytes: Buffer, limits: ImageLimits): Promise<Record<ImageVariant, Buffer>> {
   try {
-    const rendered = await Promise.all(VARIANTS.map((variant) => render(bytes, variant, limits)));
+    // One after another: each decode of a large photo takes hundreds of megabytes, so a few uploads at once
+    // must not decode three times each in parallel.
+    const rendered: Buffer[] = [];
+    for (const variant of VARIANTS) rendered.push(await render(bytes, variant, limits));
     return Object.fromEntries(VARIANTS.map((variant, i) => [variant, rendered[i]])) as Record<ImageVariant, Buffer>;
   } catch (err) {
     // The header looked right but the pixels do not: truncated or corrupt data, or a header that lied about its size.

@@ -3,7 +3,7 @@
 import { RecommendFieldsSchema, type endpoints } from '@travelclub/contracts';
 import { appError, type Handlers } from '@travelclub/kit';
 import type { FastifyRequest } from 'fastify';
-import { recommendationView } from '../domain/recommendation.js';
+import { MAX_RECOMMENDATION_IMAGES, recommendationView } from '../domain/recommendation.js';
 import type { ClubFlows } from '../flows/club.js';
 import type { RecommendationFlows, RecommendationImages } from '../flows/recommendations.js';
 import type { MultipartReader } from '../media/upload.js';
@@ -42,11 +42,16 @@ export function recommendationRoutes(
       text: form.fields.text ?? form.fields.recommendationText,
       isActive: form.fields.isActive,
     });
-    if (!fields.success) {
+    const tooMany = (form.files.images?.length ?? 0) > MAX_RECOMMENDATION_IMAGES;
+    if (!fields.success || tooMany) {
       await form.discard();
+      if (tooMany)
+        throw appError('validation-failed', [
+          { path: 'images', message: `At most ${MAX_RECOMMENDATION_IMAGES} photos besides the cover and tile` },
+        ]);
       throw appError(
         'validation-failed',
-        fields.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+        (fields.error?.issues ?? []).map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
       );
     }
     const images: RecommendationImages = {

@@ -67,6 +67,9 @@ export async function profileStore(connection: Connection, outbox: Outbox) {
     /** Who has (or had) this slug. */
     slugOwner: async (slug: string): Promise<string | null> => (await slugs.findOne({ _id: slug }))?.userId ?? null,
 
+    /** How many addresses an account has had. */
+    slugCount: (userId: string): Promise<number> => slugs.countDocuments({ userId }),
+
     /** Claims a slug for an account: true when it is theirs now (or was already), false when another has it. */
     async claimSlug(slug: string, userId: string): Promise<boolean> {
       try {

@@ -90,7 +90,14 @@ function writes(collection: Collection, outbox: Outbox) {
     async remove(id: string, version: number, events: OutboxEvent[]): Promise<boolean> {
       const written = await collection.updateOne(
         { _id: id, version, ...LIVE },
-        withEvents({ $set: { deletedAt: new Date(), isActive: false, version: version + 1 } }, ...events),
+        // The tombstone keeps no photos: they are removed from storage once it is written.
+        withEvents(
+          {
+            $set: { deletedAt: new Date(), isActive: false, images: [], version: version + 1 },
+            $unset: { cover: '' as const, tile: '' as const },
+          },
+          ...events,
+        ),
       );
       if (written.modifiedCount > 0) outbox.kick(id);
       return written.modifiedCount > 0;
@@ -127,6 +134,9 @@ export async function recommendationStore(connection: Connection, outbox: Outbox
           { projection, sort: { updatedAt: -1, _id: 1 }, limit },
         )
         .toArray(),
+
+    /** How many recommendations a creator has (switched off ones too). */
+    countOf: (userId: string): Promise<number> => collection.countDocuments({ userId, ...LIVE }),
 
     /** The position after the creator's last recommendation. */
     async nextPosition(userId: string): Promise<number> {

@@ -46,6 +46,10 @@ describe('GET /api/v1/userProfile/creatorCounters', () => {
     expectError(await counters(world, creator, 'from=2023-01-01&to=2024-01-02'), 'validation-failed');
     expectError(await counters(world, creator, 'from=2024-02-30'), 'validation-failed');
     expectError(await counters(world, creator, 'from=yesterday'), 'validation-failed');
+    // Far-away days answer at once (walking to year 9999 day by day once never ended).
+    expectError(await counters(world, creator, 'to=9999-12-31'), 'validation-failed');
+    expectError(await counters(world, creator, 'from=0001-01-01&to=9999-12-30'), 'validation-failed');
+    expectError(await counters(world, creator, 'from=2000-01-01&to=2099-12-31'), 'validation-failed');
     expectError(await counters(world, creator, 'creator=someone-else'), 'validation-failed');
   });
 

@@ -126,6 +126,30 @@ describe('club addresses', () => {
     expect(back.json().slug).toBe(first);
   });
 
+  it('lets only creators move their club, to at most ten addresses in all', async () => {
+    const traveller = await world.caller();
+    await inject({
+      method: 'POST',
+      url: '/api/v1/userProfile',
+      headers: traveller.headers,
+      payload: { publicName: 'Collector' },
+    });
+    const grab = (who: { headers: Record<string, string> }, slug: string) =>
+      inject({ method: 'PUT', url: '/api/v1/userProfile', headers: who.headers, payload: { slug } });
+    expectError(await grab(traveller, slugOf('famous-name')), 'forbidden');
+
+    const creator = await world.creator('Restless');
+    const addresses = [creator.profile.slug];
+    for (let i = 0; i < 9; i++) {
+      const slug = slugOf(`restless-${i}`);
+      expect((await grab(creator, slug)).statusCode).toBe(200);
+      addresses.push(slug);
+    }
+    expectError(await grab(creator, slugOf('one-too-many')), 'slug-limit-reached');
+    // Its own old addresses are still its to go back to.
+    expect((await grab(creator, addresses[0]!)).json().slug).toBe(addresses[0]);
+  });
+
   it('says whether an address is available, without ever erroring', async () => {
     const creator = await world.creator('Avail', slugOf('avail'));
     const ask = async (handle: string, headers = {}) => {

@@ -9,7 +9,7 @@ import { startNotifications, type NotificationsApp } from '@travelclub/testing/n
 import { expectError, expectInvalid, multipartForm, useCreator, type Caller, type FormFile } from '../helpers.js';
 
 const QUEUE_PREFIX = uniqueName('test-creator-home');
-const world = useCreator({ QUEUE_PREFIX }, { catalog: true });
+const world = useCreator({ QUEUE_PREFIX }, { catalog: true, hotels: 60 });
 let worker: NotificationsApp;
 const inject = (options: InjectOptions) => world.app.inject(options);
 
@@ -104,6 +104,31 @@ describe('recommending a hotel', () => {
       headers: creator.headers,
     });
     expect(mine.json().recommendations).toEqual([]);
+  });
+});
+
+describe('limits', () => {
+  it('takes at most 12 photos besides the cover and tile, and 50 recommendations a club', async () => {
+    const creator = await world.creator('Prolific');
+    const thirteen = Array.from({ length: 13 }, () => jpeg('images'));
+    expectInvalid(await recommend(creator, hotels[0]!, { title: 'Too many photos' }, thirteen), 'images');
+    const all = await world.hotelIds(51);
+    for (const hotelId of all.slice(0, 50))
+      expect((await recommend(creator, hotelId, { title: 'One of fifty' })).statusCode).toBe(201);
+    expectError(await recommend(creator, all[50]!, { title: 'Fifty-first' }), 'recommendation-limit-reached');
+    // Changing one of the fifty is still fine.
+    expect((await recommend(creator, all[0]!, { title: 'Changed' })).statusCode).toBe(200);
+  });
+
+  it('starts a withdrawn recommendation afresh, without the photos it had', async () => {
+    const creator = await world.creator('Second Thoughts');
+    const first = await recommend(creator, hotels[1]!, { title: 'With a cover' }, [jpeg('cover'), jpeg('tile')]);
+    expect(first.json().coverImage).toBeDefined();
+    await inject({ method: 'DELETE', url: `/api/v1/hotel/${hotels[1]}/recommend`, headers: creator.headers });
+    const again = await recommend(creator, hotels[1]!, { title: 'Without' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().coverImage).toBeUndefined();
+    expect(again.json().tileImage).toBeUndefined();
   });
 });
 

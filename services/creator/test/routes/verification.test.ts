@@ -109,6 +109,20 @@ describe('deciding', () => {
     expect(next.json().id).not.toBe(id);
   });
 
+  it('lets no one decide on their own request, a staff account included', async () => {
+    const both = await world.caller(['role/creator', 'role/support']);
+    await inject({
+      method: 'POST',
+      url: '/api/v1/userProfile',
+      headers: both.headers,
+      payload: { publicName: 'Staff Creator' },
+    });
+    const { id } = (await ask(both)).json();
+    expectError(await decide(both, id, { decision: 'approve' }), 'forbidden');
+    const colleague = await world.caller(['role/support']);
+    expect((await decide(colleague, id, { decision: 'approve' })).statusCode).toBe(200);
+  });
+
   it('refuses the decision to creators and customers, and unknown requests to staff', async () => {
     const creator = await world.creator('Self Approver');
     const { id } = (await ask(creator)).json();
