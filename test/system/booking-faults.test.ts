@@ -37,7 +37,12 @@ afterAll(async () => {
 
 /** Each itinerary confirmed once: one confirmation event (by id) and one confirmation mail. */
 async function expectConfirmedOnce(bookings: Booking[]) {
-  const confirmed = await distinctEventsPerBooking(stack, bookings, topics.itinerary, 'itinerary.confirmed');
+  // The state is written before its event goes out (the outbox): after Kafka came back, the relay may publish a
+  // moment after the itinerary reads confirmed. Wait for every event, then check there is exactly one.
+  const confirmed = await eventually(async () => {
+    const counts = await distinctEventsPerBooking(stack, bookings, topics.itinerary, 'itinerary.confirmed');
+    return bookings.every((b) => (counts[b.itineraryId] ?? 0) >= 1) && counts;
+  }, 60_000);
   for (const booking of bookings) {
     expect(confirmed[booking.itineraryId], `itinerary.confirmed events of ${booking.itineraryId}`).toBe(1);
   }

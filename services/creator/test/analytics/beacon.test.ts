@@ -47,11 +47,11 @@ describe('POST /api/v1/creator/{slug}/view', () => {
 
     const events = await viewedEvents(creator.id, 3);
     expect(events).toHaveLength(3);
-    expect(events.map((e) => e.payload)).toEqual([
-      { creatorId: creator.id, day: today, newVisitor: true },
-      { creatorId: creator.id, day: today, newVisitor: false },
-      { creatorId: creator.id, day: today, newVisitor: true },
-    ]);
+    // One document each, so the relay may publish them in any order: two new visitors and one seen again.
+    const payloads = events.map((e) => e.payload);
+    expect(payloads.filter((p) => p.newVisitor === true)).toHaveLength(2);
+    expect(payloads.filter((p) => p.newVisitor === false)).toHaveLength(1);
+    expect(payloads.every((p) => p.creatorId === creator.id && p.day === today)).toBe(true);
     expect(events.every((e) => e.aggregateId === creator.id)).toBe(true);
     await expect
       .poll(async () => (await countersOf(world, creator)).days.at(-1), { timeout: 20_000 })
