@@ -8,7 +8,7 @@ import type { CheckoutSession, PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
 import {
   cardAttempt,
-  giveBack,
+  keepOrGiveBack,
   paidMonth,
   pagePath,
   planAfter,
@@ -64,13 +64,11 @@ async function start(
   const month = paidMonth(plan.planId, { period: 1, start: now, end, key }, payment, now);
   const after = planAfter(plan, { start: now, end, cancelAtPeriodEnd: false });
   const event = planEvent('billing.subscription.started', after, now, ctx);
-  if (await parts.plans.started(plan._id, checkout, month, event)) return { kind: 'redirect', to: checkout.returnUrl };
-  // The same attempt sent twice: the other one recorded this very charge.
-  const current = await parts.plans.get(plan._id);
-  if (current?.checkout?.id === checkout.id && current.checkout.completedAt)
-    return { kind: 'redirect', to: checkout.returnUrl };
-  await giveBack(parts, key, payment.charge);
-  return { kind: 'message', code: 'payment-refunded' };
+  // The same attempt sent twice: the other one recorded this very charge, and the page goes on the same way.
+  const kept = await keepOrGiveBack(parts, { userId: plan._id, key, charge: payment.charge }, () =>
+    parts.plans.started(plan._id, checkout, month, event),
+  );
+  return kept ? { kind: 'redirect', to: checkout.returnUrl } : { kind: 'message', code: 'payment-refunded' };
 }
 
 /** The card form: the first month charged through the sandbox's card rules, the card kept for renewals. */

@@ -172,6 +172,23 @@ export function paidMonth(
 }
 
 /**
+ * A charge that went through: kept when `record` wrote the change it paid for, or when another attempt already
+ * recorded this very payment (its key is in the plan's payments); given back at once otherwise. Answers whether
+ * it was kept.
+ */
+export async function keepOrGiveBack(
+  parts: Pick<BillingParts, 'provider' | 'log' | 'plans'>,
+  { userId, key, charge }: { userId: string; key: string; charge: ChargeResult },
+  record: () => Promise<unknown>,
+): Promise<boolean> {
+  if (await record()) return true;
+  const current = await parts.plans.get(userId);
+  if (current?.payments.some((payment) => payment.key === key)) return true;
+  await giveBack(parts, key, charge);
+  return false;
+}
+
+/**
  * A charge that went through for a change that could no longer be made (the link was replaced, the plan
  * changed meanwhile): the money goes back at once, under a key of its own.
  */

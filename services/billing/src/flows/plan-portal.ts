@@ -8,7 +8,7 @@ import type { PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
 import {
   cardAttempt,
-  giveBack,
+  keepOrGiveBack,
   paidMonth,
   pagePath,
   planAfter,
@@ -73,11 +73,10 @@ async function renew(
   const end = periodEnd(plan.anchor!, period);
   const month = paidMonth(plan.planId, { period, start, end, key }, payment, now);
   const event = planEvent('billing.subscription.renewed', planAfter(plan, { start, end }), now, ctx);
-  if (await parts.plans.renewed(plan, 'past_due', month, event)) return backTo(token);
-  const current = await parts.plans.get(plan._id);
-  if (current?.payments.some((p) => p.key === key)) return backTo(token);
-  await giveBack(parts, key, payment.charge);
-  return { kind: 'message', code: 'payment-refunded' };
+  const kept = await keepOrGiveBack(parts, { userId: plan._id, key, charge: payment.charge }, () =>
+    parts.plans.renewed(plan, 'past_due', month, event),
+  );
+  return kept ? backTo(token) : { kind: 'message', code: 'payment-refunded' };
 }
 
 /** An overdue plan paid with a card typed here (another, or the same one again), within its grace. */

@@ -8,7 +8,7 @@ import { dueAction, graceEnd, periodEnd, planChargeKeys } from '../domain/plans.
 import type { ChargeResult } from '../provider/provider.js';
 import type { PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
-import { giveBack, paidMonth, planAfter, planEvent } from './plan-parts.js';
+import { keepOrGiveBack, paidMonth, planAfter, planEvent } from './plan-parts.js';
 
 /** What a run did with one plan. `unchanged`: another run (or the creator) changed it first. */
 export type RenewalOutcome = 'renewed' | 'overdue' | 'cancelled' | 'lapsed' | 'unchanged' | 'unreachable' | 'failed';
@@ -50,12 +50,15 @@ async function renewOne(d: BillingParts, plan: PlanDocument, now: Date): Promise
   const end = periodEnd(plan.anchor, period);
   const month = paidMonth(plan.planId, { period, start, end, key }, { charge, saved: plan.paymentMethod }, now);
   const event = planEvent('billing.subscription.renewed', planAfter(plan, { start, end }), now, ctx);
-  if (await plans.renewed(plan, 'active', month, event)) return 'renewed';
-  // The plan changed between the read and the charge (the creator cancelled in the portal, another run renewed
-  // it): unless this very payment was recorded, the money goes back.
-  const current = await plans.get(plan._id);
-  if (!current?.payments.some((payment) => payment.key === key)) await giveBack(d, key, charge);
-  return 'unchanged';
+  // The plan may have changed between the read and the charge (the creator cancelled in the portal, another run
+  // renewed it): unless this very payment was recorded, the money goes back.
+  let renewed = false;
+  await keepOrGiveBack(
+    d,
+    { userId: plan._id, key, charge },
+    async () => (renewed = !!(await plans.renewed(plan, 'active', month, event))),
+  );
+  return renewed ? 'renewed' : 'unchanged';
 }
 
 /** Ends a plan: cancelled at its period's end, or lapsed at its grace's end. */
