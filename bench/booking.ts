@@ -13,9 +13,8 @@
 // Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --racers 200 --last 10]
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { startMailCatcher } from '../scripts/mail-catcher.mjs';
 import { cards, inDays, startStack, Traveller, type Stay } from '@travelclub/testing';
-import { benchOptions, serverSettings } from './setup.js';
+import { benchOptions, stackInfra } from './setup.js';
 
 const values = benchOptions({
   seconds: 20,
@@ -28,14 +27,7 @@ const values = benchOptions({
 });
 const { seconds, concurrency, racers, last: lastRooms } = values;
 
-const infraEnv = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
-const catcher = await startMailCatcher({ maxMessages: 200 });
-const infra = {
-  mongoUrl: infraEnv.MONGO_URL,
-  kafkaBrokers: infraEnv.KAFKA_BROKERS,
-  redisUrl: process.env.REDIS_URL ?? infraEnv.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  smtpUrl: catcher.smtpUrl,
-};
+const { infra, catcher } = await stackInfra(200);
 console.log('starting auth, notifications, catalog, itinerary, billing and the gateway ...');
 // BENCH_CPU_PROFILE=<dir>: every part writes a V8 CPU profile there when it stops (@travelclub/testing's processes.ts).
 const stack = await startStack(infra, { hotels: values.hotels, env: { LOG_LEVEL: 'warn' } });

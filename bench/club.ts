@@ -8,9 +8,8 @@
 import type { ClubView } from '@travelclub/contracts';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
-import { startMailCatcher } from '../scripts/mail-catcher.mjs';
 import { catalogRooms, Creator, startStack } from '@travelclub/testing';
-import { benchOptions, serverSettings } from './setup.js';
+import { benchOptions, stackInfra } from './setup.js';
 
 const values = benchOptions({
   seconds: 10,
@@ -24,14 +23,7 @@ const values = benchOptions({
   'cache-ms': 3000,
 });
 
-const infraEnv = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
-const catcher = await startMailCatcher({ maxMessages: 50 });
-const infra = {
-  mongoUrl: infraEnv.MONGO_URL,
-  kafkaBrokers: infraEnv.KAFKA_BROKERS,
-  redisUrl: process.env.REDIS_URL ?? infraEnv.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  smtpUrl: catcher.smtpUrl,
-};
+const { infra, catcher } = await stackInfra(50);
 console.log('starting the platform ...');
 const stack = await startStack(infra, {
   hotels: values.hotels,

@@ -1,6 +1,7 @@
 // What every bench starts from: its command-line options, and the servers it runs against.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { up } from '../scripts/infra.mjs';
+import { startMailCatcher } from '../scripts/mail-catcher.mjs';
 
 type Others = Record<string, { type: 'string'; default: string } | { type: 'boolean'; default: boolean }>;
 type Parsed<N, O extends Others> = { [K in keyof N]: number } & {
@@ -31,4 +32,20 @@ type Settings<K extends Setting> = Record<K, string> & Partial<Record<Setting, s
 export async function serverSettings<K extends Setting>(...names: K[]): Promise<Settings<K>> {
   if (!names.every((name) => process.env[name])) return (await up()).env as Settings<K>;
   return Object.fromEntries(names.map((name) => [name, process.env[name]])) as Settings<K>;
+}
+
+/**
+ * What `startStack` needs: the servers (from the environment, else the local ones) and a mail catcher of the
+ * bench's own, keeping at most `maxMessages`. Close the catcher when the bench ends.
+ */
+export async function stackInfra(maxMessages: number) {
+  const settings = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
+  const catcher = await startMailCatcher({ maxMessages });
+  const infra = {
+    mongoUrl: settings.MONGO_URL,
+    kafkaBrokers: settings.KAFKA_BROKERS,
+    redisUrl: process.env.REDIS_URL ?? settings.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    smtpUrl: catcher.smtpUrl,
+  };
+  return { infra, catcher };
 }

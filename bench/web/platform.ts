@@ -7,9 +7,8 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { startMailCatcher } from '../../scripts/mail-catcher.mjs';
 import { processGroup, startStack, waitFor, type Stack } from '@travelclub/testing';
-import { serverSettings } from '../setup.js';
+import { stackInfra } from '../setup.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -24,14 +23,7 @@ export interface Site {
 }
 
 export async function startSite(hotels: number): Promise<Site> {
-  const settings = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
-  const catcher = await startMailCatcher({ maxMessages: 50 });
-  const infra = {
-    mongoUrl: settings.MONGO_URL,
-    kafkaBrokers: settings.KAFKA_BROKERS,
-    redisUrl: process.env.REDIS_URL ?? settings.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    smtpUrl: catcher.smtpUrl,
-  };
+  const { infra, catcher } = await stackInfra(50);
   const started = Date.now();
   // The stack lifts the gateway's rate limits (every request of a bench comes from this one address).
   // BENCH_CPU_PROFILE=<dir> reaches every part, the web server included (@travelclub/testing's processes.ts).
