@@ -44,7 +44,7 @@ const catalogueCode = (code: unknown): ErrorCode | undefined =>
   typeof code === 'string' && code in errorCatalogue ? (code as ErrorCode) : undefined;
 
 /** An error answer as an ApiError: the envelope's code and text when it has them. */
-function refusal(status: number, body: unknown): ApiError {
+export function refusal(status: number, body: unknown): ApiError {
   const error = (body as Envelope | undefined)?.error;
   const code = catalogueCode(error?.code);
   const message = typeof error?.message === 'string' ? error.message : `The server answered ${status}`;

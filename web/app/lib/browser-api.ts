@@ -6,6 +6,9 @@ import {
   ApiError,
   createApiClient,
   endpoints,
+  pathOf,
+  queryString,
+  refusal,
   type AccountView,
   type CallInput,
   type Endpoint,
@@ -122,6 +125,66 @@ export async function call<E extends Endpoint>(
     if (!renewed) throw err;
     return client.call(e, input, withToken(renewed));
   }
+}
+
+export interface UploadOptions {
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (sent: number) => void;
+  signal?: AbortSignal;
+}
+
+/** One multipart request through XMLHttpRequest: fetch cannot tell how much of a body has gone out. */
+function sendForm(method: string, url: string, form: FormData, token: string | null, options: UploadOptions) {
+  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        // Not JSON (a proxy's page): kept as text, the refusal says the status.
+      }
+      resolve({ status: xhr.status, body });
+    };
+    const failed = (why: string) => () => reject(new ApiError(0, undefined, `${method} ${url} ${why}`));
+    xhr.onerror = failed('failed');
+    xhr.onabort = failed('was cancelled');
+    xhr.ontimeout = failed('timed out');
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/**
+ * Sends photos (a multipart form) to an upload endpoint with the current token, reporting progress; the answer
+ * is parsed by the endpoint's schema like any call's. A refused token gets the one renewal `call` gives.
+ */
+export async function upload<E extends Endpoint>(
+  e: E,
+  input: CallInput<E>,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<ResultOf<E>> {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  const url = `${pathOf(e, params)}${queryString(query)}`;
+  let token = await accessToken();
+  let answer = await sendForm(e.method, url, form, token, options);
+  if (answer.status === 401 && token && refusal(401, answer.body).code === 'unauthenticated') {
+    access = null;
+    token = await accessToken();
+    if (token) answer = await sendForm(e.method, url, form, token, options);
+  }
+  if (answer.status < 200 || answer.status >= 300) throw refusal(answer.status, answer.body);
+  const parsed = e.responses[answer.status]?.safeParse(answer.body);
+  if (!parsed?.success)
+    throw new ApiError(answer.status, undefined, `${e.method} ${e.path} answered an unexpected body`);
+  return parsed.data as ResultOf<E>;
 }
 
 /** Like `call`, but a visitor nobody has signed in yet first gets an anonymous account, silently. */
