@@ -1,10 +1,12 @@
 // What the web server answers: its health for the gateway and probes, the built app's static files (hashed
-// assets cached for a year), and every other request rendered by React Router.
+// assets cached for a year), and every other request rendered by React Router (public pages that allow it
+// shared for a few seconds among visitors without our cookies: page-cache.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import sirv from 'sirv';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.js';
 import type { Log } from './log.js';
+import { createPageCache, isShareable } from './page-cache.js';
 
 export interface WebHandlerOptions {
   build: ServerBuild;
@@ -34,6 +36,9 @@ export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepti
     },
   });
   const handleRequest = createRequestHandler(build, 'production');
+  const pageCache = createPageCache();
+  /** A render others may share goes on when its first visitor leaves: the others wait for it. */
+  const sharedRender = (req: IncomingMessage) => () => handleRequest(toFetchRequest(req, new AbortController().signal));
 
   const render = async (req: IncomingMessage, res: ServerResponse) => {
     const controller = new AbortController();
@@ -41,7 +46,9 @@ export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepti
       if (!res.writableFinished) controller.abort();
     });
     try {
-      const response = await handleRequest(toFetchRequest(req, controller.signal));
+      const response = isShareable(req)
+        ? await pageCache.serve(req.url ?? '/', sharedRender(req))
+        : await handleRequest(toFetchRequest(req, controller.signal));
       await sendFetchResponse(res, response, {
         head: req.method === 'HEAD',
         extra: pageHeaders,

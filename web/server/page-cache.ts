@@ -1,0 +1,97 @@
+// A few seconds' cache of public pages, for visitors who bring none of our cookies: a creator's followers open
+// the club from a link in bio, all at once, and a page rendered once serves them all (bench:web's club home).
+// A page opts in with `Cache-Control: public, s-maxage=N`; only GETs without the session or CSRF cookie are
+// served from it (the page would otherwise carry that visitor's token or session). A shared page cannot keep
+// its per-answer nonce, so its content policy names the SHA-256 of each inline script it holds instead: still
+// no other inline script runs. Concurrent misses of one address wait for one render.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { LRUCache } from 'lru-cache';
+
+interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+}
+
+/** The cookies a page's server data depends on (the root loader reads them). */
+const PERSONAL_COOKIES = /(?:^|;\s*)(tc_session|tc_csrf)=/;
+
+/** Whether `req` may be answered with the page another visitor got. */
+export function isShareable(req: IncomingMessage): boolean {
+  return req.method === 'GET' && !PERSONAL_COOKIES.test(String(req.headers.cookie ?? ''));
+}
+
+/** How long a page may be shared: its `s-maxage` when it is `public`, else 0. */
+export function sharedSeconds(cacheControl: string | null): number {
+  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(no-store|private)\b/.test(cacheControl)) return 0;
+  const match = /\bs-maxage=(\d+)/.exec(cacheControl);
+  return match ? Number(match[1]) : 0;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** The page's content policy with its nonce replaced by the hashes of the inline scripts in `html`. */
+export function policyByHashes(policy: string, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes!) || !text) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+  }
+  return policy.replace(/\s*'nonce-[^']*'/g, '').replace(/script-src ([^;]*)/, (_, sources: string) => {
+    return ['script-src', sources.trim(), ...hashes].filter(Boolean).join(' ');
+  });
+}
+
+async function toCached(response: Response): Promise<CachedPage> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers: [string, string][] = [];
+  for (const [name, value] of response.headers) {
+    if (name === 'content-security-policy') continue;
+    headers.push([name, value]);
+  }
+  const policy = response.headers.get('content-security-policy');
+  if (policy) headers.push(['content-security-policy', policyByHashes(policy, new TextDecoder().decode(body))]);
+  return { status: response.status, headers, body };
+}
+
+const toResponse = (page: CachedPage) =>
+  new Response(page.body.slice(), { status: page.status, headers: new Headers(page.headers) });
+
+export function createPageCache(options: { maxPages?: number } = {}) {
+  const pages = new LRUCache<string, CachedPage>({ max: options.maxPages ?? 500 });
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+
+  /** The page at `key` from the cache when it is there, else rendered (and kept when it says it may be). */
+  async function serve(key: string, render: () => Promise<Response>): Promise<Response> {
+    const kept = pages.get(key);
+    if (kept) return toResponse(kept);
+    const pending = rendering.get(key);
+    if (pending) {
+      const shared = await pending;
+      if (shared) return toResponse(shared);
+      return render();
+    }
+    let settle: (page: CachedPage | null) => void = () => undefined;
+    rendering.set(key, new Promise((resolve) => (settle = resolve)));
+    try {
+      const response = await render();
+      const seconds = response.status === 200 ? sharedSeconds(response.headers.get('cache-control')) : 0;
+      if (seconds === 0) {
+        settle(null);
+        return response;
+      }
+      const page = await toCached(response);
+      pages.set(key, page, { ttl: seconds * 1000 });
+      settle(page);
+      return toResponse(page);
+    } catch (err) {
+      settle(null);
+      throw err;
+    } finally {
+      rendering.delete(key);
+    }
+  }
+  return { serve };
+}
+export type PageCache = ReturnType<typeof createPageCache>;

@@ -1,0 +1,106 @@
+// The web server's short cache of public pages: which requests may share a page, how long, the content
+// policy a shared page gets (its inline scripts' hashes, no nonce), and that concurrent misses render once.
+// @vitest-environment node
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createPageCache, isShareable, policyByHashes, sharedSeconds } from '../../server/page-cache';
+
+const request = (method: string, cookie?: string) => ({ method, headers: cookie ? { cookie } : {} }) as IncomingMessage;
+
+const PAGE = [
+  '<html><head><script type="module" src="/assets/entry.js"></script></head><body>',
+  '<script nonce="abc">window.__ready = 1;</script>',
+  '<script nonce="abc" type="module">import("/assets/x.js");</script></body></html>',
+].join('');
+const POLICY = "default-src 'self'; script-src 'self' 'nonce-abc'; style-src 'self' 'unsafe-inline'";
+
+function page(cacheControl: string, status = 200) {
+  return new Response(PAGE, {
+    status,
+    headers: { 'content-type': 'text/html', 'cache-control': cacheControl, 'content-security-policy': POLICY },
+  });
+}
+
+describe('which pages are shared', () => {
+  it('shares GETs of visitors without the session or CSRF cookie', () => {
+    expect(isShareable(request('GET'))).toBe(true);
+    expect(isShareable(request('GET', 'theme=dark'))).toBe(true);
+    expect(isShareable(request('GET', 'theme=dark; tc_session=s'))).toBe(false);
+    expect(isShareable(request('GET', 'tc_csrf=c'))).toBe(false);
+    expect(isShareable(request('HEAD'))).toBe(false);
+    expect(isShareable(request('POST'))).toBe(false);
+  });
+
+  it('keeps a page only as long as its public s-maxage says', () => {
+    expect(sharedSeconds('public, s-maxage=3')).toBe(3);
+    expect(sharedSeconds('s-maxage=3')).toBe(0);
+    expect(sharedSeconds('public, s-maxage=3, private')).toBe(0);
+    expect(sharedSeconds('no-store, max-age=0')).toBe(0);
+    expect(sharedSeconds(null)).toBe(0);
+  });
+});
+
+describe('a shared page’s content policy', () => {
+  it('names the SHA-256 of each inline script instead of the nonce', () => {
+    const policy = policyByHashes(POLICY, PAGE);
+    expect(policy).not.toContain('nonce');
+    // The hash a browser computes for `window.__ready = 1;` (worked out apart from this code).
+    expect(policy).toContain("'sha256-MxP1yeoGMyy7HljtZ8k3VopBT+2LLhkO6OeTXpen5As='");
+    expect(policy.match(/'sha256-/g)).toHaveLength(2);
+    expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[^;]+; style-src 'self' 'unsafe-inline'$/);
+  });
+
+  it('allows no inline script when the page has none', () => {
+    expect(policyByHashes(POLICY, '<p>hello</p>')).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'",
+    );
+  });
+});
+
+describe('the cache', () => {
+  it('renders a public page once for everybody within its time, with the hashed policy', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const render = async () => (renders++, page('public, s-maxage=3'));
+    const [first, second] = await Promise.all([cache.serve('/user/cara', render), cache.serve('/user/cara', render)]);
+    const third = await cache.serve('/user/cara', render);
+    expect(renders).toBe(1);
+    for (const answer of [first, second, third]) {
+      expect(await answer.text()).toBe(PAGE);
+      expect(answer.headers.get('content-security-policy')).toContain("'sha256-");
+      expect(answer.headers.get('content-security-policy')).not.toContain('nonce');
+    }
+    await cache.serve('/user/other', render);
+    expect(renders).toBe(2);
+  });
+
+  it('renders again once the time is over', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const render = async () => (renders++, page('public, s-maxage=1'));
+    await cache.serve('/user/cara', render);
+    await new Promise((done) => setTimeout(done, 1_100));
+    await cache.serve('/user/cara', render);
+    expect(renders).toBe(2);
+  });
+
+  it('never keeps a page that does not allow it, nor an error page, and leaves its policy alone', async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const noStore = async () => (renders++, page('no-store, max-age=0'));
+    const notFound = async () => (renders++, page('public, s-maxage=3', 404));
+    const answer = await cache.serve('/hotel/a', noStore);
+    await cache.serve('/hotel/a', noStore);
+    await cache.serve('/user/gone', notFound);
+    await cache.serve('/user/gone', notFound);
+    expect(renders).toBe(4);
+    expect(answer.headers.get('content-security-policy')).toBe(POLICY);
+  });
+
+  it('renders again after a render that failed', async () => {
+    const cache = createPageCache();
+    await expect(cache.serve('/user/cara', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    const answer = await cache.serve('/user/cara', async () => page('public, s-maxage=3'));
+    expect(answer.status).toBe(200);
+  });
+});
