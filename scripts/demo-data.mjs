@@ -2,6 +2,7 @@
 // sign up, and the creator's club (a bio, recommended stays, a package). Running it again finds them and changes
 // nothing.
 import { setTimeout as sleep } from 'node:timers/promises';
+import sharp from 'sharp';
 
 export const demoAccounts = [
   { email: 'traveller@travelclub.local', password: 'traveller-demo', publicName: 'Tess Traveller', role: 'consumer' },
@@ -29,7 +30,33 @@ const DEMO_STAYS = [
   ['For a long weekend', 'Five minutes on foot from the old town, and the staff know every good table nearby.'],
 ];
 
-/** The demo creator's club: a bio, four recommended stays and an active package, made once. */
+/** A seaside at dusk, drawn here (no picture files in the repository), as the club's hero image. */
+const HERO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#2b3a67"/><stop offset="0.55" stop-color="#e8846b"/><stop offset="1" stop-color="#f7c59f"/>
+    </linearGradient>
+    <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#3d6e8c"/><stop offset="1" stop-color="#1d3a4f"/>
+    </linearGradient>
+  </defs>
+  <rect width="1600" height="900" fill="url(#sky)"/>
+  <circle cx="1120" cy="560" r="110" fill="#ffd89c"/>
+  <path d="M0 520 L240 430 L420 500 L610 400 L820 520 Z" fill="#4a3f5c" opacity="0.8"/>
+  <rect y="560" width="1600" height="340" fill="url(#sea)"/>
+  <path d="M0 640 Q200 620 400 640 T800 640 T1200 640 T1600 640" stroke="#f7c59f" stroke-width="4" fill="none" opacity="0.5"/>
+  <path d="M0 720 Q200 700 400 720 T800 720 T1200 720 T1600 720" stroke="#f7c59f" stroke-width="3" fill="none" opacity="0.3"/>
+</svg>`;
+
+async function uploadHero(api, userId) {
+  const bytes = await sharp(Buffer.from(HERO_SVG)).jpeg({ quality: 82 }).toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([bytes], { type: 'image/jpeg' }), 'hero.jpg');
+  const answer = await api('POST', `/api/v1/userProfile/${userId}/creator/heroImage`, form);
+  if (answer.status >= 400) throw new Error(`demo hero image: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** The demo creator's club: a bio, a hero image, four recommended stays and an active package, made once. */
 async function seedClub(gatewayUrl, token) {
   const api = (method, path, body) => call(gatewayUrl, method, path, body, token);
   // The profile comes from the sign-up's event; a first start may ask a moment before it is there.
@@ -48,6 +75,7 @@ async function seedClub(gatewayUrl, token) {
       },
     });
   }
+  if (!profile.body.creatorProfile?.heroImage) await uploadHero(api, profile.body.userId);
   const mine = await api('GET', '/api/v1/userProfile/hotelRecommendations');
   if (mine.body.recommendations?.length === 0) {
     const hotels = (await api('GET', `/api/v1/hotel/recommended?take=${DEMO_STAYS.length}`)).body.hotels ?? [];
