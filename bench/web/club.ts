@@ -2,7 +2,7 @@
 // creator account with a hero image, six recommended stays with photos and an active package; and a browser
 // session of that creator (the session and CSRF cookies) for the dashboard, which only creators may open.
 import sharp from 'sharp';
-import { catalogRooms, Creator } from '@travelclub/testing';
+import { browserSession, catalogRooms, cookieHeader, Creator } from '@travelclub/testing';
 
 export interface Club {
   slug: string;
@@ -14,27 +14,6 @@ const photo = (background: string, width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .toBuffer();
-
-const cookieValue = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .find((pair) => pair.startsWith(`${name}=`));
-
-/** The session cookie a browser gets for `token` (the double-submit CSRF dance of the web app's sign-in). */
-async function sessionCookie(gateway: string, token: string): Promise<string> {
-  const csrfAnswer = await fetch(`${gateway}/api/v1/auth/csrf`);
-  const { csrfToken } = (await csrfAnswer.json()) as { csrfToken: string };
-  const csrf = cookieValue(csrfAnswer, 'tc_csrf');
-  const login = await fetch(`${gateway}/api/sessionLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(csrf && { cookie: csrf }) },
-    body: JSON.stringify({ data: token, csrf: csrfToken }),
-  });
-  const session = cookieValue(login, 'tc_session');
-  if (!login.ok || !session) throw new Error(`sessionLogin answered ${login.status}: ${await login.text()}`);
-  return [session, csrf].filter(Boolean).join('; ');
-}
 
 export async function makeClub(gateway: string): Promise<Club> {
   const creator = await new Creator(gateway).signUp(`bench-web-${Date.now()}@example.test`, 'Bench Travels');
@@ -48,5 +27,5 @@ export async function makeClub(gateway: string): Promise<Club> {
     if (res.status !== 201) throw new Error(`recommendation answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
   await creator.publishPackage('A week by the sea', rooms.slice(0, 3));
-  return { slug: creator.slug, cookie: await sessionCookie(gateway, creator.token!) };
+  return { slug: creator.slug, cookie: cookieHeader(await browserSession(gateway, creator.token!)) };
 }

@@ -1,7 +1,7 @@
 // The browser tests' world for one test file: the whole platform with the web app behind one origin, and
 // Debian's Chromium driven by playwright-core (found, or installed, by scripts/chromium.mjs; never skipped).
 import { testInfra } from '@travelclub/kit/testing';
-import { startStack, type Stack, type StackOptions } from '@travelclub/testing';
+import { browserSession, startStack, type Stack, type StackOptions } from '@travelclub/testing';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { findChromium } from '../../scripts/chromium.mjs';
@@ -43,6 +43,8 @@ export interface WebPlatform {
   browser: Browser;
   /** A new visitor (a fresh context) with a page at this size. */
   visitor(viewport?: Viewport): Promise<TestPage>;
+  /** A visitor already signed in with `token` (the session cookies sign-in would leave). */
+  signedIn(token: string, viewport?: Viewport): Promise<TestPage>;
   /** Opens `path` of the site and returns the document's answer. */
   open(page: Page, path: string): Promise<Response>;
 }
@@ -117,6 +119,12 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
         }
       });
       return { page, context, problems };
+    },
+    async signedIn(token, viewport) {
+      const visit = await platform.visitor(viewport);
+      const cookies = await browserSession(platform.url, token);
+      await visit.context.addCookies(cookies.map((cookie) => ({ ...cookie, url: platform.url })));
+      return visit;
     },
     async open(page, path) {
       const answer = await page.goto(new URL(path, platform.url).href, { waitUntil: 'load' });

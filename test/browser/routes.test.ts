@@ -2,9 +2,9 @@
 // violation, on a phone and on a desktop; the not-found page (with its 404), the itinerary pages without an
 // id ('Itinerary not found') and the error page when a page's service is down, with the spec's exact texts.
 import { Traveller, inDays } from '@travelclub/testing';
-import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { expectAccessible, screenshot, scrollThrough, seriousViolations } from '../browser-support/checks.js';
+import { expectAccessible, screenshot } from '../browser-support/checks.js';
+import { routeFailures } from '../browser-support/routes.js';
 import { DESKTOP, PHONE, useWebPlatform } from '../browser-support/platform.js';
 
 const platform = useWebPlatform({ hotels: 60 });
@@ -21,17 +21,6 @@ beforeAll(async () => {
   found = { searchId, slug: hotel.slug };
 });
 
-/** Page code as text: '' when the page fits the screen's width, else its width and what sticks out. */
-const OVERFLOW = `(() => {
-  const width = window.innerWidth;
-  if (document.documentElement.scrollWidth <= width) return '';
-  const out = [...document.body.querySelectorAll('*')]
-    .filter((el) => el.getBoundingClientRect().right > width + 0.5)
-    .slice(-3)
-    .map((el) => el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').join('.') : ''));
-  return document.documentElement.scrollWidth + ' px wide on a ' + width + ' px screen: ' + out.join(', ');
-})()`;
-
 const publicRoutes = () => [
   '/',
   '/signIn',
@@ -44,21 +33,6 @@ const publicRoutes = () => [
   `/hotel/${found.slug}?searchId=${found.searchId}`,
 ];
 
-/** What is wrong with `path` as a visitor opens it: its status, its headings, axe, sideways scrolling. */
-async function routeFailures(page: Page, path: string): Promise<string[]> {
-  const failures: string[] = [];
-  const answer = await platform.open(page, path);
-  await page.waitForLoadState('networkidle');
-  if (answer.status() !== 200) failures.push(`status ${answer.status()}`);
-  if ((await page.getByRole('heading', { level: 1 }).count()) !== 1) failures.push('not one h1');
-  failures.push(...(await seriousViolations(page)));
-  // Nothing scrolls sideways, on a phone least of all (lazy pictures loaded first).
-  await scrollThrough(page);
-  const overflow = (await page.evaluate(OVERFLOW)) as string;
-  if (overflow) failures.push(overflow);
-  return failures.map((failure) => `${path}: ${failure}`);
-}
-
 it.each([
   ['a phone', PHONE],
   ['a desktop', DESKTOP],
@@ -67,7 +41,7 @@ it.each([
   async (_, viewport) => {
     const { page, problems } = await platform.visitor(viewport);
     const failures: string[] = [];
-    for (const path of publicRoutes()) failures.push(...(await routeFailures(page, path)));
+    for (const path of publicRoutes()) failures.push(...(await routeFailures(platform, page, path)));
     expect(failures).toEqual([]);
     expect(problems).toEqual([]);
   },

@@ -19,6 +19,7 @@ export {
   type StackInfra,
   type StackOptions,
 } from './stack.js';
+export { browserSession, cookieHeader, type BrowserCookie } from './browser-session.js';
 export { catalogRooms, Creator, type HotelRoom } from './creator.js';
 export {
   addRoomBody,
