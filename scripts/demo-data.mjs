@@ -88,7 +88,42 @@ async function seedClub(gatewayUrl, token) {
     const [first, second] = hotels;
     if (first && second) await seedPackage(api, first.id, second.id);
   }
+  await seedGuide(api);
   return profile.body.slug;
+}
+
+/** A written guide (the club's itineraries tab) through two of the club's stays, published. */
+async function seedGuide(api) {
+  const guides = await api('GET', '/api/itinerary-content');
+  if (guides.status !== 200 || guides.body.guides.length > 0) return;
+  const stays = (await api('GET', '/api/v1/userProfile/hotelRecommendations')).body.recommendations ?? [];
+  const hotel = (i) => (stays[i] ? [{ type: 'hotel', hotelId: stays[i].hotelId }] : []);
+  await api('POST', '/api/itinerary-content', {
+    title: 'Three slow days',
+    summary: 'How I spend a long weekend: late breakfasts, one museum, and a pool at sunset.',
+    status: 'published',
+    days: [
+      {
+        title: 'Arrive and wander',
+        blocks: [
+          { type: 'paragraph', text: 'Drop your bags and walk the old town before dinner: it is at its best at dusk.' },
+          ...hotel(0),
+        ],
+      },
+      {
+        title: 'Markets and museums',
+        blocks: [
+          { type: 'heading', level: 3, text: 'Morning' },
+          { type: 'list', items: ['The covered market for breakfast', 'The city museum when it opens'] },
+          { type: 'paragraph', text: 'Afternoons are for a long lunch and a nap. Nobody here hurries.' },
+        ],
+      },
+      {
+        title: 'Pool day',
+        blocks: [{ type: 'paragraph', text: 'Move to the rooftop hotel for the last night.' }, ...hotel(1)],
+      },
+    ],
+  });
 }
 
 /** Three nights in two of the club's hotels, bookable on any date. */
