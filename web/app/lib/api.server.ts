@@ -51,13 +51,4 @@ export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   }
 }
 
-/** One cookie's value from a request. */
-export function cookieOf(request: Request, name: string): string | undefined {
-  const header = request.headers.get('cookie');
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
+export { cookieOf } from './cookies';
