@@ -1,0 +1,86 @@
+// What each chart shows, apart from drawing it: its days and series, how its values read, and the sentence
+// that sums it up. The same spec feeds the picture (chart-engine, loaded on demand), the summary and the table
+// of numbers beside it, so the three can never disagree.
+import type { CreatorDayCounters } from '@travelclub/contracts';
+import { formatMoney } from '~/checkout/format';
+import { formatCount, incomeOf } from './funnel';
+import { formatShortDay } from './range';
+
+export interface ChartSeries {
+  label: string;
+  /** One value per day: a count, or minor units of the chart's currency. */
+  values: number[];
+}
+
+export interface ChartSpec {
+  /** Unique on the page: the ids of its heading and table. */
+  id: string;
+  title: string;
+  days: string[];
+  series: ChartSeries[];
+  /** Money in minor units of one currency; counts otherwise. */
+  currency?: string;
+}
+
+/** How one value of the chart reads: "1,234" or "$12.34". */
+export function formatValue(spec: Pick<ChartSpec, 'currency'>, value: number): string {
+  return spec.currency ? formatMoney({ amount: value, currency: spec.currency }) : formatCount(value);
+}
+
+/** How many minor units make one major unit (USD: 100, JPY: 1): the chart's axis is in major units. */
+export function minorPerMajor(currency: string): number {
+  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions();
+  return 10 ** (digits.maximumFractionDigits ?? 2);
+}
+
+export function trafficChart(days: CreatorDayCounters[]): ChartSpec {
+  return {
+    id: 'chart-traffic',
+    title: 'Page views and visitors',
+    days: days.map((d) => d.day),
+    series: [
+      { label: 'Page views', values: days.map((d) => d.pageViews) },
+      { label: 'Visitors', values: days.map((d) => d.uniqueVisitors) },
+    ],
+  };
+}
+
+export function conversionsChart(days: CreatorDayCounters[]): ChartSpec {
+  return {
+    id: 'chart-conversions',
+    title: 'Searches, itineraries and bookings',
+    days: days.map((d) => d.day),
+    series: [
+      { label: 'Searches', values: days.map((d) => d.searches) },
+      { label: 'Itineraries', values: days.map((d) => d.itinerariesStarted) },
+      { label: 'Bookings', values: days.map((d) => d.bookings) },
+    ],
+  };
+}
+
+/** One income chart per currency, A to Z: a day's income is its commission less what refunds took back. */
+export function incomeCharts(days: CreatorDayCounters[], currencies: readonly string[]): ChartSpec[] {
+  const incomes = days.map(incomeOf);
+  return currencies.map((currency) => ({
+    id: `chart-income-${currency.toLowerCase()}`,
+    title: `Income in ${currency}`,
+    days: days.map((d) => d.day),
+    currency,
+    series: [{ label: `Income (${currency})`, values: incomes.map((income) => income[currency] ?? 0) }],
+  }));
+}
+
+function seriesSummary(spec: ChartSpec, series: ChartSeries): string {
+  const total = series.values.reduce((sum, value) => sum + value, 0);
+  const highest = Math.max(...series.values);
+  if (total === 0 && highest <= 0) return `${series.label}: none in these days.`;
+  const day = spec.days[series.values.indexOf(highest)]!;
+  const best = `highest on ${formatShortDay(day)} (${formatValue(spec, highest)})`;
+  return `${series.label}: ${formatValue(spec, total)} in total, ${best}.`;
+}
+
+/** The chart in words, one sentence per series: "Page views: 1,234 in total, highest on Tue, Mar 3 (120)." */
+export function summaryOf(spec: ChartSpec): string {
+  if (spec.days.length === 0) return 'No days to show.';
+  return spec.series.map((series) => seriesSummary(spec, series)).join(' ');
+}
