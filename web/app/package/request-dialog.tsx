@@ -1,0 +1,166 @@
+// "Ask for a package": a dialog (its own chunk, loaded when it opens) where a visitor tells the creator what
+// they would like: their address for the answer, a message, the dates they have in mind and who is coming.
+// It sends `POST /request-travel-package` about this package, then thanks them; refusals (the hourly limits
+// above all) are said plainly, and the form keeps what was typed.
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { FieldError, Label, TextArea, TextField as AriaTextField, Text } from 'react-aria-components';
+import { todayStayDate } from '~/checkout/format';
+import { useSession } from '~/lib/session';
+import { Button } from '~/ui/button';
+import { Callout } from '~/ui/callout';
+import { Modal } from '~/ui/modal';
+import { TextField } from '~/ui/text-field';
+import { Counter } from './counter';
+import { sendPackageRequest } from './package-calls';
+import {
+  MAX_TRAVELLERS,
+  MESSAGE_MAX,
+  requestBody,
+  requestErrors,
+  requestRefusal,
+  type RequestDraft,
+  type RequestErrors,
+} from './request-rules';
+
+export interface RequestDialogProps {
+  creator: { slug: string; publicName: string };
+  packageId: string;
+  packageTitle: string;
+  onClose: () => void;
+}
+
+function MessageField(props: { value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <AriaTextField
+      className="field"
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={Boolean(props.error)}
+      validationBehavior="aria"
+    >
+      <Label>Your message</Label>
+      <TextArea className="request-message" rows={5} />
+      <Text slot="description" className="field-hint">
+        Where would you like to go, what do you enjoy, what is your budget? Up to {MESSAGE_MAX.toLocaleString('en-US')}{' '}
+        characters.
+      </Text>
+      <FieldError className="field-error">{props.error}</FieldError>
+    </AriaTextField>
+  );
+}
+
+function Fields(props: { draft: RequestDraft; errors: RequestErrors; change: (patch: Partial<RequestDraft>) => void }) {
+  const { draft, errors, change } = props;
+  return (
+    <>
+      <TextField
+        label="Your email"
+        type="email"
+        autoComplete="email"
+        value={draft.email}
+        onChange={(email) => change({ email })}
+        error={errors.email}
+        hint="The creator answers you here."
+      />
+      <MessageField value={draft.message} onChange={(message) => change({ message })} error={errors.message} />
+      <fieldset className="request-group">
+        <legend>Dates you have in mind (optional)</legend>
+        <TextField
+          label="From"
+          type="date"
+          value={draft.from}
+          onChange={(from) => change({ from })}
+          error={errors.from}
+        />
+        <TextField label="To" type="date" value={draft.to} onChange={(to) => change({ to })} error={errors.to} />
+      </fieldset>
+      <fieldset className="request-group">
+        <legend>Who is coming</legend>
+        <Counter
+          label="Adults"
+          value={draft.adults}
+          min={1}
+          max={MAX_TRAVELLERS}
+          onChange={(adults) => change({ adults })}
+        />
+        <Counter
+          label="Children"
+          value={draft.children}
+          min={0}
+          max={MAX_TRAVELLERS}
+          onChange={(children) => change({ children })}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+function Thanks({ creatorName, email, onClose }: { creatorName: string; email: string; onClose: () => void }) {
+  return (
+    <div className="request-thanks">
+      <Callout tone="success">
+        Your request is on its way to {creatorName}. They will answer you at {email}.
+      </Callout>
+      <Button variant="secondary" onPress={onClose} autoFocus>
+        Close
+      </Button>
+    </div>
+  );
+}
+
+export default function RequestDialog({ creator, packageId, packageTitle, onClose }: RequestDialogProps) {
+  const { user, isMember } = useSession();
+  const [draft, setDraft] = useState<RequestDraft>({
+    email: isMember ? (user?.email ?? '') : '',
+    message: '',
+    from: '',
+    to: '',
+    adults: 2,
+    children: 0,
+  });
+  const [checked, setChecked] = useState(false);
+  const sending = useMutation({ mutationFn: sendPackageRequest });
+  const refusal = sending.isError ? requestRefusal(sending.error) : null;
+  const errors = { ...refusal?.fields, ...(checked ? requestErrors(draft, todayStayDate()) : {}) };
+
+  const change = (patch: Partial<RequestDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    sending.reset();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (sending.isPending) return;
+    setChecked(true);
+    if (Object.keys(requestErrors(draft, todayStayDate())).length) return;
+    sending.mutate(requestBody(draft, { creatorSlug: creator.slug, packageId }));
+  };
+  const close = (open: boolean) => {
+    if (!open) onClose();
+  };
+
+  const done = sending.isSuccess;
+  return (
+    <Modal isOpen onOpenChange={close} title={done ? 'Thank you!' : `Ask ${creator.publicName} for a package`}>
+      {done ? (
+        <Thanks creatorName={creator.publicName} email={draft.email.trim()} onClose={onClose} />
+      ) : (
+        <form className="request-form" onSubmit={submit} noValidate>
+          <p className="muted">
+            Tell {creator.publicName} about the trip you would like. Your request mentions {packageTitle}.
+          </p>
+          <Fields draft={draft} errors={errors} change={change} />
+          {refusal ? <Callout tone="error">{refusal.message}</Callout> : null}
+          <div className="request-actions">
+            <Button variant="quiet" onPress={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" isPending={sending.isPending}>
+              {sending.isPending ? 'Sending…' : 'Send request'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
