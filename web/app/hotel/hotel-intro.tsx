@@ -1,5 +1,8 @@
-// The top of the hotel page: name, stars, review score and the address on one line.
+// The top of the hotel page: name, stars, review score and the address on one line; opened from a club, the
+// creator's note (their recommendation of the hotel, or the club the visitor came from).
 import type { HotelView } from '@travelclub/contracts';
+import { CreatorNote } from '~/club/creator-note';
+import type { HotelClub } from '~/club/hotel-club';
 import { addressLine } from './format';
 
 /** Words for a review score out of 10. */
@@ -36,7 +39,7 @@ function Score({ hotel }: { hotel: HotelView }) {
   );
 }
 
-export function HotelIntro({ hotel }: { hotel: HotelView }) {
+export function HotelIntro({ hotel, club }: { hotel: HotelView; club?: HotelClub | null }) {
   return (
     <header className="hotel-intro">
       <h1>{hotel.name}</h1>
@@ -46,6 +49,7 @@ export function HotelIntro({ hotel }: { hotel: HotelView }) {
       </div>
       <p className="hotel-address">{addressLine(hotel.address)}</p>
       {hotel.hotelLocation ? <p className="muted">{hotel.hotelLocation}</p> : null}
+      {club ? <CreatorNote club={club} /> : null}
     </header>
   );
 }

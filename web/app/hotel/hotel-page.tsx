@@ -32,13 +32,15 @@ function RoomsSection({ data, cart }: { data: HotelPageData; cart: CartState }) 
       });
     body = (
       <>
-        <StayBar availability={availability} searchId={availability.searchId} />
+        <StayBar availability={availability} searchId={availability.searchId} creator={creator} />
         <Rooms availability={availability} inCart={inCart} cart={cart} onAdd={onAdd} />
       </>
     );
-  } else if (stay.kind === 'no-rooms') body = <NoRooms title={stay.title} message={stay.message} hotel={hotel} />;
-  else if (stay.kind === 'search-not-found') body = <SearchGone message={stay.message} hotel={hotel} />;
-  else body = <PickDates hotel={hotel} />;
+  } else if (stay.kind === 'no-rooms')
+    body = <NoRooms title={stay.title} message={stay.message} hotel={hotel} creator={creator} />;
+  else if (stay.kind === 'search-not-found')
+    body = <SearchGone message={stay.message} hotel={hotel} creator={creator} />;
+  else body = <PickDates hotel={hotel} creator={creator} />;
   return (
     <section className="hotel-section rooms-section" aria-labelledby="rooms-title">
       <h2 id="rooms-title">Choose your room</h2>
@@ -55,7 +57,7 @@ export function HotelPage({ data }: { data: HotelPageData }) {
   return (
     <article className="hotel-page">
       <Gallery name={hotel.name} images={images} />
-      <HotelIntro hotel={hotel} />
+      <HotelIntro hotel={hotel} club={data.club} />
       {/* On a phone the itinerary follows the rooms; on a wide screen it stays beside them. */}
       <div className="hotel-layout">
         <div className="hotel-rooms">

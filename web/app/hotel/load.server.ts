@@ -1,9 +1,12 @@
 // The hotel page's data, on the server: the hotel by its slug (a missing one is a 404 'Hotel not found') and,
 // for a stored search, its rooms and rates (spec section 5: none left is 'No rooms available'; a search that is
-// gone or has other dates invites a new search). Both are public, so the page is rendered with its rates.
+// gone or has other dates invites a new search). Both are public, so the page is rendered with its rates. With
+// `?creator=`, the club it was opened from (its name and recommendation of the hotel) is read beside the rates.
 import { ApiError, endpoints, type AvailabilityAnswer, type HotelView } from '@travelclub/contracts';
 import { serverCall } from '~/lib/api.server';
 import { notFound } from '~/lib/not-found';
+import type { HotelClub } from '~/club/hotel-club';
+import { hotelClub } from '~/club/hotel-club.server';
 import { CART_ERRORS, NO_ROOMS_MESSAGE, NO_ROOMS_TITLE } from './cart';
 import { HOTEL_NOT_FOUND } from './meta';
 import { sortRoomTypes } from './rates';
@@ -25,6 +28,8 @@ export interface HotelPageData {
   creator: string | null;
   searchId: string | null;
   stay: StayState;
+  /** The club of `creator`, when it is one: the page's note and head come from it (spec section 2). */
+  club?: HotelClub | null;
 }
 
 const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : undefined);
@@ -63,11 +68,9 @@ export async function loadHotelPage(request: Request, slug: string | undefined):
   const url = new URL(request.url);
   const searchId = url.searchParams.get('searchId')?.trim() || null;
   const creatorParam = url.searchParams.get('creator');
+  const creator = isSlug(creatorParam) ? creatorParam : null;
   const hotel = await hotelOf(request, slug);
-  return {
-    hotel,
-    creator: isSlug(creatorParam) ? creatorParam : null,
-    searchId,
-    stay: await stayOf(request, hotel.id, searchId),
-  };
+  const [stay, club] = await Promise.all([stayOf(request, hotel.id, searchId), hotelClub(request, creator, hotel.id)]);
+  // An old slug in the link answers the club at its current one: the canonical link and the cart carry that.
+  return { hotel, creator: club?.slug ?? creator, searchId, stay, club };
 }

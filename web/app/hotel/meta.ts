@@ -1,7 +1,11 @@
 // The hotel page's head (spec section 2): title and description from the hotel, the canonical link (with
 // `?creator={slug}` when a creator is present, nothing else), Open Graph and Twitter card tags, and the share
-// image, 600 px wide at 16:9 (spec section 9). Pure, so the server and client render the same head.
+// image, 600 px wide at 16:9 (spec section 9). Opened from a club whose creator recommends the hotel, the title
+// and share data come from the recommendation and the creator's public name. Pure, so the server and client
+// render the same head.
 import type { HotelView } from '@travelclub/contracts';
+import { possessive } from '~/club/club-data';
+import type { HotelClub } from '~/club/hotel-club';
 import { PRODUCT } from '~/lib/brand';
 
 export const SHARE_IMAGE = { width: 600, height: 338 } as const;
@@ -39,8 +43,15 @@ export function metaDescription(text: string, max = DESCRIPTION_MAX): string {
   return `${atWord.replace(/[\s,.;:]+$/, '')}…`;
 }
 
-export function hotelTitle(hotel: Pick<HotelView, 'name' | 'address'>, creator?: string | null): string {
+export function hotelTitle(
+  hotel: Pick<HotelView, 'name' | 'address'>,
+  creator?: string | null,
+  club?: HotelClub | null,
+): string {
   const place = hotel.address.city;
+  if (club?.recommendation)
+    return `${club.recommendation.title} · ${hotel.name}, ${place} · recommended by ${club.publicName} on ${PRODUCT}`;
+  if (club) return `${hotel.name}, ${place} · from ${possessive(club.publicName)} club on ${PRODUCT}`;
   return creator
     ? `${hotel.name}, ${place} · recommended by ${creator} on ${PRODUCT}`
     : `${hotel.name}, ${place} · ${PRODUCT}`;
@@ -49,6 +60,8 @@ export function hotelTitle(hotel: Pick<HotelView, 'name' | 'address'>, creator?:
 export interface HotelMetaInput {
   hotel: Pick<HotelView, 'name' | 'slug' | 'description' | 'address' | 'titleImage'>;
   creator?: string | null;
+  /** The club the page was opened from, when the creator service knows it. */
+  club?: HotelClub | null;
   publicUrl: string;
   imagesHost: string;
 }
@@ -59,9 +72,29 @@ export type MetaTag =
   | { property: string; content: string }
   | { tagName: 'link'; rel: string; href: string };
 
-export function hotelMeta({ hotel, creator, publicUrl, imagesHost }: HotelMetaInput): MetaTag[] {
-  const title = hotelTitle(hotel, creator);
-  const description = metaDescription(hotel.description);
+/** The share image's tags: the creator's cover of the hotel (its 600 px variant), else the hotel's title image. */
+function shareTags({ hotel, club, imagesHost }: HotelMetaInput): MetaTag[] {
+  const cover = club?.recommendation?.cover?.links['600px'];
+  const alt = { property: 'og:image:alt', content: `${hotel.name}, ${hotel.address.city}` };
+  if (cover)
+    return [
+      { property: 'og:image', content: cover },
+      { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
+      alt,
+    ];
+  if (!hotel.titleImage) return [];
+  return [
+    { property: 'og:image', content: shareImageUrl(imagesHost, hotel.titleImage.publicId) },
+    { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
+    { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
+    alt,
+  ];
+}
+
+export function hotelMeta(input: HotelMetaInput): MetaTag[] {
+  const { hotel, creator, club, publicUrl } = input;
+  const title = hotelTitle(hotel, creator, club);
+  const description = metaDescription(club?.recommendation?.text || hotel.description);
   const url = canonicalUrl(publicUrl, hotel.slug, creator);
   const tags: MetaTag[] = [
     { title },
@@ -73,15 +106,8 @@ export function hotelMeta({ hotel, creator, publicUrl, imagesHost }: HotelMetaIn
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
   ];
-  if (hotel.titleImage) {
-    tags.push(
-      { property: 'og:image', content: shareImageUrl(imagesHost, hotel.titleImage.publicId) },
-      { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
-      { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
-      { property: 'og:image:alt', content: `${hotel.name}, ${hotel.address.city}` },
-      { name: 'twitter:card', content: 'summary_large_image' },
-    );
-  } else tags.push({ name: 'twitter:card', content: 'summary' });
+  const share = shareTags(input);
+  tags.push(...share, { name: 'twitter:card', content: share.length ? 'summary_large_image' : 'summary' });
   tags.push({ name: 'twitter:title', content: title }, { name: 'twitter:description', content: description });
   return tags;
 }

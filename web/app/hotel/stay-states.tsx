@@ -6,8 +6,10 @@ import type { AvailabilityAnswer } from '@travelclub/contracts';
 import { SearchForm } from '~/search/search-form';
 import { plural, stayLabel } from './format';
 
-/** The stay the rates are for, with the way back to the results. */
-export function StayBar({ availability, searchId }: { availability: AvailabilityAnswer; searchId: string }) {
+/** The stay the rates are for, with the way back to the results (and the club the visitor came from). */
+export function StayBar(props: { availability: AvailabilityAnswer; searchId: string; creator?: string | null }) {
+  const { availability, searchId, creator } = props;
+  const club = creator ? `&creator=${encodeURIComponent(creator)}` : '';
   const { checkIn, checkOut, rooms, guests } = availability;
   return (
     <div className="stay-bar">
@@ -17,7 +19,7 @@ export function StayBar({ availability, searchId }: { availability: Availability
           {plural(rooms, 'room', 'rooms')}, {plural(guests, 'guest', 'guests')}
         </span>
       </p>
-      <Link to={`/search?searchId=${encodeURIComponent(searchId)}`}>Back to results</Link>
+      <Link to={`/search?searchId=${encodeURIComponent(searchId)}${club}`}>Back to results</Link>
     </div>
   );
 }
@@ -28,43 +30,48 @@ export interface StayHotel {
   slug: string;
 }
 
+/** The club the visitor came from (`?creator=`): kept when they search for dates, so the booking is its. */
+type FromClub = { creator?: string | null };
+
 /** The search form for this hotel's rooms: a search for the hotel itself, whose results are this page. */
-function DatesForm({ hotel, labelledBy }: { hotel: StayHotel; labelledBy: string }) {
+function DatesForm({ hotel, labelledBy, creator }: { hotel: StayHotel; labelledBy: string } & FromClub) {
   return (
     <SearchForm
       initial={{ destination: { id: `hotel-${hotel.id}`, label: hotel.name } }}
       resultsPath={`/hotel/${encodeURIComponent(hotel.slug)}`}
       labelledBy={labelledBy}
+      creator={creator ?? undefined}
     />
   );
 }
 
-export function PickDates({ hotel }: { hotel: StayHotel }) {
+export function PickDates({ hotel, creator }: { hotel: StayHotel } & FromClub) {
   return (
     <div className="stay-callout card">
       <h3 id="pick-dates-title">When are you going?</h3>
       <p>Choose your dates and guests to see the rooms and prices at {hotel.name}.</p>
-      <DatesForm hotel={hotel} labelledBy="pick-dates-title" />
+      <DatesForm hotel={hotel} labelledBy="pick-dates-title" creator={creator} />
     </div>
   );
 }
 
-export function NoRooms({ title, message, hotel }: { title: string; message: string; hotel: StayHotel }) {
+export function NoRooms(props: { title: string; message: string; hotel: StayHotel } & FromClub) {
+  const { title, message, hotel, creator } = props;
   return (
     <div className="stay-callout card">
       <h3 id="no-rooms-title">{title}</h3>
       <p role="status">{message}</p>
-      <DatesForm hotel={hotel} labelledBy="no-rooms-title" />
+      <DatesForm hotel={hotel} labelledBy="no-rooms-title" creator={creator} />
     </div>
   );
 }
 
-export function SearchGone({ message, hotel }: { message: string; hotel: StayHotel }) {
+export function SearchGone({ message, hotel, creator }: { message: string; hotel: StayHotel } & FromClub) {
   return (
     <div className="stay-callout card">
       <h3 id="search-gone-title">{message}</h3>
       <p>Your search has ended or its dates are no longer available. Search again to see rooms and prices.</p>
-      <DatesForm hotel={hotel} labelledBy="search-gone-title" />
+      <DatesForm hotel={hotel} labelledBy="search-gone-title" creator={creator} />
     </div>
   );
 }

@@ -16,7 +16,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;
   if (!loaderData || !root) return notFoundMeta();
   const { publicApiUrl, imagesHost } = root.environmentVariables;
-  return hotelMeta({ hotel: loaderData.hotel, creator: loaderData.creator, publicUrl: publicApiUrl, imagesHost });
+  const { hotel, creator, club } = loaderData;
+  return hotelMeta({ hotel, creator, club, publicUrl: publicApiUrl, imagesHost });
 };
 
 export default function Hotel({ loaderData }: Route.ComponentProps) {

@@ -8,8 +8,13 @@ import { formatMoney, plural } from './format';
 /** The photos are 3:2; the width and height attributes keep their place before they load. */
 const IMAGE = { width: 600, height: 400 } as const;
 
-export function hotelHref(slug: string, searchId?: string) {
-  return searchId ? `/hotel/${slug}?searchId=${encodeURIComponent(searchId)}` : `/hotel/${slug}`;
+/** The hotel page, with the stored search's rates and the club (`creator`) the visitor came from, if any. */
+export function hotelHref(slug: string, searchId?: string, creator?: string) {
+  const query = [
+    searchId ? `searchId=${encodeURIComponent(searchId)}` : null,
+    creator ? `creator=${encodeURIComponent(creator)}` : null,
+  ].filter(Boolean);
+  return query.length ? `/hotel/${slug}?${query.join('&')}` : `/hotel/${slug}`;
 }
 
 function scoreWord(score: number): string {
@@ -94,6 +99,8 @@ export function HotelCard(props: {
   hotel: HotelSummary | HotelResult;
   /** The stored search the card's link carries to the hotel page (its rates for those dates). */
   searchId?: string;
+  /** The club the visitor came from: the hotel page keeps it, so a booking is attributed to its creator. */
+  creator?: string;
   nights?: number;
   /** The first cards of a page: loaded at once, they are what the visitor sees first. */
   eager?: boolean;
@@ -106,7 +113,7 @@ export function HotelCard(props: {
       <HotelImage hotel={hotel} eager={props.eager} />
       <div className="hotel-card-body">
         <Heading className="hotel-name">
-          <Link to={hotelHref(hotel.slug, props.searchId)} className="hotel-link">
+          <Link to={hotelHref(hotel.slug, props.searchId, props.creator)} className="hotel-link">
             {hotel.name}
           </Link>
         </Heading>

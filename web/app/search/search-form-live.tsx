@@ -40,18 +40,22 @@ function refusalOf(err: unknown): Refusal {
   return { message: message || 'An unexpected error occurred, please try again later.', fields };
 }
 
-async function createSearch(search: ReadySearch) {
+async function createSearch(search: ReadySearch, creator: string | undefined) {
   const api = await loadApi();
-  return api.call(api.endpoints.catalog.createSearch, { body: { ...search, currency: visitorCurrency() } });
+  const body = { ...search, currency: visitorCurrency(), ...(creator ? { creator } : {}) };
+  return api.call(api.endpoints.catalog.createSearch, { body });
 }
 
 /** Stores the search, then opens its results; a refusal is kept to show until the visitor changes something. */
-function useCreateSearch(resultsPath: string) {
+function useCreateSearch(resultsPath: string, creator: string | undefined) {
   const navigate = useNavigate();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const create = useMutation({
-    mutationFn: createSearch,
-    onSuccess: ({ searchId }) => navigate(`${resultsPath}?searchId=${encodeURIComponent(searchId)}`),
+    mutationFn: (search: ReadySearch) => createSearch(search, creator),
+    onSuccess: ({ searchId }) => {
+      const club = creator ? `&creator=${encodeURIComponent(creator)}` : '';
+      return navigate(`${resultsPath}?searchId=${encodeURIComponent(searchId)}${club}`);
+    },
     onError: (err) => setRefusal(refusalOf(err)),
   });
   return { create, refusal, clear: () => setRefusal(null) };
@@ -61,7 +65,7 @@ export function LiveSearchForm(props: SearchFormProps & { handoff?: Handoff }) {
   const { initial, resultsPath = '/search', handoff = {} } = props;
   const formRef = useRef<HTMLFormElement>(null);
   const draft = useSearchDraft(initial, handoff);
-  const { create, refusal, clear } = useCreateSearch(resultsPath);
+  const { create, refusal, clear } = useCreateSearch(resultsPath, props.creator);
   const errors = { ...refusal?.fields, ...draft.errors };
   /** A change to the search: the catalog's refusal was about the search as it was. */
   const changing =

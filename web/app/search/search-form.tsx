@@ -21,6 +21,8 @@ export interface SearchFormProps {
   resultsPath?: string;
   /** The visible heading that names the form, if any (else "Find a hotel" names it). */
   labelledBy?: string;
+  /** The club the search starts from: the catalog counts the search for its creator, and the results keep it. */
+  creator?: string;
 }
 
 export type HandoffField = 'destination' | 'dates' | 'guests' | 'rooms';

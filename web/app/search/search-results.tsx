@@ -39,7 +39,7 @@ export function SearchResults({ data }: { data: SearchResultsData }) {
           <div className="results-actions">
             <details className="change-search">
               <summary>Change search</summary>
-              <SearchForm initial={initial} />
+              <SearchForm initial={initial} creator={query.creator} />
             </details>
             <Link className="map-link" to={resultsHref(query, {}, '/mapsearch')}>
               <MapIcon />
@@ -65,6 +65,7 @@ export function SearchResults({ data }: { data: SearchResultsData }) {
                   <HotelCard
                     hotel={hotel}
                     searchId={searchId}
+                    creator={query.creator}
                     nights={nights}
                     eager={i < EAGER_CARDS}
                     headingLevel={2}

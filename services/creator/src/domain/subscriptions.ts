@@ -88,12 +88,14 @@ export function subscriptionLinks(base: string, id: string, secrets: { code?: st
     return url.toString();
   };
   const path = `/api/v1/emailSubscription/${encodeURIComponent(id)}`;
+  const page = `/emailSubscription/${encodeURIComponent(id)}`;
   return {
-    confirm: secrets.code ? at(`${path}/confirm`, { confirmationCode: secrets.code }) : undefined,
+    /** The web page that confirms (it calls the API's confirm route and says whose club it was). */
+    confirm: secrets.code ? at(`${page}/confirm`, { confirmationCode: secrets.code }) : undefined,
     /** RFC 8058's one-click address: mail clients POST to it. */
     oneClick: at(path, { token: secrets.token }),
     /** The web page that asks "unsubscribe?" and calls DELETE (a GET must never unsubscribe: scanners open links). */
-    page: at(`/emailSubscription/${encodeURIComponent(id)}/unsubscribe`, { token: secrets.token }),
+    page: at(`${page}/unsubscribe`, { token: secrets.token }),
   };
 }
 

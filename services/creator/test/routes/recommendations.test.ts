@@ -240,8 +240,9 @@ describe("a traveller's home", () => {
     });
     expect(asked.statusCode).toBe(202);
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 15_000 }).toBe(1);
-    const link = new URL(linkIn((await mailsTo(email))[0]!, '/api/v1/emailSubscription/'));
-    expect((await inject({ method: 'GET', url: `${link.pathname}${link.search}` })).statusCode).toBe(200);
+    // The mail links to the web's confirmation page, which asks the API at `/api/v1` + its path.
+    const link = new URL(linkIn((await mailsTo(email))[0]!, '/emailSubscription/'));
+    expect((await inject({ method: 'GET', url: `/api/v1${link.pathname}${link.search}` })).statusCode).toBe(200);
 
     const home = await inject({ method: 'GET', url: '/api/v1/bff/traveller/home', headers: traveller.headers });
     expect(home.statusCode).toBe(200);

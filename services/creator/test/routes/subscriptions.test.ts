@@ -49,10 +49,14 @@ async function nextMail(email: string, before: number): Promise<CaughtMail> {
   await expect.poll(async () => (await mailsTo(email)).length, { timeout: 10_000 }).toBeGreaterThan(before);
   return (await mailsTo(email)).at(-1)!;
 }
-/** The path and query of the mail's link to the API (the origin is the web's). */
-const apiPath = (mail: CaughtMail, prefix = '/api/v1/emailSubscription/') => {
-  const url = new URL(linkIn(mail, prefix));
-  return `${url.pathname}${url.search}`;
+/**
+ * The API call behind the mail's confirmation link: the link opens the web's page
+ * (`/emailSubscription/{id}/confirm?confirmationCode=`), which asks the API at `/api/v1` + that path.
+ */
+const apiPath = (mail: CaughtMail) => {
+  const url = new URL(linkIn(mail, '/emailSubscription/'));
+  expect(url.pathname).toMatch(/^\/emailSubscription\/[^/]+\/confirm$/);
+  return `/api/v1${url.pathname}${url.search}`;
 };
 const header = (mail: CaughtMail, key: string) => mail.headers.find((h) => h.key === key)?.value;
 
@@ -81,6 +85,8 @@ describe('double opt-in', () => {
 
     const mail = await waitForMail(email, { subject: SUBJECT });
     expect(mail.text).toContain('news from Ana Travels on TravelClub');
+    // The link opens the web's confirmation page, never the API itself.
+    expect(mail.text).not.toContain('/api/v1/emailSubscription/');
     const link = apiPath(mail);
     expect(link).toMatch(/^\/api\/v1\/emailSubscription\/[^/]+\/confirm\?confirmationCode=[\w-]{40,}$/);
     const stored = await subscriptions().findOne({ emailKey: email.toLowerCase() });
