@@ -1,11 +1,13 @@
 // Who may open the dashboard's pages: creators only. A visitor without a session cookie is sent to sign in
 // (and back here after); a signed-in person without the creator role is told, plainly, that the dashboard is
-// for creators. Every dashboard page (the layout and the pages outside it) goes through these two.
+// for creators, and may become one on the spot (spec section 6). Every dashboard page (the layout and the
+// pages outside it) goes through these two.
 import type { ReactNode } from 'react';
 import { redirect } from 'react-router';
-import { cookieOf } from '~/lib/api.server';
+import { cookieOf } from '~/lib/cookies';
 import { useSession } from '~/lib/session';
 import { LinkButton } from '~/ui/button';
+import { BecomeCreator } from './become-creator';
 
 /** For a dashboard page's loader: no session cookie means nobody is signed in here, so sign in first. */
 export function requireSession(request: Request): null {
@@ -23,27 +25,28 @@ export function CreatorGate({ children }: { children: ReactNode }) {
   const { isMember, isCreator } = useSession();
   if (!isMember) {
     return (
-      <GateMessage title="Please sign in" link={{ to: '/signIn?returnUrl=%2Fdashboard', label: 'Sign in' }}>
-        Your session has ended. Sign in again to open your dashboard.
+      <GateMessage title="Please sign in">
+        <p>Your session has ended. Sign in again to open your dashboard.</p>
+        <LinkButton to="/signIn?returnUrl=%2Fdashboard">Sign in</LinkButton>
       </GateMessage>
     );
   }
   if (!isCreator) {
     return (
-      <GateMessage title={NOT_A_CREATOR_TITLE} link={{ to: '/', label: 'Go Back To Home' }}>
-        The dashboard is where creators run their travel clubs. Your own bookings are under Your trips.
+      <GateMessage title={NOT_A_CREATOR_TITLE}>
+        <p>The dashboard is where creators run their travel clubs. Your own bookings are under Your trips.</p>
+        <BecomeCreator />
       </GateMessage>
     );
   }
   return <>{children}</>;
 }
 
-function GateMessage(props: { title: string; link: { to: string; label: string }; children: ReactNode }) {
+function GateMessage(props: { title: string; children: ReactNode }) {
   return (
-    <section className="stack dashboard-placeholder" aria-labelledby="dashboard-gate-title">
+    <section className="stack dash-gate" aria-labelledby="dashboard-gate-title">
       <h1 id="dashboard-gate-title">{props.title}</h1>
-      <p>{props.children}</p>
-      <LinkButton to={props.link.to}>{props.link.label}</LinkButton>
+      {props.children}
     </section>
   );
 }

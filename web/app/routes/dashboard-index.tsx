@@ -1,4 +1,73 @@
-// STUB (issue 15): replaced by the page's real module.
-export default function Placeholder() {
-  return <h1>Not built yet</h1>;
+// /dashboard (index): where a creator lands. What to do next, from sign-up to a live club (a checklist ticked
+// from their own data), and today's counters. Everything here is theirs, so it is read in the browser.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { checklistOf, rememberShared, wasShared } from '~/dashboard/checklist';
+import { NextSteps } from '~/dashboard/next-steps';
+import { clubUrl, useCreatorProfile, useMyPackages, useMyRecommendations } from '~/dashboard/queries';
+import { LoadError, Loading } from '~/dashboard/status';
+import { TodayCounters } from '~/dashboard/today';
+import { PRODUCT } from '~/lib/brand';
+import { useSession } from '~/lib/session';
+import type { Route } from './+types/dashboard-index';
+
+export const meta: Route.MetaFunction = () => [{ title: `Dashboard · ${PRODUCT}` }];
+
+/** Whether the creator copied their link before, read after hydration (it lives in this browser's storage). */
+function useShared(userId: string | undefined) {
+  const [shared, setShared] = useState(false);
+  useEffect(() => setShared(userId ? wasShared(userId) : false), [userId]);
+  const markShared = () => {
+    if (userId) rememberShared(userId);
+    setShared(true);
+  };
+  return [shared, markShared] as const;
+}
+
+export default function DashboardHome() {
+  const { user } = useSession();
+  const profile = useCreatorProfile();
+  const recommendations = useMyRecommendations();
+  const packages = useMyPackages();
+  const [shared, markShared] = useShared(user?.id);
+
+  const failed = [profile, recommendations, packages].find((query) => query.isError);
+  if (failed) {
+    return (
+      <div className="stack">
+        <h1>Your dashboard</h1>
+        <LoadError error={failed.error} retry={() => void failed.refetch()} />
+      </div>
+    );
+  }
+  if (!profile.data || !recommendations.data || !packages.data) {
+    return (
+      <div className="stack">
+        <h1>Your dashboard</h1>
+        <Loading text="Loading your club…" />
+      </div>
+    );
+  }
+
+  const link = clubUrl(profile.data.slug);
+  const steps = checklistOf({
+    profile: profile.data,
+    recommendations: recommendations.data,
+    packages: packages.data,
+    shared,
+  });
+  return (
+    <div className="stack dash-home">
+      <div className="dash-home-head">
+        <h1>Welcome, {profile.data.publicName}</h1>
+        <p className="muted">
+          Your club: <Link to={`/user/${profile.data.slug}`}>{link.replace(/^https?:\/\//, '')}</Link>
+        </p>
+      </div>
+      <div className="dash-home-grid">
+        <NextSteps steps={steps} clubLink={link} onCopied={markShared} />
+        <TodayCounters currency={profile.data.currency} />
+      </div>
+    </div>
+  );
 }

@@ -14,6 +14,12 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.asCreator ? 'Start your club' : 'Sign up'} · ${PRODUCT}` },
 ];
 
+/**
+ * A creator who signs up with a magic link comes back to the dashboard, whose gate offers them the creator
+ * role at once (a mailed link signs up a plain account); a returnUrl they were given wins.
+ */
+const creatorReturnUrl = (returnUrl: string) => (returnUrl === '/' ? '/dashboard' : returnUrl);
+
 export function loader({ request }: Route.LoaderArgs) {
   return signUpPageData(request);
 }
@@ -34,7 +40,12 @@ export default function SignUpPage({ loaderData }: Route.ComponentProps) {
       ) : autoSignIn ? (
         <p role="status">{ALREADY_SIGNED_IN}</p>
       ) : (
-        <SignUpForm role={asCreator ? 'creator' : 'consumer'} returnUrl={returnUrl} signIn={signIn} onSignedIn={go} />
+        <SignUpForm
+          role={asCreator ? 'creator' : 'consumer'}
+          returnUrl={asCreator ? creatorReturnUrl(returnUrl) : returnUrl}
+          signIn={signIn}
+          onSignedIn={go}
+        />
       )}
     </AuthCard>
   );

@@ -1,5 +1,5 @@
-// /logout (the session ends, sign-in follows without automatic sign-in, spec section 4), /dashboard (the
-// creators' placeholder), and every auth page's title.
+// /logout (the session ends, sign-in follows without automatic sign-in, spec section 4), /dashboard (who gets
+// in), and every auth page's title.
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as authRedirect from '~/routes/auth-redirect';
@@ -33,10 +33,10 @@ describe('/dashboard', () => {
   const open = (user: ReturnType<typeof account> | null) =>
     renderPage({ path: '/dashboard', Component: DashboardPage, url: '/dashboard', user });
 
-  it('is a placeholder for creators', async () => {
+  it('opens for creators, in the dashboard frame (its pages: web/test/dashboard)', async () => {
     open(account({ roles: ['role/creator'], publicName: 'Cara' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Cara' })).toBeTruthy();
-    expect(screen.getByText(/Your club's dashboard is on its way/)).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByText('The dashboard is for creators')).toBeNull();
   });
 
   it('tells a traveller it is for creators, with a link home', async () => {

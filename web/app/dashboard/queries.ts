@@ -1,0 +1,117 @@
+// The dashboard's client data: a creator's own profile, recommendations, packages, counters and plan, read in
+// the browser with TanStack Query through the API module (loaded on demand). The keys are exported so the
+// other dashboard pages refresh the same entries after a change (a new stay ticks the checklist).
+import { useQuery } from '@tanstack/react-query';
+import type {
+  CreatorCountersAnswer,
+  CreatorPlan,
+  Profile,
+  RecommendationView,
+  TravelPackage,
+} from '@travelclub/contracts';
+import { codeOf, statusOf } from '~/checkout/queries';
+import { loadApi, useSession } from '~/lib/session';
+
+export const creatorKeys = {
+  all: ['creator'] as const,
+  profile: ['creator', 'profile'] as const,
+  recommendations: ['creator', 'recommendations'] as const,
+  packages: ['creator', 'packages'] as const,
+  counters: (from: string, to: string) => ['creator', 'counters', from, to] as const,
+  plan: ['creator', 'plan'] as const,
+};
+
+/** A refusal (4xx) is an answer: asking again would only repeat it. A hiccup gets one more try. */
+export const retryHiccup = (failures: number, err: unknown) => {
+  const status = statusOf(err);
+  return failures < 1 && (status === undefined || status === 0 || status >= 500);
+};
+
+/** Today as the counters count days: in UTC. */
+export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * The creator's profile. The creator service makes it from the sign-up; a role granted a moment ago may have
+ * no profile yet, so one is made (the call is idempotent) rather than showing an error.
+ */
+export function useCreatorProfile() {
+  const { isCreator } = useSession();
+  return useQuery<Profile>({
+    queryKey: creatorKeys.profile,
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      try {
+        return await api.call(api.endpoints.creator.readProfile, {}, { signal });
+      } catch (err) {
+        if (codeOf(err) !== 'profile-not-found') throw err;
+        return api.call(api.endpoints.creator.createProfile, { body: null }, { signal });
+      }
+    },
+    enabled: isCreator,
+    retry: retryHiccup,
+  });
+}
+
+export function useMyRecommendations() {
+  const { isCreator } = useSession();
+  return useQuery<RecommendationView[]>({
+    queryKey: creatorKeys.recommendations,
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      return (await api.call(api.endpoints.creator.myRecommendations, {}, { signal })).recommendations;
+    },
+    enabled: isCreator,
+    retry: retryHiccup,
+  });
+}
+
+export function useMyPackages() {
+  const { isCreator } = useSession();
+  return useQuery<TravelPackage[]>({
+    queryKey: creatorKeys.packages,
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      return (await api.call(api.endpoints.creator.myPackages, { query: { take: 100 } }, { signal })).packages;
+    },
+    enabled: isCreator,
+    retry: retryHiccup,
+  });
+}
+
+/** The counters of one range of UTC days (both included). */
+export function useCounters(from: string, to: string) {
+  const { isCreator } = useSession();
+  return useQuery<CreatorCountersAnswer>({
+    queryKey: creatorKeys.counters(from, to),
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      return api.call(api.endpoints.creator.creatorCounters, { query: { from, to } }, { signal });
+    },
+    enabled: isCreator,
+    retry: retryHiccup,
+  });
+}
+
+/** The creator's paid plan, or null while they have none (billing's 404 `creator-plan-not-found`). */
+export function useCreatorPlan() {
+  const { isCreator } = useSession();
+  return useQuery<CreatorPlan | null>({
+    queryKey: creatorKeys.plan,
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      try {
+        return await api.call(api.endpoints.billing.creatorPlan, {}, { signal });
+      } catch (err) {
+        if (codeOf(err) === 'creator-plan-not-found') return null;
+        throw err;
+      }
+    },
+    enabled: isCreator,
+    retry: retryHiccup,
+  });
+}
+
+/** The club's public address for a slug, on the site the page is open on. */
+export function clubUrl(slug: string, origin = typeof window === 'undefined' ? '' : window.location.origin): string {
+  return `${origin}/user/${slug}`;
+}

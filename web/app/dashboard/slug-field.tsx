@@ -1,0 +1,91 @@
+// The club address field: typed lower-cased as the creator types, checked against the address rules at once
+// and, once typing pauses (300 ms), asked of the creator service whether it is free. The answer is announced
+// politely under the field; a refusal from saving (taken, reserved, no addresses left) shows as its error.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { loadApi } from '~/lib/session';
+import { TextField } from '~/ui/text-field';
+import { typedSlug, validateSlug } from './club-rules';
+import { retryHiccup } from './queries';
+
+export const SLUG_DEBOUNCE_MS = 300;
+
+/** The slug-taken text of the error catalogue: the check cannot tell a taken address from a reserved one. */
+export const SLUG_TAKEN = 'This club address is already taken. Please choose another one.';
+export const SLUG_OWN = 'This is your club’s address now.';
+export const SLUG_CHECKING = 'Checking…';
+export const SLUG_CHECK_FAILED = 'We could not check this address just now. You can still try to save it.';
+export const slugAvailable = (slug: string) => `${slug} is available.`;
+
+export type SlugCheck = 'idle' | 'own' | 'checking' | 'available' | 'taken' | 'failed';
+
+/** Whether `slug` is free, asked once typing has paused; nothing is asked for a malformed or unchanged one. */
+export function useSlugCheck(slug: string, current: string): SlugCheck {
+  const [settled, setSettled] = useState(slug);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(slug), SLUG_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [slug]);
+  const valid = validateSlug(slug) === null;
+  const query = useQuery({
+    queryKey: ['creator', 'slug-available', settled],
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      return (await api.call(api.endpoints.creator.isAvailable, { params: { handle: settled } }, { signal }))
+        .isAvailable;
+    },
+    enabled: valid && settled === slug && slug !== current,
+    staleTime: 10_000,
+    retry: retryHiccup,
+  });
+  if (!valid) return 'idle';
+  if (slug === current) return 'own';
+  if (settled !== slug || query.isPending) return 'checking';
+  if (query.isError) return 'failed';
+  return query.data ? 'available' : 'taken';
+}
+
+function checkText(check: SlugCheck, slug: string): string | null {
+  switch (check) {
+    case 'own':
+      return SLUG_OWN;
+    case 'checking':
+      return SLUG_CHECKING;
+    case 'available':
+      return slugAvailable(slug);
+    case 'failed':
+      return SLUG_CHECK_FAILED;
+    default:
+      return null;
+  }
+}
+
+export interface SlugFieldProps {
+  value: string;
+  onChange: (slug: string) => void;
+  check: SlugCheck;
+  /** A rule's message (shown once the field was changed or a save was tried), or a refusal from saving. */
+  error: string | null;
+  origin: string;
+}
+
+export function SlugField({ value, onChange, check, error, origin }: SlugFieldProps) {
+  const shownError = error ?? (check === 'taken' ? SLUG_TAKEN : null);
+  const status = shownError ? null : checkText(check, value);
+  return (
+    <div className="dash-slug">
+      <TextField
+        label="Club address"
+        name="slug"
+        autoComplete="off"
+        value={value}
+        onChange={(text) => onChange(typedSlug(text))}
+        error={shownError}
+        hint={`${origin.replace(/^https?:\/\//, '')}/user/${value || '…'}`}
+      />
+      <p className="dash-slug-status" role="status" data-check={check}>
+        {status}
+      </p>
+    </div>
+  );
+}
