@@ -45,7 +45,7 @@ const deployments = manifests.filter((m) => m.kind === 'Deployment');
 const NAME = 'app.kubernetes.io/name';
 
 /** The services the web server's page loaders call on their public routes (web/app/lib/api.server.ts). */
-const READ_BY_PAGES = ['auth', 'catalog', 'itinerary', 'billing'];
+const READ_BY_PAGES = ['auth', 'catalog', 'itinerary', 'billing', 'creator'];
 
 /** Who may reach a part besides the gateway and its internal routes' callers, and why. */
 const otherPeers: Record<string, string[]> = {
@@ -54,6 +54,7 @@ const otherPeers: Record<string, string[]> = {
   catalog: ['web'],
   itinerary: ['web'],
   billing: ['web'],
+  creator: ['web'],
 };
 
 function expectedPeers(part: string): string[] {
