@@ -7,7 +7,7 @@ import { inDays } from '@travelclub/testing';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshotsAt, seriousViolations } from '../browser-support/checks.js';
-import { tabTo } from '../browser-support/forms.js';
+import { fillGuestDetails, payByKeyboard, signUpInTheModal } from '../browser-support/checkout.js';
 import { DESKTOP, PHONE, hydrated, useWebPlatform } from '../browser-support/platform.js';
 
 const platform = useWebPlatform();
@@ -79,31 +79,6 @@ function rateToAdd(page: Page) {
   return { free: rates.filter({ hasText: 'Free Cancellation' }).first(), any: rates.first() };
 }
 
-async function signUpInTheModal(page: Page, email: string) {
-  await page.getByRole('heading', { name: 'Create your account to book' }).waitFor();
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
-  await dialog.getByLabel('Your name', { exact: true }).fill('Ada Lovelace');
-  await dialog.getByLabel('Password', { exact: true }).fill('a traveller password');
-  await dialog.getByLabel('Repeat password', { exact: true }).fill('a traveller password');
-  await dialog.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
-async function fillEmpty(page: Page, label: string | RegExp, value: string) {
-  const field = page.getByLabel(label).first();
-  if ((await field.inputValue()) === '') await field.fill(value);
-}
-
-/** Types `value` into `label`'s field with the keyboard alone: Tab to it, select what is there, type. */
-async function typeInto(page: Page, label: string, value: string) {
-  await tabTo(page, page.getByLabel(label, { exact: true }), 60);
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(value);
-}
-
 it('takes an anonymous visitor from a search to a booking, and back out with the refund shown', async () => {
   const { page, problems } = await platform.visitor();
   // Every step's serious and critical violations, checked at the end so one run shows all of them.
@@ -157,13 +132,7 @@ it('takes an anonymous visitor from a search to a booking, and back out with the
   expect(await page.getByText(hotel).count()).toBeGreaterThan(0);
   await axe('guest details');
 
-  await fillEmpty(page, 'First name', 'Ada');
-  await fillEmpty(page, 'Last name', 'Lovelace');
-  await fillEmpty(page, 'Email', email);
-  await fillEmpty(page, 'Phone', '+44 20 7946 0000');
-  await fillEmpty(page, /Room 1 guest name/, 'Ada Lovelace');
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/itinerary\/[^/]+\/payment$/);
+  await fillGuestDetails(page, email);
   await page.getByRole('heading', { name: 'Pay by card' }).waitFor();
   await axe('payment');
   await screenshotsAt(page, 'payment', BOTH);
@@ -181,13 +150,7 @@ it('takes an anonymous visitor from a search to a booking, and back out with the
   await axe('payment with a declined card');
 
   // The good card, with the keyboard alone.
-  await typeInto(page, 'Card number', '4242424242424242');
-  await typeInto(page, 'Expiry date', '12/34');
-  await typeInto(page, 'Security code', '123');
-  await typeInto(page, 'Name on card', 'Ada Lovelace');
-  await tabTo(page, page.getByRole('button', { name: /^Pay / }));
-  await page.keyboard.press('Enter');
-  await page.waitForURL(/\/itinerary\/[^/]+\/confirmation$/);
+  await payByKeyboard(page);
   await page.getByRole('heading', { name: 'Booking details' }).waitFor({ timeout: 30_000 });
   await axe('confirmation');
   await screenshotsAt(page, 'confirmation', BOTH);
