@@ -120,6 +120,16 @@ export const AttributionAnswerSchema = z.object({
 
 // ---------- recommended stays ----------
 
+/** What one creator's recommended stays may hold; the service enforces them, the dashboard shows them. */
+export const recommendationLimits = {
+  /** Recommendations a club may have: its page shows them all, priced in one catalog call. */
+  perClub: 50,
+  /** Photos besides the cover and the tile. */
+  images: 12,
+  title: 80,
+  text: 2_000,
+} as const;
+
 /** A creator's recommendation as stored (spec section 3 "Recommendation") with its id, switch and place. */
 export const RecommendationViewSchema = RecommendationSchema.extend({
   id: IdSchema,
@@ -133,8 +143,8 @@ export type RecommendationView = z.infer<typeof RecommendationViewSchema>;
 
 /** The text fields of `PUT /hotel/{id}/recommend` (multipart; the images are file fields). Plain text, never HTML. */
 export const RecommendFieldsSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Give your recommendation a title').max(80),
-  text: z.string().trim().max(2_000).default(''),
+  title: z.string().trim().min(1, 'Give your recommendation a title').max(recommendationLimits.title),
+  text: z.string().trim().max(recommendationLimits.text).default(''),
   /** Starts switched on unless told. */
   isActive: z.stringbool().optional(),
 });
@@ -144,6 +154,14 @@ export const HotelRecommendParamsSchema = z.strictObject({ id: IdSchema });
 export const RecommendationParamsSchema = z.strictObject({ id: IdSchema, recommendationId: IdSchema });
 export const RecommendationListSchema = z.object({ recommendations: z.array(RecommendationViewSchema) });
 export const RecommendationToggleBodySchema = z.strictObject({ hotelId: IdSchema, isActive: z.boolean() });
+/**
+ * `PUT /userProfile/hotelRecommendations/order`: the creator's whole order, first shown first. Every one of their
+ * recommendations must be named, each once, and nothing else (the service says which ids are wrong).
+ */
+export const RecommendationOrderBodySchema = z.strictObject({
+  hotelIds: z.array(IdSchema).max(recommendationLimits.perClub, 'A club has at most 50 recommended stays'),
+});
+export type RecommendationOrderBody = z.infer<typeof RecommendationOrderBodySchema>;
 
 // ---------- the club page view ----------
 
@@ -188,7 +206,7 @@ export const ClubViewSchema = z.object({
   profile: PublicProfileSchema,
   /** The switched-on recommendations in the creator's order; hotels the catalog no longer has are left out. */
   recommendations: z.array(ClubRecommendationSchema),
-  /** The active packages, newest first. */
+  /** The active packages in the creator's order (a new one last). */
   packages: z.array(ClubPackageSchema),
   /** The published guides, newest first. */
   guides: z.array(ClubGuideSchema),

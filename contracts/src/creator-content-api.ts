@@ -18,6 +18,8 @@ export const contentLimits = {
   guideBlocks: 50,
   /** All the text of one guide together (titles, blocks, list items). */
   guideText: 60_000,
+  /** The most packages one order may name: a creator with more cannot reorder them. */
+  orderedPackages: 200,
 } as const;
 
 const title = (message: string) => z.string().trim().min(1, message).max(120);
@@ -128,6 +130,8 @@ export const TravelPackageSchema = z.object({
   /** Rooms per departure. */
   capacity: z.number().int(),
   status: PackageStatusSchema,
+  /** The creator's order, lowest first (lists follow it; a new package goes last). Absent before any order. */
+  position: z.number().int().min(0).optional(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
 });
@@ -137,6 +141,16 @@ export const TravelPackageParamsSchema = z.strictObject({ id: IdSchema });
 export const TravelPackageListQuerySchema = z.strictObject(PageQuery);
 export const TravelPackageListSchema = z.object({ ...pageFields, packages: z.array(TravelPackageSchema) });
 export const PublicTravelPackagesSchema = z.object({ packages: z.array(TravelPackageSchema) });
+
+/**
+ * `PUT /travelpackage/order`: the creator's whole order of their packages, first shown first. Every one of their
+ * packages (drafts too) must be named, each once, and nothing else. Answered with all of them in that order.
+ */
+export const TravelPackageOrderBodySchema = z.strictObject({
+  ids: z.array(IdSchema).max(contentLimits.orderedPackages, 'Order at most 200 packages at once'),
+});
+export type TravelPackageOrderBody = z.infer<typeof TravelPackageOrderBodySchema>;
+export const OrderedTravelPackagesSchema = z.object({ packages: z.array(TravelPackageSchema) });
 
 /** `GET /travelpackage/{id}/withHotelContent`: prices of the hotel cards in this currency (USD unless told). */
 export const WithHotelContentQuerySchema = z.strictObject({ currency: SupportedCurrencySchema.optional() });

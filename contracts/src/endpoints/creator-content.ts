@@ -9,11 +9,13 @@ import {
   GuideListSchema,
   GuideParamsSchema,
   GuideSchema,
+  OrderedTravelPackagesSchema,
   PublicTravelPackagesSchema,
   TravelPackageBodySchema,
   TravelPackageForBookingSchema,
   TravelPackageListQuerySchema,
   TravelPackageListSchema,
+  TravelPackageOrderBodySchema,
   TravelPackageParamsSchema,
   TravelPackageRequestAnswerSchema,
   TravelPackageRequestBodySchema,
@@ -49,12 +51,22 @@ export const creatorPackageEndpoints = {
     responses: { 200: TravelPackageSchema, 201: TravelPackageSchema },
     errors: [...creatorOnly, 'profile-not-found', 'travel-package-not-found', ...catalogChecks],
   }),
+  // In the creator's order (a new package last).
   myPackages: endpoint({
     ...creator,
     method: 'GET',
     path: BASE,
     query: TravelPackageListQuerySchema,
     responses: { 200: TravelPackageListSchema },
+    errors: creatorOnly,
+  }),
+  // The creator's whole order (every package, drafts too, once); answered with all of them in that order.
+  orderPackages: endpoint({
+    ...creator,
+    method: 'PUT',
+    path: `${BASE}/order`,
+    body: TravelPackageOrderBodySchema,
+    responses: { 200: OrderedTravelPackagesSchema },
     errors: creatorOnly,
   }),
   // The owner's in any status; anyone's when active.

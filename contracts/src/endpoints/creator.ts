@@ -17,6 +17,7 @@ import {
   HotelRecommendParamsSchema,
   RecommendationListSchema,
   RecommendationParamsSchema,
+  RecommendationOrderBodySchema,
   RecommendationToggleBodySchema,
   RecommendationViewSchema,
   ClubViewQuerySchema,
@@ -221,6 +222,15 @@ export const creatorRecommendationEndpoints = {
     body: RecommendationToggleBodySchema,
     responses: { 200: RecommendationViewSchema },
     errors: ['unauthenticated', 'forbidden', 'profile-not-found', 'recommendation-not-found'],
+  }),
+  // The creator's whole order (every recommendation once); answered like `myRecommendations`, in that order.
+  orderRecommendations: endpoint({
+    ...creator,
+    method: 'PUT',
+    path: `${BASE}/hotelRecommendations/order`,
+    body: RecommendationOrderBodySchema,
+    responses: { 200: RecommendationListSchema },
+    errors: ['unauthenticated', 'forbidden', 'profile-not-found'],
   }),
 };
 

@@ -23,6 +23,8 @@ export interface PackageRecord {
   offeredDates: OfferedDates;
   capacity: number;
   status: PackageStatus;
+  /** The creator's order, lowest first; none on packages made before there was an order. */
+  position?: number;
   createdAt: Date;
   updatedAt: Date;
   /** The write counter: every change is guarded by it. */
@@ -91,6 +93,7 @@ export function packageView(record: PackageRecord): TravelPackage {
     offeredDates: record.offeredDates,
     capacity: record.capacity,
     status: record.status,
+    ...(record.position !== undefined && { position: record.position }),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };

@@ -1,5 +1,5 @@
 // A creator's recommended stay as stored, and its public view. Pure: no I/O.
-import type { ImageAsset, RecommendationView } from '@travelclub/contracts';
+import { recommendationLimits, type ImageAsset, type RecommendationView } from '@travelclub/contracts';
 
 export interface RecommendationRecord {
   _id: string;
@@ -18,10 +18,10 @@ export interface RecommendationRecord {
 }
 
 /** Photos a recommendation may carry besides its cover and tile. */
-export const MAX_RECOMMENDATION_IMAGES = 12;
+export const MAX_RECOMMENDATION_IMAGES = recommendationLimits.images;
 
 /** Recommendations one creator may have: a club page shows them all, priced in one catalog call. */
-export const MAX_RECOMMENDATIONS = 50;
+export const MAX_RECOMMENDATIONS = recommendationLimits.perClub;
 
 export function recommendationView(record: RecommendationRecord): RecommendationView {
   return {

@@ -15,6 +15,7 @@ import { AppError, appError, newEvent, type CausalContext } from '@travelclub/ki
 import { randomUUID } from 'node:crypto';
 import type { CatalogHotels } from '../clients/catalog.js';
 import type { HotelRooms } from '../clients/catalog-rooms.js';
+import { moves, orderProblems } from '../domain/order.js';
 import { packageFields, packageView, roomTypesByHotel, sameStays, type PackageRecord } from '../domain/packages.js';
 import type { ContactStore } from '../store/contacts.js';
 import type { PackageStore } from '../store/packages.js';
@@ -97,6 +98,8 @@ async function create(deps: PackageDeps, user: AuthUser, body: TravelPackageBody
     ...packageFields(body),
     gallery: [],
     status,
+    // After every package the creator has: a new one goes last in their order.
+    position: await deps.packages.nextPosition(user.id),
     createdAt: now,
     updatedAt: now,
     version: 0,
@@ -150,6 +153,29 @@ async function remove(deps: PackageDeps, user: AuthUser, id: string, ctx: Causal
   throw new Error(`travel package ${id} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
 }
 
+/**
+ * Puts the caller's packages (drafts too) in the order of `ids` (every one of them, once), answering them all in
+ * it. Each moved package is its own guarded write; one changed meanwhile is read and moved again.
+ */
+async function order(deps: PackageDeps, user: AuthUser, ids: readonly string[]) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const current = await deps.packages.allOf(user.id);
+    const problems = orderProblems(
+      ids,
+      current.map((p) => p._id),
+      { field: 'ids', things: 'packages' },
+    );
+    if (problems.length > 0) throw appError('validation-failed', problems);
+    const written = await Promise.all(
+      moves(current, (p) => p._id, ids).map(({ item, position }) =>
+        deps.packages.reposition(item._id, item.version, position),
+      ),
+    );
+    if (written.every(Boolean)) return { packages: (await deps.packages.allOf(user.id)).map(packageView) };
+  }
+  throw new Error(`the order of ${user.id}'s packages kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
+}
+
 /** The package with the catalog's cards of its hotels, priced in the currency (the package's, else USD). */
 async function withHotels(
   deps: PackageDeps,
@@ -183,6 +209,8 @@ export function packageFlows(deps: PackageDeps) {
     },
 
     remove: (user: AuthUser, id: string, ctx: CausalContext) => remove(deps, user, id, ctx),
+
+    order: (user: AuthUser, ids: readonly string[]) => order(deps, user, ids),
 
     async mine(user: AuthUser, take: number, skip: number) {
       const { total, records } = await deps.packages.listOf(user.id, take, skip);

@@ -4,6 +4,7 @@
 import type { AuthUser, ImageAsset, RecommendFields } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
+import { moves, orderProblems } from '../domain/order.js';
 import { MAX_RECOMMENDATIONS, type RecommendationRecord } from '../domain/recommendation.js';
 import type { ProfileStore } from '../store/profiles.js';
 import type { RecommendationStore } from '../store/recommendations.js';
@@ -88,19 +89,48 @@ async function retried<T>(what: string, attempt: () => Promise<T | null | false>
   throw new Error(`${what} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
 }
 
+/** The creator's live recommendation of a hotel, or the catalogue's not-found. */
+async function liveOf(recommendations: RecommendationStore, userId: string, hotelId: string) {
+  const current = await recommendations.ofHotel(userId, hotelId);
+  if (!current || current.deletedAt) throw appError('recommendation-not-found');
+  return current;
+}
+
+/**
+ * Puts a creator's recommendations in the order of `hotelIds`, answering them in it. Each moved one is its own
+ * write with its event (the catalog ranks by position); one changed meanwhile is read and moved again.
+ */
+function reorder(
+  recommendations: RecommendationStore,
+  creator: { userId: string; slug: string },
+  hotelIds: readonly string[],
+  ctx: CausalContext,
+) {
+  return retried('the order of the recommendations', async () => {
+    const current = await recommendations.listOf(creator.userId);
+    const problems = orderProblems(
+      hotelIds,
+      current.map((r) => r.hotelId),
+      { field: 'hotelIds', things: 'recommended stays' },
+    );
+    if (problems.length > 0) throw appError('validation-failed', problems);
+    const written = await Promise.all(
+      moves(current, (r) => r.hotelId, hotelIds).map(({ item, position }) =>
+        recommendations.reposition(item._id, item.version, position, [
+          changed({ ...item, position }, creator.slug, ctx),
+        ]),
+      ),
+    );
+    return written.every(Boolean) && recommendations.listOf(creator.userId);
+  });
+}
+
 export function recommendationFlows({ recommendations, profiles, hotels, discard }: RecommendationDeps) {
   /** The creator's current address, for the catalog's creator pages. */
   async function slugOf(userId: string) {
     const profile = await profiles.get(userId);
     if (!profile) throw appError('profile-not-found');
     return profile.slug;
-  }
-
-  /** The creator's live recommendation of a hotel, or the catalogue's not-found. */
-  async function liveOf(user: AuthUser, hotelId: string) {
-    const current = await recommendations.ofHotel(user.id, hotelId);
-    if (!current || current.deletedAt) throw appError('recommendation-not-found');
-    return current;
   }
 
   return {
@@ -135,7 +165,7 @@ export function recommendationFlows({ recommendations, profiles, hotels, discard
     async toggle(user: AuthUser, hotelId: string, isActive: boolean, ctx: CausalContext) {
       const slug = await slugOf(user.id);
       return retried(`the recommendation of ${hotelId}`, async () => {
-        const current = await liveOf(user, hotelId);
+        const current = await liveOf(recommendations, user.id, hotelId);
         if (current.isActive === isActive) return current;
         const event = changed({ ...current, isActive }, slug, ctx);
         return recommendations.change(current._id, current.version, { isActive }, [event]);
@@ -146,12 +176,16 @@ export function recommendationFlows({ recommendations, profiles, hotels, discard
     async withdraw(user: AuthUser, hotelId: string, ctx: CausalContext) {
       const slug = await slugOf(user.id);
       const gone = await retried(`the recommendation of ${hotelId}`, async () => {
-        const current = await liveOf(user, hotelId);
+        const current = await liveOf(recommendations, user.id, hotelId);
         const event = changed({ ...current, isActive: false }, slug, ctx);
         return (await recommendations.remove(current._id, current.version, [event])) && current;
       });
       await discard(photosOf(gone));
     },
+
+    /** Puts the caller's recommendations in the order of `hotelIds` (every one of them, once). */
+    order: async (user: AuthUser, hotelIds: readonly string[], ctx: CausalContext) =>
+      reorder(recommendations, { userId: user.id, slug: await slugOf(user.id) }, hotelIds, ctx),
 
     /** One recommendation: its creator sees it switched off too; anyone else only switched on. */
     async read(hotelId: string, id: string, user: AuthUser | null) {

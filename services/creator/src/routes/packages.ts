@@ -15,6 +15,7 @@ export function packageRoutes(
       return reply.code(created ? 201 : 200).send(packageView(record));
     },
     myPackages: ({ query, user }) => packages.mine(user, query.take, query.skip),
+    orderPackages: ({ body, user }) => packages.order(user, body.ids),
     readPackage: ({ params, user }) => packages.read(params.id, user),
     deletePackage: async ({ params, user, ctx }, reply) => {
       await packages.remove(user, params.id, ctx);

@@ -18,6 +18,7 @@ type Endpoints = Pick<
   | 'clubView'
   | 'travellerHome'
   | 'toggleRecommendation'
+  | 'orderRecommendations'
 >;
 
 const list = (records: Parameters<typeof recommendationView>[0][]) => ({
@@ -89,5 +90,6 @@ export function recommendationRoutes(
     travellerHome: ({ user, ctx }) => club.home(user, ctx),
     toggleRecommendation: async ({ body, user, ctx }) =>
       recommendationView(await recommendations.toggle(user, body.hotelId, body.isActive, ctx)),
+    orderRecommendations: async ({ body, user, ctx }) => list(await recommendations.order(user, body.hotelIds, ctx)),
   };
 }

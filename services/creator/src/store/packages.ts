@@ -26,6 +26,7 @@ const packageSchema = new Schema<PackageDocument>(
     offeredDates: { type: Schema.Types.Mixed, required: true },
     capacity: { type: Number, required: true },
     status: { type: String, required: true },
+    position: Number,
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     version: { type: Number, default: 0 },
@@ -34,15 +35,20 @@ const packageSchema = new Schema<PackageDocument>(
   { versionKey: false, minimize: false },
 );
 packageSchema.plugin(outboxPlugin);
-// A creator's list (newest first) and their active ones for the club page.
-packageSchema.index({ userId: 1, createdAt: -1 });
-packageSchema.index({ userId: 1, status: 1, createdAt: -1 });
+// A creator's list and their active ones for the club page, both in the creator's order.
+packageSchema.index({ userId: 1, position: 1, createdAt: 1 });
+packageSchema.index({ userId: 1, status: 1, position: 1, createdAt: 1 });
 
 /** The fields a change may set (never the id, the owner or the write counter). */
 export type PackageChange = Partial<Omit<PackageRecord, '_id' | 'userId' | 'version' | 'createdAt'>>;
 
 const LIVE = { deletedAt: { $exists: false } } as const;
 const projection = { outbox: 0, deletedAt: 0 } as const;
+/**
+ * The creator's order. A package made before there were positions has none and sorts first (MongoDB puts a
+ * missing field before numbers), the oldest first; a new one goes after every position there is.
+ */
+const inOrder = { position: 1, createdAt: 1, _id: 1 } as const;
 
 /**
  * The photos of a package, set by the upload routes: each change one atomic update of a live package of that
@@ -87,6 +93,37 @@ function packagePhotos(packages: mongo.Collection<PackageDocument>) {
   };
 }
 
+/** A creator's order of their packages: the position a new one takes, and moving one to another place. */
+function packageOrder(packages: mongo.Collection<PackageDocument>) {
+  return {
+    /** Every live package of a creator, in their order (to reorder them). */
+    allOf: (userId: string): Promise<PackageRecord[]> =>
+      packages.find({ userId, ...LIVE }, { projection, sort: inOrder }).toArray(),
+
+    /** The position after the creator's last package (deleted ones too, so none is ever shared). */
+    async nextPosition(userId: string): Promise<number> {
+      const [last] = await packages
+        .find(
+          { userId, position: { $exists: true } },
+          { projection: { position: 1 }, sort: { position: -1 }, limit: 1 },
+        )
+        .toArray();
+      return last?.position === undefined ? 0 : last.position + 1;
+    },
+
+    /**
+     * Moves a live package to a place in its creator's order, guarded by its write counter; null when it changed
+     * or went meanwhile. No event: nothing listening keeps the order, and `updatedAt` stays (not news).
+     */
+    reposition: (id: string, version: number, position: number) =>
+      packages.findOneAndUpdate(
+        { _id: id, version, ...LIVE },
+        { $set: { position, version: version + 1 } },
+        { returnDocument: 'after', projection },
+      ) as Promise<PackageRecord | null>,
+  };
+}
+
 export type PackageStore = Awaited<ReturnType<typeof packageStore>>;
 
 export async function packageStore(connection: Connection, outbox: Outbox) {
@@ -98,20 +135,20 @@ export async function packageStore(connection: Connection, outbox: Outbox) {
     /** A live package, whoever's. */
     get: (id: string): Promise<PackageRecord | null> => packages.findOne({ _id: id, ...LIVE }, { projection }),
 
-    /** A creator's packages, newest first, a page of them. */
+    /** A creator's packages in their order, a page of them. */
     async listOf(userId: string, take: number, skip: number) {
       const filter = { userId, ...LIVE };
       const [total, records] = await Promise.all([
         packages.countDocuments(filter),
-        packages.find(filter, { projection, sort: { createdAt: -1, _id: -1 }, skip, limit: take }).toArray(),
+        packages.find(filter, { projection, sort: inOrder, skip, limit: take }).toArray(),
       ]);
       return { total, records: records as PackageRecord[] };
     },
 
-    /** A creator's active packages as the club page shows them, newest first. */
+    /** A creator's active packages as the club page shows them, in the creator's order. */
     async activeOf(userId: string): Promise<TravelPackage[]> {
       const records = await packages
-        .find({ userId, status: 'active', ...LIVE }, { projection, sort: { createdAt: -1, _id: -1 } })
+        .find({ userId, status: 'active', ...LIVE }, { projection, sort: inOrder })
         .toArray();
       return records.map(packageView);
     },
@@ -144,5 +181,6 @@ export async function packageStore(connection: Connection, outbox: Outbox) {
     },
 
     ...packagePhotos(packages),
+    ...packageOrder(packages),
   };
 }

@@ -86,6 +86,20 @@ function writes(collection: Collection, outbox: Outbox) {
       return written;
     },
 
+    /**
+     * Moves a live recommendation to a place in its creator's order, guarded by its version, with its events.
+     * Its `updatedAt` stays: a new place is not news (the traveller's home lists the latest changes first).
+     */
+    async reposition(id: string, version: number, position: number, events: OutboxEvent[]) {
+      const written = await collection.findOneAndUpdate(
+        { _id: id, version, ...LIVE },
+        withEvents({ $set: { position, version: version + 1 } }, ...events),
+        { returnDocument: 'after', projection },
+      );
+      if (written) outbox.kick(id);
+      return written;
+    },
+
     /** Deletes it (a tombstone with its withdrawal event); false when it was gone already. */
     async remove(id: string, version: number, events: OutboxEvent[]): Promise<boolean> {
       const written = await collection.updateOne(

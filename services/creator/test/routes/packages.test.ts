@@ -232,7 +232,7 @@ describe('activating a package', () => {
 });
 
 describe('reading and listing packages', () => {
-  it('lists the caller’s own packages, newest first, paged', async () => {
+  it('lists the caller’s own packages in their order (a new one last), paged', async () => {
     const creator = await world.creator('Lister');
     const other = await world.creator('Other Lister');
     const ids = [];
@@ -241,9 +241,9 @@ describe('reading and listing packages', () => {
     const page = await inject({ method: 'GET', url: '/api/v1/travelpackage?take=2', headers: creator.headers });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ total: 3, take: 2, skip: 0 });
-    expect(page.json().packages.map((p: TravelPackage) => p.id)).toEqual([ids[2], ids[1]]);
+    expect(page.json().packages.map((p: TravelPackage) => p.id)).toEqual([ids[0], ids[1]]);
     const rest = await inject({ method: 'GET', url: '/api/v1/travelpackage?take=2&skip=2', headers: creator.headers });
-    expect(rest.json().packages.map((p: TravelPackage) => p.id)).toEqual([ids[0]]);
+    expect(rest.json().packages.map((p: TravelPackage) => p.id)).toEqual([ids[2]]);
     const customer = await world.caller();
     expectError(await inject({ method: 'GET', url: '/api/v1/travelpackage', headers: customer.headers }), 'forbidden');
   });
@@ -375,7 +375,7 @@ describe('the store’s photos and club list', () => {
     const newer = await made(creator, { status: 'active', title: 'Newer' });
     await made(creator, { title: 'Draft' });
     const views = await store.activeOf(creator.id);
-    expect(views.map((v) => v.id)).toEqual([newer.id, older.id]);
-    expect(views[0]).toEqual((await read(newer.id)).json());
+    expect(views.map((v) => v.id)).toEqual([older.id, newer.id]);
+    expect(views[1]).toEqual((await read(newer.id)).json());
   });
 });
