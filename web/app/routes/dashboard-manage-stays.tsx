@@ -1,4 +1,20 @@
-// STUB (issue 15): replaced by the page's real module.
-export default function Placeholder() {
-  return <h1>Not built yet</h1>;
+// /dashboard/manage-stays (spec section 2, outside the dashboard layout): the creator's recommended stays, to
+// switch on or off, reorder, edit or delete (with undo). The frame gives the gate and the dashboard's navigation;
+// the list is the creator's own, so it is read in the browser.
+import { requireSession } from '~/dashboard/creator-gate';
+import { DashboardFrame } from '~/dashboard/frame';
+import { PRODUCT } from '~/lib/brand';
+import { ManageStays } from '~/stays/manage-stays';
+import type { Route } from './+types/dashboard-manage-stays';
+
+export const meta: Route.MetaFunction = () => [{ title: `Your stays · ${PRODUCT}` }];
+
+export const loader = ({ request }: Route.LoaderArgs) => requireSession(request);
+
+export default function ManageStaysPage() {
+  return (
+    <DashboardFrame title="Your recommended stays">
+      <ManageStays />
+    </DashboardFrame>
+  );
 }

@@ -1,0 +1,204 @@
+// Choosing the hotel a creator recommends: React Aria's ComboBox over the catalog's autocomplete (hotels, cities,
+// countries). A hotel is picked at once; a place lists its hotels as radio buttons to pick one from. All of it
+// works with the keyboard alone: type, arrow keys, Enter; Tab into the place's hotels, arrows to choose.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Destination, HotelSummary } from '@travelclub/contracts';
+import { useEffect, useState } from 'react';
+import {
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+  Text,
+  type Key,
+} from 'react-aria-components';
+import { messageOf } from '~/checkout/queries';
+import { loadApi } from '~/lib/session';
+import { AUTOCOMPLETE_DELAY_MS } from '~/search/destination-field';
+
+/** The hotel a creator picked: the catalog's id, and how the form names it. */
+export interface PickedHotel {
+  id: string;
+  name: string;
+  /** The name with where it is: "Hotel Aurora, Lisbon, Portugal". */
+  label: string;
+}
+
+type Suggestion = Pick<Destination, 'id' | 'name' | 'label' | 'locationType'> & { hotelCount?: number };
+
+const SUGGESTIONS = 8;
+/** Hotels listed for a place; more are found by typing the hotel's name. */
+const PLACE_HOTELS = 20;
+const HOTEL_PREFIX = 'hotel-';
+const KIND: Record<Destination['locationType'], string> = { city: 'City', country: 'Country', hotel: 'Hotel' };
+
+const hotelKey = (hotelId: string) => `${HOTEL_PREFIX}${hotelId}`;
+
+function useSettled(value: string) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), AUTOCOMPLETE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+/** The catalog's suggestions for what is typed, after a pause in typing. */
+function useSuggestions(text: string, typing: boolean) {
+  const query = useSettled(text);
+  const answer = useQuery({
+    // The search box's key and answer: what one typed there is already known here.
+    queryKey: ['destinations', 'autocomplete', query],
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      const found = await api.call(
+        api.endpoints.catalog.autocomplete,
+        { query: { query, take: SUGGESTIONS } },
+        { signal },
+      );
+      return found.destinations;
+    },
+    enabled: typing && query.length > 0,
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+  let empty: string;
+  if (answer.isError) empty = 'Suggestions are not available right now. Please try again.';
+  else if (answer.isFetching || query !== text) empty = 'Looking for hotels…';
+  else empty = `No hotel or place matches “${text}”`;
+  return { suggestions: (answer.data ?? []) as Suggestion[], empty };
+}
+
+const describe = (s: Suggestion) =>
+  s.locationType === 'hotel' || s.hotelCount === undefined
+    ? KIND[s.locationType]
+    : `${KIND[s.locationType]} · pick a hotel in it`;
+
+function Suggestions({ empty }: { empty: string }) {
+  return (
+    <Popover className="search-popover" placement="bottom start" offset={4}>
+      <ListBox<Suggestion>
+        className="suggestions"
+        renderEmptyState={() => <p className="suggestions-empty">{empty}</p>}
+      >
+        {(item) => (
+          <ListBoxItem id={item.id} textValue={item.label} className="suggestion">
+            <Text slot="label">{item.label}</Text>
+            <Text slot="description" className="suggestion-kind">
+              {describe(item)}
+            </Text>
+          </ListBoxItem>
+        )}
+      </ListBox>
+    </Popover>
+  );
+}
+
+/** A place's hotels (the catalog's list of a destination), to pick one with the arrow keys or a tap. */
+function PlaceHotels(props: { place: Suggestion; value: PickedHotel | null; onPick: (hotel: PickedHotel) => void }) {
+  const { place } = props;
+  const list = useQuery({
+    queryKey: ['catalog', 'hotels-of', place.id],
+    queryFn: async ({ signal }) => {
+      const api = await loadApi();
+      return api.call(
+        api.endpoints.catalog.listHotels,
+        { body: { destination: place.id, take: PLACE_HOTELS } },
+        { signal },
+      );
+    },
+    staleTime: 5 * 60_000,
+  });
+  if (list.isError) return <p className="field-error">{messageOf(list.error)}</p>;
+  if (!list.data) return <p role="status">Loading the hotels of {place.label}…</p>;
+  const hotels = list.data.hotels;
+  if (hotels.length === 0) return <p>The catalog has no hotels in {place.label} yet.</p>;
+  const pick = (id: string) => {
+    const hotel = hotels.find((h: HotelSummary) => h.id === id);
+    if (hotel) props.onPick({ id: hotel.id, name: hotel.name, label: `${hotel.name}, ${hotel.addressLine}` });
+  };
+  return (
+    <RadioGroup className="stay-place-hotels" value={props.value?.id ?? null} onChange={pick}>
+      <Label>Hotels in {place.label}</Label>
+      {list.data.total > hotels.length ? (
+        <Text slot="description" className="field-hint">
+          {`The first ${hotels.length} of ${list.data.total}. Type the hotel's name above to find another.`}
+        </Text>
+      ) : null}
+      {hotels.map((hotel: HotelSummary) => (
+        <Radio key={hotel.id} value={hotel.id} className="stay-place-hotel">
+          <span className="stay-place-hotel-name">{hotel.name}</span>
+          <span className="muted">{hotel.addressLine}</span>
+        </Radio>
+      ))}
+    </RadioGroup>
+  );
+}
+
+export function HotelPicker(props: {
+  value: PickedHotel | null;
+  onChange: (hotel: PickedHotel | null) => void;
+  error?: string | null;
+}) {
+  const { value, onChange } = props;
+  const [place, setPlace] = useState<Suggestion | null>(null);
+  const [input, setInput] = useState(value?.label ?? '');
+  const shown = place?.label ?? value?.label;
+  const typing = input.trim().length > 0 && input !== shown;
+  const { suggestions, empty } = useSuggestions(input.trim(), typing);
+  const current: Suggestion | null =
+    place ?? (value ? { id: hotelKey(value.id), name: value.name, label: value.label, locationType: 'hotel' } : null);
+  const items = typing ? suggestions : current ? [current] : [];
+
+  function pick(key: Key | null) {
+    const found = key === null ? undefined : items.find((item) => item.id === key);
+    if (!found) return;
+    setInput(found.label);
+    if (found.locationType === 'hotel') {
+      setPlace(null);
+      onChange({ id: found.id.slice(HOTEL_PREFIX.length), name: found.name, label: found.label });
+    } else {
+      setPlace(found);
+      onChange(null);
+    }
+  }
+
+  return (
+    <div className="stack stay-hotel-picker">
+      <ComboBox
+        className="field"
+        items={items}
+        selectedKey={current?.id ?? null}
+        onSelectionChange={pick}
+        inputValue={input}
+        onInputChange={(next) => {
+          setInput(next);
+          if (next !== shown) {
+            setPlace(null);
+            if (value) onChange(null);
+          }
+        }}
+        onFocus={() => void loadApi()}
+        allowsCustomValue
+        allowsEmptyCollection={typing}
+        menuTrigger="input"
+        isInvalid={Boolean(props.error)}
+        validationBehavior="aria"
+      >
+        <Label>Hotel</Label>
+        <Input placeholder="Hotel name, city or country" />
+        <Text slot="description" className="field-hint">
+          Type the hotel&apos;s name, or a city to choose among its hotels.
+        </Text>
+        <FieldError className="field-error">{props.error}</FieldError>
+        <Suggestions empty={empty} />
+      </ComboBox>
+      {place ? <PlaceHotels place={place} value={value} onPick={onChange} /> : null}
+    </div>
+  );
+}
