@@ -1,0 +1,94 @@
+// The builder's two fields the shared UI has no primitive for: a long text (React Aria's TextField with a
+// TextArea) and a pick-one list (React Aria's Select). Both take the rule's message like ~/ui/text-field.
+import {
+  Button,
+  FieldError,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  Text,
+  TextArea,
+  TextField as AriaTextField,
+} from 'react-aria-components';
+
+export function TextAreaField(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+  error?: string;
+  rows?: number;
+}) {
+  return (
+    <AriaTextField
+      className="field"
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={Boolean(props.error)}
+      validationBehavior="aria"
+    >
+      <Label>{props.label}</Label>
+      <TextArea className="xp-textarea" rows={props.rows ?? 5} />
+      {props.hint ? (
+        <Text slot="description" className="field-hint">
+          {props.hint}
+        </Text>
+      ) : null}
+      <FieldError className="field-error">{props.error}</FieldError>
+    </AriaTextField>
+  );
+}
+
+export interface Choice {
+  id: string;
+  label: string;
+}
+
+export function SelectField(props: {
+  label: string;
+  items: Choice[];
+  value: string | null;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  hint?: string;
+  error?: string;
+  isDisabled?: boolean;
+}) {
+  return (
+    <Select
+      className="field xp-select"
+      value={props.value || null}
+      onChange={(key) => {
+        if (key !== null) props.onChange(String(key));
+      }}
+      placeholder={props.placeholder}
+      isInvalid={Boolean(props.error)}
+      isDisabled={props.isDisabled}
+      validationBehavior="aria"
+    >
+      <Label>{props.label}</Label>
+      <Button className="xp-select-button" data-error-focus={props.error ? '' : undefined}>
+        <SelectValue className="xp-select-value" />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      {props.hint ? (
+        <Text slot="description" className="field-hint">
+          {props.hint}
+        </Text>
+      ) : null}
+      <FieldError className="field-error">{props.error}</FieldError>
+      <Popover className="search-popover xp-popover" offset={4}>
+        <ListBox className="suggestions" items={props.items}>
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.label} className="suggestion">
+              {item.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}

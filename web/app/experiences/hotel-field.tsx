@@ -1,0 +1,165 @@
+// A night's hotel and room type. The hotel comes from the catalog's autocomplete (the search box's endpoint,
+// its hotels only), asked after a pause in typing; its room types from the hotel itself. A hotel the catalog
+// no longer has, or one with no rooms, says so here, before publishing would.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Text,
+  type Key,
+} from 'react-aria-components';
+import { isNotFound } from '~/checkout/queries';
+import { loadApi } from '~/lib/session';
+import { AUTOCOMPLETE_DELAY_MS } from '~/search/destination-field';
+import { SelectField } from './fields';
+import type { StayDraft } from './draft';
+import { useHotel } from './queries';
+
+interface HotelOption {
+  /** The hotel's id (the destination id without its `hotel-`). */
+  id: string;
+  name: string;
+  label: string;
+}
+
+const HOTEL_PREFIX = 'hotel-';
+/** The autocomplete mixes cities and countries in; ask for its most, keep the hotels. */
+const TAKE = 20;
+
+async function findHotels(query: string, signal: AbortSignal): Promise<HotelOption[]> {
+  const api = await loadApi();
+  const answer = await api.call(api.endpoints.catalog.autocomplete, { query: { query, take: TAKE } }, { signal });
+  return answer.destinations
+    .filter((d) => d.locationType === 'hotel' && d.id.startsWith(HOTEL_PREFIX))
+    .map((d) => ({ id: d.id.slice(HOTEL_PREFIX.length), name: d.name, label: d.label }));
+}
+
+function useSettled(text: string): string {
+  const [settled, setSettled] = useState(text);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(text), AUTOCOMPLETE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return settled;
+}
+
+function useHotelSuggestions(text: string, typing: boolean) {
+  const query = useSettled(text);
+  const answer = useQuery({
+    queryKey: ['catalog', 'hotel-autocomplete', query],
+    queryFn: ({ signal }) => findHotels(query, signal),
+    enabled: typing && query.length > 0,
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+  let empty: string;
+  if (answer.isError) empty = 'Hotels cannot be searched right now. Please try again.';
+  else if (answer.isFetching || query !== text) empty = 'Looking for hotels…';
+  else empty = `No hotels match “${text}”`;
+  return { hotels: answer.data ?? [], empty };
+}
+
+export interface PickedHotel {
+  id: string;
+  name: string;
+}
+
+export function HotelField(props: { stay: StayDraft; onPick: (hotel: PickedHotel | null) => void; error?: string }) {
+  const { stay, onPick } = props;
+  const known = useHotel(stay.hotelId || undefined);
+  const name = stay.hotelName ?? known.data?.name ?? '';
+  // What the creator typed since the last pick; null while the box shows the picked hotel.
+  const [typed, setTyped] = useState<string | null>(null);
+  const input = typed ?? name;
+  const typing = typed !== null && typed.trim().length > 0;
+  const suggestions = useHotelSuggestions(input.trim(), typing);
+  const picked: HotelOption[] = stay.hotelId ? [{ id: stay.hotelId, name, label: name }] : [];
+  const items = typing ? suggestions.hotels : picked;
+
+  function pick(key: Key | null) {
+    const found = items.find((item) => item.id === key);
+    if (!found) return;
+    onPick({ id: found.id, name: found.name });
+    setTyped(null);
+  }
+
+  return (
+    <ComboBox
+      className="field"
+      items={items}
+      value={stay.hotelId || null}
+      onChange={pick}
+      inputValue={input}
+      onInputChange={(next) => {
+        setTyped(next);
+        if (stay.hotelId && next !== name) onPick(null);
+      }}
+      onFocus={() => void loadApi()}
+      allowsCustomValue
+      allowsEmptyCollection={typing}
+      menuTrigger="input"
+      isInvalid={Boolean(props.error)}
+      validationBehavior="aria"
+    >
+      <Label>Hotel</Label>
+      <Input placeholder="Type a hotel's name" />
+      <Text slot="description" className="field-hint">
+        Hotels of the catalog, by name.
+      </Text>
+      <FieldError className="field-error">{props.error}</FieldError>
+      <Popover className="search-popover" placement="bottom start" offset={4}>
+        <ListBox<HotelOption>
+          className="suggestions"
+          renderEmptyState={() => <p className="suggestions-empty">{suggestions.empty}</p>}
+        >
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.label} className="suggestion">
+              {item.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+export const HOTEL_GONE = 'This hotel is no longer in the catalog. Choose another hotel.';
+export const NO_ROOMS = 'This hotel has no rooms to book. Choose another hotel.';
+export const ROOM_GONE = 'This hotel no longer offers this room type. Choose another one.';
+
+/** The room types of the night's hotel, once one is picked. */
+export function RoomTypeField(props: { stay: StayDraft; onChange: (roomType: string) => void; error?: string }) {
+  const hotel = useHotel(props.stay.hotelId || undefined);
+  if (!props.stay.hotelId) return null;
+  if (hotel.isError)
+    return (
+      <p className="field-error" role="alert">
+        {isNotFound(hotel.error) ? HOTEL_GONE : 'The room types cannot be read right now. Please try again.'}
+      </p>
+    );
+  if (!hotel.data) return <p className="muted">Loading the room types…</p>;
+  const rooms = hotel.data.roomTypes;
+  if (rooms.length === 0)
+    return (
+      <p className="field-error" role="alert">
+        {NO_ROOMS}
+      </p>
+    );
+  const known = !props.stay.roomType || rooms.some((room) => room.type === props.stay.roomType);
+  return (
+    <SelectField
+      label="Room type"
+      placeholder="Select a room type"
+      items={rooms.map((room) => ({ id: room.type, label: `${room.name} · sleeps ${room.maxGuests}` }))}
+      value={known ? props.stay.roomType : null}
+      onChange={props.onChange}
+      error={props.error ?? (known ? undefined : ROOM_GONE)}
+    />
+  );
+}
