@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { CreatorGate } from './creator-gate';
 import { DashboardNav } from './nav';
+import './dashboard.css';
 
 export interface DashboardFrameProps {
   /** The page's heading (its h1); leave it out when the page writes its own. */

@@ -6,6 +6,7 @@ import { requireSession } from '~/dashboard/creator-gate';
 import { DashboardFrame } from '~/dashboard/frame';
 import { PRODUCT } from '~/lib/brand';
 import type { Route } from './+types/dashboard-analytics';
+import '~/analytics/analytics.css';
 
 export const ANALYTICS_TITLE = 'Analytics';
 

@@ -6,6 +6,7 @@ import { useLoaderData } from 'react-router';
 import { NewPackagePage } from '~/experiences/editor';
 import { PRODUCT } from '~/lib/brand';
 import type { Route } from './+types/dashboard-experience-add';
+import '~/experiences/experiences.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `New package · ${PRODUCT}` }];
 

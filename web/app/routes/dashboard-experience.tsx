@@ -5,6 +5,7 @@ import { useLoaderData } from 'react-router';
 import { EditPackagePage } from '~/experiences/editor';
 import { PRODUCT } from '~/lib/brand';
 import type { Route } from './+types/dashboard-experience';
+import '~/experiences/experiences.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `Edit package · ${PRODUCT}` }];
 

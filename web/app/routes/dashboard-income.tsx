@@ -5,6 +5,7 @@ import { IncomeView } from '~/analytics/income-view';
 import { CreatorGate, requireSession } from '~/dashboard/creator-gate';
 import { PRODUCT } from '~/lib/brand';
 import type { Route } from './+types/dashboard-income';
+import '~/analytics/analytics.css';
 
 export const INCOME_TITLE = 'Income';
 

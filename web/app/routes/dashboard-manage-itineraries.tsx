@@ -5,6 +5,7 @@ import { DashboardFrame } from '~/dashboard/frame';
 import { MANAGE_TITLE, ManageItineraries } from '~/experiences/manage-page';
 import { PRODUCT } from '~/lib/brand';
 import type { Route } from './+types/dashboard-manage-itineraries';
+import '~/experiences/experiences.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `${MANAGE_TITLE} · ${PRODUCT}` }];
 

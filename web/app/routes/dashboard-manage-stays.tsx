@@ -6,6 +6,7 @@ import { DashboardFrame } from '~/dashboard/frame';
 import { PRODUCT } from '~/lib/brand';
 import { ManageStays } from '~/stays/manage-stays';
 import type { Route } from './+types/dashboard-manage-stays';
+import '~/stays/stays.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `Your stays · ${PRODUCT}` }];
 

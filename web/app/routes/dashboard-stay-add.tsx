@@ -3,6 +3,7 @@
 import { PRODUCT } from '~/lib/brand';
 import { NewStay } from '~/stays/stay-editor';
 import type { Route } from './+types/dashboard-stay-add';
+import '~/stays/stays.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `Recommend a stay · ${PRODUCT}` }];
 

@@ -3,6 +3,7 @@
 import { PRODUCT } from '~/lib/brand';
 import { EditStay } from '~/stays/stay-editor';
 import type { Route } from './+types/dashboard-stay';
+import '~/stays/stays.css';
 
 export const meta: Route.MetaFunction = () => [{ title: `Edit your stay · ${PRODUCT}` }];
 
