@@ -12,6 +12,7 @@ import {
 import { ExchangeRatesRefSchema, SupportedCurrencySchema } from './catalog-api.js';
 import { PricedHotelSummarySchema } from './catalog-summaries-api.js';
 import { GuideSchema, TravelPackageSchema } from './creator-content-api.js';
+import { ProfileVerificationSchema } from './creator-audience-api.js';
 import { RecommendationSchema, UserProfileSchema } from './entities.js';
 import { PublicNameSchema } from './validation.js';
 
@@ -70,6 +71,8 @@ export const ProfileSchema = UserProfileSchema.extend({
   attribution: UserAttributionSchema.extend({ at: InstantSchema }).optional(),
   /** Support staff checked that the creator is who they say. */
   verified: z.boolean(),
+  /** The latest verification request, absent before the first; on the owner's own profile only. */
+  verification: ProfileVerificationSchema.optional(),
   plan: ProfilePlanSchema.optional(),
   createdAt: InstantSchema,
   updatedAt: InstantSchema,
@@ -110,7 +113,15 @@ export const ProfileIdParamsSchema = z.strictObject({ id: IdSchema });
 /** Any text: an old or malformed address simply finds nothing. */
 export const PublicSlugParamsSchema = z.strictObject({ slug: z.string().min(1).max(100) });
 export const HandleParamsSchema = z.strictObject({ handle: z.string().max(100) });
-export const IsAvailableAnswerSchema = z.object({ isAvailable: z.boolean() });
+/** Why an address cannot be had: another creator has (or had) it, it is a reserved word, or it breaks the rules. */
+export const SlugUnavailableReasonSchema = z.enum(['taken', 'reserved', 'invalid']);
+export type SlugUnavailableReason = z.infer<typeof SlugUnavailableReasonSchema>;
+/** `reason` is there only when the address is not available. */
+export const IsAvailableAnswerSchema = z.object({
+  isAvailable: z.boolean(),
+  reason: SlugUnavailableReasonSchema.optional(),
+});
+export type IsAvailableAnswer = z.infer<typeof IsAvailableAnswerSchema>;
 
 /** `PUT /userProfile/attribution` (the spec's `userAttribution`). */
 export const SetAttributionBodySchema = z.strictObject({ userAttribution: UserAttributionSchema });

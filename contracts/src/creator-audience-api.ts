@@ -63,6 +63,16 @@ export const SubscriptionViewSchema = z.object({
 });
 export type SubscriptionView = z.infer<typeof SubscriptionViewSchema>;
 
+/**
+ * `GET /emailSubscription/{id}?token=`: what the unsubscribe page needs to name the club, and nothing personal
+ * (never the address, the settings or the account).
+ */
+export const SubscriptionSummarySchema = z.object({
+  creator: z.object({ publicName: z.string(), slug: SlugSchema }),
+  status: SubscriptionStatusSchema,
+});
+export type SubscriptionSummary = z.infer<typeof SubscriptionSummarySchema>;
+
 export const SubscriptionParamsSchema = z.strictObject({ id: IdSchema });
 /** The code of the confirmation mail's link. */
 export const ConfirmSubscriptionQuerySchema = z.strictObject({ confirmationCode: z.string().min(1).max(200) });
@@ -105,6 +115,19 @@ export const VerificationRequestSchema = z.object({
   decidedAt: InstantSchema.optional(),
 });
 export type VerificationRequest = z.infer<typeof VerificationRequestSchema>;
+
+/**
+ * The creator's latest verification request as their own profile shows it, so the dashboard can say where it
+ * stands after a reload. Never on the public profile or the club page.
+ */
+export const ProfileVerificationSchema = z.object({
+  status: VerificationStatusSchema,
+  /** The staff's word for the creator (why it was refused). */
+  reason: z.string().optional(),
+  requestedAt: InstantSchema,
+  decidedAt: InstantSchema.optional(),
+});
+export type ProfileVerification = z.infer<typeof ProfileVerificationSchema>;
 
 /** The staff's view: also who decided. */
 export const StaffVerificationRequestSchema = VerificationRequestSchema.extend({ decidedBy: IdSchema.optional() });

@@ -96,6 +96,7 @@ export const errorCatalogue = {
   // creators' subscribers and verification (ours)
   'subscription-code-invalid': entry(400, 'This confirmation link has expired or was already used.'),
   'unsubscribe-link-invalid': entry(400, 'This unsubscribe link is not valid. Please use the link in a recent mail.'),
+  'subscription-not-found': entry(404, 'Subscription not found'),
   'already-verified': entry(409, 'Your club is already verified.'),
   'verification-not-found': entry(404, 'Verification request not found'),
   'verification-already-decided': entry(409, 'This verification request was already decided the other way.'),

@@ -8,6 +8,7 @@ import {
   SubscribeAnswerSchema,
   SubscribeBodySchema,
   SubscriptionParamsSchema,
+  SubscriptionSummarySchema,
   SubscriptionViewSchema,
   UnsubscribeFromCreatorQuerySchema,
   UnsubscribeQuerySchema,
@@ -45,6 +46,17 @@ export const creatorSubscriptionEndpoints = {
     query: ConfirmSubscriptionQuerySchema,
     responses: { 200: SubscriptionViewSchema },
     errors: ['subscription-code-invalid'],
+  }),
+  // What the unsubscribe page shows before asking: whose club, and the subscription's status. Only reads (mail
+  // scanners open links); a wrong token, a wrong id and an unknown one are the same 404.
+  readSubscription: endpoint({
+    ...open,
+    method: 'GET',
+    path: `${BASE}/:id`,
+    params: SubscriptionParamsSchema,
+    query: UnsubscribeQuerySchema,
+    responses: { 200: SubscriptionSummarySchema },
+    errors: ['subscription-not-found', 'too-many-requests'],
   }),
   // The unsubscribe link of every subscriber mail, without signing in; a second call changes nothing.
   unsubscribe: endpoint({

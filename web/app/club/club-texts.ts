@@ -86,7 +86,9 @@ export const confirmTexts = {
 
 export const unsubscribeTexts = {
   title: "Unsubscribe from this club's emails?",
+  titleFor: (name: string) => `Unsubscribe from ${possessive(name)} club emails?`,
   body: 'You will stop getting emails about new stays, trips and guides from this creator.',
+  bodyFor: (name: string) => `You will stop getting emails about new stays, trips and guides from ${name}.`,
   button: 'Unsubscribe',
   pending: 'Unsubscribing…',
   doneTitle: "You're unsubscribed",

@@ -1,6 +1,7 @@
 // The pages a subscriber mail links to: "you're subscribed" (or why the confirmation link no longer works), and
-// "unsubscribe from these emails?" with a button, then its answer. The button is a plain form POST, so it works
-// before (and without) JavaScript; the page itself never unsubscribes anybody.
+// "unsubscribe from these emails?" (naming the club when the service could say whose) with a button, then its
+// answer. The button is a plain form POST, so it works before (and without) JavaScript; the page itself never
+// unsubscribes anybody.
 import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { clubPath } from './club-data';
@@ -61,8 +62,12 @@ export function UnsubscribePageView({ page, answer }: { page: UnsubscribePage; a
         <HomeLink label={unsubscribeTexts.home} />
       </Message>
     );
+  const name = page.club?.publicName;
   return (
-    <Message title={unsubscribeTexts.title} body={unsubscribeTexts.body}>
+    <Message
+      title={name ? unsubscribeTexts.titleFor(name) : unsubscribeTexts.title}
+      body={name ? unsubscribeTexts.bodyFor(name) : unsubscribeTexts.body}
+    >
       {answer?.state === 'failed' ? (
         <p className="subscribe-failure" role="alert">
           {unsubscribeTexts.failed}

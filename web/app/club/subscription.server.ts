@@ -1,6 +1,7 @@
 // The subscriber pages' server side. Confirming is the mail's link, opened in a browser: the loader asks the
-// creator service with the code and says whose club it was. Unsubscribing is asked on the page and done only by
-// its form's POST (mail scanners open links: a GET never unsubscribes), so the page works without JavaScript.
+// creator service with the code and says whose club it was. Unsubscribing is asked on the page (its loader only
+// reads whose club the link is for) and done only by its form's POST (mail scanners open links: a GET never
+// unsubscribes), so the page works without JavaScript.
 import { ApiError, endpoints } from '@travelclub/contracts';
 import { serverCall } from '~/lib/api.server';
 
@@ -28,13 +29,29 @@ export async function loadConfirmation(request: Request, id: string | undefined)
   }
 }
 
-export type UnsubscribePage = { state: 'ask'; token: string } | { state: 'invalid' };
+/** `club` names whose emails the link stops; null when the service could not say just now. */
+export type UnsubscribePage =
+  { state: 'ask'; token: string; club: { publicName: string; slug: string } | null } | { state: 'invalid' };
 export type UnsubscribeAnswer = { state: 'done' } | { state: 'invalid' } | { state: 'failed' };
 
-/** The page asks first: the loader only reads the link, it calls nothing. */
-export function readUnsubscribeLink(request: Request, id: string | undefined): UnsubscribePage {
+/**
+ * The page asks first: the loader only reads the subscription with the link's token, to name the club. The
+ * service answers a wrong link with 404 (the DELETE would refuse it too); any other failure still asks, in
+ * general words, since the button may work a moment later.
+ */
+export async function readUnsubscribeLink(request: Request, id: string | undefined): Promise<UnsubscribePage> {
   const token = new URL(request.url).searchParams.get('token');
-  return usable(id) && usable(token) ? { state: 'ask', token } : { state: 'invalid' };
+  if (!usable(id) || !usable(token)) return { state: 'invalid' };
+  try {
+    const { creator } = await serverCall(request, endpoints.creator.readSubscription, {
+      params: { id },
+      query: { token },
+    });
+    return { state: 'ask', token, club: creator };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { state: 'invalid' };
+    return { state: 'ask', token, club: null };
+  }
 }
 
 export async function unsubscribeAction(request: Request, id: string | undefined): Promise<UnsubscribeAnswer> {

@@ -12,7 +12,7 @@ import { TextField } from '~/ui/text-field';
 import { validatePublicName, validateSlug } from './club-rules';
 import { COUNTRIES } from './countries';
 import { creatorKeys } from './queries';
-import { SlugField, useSlugCheck } from './slug-field';
+import { isUnavailable, SlugField, useSlugCheck } from './slug-field';
 
 export const SAVED = 'Your club settings are saved.';
 export const NOTHING_TO_SAVE = 'Nothing has changed yet.';
@@ -58,7 +58,7 @@ export function ClubDetailsForm(props: { profile: Profile; currencies: readonly 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (validatePublicName(values.publicName) || validateSlug(values.slug) || check === 'taken') return;
+    if (validatePublicName(values.publicName) || validateSlug(values.slug) || isUnavailable(check)) return;
     const changes = changesOf(values, profile);
     if (Object.keys(changes).length === 0) return setMessage({ tone: 'info', text: NOTHING_TO_SAVE });
     setPending(true);

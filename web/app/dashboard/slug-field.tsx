@@ -1,23 +1,40 @@
 // The club address field: typed lower-cased as the creator types, checked against the address rules at once
-// and, once typing pauses (300 ms), asked of the creator service whether it is free. The answer is announced
-// politely under the field; a refusal from saving (taken, reserved, no addresses left) shows as its error.
+// and, once typing pauses (300 ms), asked of the creator service whether it is free and, if not, why (taken,
+// reserved, invalid). The answer is announced politely under the field, or shown as the field's error in the
+// words saving would use; a refusal from saving (taken, reserved, no addresses left) shows as its error.
 import { useQuery } from '@tanstack/react-query';
+import type { IsAvailableAnswer } from '@travelclub/contracts';
 import { useEffect, useState } from 'react';
 import { loadApi } from '~/lib/session';
 import { TextField } from '~/ui/text-field';
-import { typedSlug, validateSlug } from './club-rules';
+import { clubMessages, typedSlug, validateSlug } from './club-rules';
 import { retryHiccup } from './queries';
 
 export const SLUG_DEBOUNCE_MS = 300;
 
-/** The slug-taken text of the error catalogue: the check cannot tell a taken address from a reserved one. */
+/** The error catalogue's texts of `slug-taken` and `slug-reserved`: the live check says what saving would. */
 export const SLUG_TAKEN = 'This club address is already taken. Please choose another one.';
+export const SLUG_RESERVED = 'This club address is reserved. Please choose another one.';
 export const SLUG_OWN = 'This is your club’s address now.';
 export const SLUG_CHECKING = 'Checking…';
 export const SLUG_CHECK_FAILED = 'We could not check this address just now. You can still try to save it.';
 export const slugAvailable = (slug: string) => `${slug} is available.`;
 
-export type SlugCheck = 'idle' | 'own' | 'checking' | 'available' | 'taken' | 'failed';
+export type SlugCheck = 'idle' | 'own' | 'checking' | 'available' | 'taken' | 'reserved' | 'invalid' | 'failed';
+
+/** The checks that say the address cannot be had: saving it would only be refused. */
+export const isUnavailable = (check: SlugCheck) => check === 'taken' || check === 'reserved' || check === 'invalid';
+
+/** The check an answer makes; a refusal without a reason (the contract makes it optional) reads as taken. */
+const checkOf = (answer: IsAvailableAnswer): SlugCheck =>
+  answer.isAvailable ? 'available' : (answer.reason ?? 'taken');
+
+/** The field's error for an address the service says cannot be had. */
+const UNAVAILABLE_TEXT: Partial<Record<SlugCheck, string>> = {
+  taken: SLUG_TAKEN,
+  reserved: SLUG_RESERVED,
+  invalid: clubMessages.slugCharacters,
+};
 
 /** Whether `slug` is free, asked once typing has paused; nothing is asked for a malformed or unchanged one. */
 export function useSlugCheck(slug: string, current: string): SlugCheck {
@@ -31,8 +48,7 @@ export function useSlugCheck(slug: string, current: string): SlugCheck {
     queryKey: ['creator', 'slug-available', settled],
     queryFn: async ({ signal }) => {
       const api = await loadApi();
-      return (await api.call(api.endpoints.creator.isAvailable, { params: { handle: settled } }, { signal }))
-        .isAvailable;
+      return checkOf(await api.call(api.endpoints.creator.isAvailable, { params: { handle: settled } }, { signal }));
     },
     enabled: valid && settled === slug && slug !== current,
     staleTime: 10_000,
@@ -42,7 +58,7 @@ export function useSlugCheck(slug: string, current: string): SlugCheck {
   if (slug === current) return 'own';
   if (settled !== slug || query.isPending) return 'checking';
   if (query.isError) return 'failed';
-  return query.data ? 'available' : 'taken';
+  return query.data;
 }
 
 function checkText(check: SlugCheck, slug: string): string | null {
@@ -70,7 +86,7 @@ export interface SlugFieldProps {
 }
 
 export function SlugField({ value, onChange, check, error, origin }: SlugFieldProps) {
-  const shownError = error ?? (check === 'taken' ? SLUG_TAKEN : null);
+  const shownError = error ?? UNAVAILABLE_TEXT[check] ?? null;
   const status = shownError ? null : checkText(check, value);
   return (
     <div className="dash-slug">

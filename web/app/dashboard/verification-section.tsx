@@ -1,8 +1,8 @@
 // Settings' verification: a verified club shows a badge, so followers know it is really the creator. The
-// profile says whether the club is verified; the request's own answer says whether it waits or was refused
-// (the creator service has no read of a request yet, so that answer is kept for this visit).
+// creator's own profile says where their latest request stands (pending, refused with the staff's reason,
+// approved), so the page shows it after a reload too; a new request's answer is put on the cached profile.
 import { useQueryClient } from '@tanstack/react-query';
-import type { Profile, VerificationRequest } from '@travelclub/contracts';
+import type { Profile, ProfileVerification, VerificationRequest } from '@travelclub/contracts';
 import { useState, type FormEvent } from 'react';
 import { codeOf, messageOf } from '~/checkout/queries';
 import { loadApi } from '~/lib/session';
@@ -16,16 +16,28 @@ export const VERIFIED = 'Your club is verified. Its page shows the verified badg
 export const VERIFY_PITCH =
   'Verified clubs show a badge next to your name, so your followers know it is really you. Tell our team where you are known and we will check.';
 
-const LAST_REQUEST = ['creator', 'verification-request'] as const;
-
 type State =
   { kind: 'verified' } | { kind: 'pending'; since: string } | { kind: 'refused'; reason?: string } | { kind: 'none' };
 
-export function verificationState(profile: Pick<Profile, 'verified'>, request: VerificationRequest | null): State {
-  if (profile.verified || request?.status === 'approved') return { kind: 'verified' };
-  if (request?.status === 'pending') return { kind: 'pending', since: request.createdAt };
-  if (request?.status === 'refused') return { kind: 'refused', reason: request.reason };
+export function verificationState(profile: Pick<Profile, 'verified' | 'verification'>): State {
+  const latest = profile.verification;
+  if (profile.verified || latest?.status === 'approved') return { kind: 'verified' };
+  if (latest?.status === 'pending') return { kind: 'pending', since: latest.requestedAt };
+  if (latest?.status === 'refused') return { kind: 'refused', ...(latest.reason ? { reason: latest.reason } : {}) };
   return { kind: 'none' };
+}
+
+/** The staff's reason as written, with a full stop when they left it out, so the next sentence reads well. */
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
+
+/** A request's answer as the profile shows the latest request. */
+function asLatest(request: VerificationRequest): ProfileVerification {
+  return {
+    status: request.status,
+    ...(request.reason ? { reason: request.reason } : {}),
+    requestedAt: request.createdAt,
+    ...(request.decidedAt ? { decidedAt: request.decidedAt } : {}),
+  };
 }
 
 async function requestVerification(form: VerificationForm): Promise<VerificationRequest> {
@@ -41,8 +53,7 @@ async function requestVerification(form: VerificationForm): Promise<Verification
 
 export function VerificationSection({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
-  const [request, setRequest] = useState(() => queryClient.getQueryData<VerificationRequest>(LAST_REQUEST) ?? null);
-  const state = verificationState(profile, request);
+  const state = verificationState(profile);
   return (
     <section id="verification" className="dash-card stack" aria-labelledby="verification-title">
       <h2 id="verification-title">Verification</h2>
@@ -55,15 +66,16 @@ export function VerificationSection({ profile }: { profile: Profile }) {
       ) : null}
       {state.kind === 'refused' ? (
         <p className="dash-warning">
-          Your last request was refused{state.reason ? `: ${state.reason}` : '.'} You can ask again.
+          Your last request was refused{state.reason ? `: ${asSentence(state.reason)}` : '.'} You can ask again.
         </p>
       ) : null}
       {state.kind === 'none' || state.kind === 'refused' ? (
         <RequestForm
-          onAnswer={(answer) => {
-            queryClient.setQueryData(LAST_REQUEST, answer);
-            setRequest(answer);
-          }}
+          onAnswer={(answer) =>
+            queryClient.setQueryData<Profile>(creatorKeys.profile, (cached) =>
+              cached ? { ...cached, verification: asLatest(answer) } : cached,
+            )
+          }
           onAlreadyVerified={() => void queryClient.invalidateQueries({ queryKey: creatorKeys.profile })}
         />
       ) : null}

@@ -1,5 +1,6 @@
 // /emailSubscription/{id}/unsubscribe?token=: the unsubscribe link of every subscriber mail. Opening it only asks
-// (mail scanners open links, so a GET never unsubscribes); the page's form POSTs to the action, which calls
+// (mail scanners open links, so a GET never unsubscribes), naming the club from
+// `GET /api/v1/emailSubscription/{id}?token=`; the page's form POSTs to the action, which calls
 // `DELETE /api/v1/emailSubscription/{id}?token=` and says it is done.
 import { unsubscribeTexts } from '~/club/club-texts';
 import { UnsubscribePageView } from '~/club/subscription-pages';

@@ -1,9 +1,11 @@
 // The pages of the subscriber mails' links: confirming (the loader confirms; the page says whose club, or why
-// the link no longer works) and unsubscribing (opening the link only asks: DELETE is called by the form's POST).
+// the link no longer works) and unsubscribing (opening the link only reads whose club it is and asks: DELETE is
+// called by the form's POST).
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@travelclub/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { unsubscribeTexts } from '~/club/club-texts';
 import { loadConfirmation, readUnsubscribeLink } from '~/club/subscription.server';
 import SubscriptionConfirm, {
   headers,
@@ -122,24 +124,63 @@ function withAction(url: string) {
 }
 
 describe('the unsubscribe page', () => {
-  it('only asks when the link is opened: a GET calls nothing', async () => {
+  it('names the club when the link is opened, and only reads: it never unsubscribes on a GET', async () => {
+    answers['creator.readSubscription'] = () => ({
+      creator: { publicName: 'Anna Travels', slug: 'anna' },
+      status: 'confirmed',
+    });
+    unsubscribePage('/emailSubscription/sub-1/unsubscribe?token=tok-1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Unsubscribe from Anna Travels' club emails?" }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('You will stop getting emails about new stays, trips and guides from Anna Travels.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeTruthy();
+    expect(callsOf('creator.readSubscription')).toEqual([{ params: { id: 'sub-1' }, query: { token: 'tok-1' } }]);
+    expect(callsOf('creator.unsubscribe')).toHaveLength(0);
+    expect(server.serverCall).toHaveBeenCalledTimes(1);
+    expect(unsubscribeTexts.titleFor('Cara')).toBe("Unsubscribe from Cara's club emails?");
+  });
+
+  it('asks in general words when the service cannot say whose club it is just now (a GET still unsubscribes no one)', async () => {
+    answers['creator.readSubscription'] = () => {
+      throw new ApiError(503, 'service-unavailable', 'down');
+    };
     unsubscribePage('/emailSubscription/sub-1/unsubscribe?token=tok-1');
     expect(await screen.findByRole('heading', { level: 1, name: "Unsubscribe from this club's emails?" })).toBeTruthy();
     expect(
       screen.getByText('You will stop getting emails about new stays, trips and guides from this creator.'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Unsubscribe' })).toBeTruthy();
-    expect(server.serverCall).not.toHaveBeenCalled();
-    expect(
-      readUnsubscribeLink(new Request('http://web.test/emailSubscription/sub-1/unsubscribe?token=t'), 'sub-1'),
-    ).toEqual({
-      state: 'ask',
-      token: 't',
-    });
-    expect(server.serverCall).not.toHaveBeenCalled();
+    expect(callsOf('creator.unsubscribe')).toHaveLength(0);
+
+    for (const failure of [new ApiError(429, 'too-many-requests', 'Slow down'), new Error('socket hang up')]) {
+      answers['creator.readSubscription'] = () => {
+        throw failure;
+      };
+      const request = new Request('http://web.test/emailSubscription/sub-1/unsubscribe?token=t');
+      expect(await readUnsubscribeLink(request, 'sub-1')).toEqual({ state: 'ask', token: 't', club: null });
+    }
+    expect(callsOf('creator.unsubscribe')).toHaveLength(0);
+  });
+
+  it('says the link is not valid when the service does not know it (a wrong token or id), without a button', async () => {
+    answers['creator.readSubscription'] = () => {
+      throw new ApiError(404, 'subscription-not-found', 'Subscription not found');
+    };
+    unsubscribePage('/emailSubscription/sub-1/unsubscribe?token=wrong');
+    expect(await screen.findByRole('heading', { level: 1, name: "This unsubscribe link isn't valid" })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(callsOf('creator.readSubscription')).toEqual([{ params: { id: 'sub-1' }, query: { token: 'wrong' } }]);
+    expect(callsOf('creator.unsubscribe')).toHaveLength(0);
   });
 
   it('unsubscribes with the DELETE call when the button is pressed, then says so', async () => {
+    answers['creator.readSubscription'] = () => ({
+      creator: { publicName: 'Anna Travels', slug: 'anna' },
+      status: 'confirmed',
+    });
     answers['creator.unsubscribe'] = () => undefined;
     withAction('/emailSubscription/sub-1/unsubscribe?token=tok-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
@@ -152,13 +193,14 @@ describe('the unsubscribe page', () => {
     expect(callsOf('creator.unsubscribe')).toEqual([{ params: { id: 'sub-1' }, query: { token: 'tok-1' } }]);
   });
 
-  it('says the link is not valid without a token, or when the service refuses it', async () => {
+  it('says the link is not valid without a token (asking nothing), or when the service refuses it', async () => {
     unsubscribePage('/emailSubscription/sub-1/unsubscribe');
     expect(await screen.findByRole('heading', { level: 1, name: "This unsubscribe link isn't valid" })).toBeTruthy();
     expect(
       screen.getByText('Please use the unsubscribe link in the latest email you received from this club.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    expect(server.serverCall).not.toHaveBeenCalled();
 
     answers['creator.unsubscribe'] = () => {
       throw new ApiError(400, 'unsubscribe-link-invalid', 'Invalid');

@@ -1,13 +1,15 @@
 // Club settings: the form rules and their texts, the club address typed lower-cased and checked once typing
-// pauses (every answer's text), saving only what changed (and the service's refusals of an address in its own
-// words), and the two pictures: a preview before any byte is sent, the upload's progress, its answer.
+// pauses (every answer's text, and why an address cannot be had), saving only what changed (and the service's
+// refusals of an address in its own words), and the two pictures: a preview before any byte is sent, the
+// upload's progress, its answer.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { errorCatalogue } from '@travelclub/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clubMessages, imageMessages, typedSlug, validateSlug } from '~/dashboard/club-rules';
 import { NOTHING_TO_SAVE, SAVED } from '~/dashboard/club-details-form';
 import { IMAGE_SAVED } from '~/dashboard/image-field';
-import { SLUG_CHECK_FAILED, SLUG_OWN, SLUG_TAKEN } from '~/dashboard/slug-field';
+import { SLUG_CHECK_FAILED, SLUG_OWN, SLUG_RESERVED, SLUG_TAKEN } from '~/dashboard/slug-field';
 import ClubSettings, { loader } from '~/routes/dashboard-club-settings';
 import {
   anImage,
@@ -126,6 +128,52 @@ describe('the club address', () => {
     expect(await screen.findByText(SLUG_TAKEN)).toBeTruthy();
     expect(SLUG_TAKEN).toBe('This club address is already taken. Please choose another one.');
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    await user.click(save());
+    expect(callsOf('creator.updateProfile')).toHaveLength(0);
+  });
+
+  it('says live why an address cannot be had (reserved, taken), in the catalogue’s words, and saves neither', async () => {
+    expect(SLUG_RESERVED).toBe(errorCatalogue['slug-reserved'].message);
+    expect(SLUG_TAKEN).toBe(errorCatalogue['slug-taken'].message);
+    newCreatorAnswers();
+    answers['creator.isAvailable'] = ({ params }: { params: { handle: string } }) =>
+      params.handle === 'dashboard'
+        ? { isAvailable: false, reason: 'reserved' }
+        : { isAvailable: false, reason: 'taken' };
+    const user = userEvent.setup();
+    open();
+    const field = await slugField();
+    await user.clear(field);
+    await user.type(field, 'dashboard');
+    expect(await screen.findByText(SLUG_RESERVED)).toBeTruthy();
+    expect(screen.queryByText(SLUG_TAKEN)).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(slugStatus().getAttribute('data-check')).toBe('reserved');
+    await user.click(save());
+    expect(callsOf('creator.updateProfile')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'someones');
+    expect(await screen.findByText(SLUG_TAKEN)).toBeTruthy();
+    expect(screen.queryByText(SLUG_RESERVED)).toBeNull();
+    await user.click(save());
+    expect(callsOf('creator.updateProfile')).toHaveLength(0);
+    expect(callsOf('creator.isAvailable')).toEqual([
+      { params: { handle: 'dashboard' } },
+      { params: { handle: 'someones' } },
+    ]);
+  });
+
+  it('says an address the service finds malformed breaks the address rules, and does not save it', async () => {
+    newCreatorAnswers();
+    answers['creator.isAvailable'] = () => ({ isAvailable: false, reason: 'invalid' });
+    const user = userEvent.setup();
+    open();
+    const field = await slugField();
+    await user.clear(field);
+    await user.type(field, 'odd-one');
+    expect(await screen.findByText(clubMessages.slugCharacters)).toBeTruthy();
+    expect(screen.queryByText(SLUG_TAKEN)).toBeNull();
     await user.click(save());
     expect(callsOf('creator.updateProfile')).toHaveLength(0);
   });

@@ -1,6 +1,6 @@
 // Settings: the account's facts, the plan in each of its states with the way on from each (billing's hosted
 // checkout and portal, reached by the address a call answers), and verification: ask, its rules, and where it
-// stands (verified, pending, refused with its reason).
+// stands (verified, pending, refused with its reason), read from the profile's latest request after a reload.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -219,19 +219,25 @@ describe('verification', () => {
     expect(callsOf('creator.requestVerification')).toHaveLength(0);
   });
 
-  it('reads a refused request with its reason, and an already verified club refreshes the profile', async () => {
+  it("reads each state from the profile's latest request, and an already verified club refreshes the profile", async () => {
+    const requestedAt = '2026-11-20T09:00:00.000Z';
+    const decidedAt = '2026-11-21T09:00:00.000Z';
+    const reason = 'We could not open your links.';
     expect(
-      verificationState(aProfile(), {
-        id: 'v1',
-        userId: 'cara-1',
-        status: 'refused',
-        reason: 'We could not open your links.',
-        links: [],
-        createdAt: '2026-11-20T09:00:00.000Z',
-      }),
-    ).toEqual({ kind: 'refused', reason: 'We could not open your links.' });
-    expect(verificationState(aProfile({ verified: true }), null)).toEqual({ kind: 'verified' });
-    expect(verificationState(aProfile(), null)).toEqual({ kind: 'none' });
+      verificationState(aProfile({ verification: { status: 'refused', reason, requestedAt, decidedAt } })),
+    ).toEqual({ kind: 'refused', reason });
+    expect(verificationState(aProfile({ verification: { status: 'refused', requestedAt, decidedAt } }))).toEqual({
+      kind: 'refused',
+    });
+    expect(verificationState(aProfile({ verification: { status: 'pending', requestedAt } }))).toEqual({
+      kind: 'pending',
+      since: requestedAt,
+    });
+    expect(verificationState(aProfile({ verification: { status: 'approved', requestedAt, decidedAt } }))).toEqual({
+      kind: 'verified',
+    });
+    expect(verificationState(aProfile({ verified: true }))).toEqual({ kind: 'verified' });
+    expect(verificationState(aProfile())).toEqual({ kind: 'none' });
 
     newCreatorAnswers();
     answers['creator.requestVerification'] = () => {
@@ -259,5 +265,79 @@ describe('verification', () => {
       await screen.findByText('Your last request was refused: We could not open your links. You can ask again.'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request verification' })).toBeTruthy();
+  });
+});
+
+describe('verification after a reload (from the profile alone)', () => {
+  const requestedAt = '2026-11-20T09:00:00.000Z';
+  const decidedAt = '2026-11-22T15:00:00.000Z';
+
+  it('shows a pending request with its day, and offers no second request', async () => {
+    newCreatorAnswers(aProfile({ verification: { status: 'pending', requestedAt } }));
+    open();
+    const verification = within(await screen.findByRole('region', { name: 'Verification' }));
+    expect(verification.getByText('Pending')).toBeTruthy();
+    expect(verification.getByText(/Your request of Nov 20, 2026 is waiting for our team’s review\./)).toBeTruthy();
+    expect(verification.queryByRole('button', { name: 'Request verification' })).toBeNull();
+    expect(verification.queryByText(VERIFY_PITCH)).toBeNull();
+    expect(callsOf('creator.requestVerification')).toHaveLength(0);
+  });
+
+  it("shows a refused request with the staff's reason, and the form to ask again", async () => {
+    newCreatorAnswers(
+      aProfile({
+        verification: { status: 'refused', reason: 'Please link a channel in your name', requestedAt, decidedAt },
+      }),
+    );
+    open();
+    const verification = within(await screen.findByRole('region', { name: 'Verification' }));
+    expect(
+      verification.getByText('Your last request was refused: Please link a channel in your name. You can ask again.'),
+    ).toBeTruthy();
+    expect(verification.queryByText('Pending')).toBeNull();
+    expect(verification.getByText(VERIFY_PITCH)).toBeTruthy();
+    expect(verification.getByRole('button', { name: 'Request verification' })).toBeTruthy();
+  });
+
+  it('says a refusal without a reason plainly', async () => {
+    newCreatorAnswers(aProfile({ verification: { status: 'refused', requestedAt, decidedAt } }));
+    open();
+    expect(await screen.findByText('Your last request was refused. You can ask again.')).toBeTruthy();
+  });
+
+  it('shows an approved request as verified, with no form', async () => {
+    newCreatorAnswers(aProfile({ verified: true, verification: { status: 'approved', requestedAt, decidedAt } }));
+    open();
+    const verification = within(await screen.findByRole('region', { name: 'Verification' }));
+    expect(verification.getByText(VERIFIED)).toBeTruthy();
+    expect(verification.queryByText(/refused/)).toBeNull();
+    expect(verification.queryByRole('button', { name: 'Request verification' })).toBeNull();
+  });
+
+  it('without any request offers the form and says nothing of a request', async () => {
+    newCreatorAnswers(aProfile());
+    open();
+    const verification = within(await screen.findByRole('region', { name: 'Verification' }));
+    expect(verification.getByText(VERIFY_PITCH)).toBeTruthy();
+    expect(verification.queryByText('Pending')).toBeNull();
+    expect(verification.queryByText(/refused/)).toBeNull();
+    expect(verification.queryByText(VERIFIED)).toBeNull();
+  });
+
+  it('puts a new request on the profile: asking again after a refusal shows it pending', async () => {
+    newCreatorAnswers(aProfile({ verification: { status: 'refused', reason: 'Not yet.', requestedAt, decidedAt } }));
+    answers['creator.requestVerification'] = () => ({
+      id: 'v2',
+      userId: 'cara-1',
+      status: 'pending',
+      links: [],
+      createdAt: '2026-11-25T09:00:00.000Z',
+    });
+    open();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Request verification' }));
+    const verification = within(section('Verification'));
+    expect(await verification.findByText(/Your request of Nov 25, 2026 is waiting/)).toBeTruthy();
+    expect(verification.queryByText(/refused/)).toBeNull();
+    expect(callsOf('creator.readProfile')).toHaveLength(1);
   });
 });

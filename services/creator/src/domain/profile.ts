@@ -1,5 +1,12 @@
 // A profile as stored, and the views of it each caller may see. Pure: no I/O.
-import type { CreatorDetails, Profile, PublicProfile, Role, UserAttribution } from '@travelclub/contracts';
+import type {
+  CreatorDetails,
+  Profile,
+  ProfileVerification,
+  PublicProfile,
+  Role,
+  UserAttribution,
+} from '@travelclub/contracts';
 
 export interface ProfileRecord {
   /** The account's id. */
@@ -23,7 +30,8 @@ export interface ProfileRecord {
 
 export const isCreator = (record: Pick<ProfileRecord, 'claims'>) => record.claims.includes('role/creator');
 
-export function profileView(record: ProfileRecord): Profile {
+/** The owner's view; `verification` is their latest request (the owner's own answers only, never the public ones). */
+export function profileView(record: ProfileRecord, verification?: ProfileVerification): Profile {
   return {
     userId: record._id,
     publicName: record.publicName,
@@ -36,6 +44,7 @@ export function profileView(record: ProfileRecord): Profile {
       attribution: { ...record.attribution, at: record.attribution.at.toISOString() },
     }),
     verified: record.verified,
+    ...(verification && { verification }),
     ...(record.plan && {
       plan: {
         status: record.plan.status,

@@ -2,7 +2,13 @@
 // the confirmation mail may go again, whose account a subscription belongs to, and the links mails carry.
 // Pure: no I/O (the clock is passed in).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AuthUser, SubscribeBody, SubscriptionStatus, SubscriptionView } from '@travelclub/contracts';
+import type {
+  AuthUser,
+  SubscribeBody,
+  SubscriptionStatus,
+  SubscriptionSummary,
+  SubscriptionView,
+} from '@travelclub/contracts';
 
 /** A confirmation code as kept: its digest only, and when it stops working. */
 export interface ConfirmationCode {
@@ -114,3 +120,12 @@ export function subscriptionView(
     ...(record.confirmedAt && { confirmedAt: record.confirmedAt.toISOString() }),
   };
 }
+
+/** What the unsubscribe page may show to whoever holds the link: whose club and the status, nothing personal. */
+export const subscriptionSummary = (
+  record: Pick<SubscriptionRecord, 'status'>,
+  creator: { publicName: string; slug: string },
+): SubscriptionSummary => ({
+  creator: { publicName: creator.publicName, slug: creator.slug },
+  status: record.status,
+});

@@ -1,5 +1,7 @@
-// Verification requests as stored, and the views of them: the creator's, and the staff's (who decided). Pure.
+// Verification requests as stored, and the views of them: the creator's (the request, and the latest one on
+// their own profile), and the staff's (who decided). Pure.
 import type {
+  ProfileVerification,
   StaffVerificationRequest,
   VerificationDecisionBody,
   VerificationRequest,
@@ -41,4 +43,12 @@ export function verificationView(record: VerificationRecord): VerificationReques
 export const staffVerificationView = (record: VerificationRecord): StaffVerificationRequest => ({
   ...verificationView(record),
   ...(record.decidedBy != null && { decidedBy: record.decidedBy }),
+});
+
+/** Where the creator's latest request stands, for their own profile: nothing the staff keep to themselves. */
+export const profileVerificationView = (record: VerificationRecord): ProfileVerification => ({
+  status: record.status,
+  ...(record.reason != null && { reason: record.reason }),
+  requestedAt: record.createdAt.toISOString(),
+  ...(record.decidedAt && { decidedAt: record.decidedAt.toISOString() }),
 });

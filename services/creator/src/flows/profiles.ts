@@ -7,6 +7,7 @@ import {
   DEFAULT_CURRENCY,
   type AuthUser,
   type ImageAsset,
+  type IsAvailableAnswer,
   type Role,
   type UpdateProfileBody,
   type UserAttribution,
@@ -176,12 +177,16 @@ export function profileFlows(store: ProfileStore) {
       return owner;
     },
 
-    /** Whether an address can be claimed: a malformed, reserved or taken one cannot; the caller's own can. */
-    async isAvailable(handle: string, user: AuthUser | null) {
+    /**
+     * Whether an address can be claimed, and why not: a malformed, reserved or taken one (another creator has or
+     * had it) cannot; the caller's own can. The same reasons as claiming it, so the check never promises more.
+     */
+    async isAvailable(handle: string, user: AuthUser | null): Promise<IsAvailableAnswer> {
       const parsed = ClubSlugSchema.safeParse(handle);
-      if (!parsed.success || isReserved(parsed.data)) return false;
+      if (!parsed.success) return { isAvailable: false, reason: 'invalid' };
+      if (isReserved(parsed.data)) return { isAvailable: false, reason: 'reserved' };
       const owner = await store.slugOwner(parsed.data);
-      return owner === null || owner === user?.id;
+      return owner === null || owner === user?.id ? { isAvailable: true } : { isAvailable: false, reason: 'taken' };
     },
 
     setImage: async (user: AuthUser, id: string, which: 'heroImage' | 'profilePicture', image: ImageAsset) => {

@@ -14,6 +14,7 @@ import {
   mayMailAgain,
   ownerOf,
   subscriptionLinks,
+  subscriptionSummary,
   subscriptionView,
   tokenMatches,
   withNewCode,
@@ -168,6 +169,19 @@ export function subscriptionFlows(deps: SubscriptionDeps) {
 
     /** Confirms with the code of a confirmation mail; a wrong, expired or used code is refused. */
     confirm: (id: string, code: string, ctx: CausalContext) => confirm(deps, id, code, ctx),
+
+    /**
+     * What the unsubscribe page names before it asks; reads only. A wrong token, a wrong id and an unknown one
+     * are the same not-found, and every read counts against the client address (it is a guess at a token).
+     */
+    async summary(id: string, token: string, ip: string) {
+      if (!(await deps.limits.readsPerClient.take(ip))) throw appError('too-many-requests');
+      const record = await deps.store.get(id);
+      if (!record || !tokenMatches(record, token)) throw appError('subscription-not-found');
+      const creator = await deps.profiles.get(record.creatorId);
+      if (!creator) throw appError('subscription-not-found');
+      return subscriptionSummary(record, creator);
+    },
 
     /** The unsubscribe link of a mail (or its one-click POST): the token must be the subscription's. */
     async unsubscribeWithToken(id: string, token: string, ctx: CausalContext) {

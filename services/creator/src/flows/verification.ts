@@ -9,7 +9,7 @@ import type {
   VerificationStatus,
 } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
-import { statusOf, type VerificationRecord } from '../domain/verification.js';
+import { profileVerificationView, statusOf, type VerificationRecord } from '../domain/verification.js';
 import type { ProfileStore } from '../store/profiles.js';
 import type { VerificationStore } from '../store/verification.js';
 
@@ -95,6 +95,12 @@ export function verificationFlows(deps: VerificationDeps) {
     /** Approves or refuses; the same decision again answers the request as it is. */
     decide: (staff: AuthUser, id: string, body: VerificationDecisionBody, ctx: CausalContext, log: Logger) =>
       decide(deps, staff, id, body, ctx, log),
+
+    /** Where the creator's latest request stands, for their own profile; undefined before their first. */
+    async latestOf(userId: string) {
+      const latest = await deps.store.latest(userId);
+      return latest ? profileVerificationView(latest) : undefined;
+    },
 
     /** The staff's queue (a read of creators' requests, logged like every staff action). */
     async list(staff: AuthUser, status: VerificationStatus, limit: number, log: Logger) {

@@ -20,6 +20,7 @@ export function creatorRoutes(flows: CreatorFlows, config: CreatorConfig): Handl
       flows.profiles,
       { readMultipart, remove: intake.remove },
       { countryHeader: config.COUNTRY_HEADER },
+      flows.verification.latestOf,
     ),
     ...mediaHandlers(flows.storage),
     ...recommendationRoutes(

@@ -6,7 +6,12 @@ import type { SubscriptionFlows } from '../flows/subscriptions.js';
 
 type SubscriptionEndpoints = Pick<
   typeof endpoints.creator,
-  'subscribe' | 'confirmSubscription' | 'unsubscribe' | 'oneClickUnsubscribe' | 'unsubscribeFromCreator'
+  | 'subscribe'
+  | 'confirmSubscription'
+  | 'readSubscription'
+  | 'unsubscribe'
+  | 'oneClickUnsubscribe'
+  | 'unsubscribeFromCreator'
 >;
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -32,6 +37,8 @@ export function subscriptionRoutes(subscriptions: SubscriptionFlows): Handlers<S
     },
 
     confirmSubscription: ({ params, query, ctx }) => subscriptions.confirm(params.id, query.confirmationCode, ctx),
+
+    readSubscription: ({ params, query, req }) => subscriptions.summary(params.id, query.token, req.ip),
 
     unsubscribe: async ({ params, query, ctx }, reply) => {
       await subscriptions.unsubscribeWithToken(params.id, query.token, ctx);

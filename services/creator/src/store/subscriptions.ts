@@ -123,13 +123,15 @@ export async function subscriptionStore(connection: Connection, outbox: Outbox) 
 }
 
 /**
- * The limits of asking (in Redis, shared by every instance): asks per client address, answered 429; and
- * confirmation mails per subscriber address (whichever creators it asks for) and per account, over which no
- * mail goes and the answer stays the same (so it tells nothing about the address).
+ * The limits of asking (in Redis, shared by every instance): asks per client address, answered 429; reads of a
+ * subscription by its unsubscribe token per client address (each one a guess at a secret), answered 429 the same
+ * way; and confirmation mails per subscriber address (whichever creators it asks for) and per account, over
+ * which no mail goes and the answer stays the same (so it tells nothing about the address).
  */
 export function subscriptionLimits(redis: ServiceApp['redis'], prefix: string) {
   return {
     perClient: windowLimit(redis, { prefix: `${prefix}:subscribe-ip`, points: 20, windowSeconds: 600 }),
+    readsPerClient: windowLimit(redis, { prefix: `${prefix}:subscription-read-ip`, points: 20, windowSeconds: 600 }),
     mail: mailLimits(redis, { prefix: `${prefix}:subscribe`, perAddress: 5, perAccount: 20 }),
   };
 }

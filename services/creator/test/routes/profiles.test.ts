@@ -170,6 +170,37 @@ describe('club addresses', () => {
     expect(await ask('{"$gt":""}')).toBe(false);
   });
 
+  it('says why an address is not available (taken, reserved, invalid), and gives no reason when it is', async () => {
+    const creator = await world.creator('Reasons', slugOf('reasons'));
+    const ask = async (handle: string, headers = {}) => {
+      const res = await inject({
+        method: 'GET',
+        url: `/api/v1/creator/${encodeURIComponent(handle)}/isAvailable`,
+        headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    expect(await ask(slugOf('free'))).toEqual({ isAvailable: true });
+    expect(await ask(creator.profile.slug, creator.headers)).toEqual({ isAvailable: true });
+    expect(await ask(creator.profile.slug)).toEqual({ isAvailable: false, reason: 'taken' });
+    expect(await ask(creator.profile.slug.toUpperCase())).toEqual({ isAvailable: false, reason: 'taken' });
+    for (const word of ['search', 'dashboard', 'TravelClub', 'support'])
+      expect(await ask(word)).toEqual({ isAvailable: false, reason: 'reserved' });
+    for (const handle of ['x', 'two--hyphens', '-edge', 'café', 'a'.repeat(31), '{"$gt":""}'])
+      expect(await ask(handle)).toEqual({ isAvailable: false, reason: 'invalid' });
+
+    // An address the creator left stays theirs: another creator is told it is taken, as saving would say.
+    const moved = slugOf('moved');
+    const put = (slug: string, headers: Record<string, string>) =>
+      inject({ method: 'PUT', url: '/api/v1/userProfile', headers, payload: { slug } });
+    expect((await put(moved, creator.headers)).statusCode).toBe(200);
+    const other = await world.creator('Other');
+    expect(await ask(creator.profile.slug, other.headers)).toEqual({ isAvailable: false, reason: 'taken' });
+    expectError(await put(creator.profile.slug, other.headers), 'slug-taken');
+    expectError(await put('dashboard', other.headers), 'slug-reserved');
+  });
+
   it('shows only creators publicly, with public fields only', async () => {
     const traveller = await world.caller();
     const made = await inject({

@@ -1,6 +1,7 @@
 // Email subscribers through the real app, with the real notifications worker mailing the run's mail catcher:
-// double opt-in, the same answer whatever the address's state, one-click unsubscribe, limits, and the events
-// analytics counts subscribers from (never with the address in them).
+// double opt-in, the same answer whatever the address's state, one-click unsubscribe, the unsubscribe page's
+// read (whose club, never the address), limits, and the events analytics counts subscribers from (never with the
+// address in them).
 import { subscriptionMessages } from '@travelclub/contracts';
 import { linkIn, mailsTo, uniqueName, waitForMail, type CaughtMail } from '@travelclub/kit/testing';
 import { startNotifications, type NotificationsApp } from '@travelclub/testing/notifications';
@@ -322,6 +323,70 @@ describe('unsubscribing', () => {
       'creator.subscriber.removed',
       'creator.subscriber.confirmed',
     ]);
+  });
+});
+
+describe('reading a subscription for the unsubscribe page', () => {
+  const read = (id: string, token: string, address = clientAddress()) =>
+    inject({
+      method: 'GET',
+      url: `/api/v1/emailSubscription/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`,
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it("names the club and the status with the mail's token, nothing personal, and never unsubscribes", async () => {
+    const creator = await world.creator('Named Club');
+    const email = newEmail('named');
+    const id = await confirmed(email, creator.id);
+    const { unsubscribeToken: token } = (await subscriptions().findOne({ emailKey: email }))!;
+
+    const res = await read(id, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      creator: { publicName: 'Named Club', slug: creator.profile.slug },
+      status: 'confirmed',
+    });
+    expect(res.body.toLowerCase()).not.toContain(email.toLowerCase());
+    expect(res.body).not.toContain(token);
+    // A read, as often as mail scanners like: the subscription stays, and nothing is published.
+    expect((await read(id, token)).statusCode).toBe(200);
+    expect(await subscriptions().findOne({ _id: id })).toMatchObject({ status: 'confirmed' });
+    await sleep(500);
+    expect(world.events.all.filter((e) => e.aggregateId === id).map((e) => e.type)).toEqual([
+      'creator.subscriber.confirmed',
+    ]);
+
+    await inject({ method: 'DELETE', url: `/api/v1/emailSubscription/${id}?token=${token}` });
+    expect((await read(id, token)).json()).toMatchObject({ status: 'unsubscribed' });
+  });
+
+  it('answers the same 404 to a wrong token, a wrong id and an unknown one', async () => {
+    const creator = await world.creator('Hidden Club');
+    const email = newEmail('hidden');
+    await subscribe({ email, creatorId: creator.id });
+    const { _id: id, unsubscribeToken: token } = (await subscriptions().findOne({ emailKey: email }))!;
+    expect((await read(id, token)).json()).toMatchObject({ status: 'pending' });
+
+    const other = newEmail('other');
+    await subscribe({ email: other, creatorId: creator.id });
+    const { _id: otherId } = (await subscriptions().findOne({ emailKey: other }))!;
+    const refusals = [
+      await read(id, `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`),
+      await read(id, token.slice(1)),
+      await read(otherId, token),
+      await read('no-such-subscription', token),
+    ];
+    for (const res of refusals) expectError(res, 'subscription-not-found');
+    expect(new Set(refusals.map((res) => res.body)).size).toBe(1);
+    expectInvalid(await inject({ method: 'GET', url: `/api/v1/emailSubscription/${id}` }), 'token');
+    expectInvalid(await read(id, 'x'.repeat(201)), 'token');
+  });
+
+  it('answers 429 to a client address that reads too often', async () => {
+    const address = '192.0.2.78';
+    for (let i = 0; i < 20; i++) expectError(await read('guess', `token-${i}`, address), 'subscription-not-found');
+    expectError(await read('guess', 'token-20', address), 'too-many-requests');
+    expectError(await read('guess', 'token-21', clientAddress()), 'subscription-not-found');
   });
 });
 

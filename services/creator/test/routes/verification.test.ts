@@ -1,5 +1,6 @@
 // Creators' verification through the real app: creators ask (one open request at a time), support staff list,
-// approve or refuse; approval shows on the public profile; every decision publishes an event.
+// approve or refuse; approval shows on the public profile; every decision publishes an event; the creator's own
+// profile says where their latest request stands.
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, useCreator, type Caller } from '../helpers.js';
@@ -140,6 +141,80 @@ describe('deciding', () => {
     expectError(await decide(staff, 'no-such-request', { decision: 'approve' }), 'verification-not-found');
     expectInvalid(await decide(staff, id, { decision: 'maybe' }), 'decision');
     expect((await publicProfile(creator.profile.slug)).verified).toBe(false);
+  });
+});
+
+describe("the creator's own profile", () => {
+  const own = async (caller: Caller, url = '/api/v1/userProfile') => {
+    const res = await inject({ method: 'GET', url, headers: caller.headers });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('shows where the latest request stands: pending, refused with its reason, then approved and verified', async () => {
+    const creator = await world.creator('Status Sara');
+    const staff = await world.caller(['role/support']);
+    expect(await own(creator)).not.toHaveProperty('verification');
+
+    const first = (await ask(creator)).json();
+    expect((await own(creator)).verification).toEqual({ status: 'pending', requestedAt: first.createdAt });
+    expect((await own(creator, '/api/v1/userProfile/my')).verification).toEqual({
+      status: 'pending',
+      requestedAt: first.createdAt,
+    });
+
+    const reason = 'Please link a channel in your name.';
+    await decide(staff, first.id, { decision: 'refuse', reason });
+    const refused = await own(creator);
+    expect(refused.verified).toBe(false);
+    expect(refused.verification).toEqual({
+      status: 'refused',
+      reason,
+      requestedAt: first.createdAt,
+      decidedAt: expect.any(String),
+    });
+    expect((await own(creator, '/api/v1/userProfile/my')).verification).toEqual(refused.verification);
+    // Nothing the staff keep to themselves: not who decided, not the request's id.
+    expect(JSON.stringify(refused)).not.toContain(staff.id);
+    expect(JSON.stringify(refused)).not.toContain(first.id);
+
+    const second = (await ask(creator, { links: ['https://sara.example'] })).json();
+    expect((await own(creator)).verification).toEqual({ status: 'pending', requestedAt: second.createdAt });
+
+    await decide(staff, second.id, { decision: 'approve' });
+    const approved = await own(creator);
+    expect(approved).toMatchObject({
+      verified: true,
+      verification: { status: 'approved', requestedAt: second.createdAt, decidedAt: expect.any(String) },
+    });
+    expect(approved.verification).not.toHaveProperty('reason');
+  });
+
+  it("is on every answer of the owner's profile (so a save keeps it), and never on public ones", async () => {
+    const creator = await world.creator('Public Pia');
+    const staff = await world.caller(['role/support']);
+    const { id } = (await ask(creator)).json();
+    await decide(staff, id, { decision: 'refuse', reason: 'Not yet.' });
+
+    const saved = await inject({
+      method: 'PUT',
+      url: '/api/v1/userProfile',
+      headers: creator.headers,
+      payload: { publicName: 'Public Pia Renamed' },
+    });
+    expect(saved.json().verification).toMatchObject({ status: 'refused', reason: 'Not yet.' });
+    const again = await inject({ method: 'POST', url: '/api/v1/userProfile', headers: creator.headers });
+    expect(again.json().verification).toMatchObject({ status: 'refused' });
+    expect((await own(creator, `/api/v1/userProfile/${creator.id}`)).verification).toMatchObject({
+      status: 'refused',
+    });
+
+    const open = await publicProfile(creator.profile.slug);
+    expect(open).not.toHaveProperty('verification');
+    const club = await inject({ method: 'GET', url: `/api/v1/bff/creator/${creator.profile.slug}` });
+    expect(club.statusCode).toBe(200);
+    expect(club.body).not.toContain('verification');
+    expect(club.body).not.toContain('Not yet.');
   });
 });
 
