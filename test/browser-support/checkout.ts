@@ -34,7 +34,9 @@ export async function fillGuestDetails(page: Page, email: string) {
   await fillEmpty(page, 'Last name', 'Lovelace');
   await fillEmpty(page, 'Email', email);
   await fillEmpty(page, 'Phone', '+44 20 7946 0000');
-  await fillEmpty(page, /Room 1 guest name/, 'Ada Lovelace');
+  // A guest name for each room: a package's cart has a room in each of its hotels.
+  for (const room of await page.getByLabel(/Room \d+ guest name/).all())
+    if ((await room.inputValue()) === '') await room.fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await page.waitForURL(/\/itinerary\/[^/]+\/payment$/);
 }

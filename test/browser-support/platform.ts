@@ -91,7 +91,8 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
         locale: 'en-US',
         timezoneId: 'UTC',
       });
-      contexts.push(context);
+      // Its number among the file's contexts, for the name of its screenshot when its test fails.
+      const number = contexts.push(context);
       // Well inside a test's time: a missing element fails the test with Playwright's own words.
       context.setDefaultTimeout(10_000);
       const page = await context.newPage();
@@ -110,7 +111,7 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
       });
       // What the page showed when its test failed, beside the screenshots (test-results/screenshots/).
       onTestFailed(async ({ task }) => {
-        const name = `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${contexts.length}`;
+        const name = `failed-${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}-${number}`;
         await screenshot(page, name).catch(() => undefined);
         // The last words of the site's two front parts: why a page did not come, when it did not.
         for (const part of ['web', 'gateway'] as const) {

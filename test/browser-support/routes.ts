@@ -15,6 +15,11 @@ const OVERFLOW = `(() => {
   return document.documentElement.scrollWidth + ' px wide on a ' + width + ' px screen: ' + out.join(', ');
 })()`;
 
+/** '' when `page` fits its screen's width; else how wide it is and what sticks out. */
+export async function sidewaysOverflow(page: Page): Promise<string> {
+  return (await page.evaluate(OVERFLOW)) as string;
+}
+
 /** What is wrong with `path` as a visitor opens it: its status, its headings, axe, sideways scrolling. */
 export async function routeFailures(platform: WebPlatform, page: Page, path: string): Promise<string[]> {
   const failures: string[] = [];
@@ -25,7 +30,7 @@ export async function routeFailures(platform: WebPlatform, page: Page, path: str
   failures.push(...(await seriousViolations(page)));
   // Nothing scrolls sideways, on a phone least of all (lazy pictures loaded first).
   await scrollThrough(page);
-  const overflow = (await page.evaluate(OVERFLOW)) as string;
+  const overflow = await sidewaysOverflow(page);
   if (overflow) failures.push(overflow);
   return failures.map((failure) => `${path}: ${failure}`);
 }

@@ -138,7 +138,8 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     },
     itinerary: {},
     billing: {},
-    creator: { RATE_LIMIT_PREFIX: `${run}-creator-rl` },
+    // Uploaded images are linked through the gateway, which routes /api/v1/media to the creator service.
+    creator: { RATE_LIMIT_PREFIX: `${run}-creator-rl`, PUBLIC_MEDIA_URL: url('gateway') },
     // Every traveller of a test or benchmark comes from this one address: the edge limits are not what is measured.
     gateway: {
       RATE_LIMIT_PREFIX: `${run}-gw:`,

@@ -4,7 +4,7 @@
 import type { CreatorDayCounters } from '@travelclub/contracts';
 import { formatMoney } from '~/checkout/format';
 import { formatCount, incomeOf } from './funnel';
-import { formatShortDay } from './range';
+import { formatShortDay, secondsOf } from './range';
 
 export interface ChartSeries {
   label: string;
@@ -21,6 +21,32 @@ export interface ChartSpec {
   /** Money in minor units of one currency; counts otherwise. */
   currency?: string;
 }
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The day axis's span, in seconds: the first day to the last, with half a day on either side so every day's
+ * point sits inside the chart. From the days themselves: for a single day uPlot's own span is 1,000 days.
+ */
+export function daySpanOf(days: readonly string[]): [number | null, number | null] {
+  if (days.length === 0) return [null, null];
+  return [secondsOf(days[0]!) - DAY_SECONDS / 2, secondsOf(days.at(-1)!) + DAY_SECONDS / 2];
+}
+
+/** The day axis's steps between ticks, in seconds: whole days, weeks, months, years; never hours. */
+export const DAY_STEPS: readonly number[] = [
+  ...[1, 2, 3, 4, 5, 7, 10, 14].map((days) => days * DAY_SECONDS),
+  ...[1, 2, 3, 4, 6].map((months) => months * 30 * DAY_SECONDS),
+  365 * DAY_SECONDS,
+];
+
+/**
+ * The count axis's steps between ticks: whole numbers (never a tick at half a visitor), 1, 2, 5, 10, 20, 50…
+ * Smallest first, as uPlot takes the first step that leaves room between ticks.
+ */
+export const COUNT_STEPS: readonly number[] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6].flatMap((scale) =>
+  [1, 2, 5].map((step) => step * scale),
+);
 
 /** How one value of the chart reads: "1,234" or "$12.34". */
 export function formatValue(spec: Pick<ChartSpec, 'currency'>, value: number): string {

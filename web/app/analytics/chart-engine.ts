@@ -4,7 +4,7 @@
 // visitor's light or dark scheme changes; it follows its container's width.
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatValue, minorPerMajor, type ChartSpec } from './chart-data';
+import { COUNT_STEPS, DAY_STEPS, daySpanOf, formatValue, minorPerMajor, type ChartSpec } from './chart-data';
 import { formatShortDay, secondsOf } from './range';
 
 export interface ChartHandle {
@@ -17,9 +17,6 @@ const SERIES_STYLES: readonly { colour: string; dash: number[] }[] = [
   { colour: '--focus', dash: [8, 4] },
   { colour: '--warning', dash: [2, 4] },
 ];
-
-/** Whole steps for counts: never a tick at half a visitor. */
-const COUNT_STEPS = [1, 2, 5].flatMap((step) => [1, 10, 100, 1e3, 1e4, 1e5, 1e6].map((scale) => step * scale));
 
 interface Palette {
   series: string[];
@@ -72,16 +69,16 @@ function optionsOf(spec: ChartSpec, palette: Palette, size: { width: number; hei
     cursor: { y: false, drag: { x: false, y: false } },
     legend: { live: true },
     scales: {
-      x: { time: true },
+      x: { time: true, range: () => daySpanOf(spec.days) },
       y: { range: (_u, min, max) => [Math.min(0, min), roundUp(Math.max(max, spec.currency ? 1 : 4))] },
     },
     axes: [
-      { ...axis, ticks: { stroke: palette.grid } },
+      { ...axis, ticks: { stroke: palette.grid }, incrs: [...DAY_STEPS] },
       {
         ...axis,
         ticks: { stroke: palette.grid },
         size: 64,
-        ...(spec.currency ? {} : { incrs: COUNT_STEPS }),
+        ...(spec.currency ? {} : { incrs: [...COUNT_STEPS] }),
         values: (_u, splits) => splits.map((value) => tick.format(value)),
       },
     ],

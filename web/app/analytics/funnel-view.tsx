@@ -35,6 +35,10 @@ function IncomeStep({ totals }: { totals: CreatorCounters }) {
   );
 }
 
+/** Whether these days counted anything at all: a booking counts, even on days that counted no page view. */
+const countedAnything = (totals: CreatorCounters) =>
+  funnelOf(totals).some((step) => step.count > 0) || Object.values(incomeOf(totals)).some((amount) => amount !== 0);
+
 export function FunnelView({ totals }: { totals: CreatorCounters }) {
   return (
     <div className="stack">
@@ -48,7 +52,7 @@ export function FunnelView({ totals }: { totals: CreatorCounters }) {
         ))}
         <IncomeStep totals={totals} />
       </ol>
-      {totals.pageViews === 0 ? <p className="muted">{FUNNEL_TEXTS.nothingYet}</p> : null}
+      {countedAnything(totals) ? null : <p className="muted">{FUNNEL_TEXTS.nothingYet}</p>}
     </div>
   );
 }

@@ -13,9 +13,9 @@ const hotelLink = (hotel: PricedHotelSummary, creatorSlug: string) =>
 
 function StayCard({ hotel, nights, creatorSlug }: { hotel: PricedHotelSummary; nights: number; creatorSlug: string }) {
   return (
-    <div className="stay-card">
+    <div className="package-stay">
       <HotelImage hotel={hotel} />
-      <div className="stay-card-body">
+      <div className="package-stay-body">
         <p className="stay-kicker">Your stay · {plural(nights, 'night')}</p>
         <h4 className="stay-name">
           <Link to={hotelLink(hotel, creatorSlug)}>{hotel.name}</Link>

@@ -117,6 +117,26 @@ describe('the analytics page', () => {
     expect(screen.getByText('Page views: none in these days. Visitors: none in these days.')).toBeTruthy();
   });
 
+  it('shows a booking that came without a page view, and draws one day as one day', async () => {
+    const booked = aDay('2026-03-16', { itinerariesStarted: 1, bookings: 1, commission: { USD: 4534 } });
+    answers['creator.creatorCounters'] = ({ query }: { query: CreatorCountersQuery }) =>
+      countersAnswer(rangeOf(query.from!, query.to!, [booked]));
+    open('/dashboard/analytics?from=2026-03-16&to=2026-03-16');
+    const funnel = (await screen.findByRole('heading', { name: 'Funnel' })).parentElement!;
+    expect(within(funnel).getByText('Bookings').parentElement!.textContent).toBe('Bookings1100% of itineraries');
+    // Something was counted: the page does not say otherwise.
+    expect(screen.queryByText(/Nothing was counted/)).toBeNull();
+
+    // The day axis spans the day and half a day either side, in steps of whole days (uPlot alone spans years).
+    await waitFor(() => expect(drawn).toHaveLength(3));
+    const day = Date.parse('2026-03-16T00:00:00Z') / 1000;
+    for (const chart of drawn) {
+      // Whatever uPlot offers (for one point it offers 1,000 days), the span is the day's.
+      expect(chart.opts.scales.x.range(null, day, day + 86_400_000)).toEqual([day - 43_200, day + 43_200]);
+      expect(chart.opts.axes[0]!.incrs![0]).toBe(86_400);
+    }
+  });
+
   it('draws each chart with uPlot in the tokens’ colours, with a summary and a table beside it', async () => {
     open('/dashboard/analytics?range=last-7-days');
     await screen.findByRole('heading', { name: 'Per day' });

@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   conversionsChart,
+  COUNT_STEPS,
+  DAY_STEPS,
+  daySpanOf,
   formatValue,
   incomeCharts,
   minorPerMajor,
@@ -67,5 +70,28 @@ describe('the charts', () => {
       'Page views: none in these days. Visitors: none in these days.',
     );
     expect(summaryOf(trafficChart([]))).toBe('No days to show.');
+  });
+});
+
+describe('the day axis', () => {
+  const day = Date.parse('2026-03-16T00:00:00Z') / 1000;
+
+  it('spans the days shown and half a day either side, so one day is a point in the middle', () => {
+    expect(daySpanOf(['2026-03-16'])).toEqual([day - 43_200, day + 43_200]);
+    expect(daySpanOf(['2026-03-10', '2026-03-11', '2026-03-16'])).toEqual([day - 6 * 86_400 - 43_200, day + 43_200]);
+    expect(daySpanOf([])).toEqual([null, null]);
+  });
+
+  it('steps in whole days at the least, smallest step first', () => {
+    expect([...DAY_STEPS].sort((a, b) => a - b)).toEqual(DAY_STEPS);
+    expect(Math.min(...DAY_STEPS)).toBe(86_400);
+    expect(DAY_STEPS.every((step) => step % 86_400 === 0)).toBe(true);
+  });
+});
+
+describe('the count axis', () => {
+  it('steps in whole numbers, 1, 2, 5 and their tens, smallest first (uPlot takes the first that fits)', () => {
+    expect(COUNT_STEPS.slice(0, 7)).toEqual([1, 2, 5, 10, 20, 50, 100]);
+    expect([...COUNT_STEPS].sort((a, b) => a - b)).toEqual(COUNT_STEPS);
   });
 });

@@ -81,8 +81,11 @@ export interface DrawnChart {
     width: number;
     height: number;
     series: { label?: string; stroke?: string; dash?: number[] }[];
-    axes: { stroke?: string; values?: (u: unknown, splits: number[]) => string[] }[];
-    scales: { y: { range: (u: unknown, min: number, max: number) => [number, number] } };
+    axes: { stroke?: string; incrs?: number[]; values?: (u: unknown, splits: number[]) => string[] }[];
+    scales: {
+      x: { range: (u: unknown, min: number | null, max: number | null) => [number | null, number | null] };
+      y: { range: (u: unknown, min: number, max: number) => [number, number] };
+    };
   };
   data: number[][];
   target: HTMLElement;

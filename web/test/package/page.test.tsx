@@ -61,7 +61,7 @@ describe('the package page', () => {
     expect(within(second!).getByRole('list', { name: 'Day 2 activities' }).textContent).toBe('Tram 28Fado evening');
 
     // A stay's first night: the hotel's card, linked in the creator's name.
-    const card = first!.querySelector('.stay-card')!;
+    const card = first!.querySelector('.package-stay')!;
     expect(within(card as HTMLElement).getByText('Your stay · 3 nights')).toBeTruthy();
     const link = within(card as HTMLElement).getByRole('link', { name: 'Harbour House' });
     expect(link.getAttribute('href')).toBe('/hotel/harbour-house?creator=anna');
@@ -72,7 +72,7 @@ describe('the package page', () => {
     expect(text(third!.querySelector('.night-line')!)).toBe('Night 3 of 3 at Harbour House');
     expect(within(fourth!).getByText('Your stay · 1 night')).toBeTruthy();
     expect(within(fourth!).getByRole('link', { name: 'Riverside Inn' })).toBeTruthy();
-    expect(last!.querySelector('.night-line, .stay-card')).toBeNull();
+    expect(last!.querySelector('.night-line, .package-stay')).toBeNull();
   });
 
   it('says when a night has no hotel, or its hotel is no longer listed', async () => {
