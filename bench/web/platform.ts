@@ -102,7 +102,7 @@ async function fromSnapshot(stack: Stack) {
   symlinkSync(resolve(root, 'node_modules'), join(dir, 'node_modules'));
   cpSync(resolve(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   const url = stack.parts.web.url;
-  const services = ['auth', 'notifications', 'catalog', 'itinerary', 'billing'] as const;
+  const services = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator'] as const;
   await stack.parts.web.stop();
   const server = processGroup({ beforeExit: () => stack.stop() });
   server.start(join(dir, 'web/server/server.ts'), {
