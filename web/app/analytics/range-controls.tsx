@@ -4,26 +4,10 @@
 // address itself is explained at the same place.
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import { useState, type FormEvent } from 'react';
-import {
-  Button as AriaButton,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DateRangePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  Heading,
-  Label,
-  Popover,
-  RangeCalendar,
-  Text,
-  type RangeValue,
-} from 'react-aria-components';
+import { DateRangePicker, FieldError, Label, Text, type RangeValue } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
-import { CalendarIcon } from '~/search/calendar-icon';
 import { Button } from '~/ui/button';
+import { DateRangeGroup, RangeCalendarPopover } from '~/ui/calendar-popover';
 import { PRESETS, rangeProblem, searchOf, type Selection } from './range';
 
 export const RANGE_CONTROL_TEXTS = {
@@ -64,29 +48,6 @@ function Presets({ selection }: { selection: Selection }) {
   );
 }
 
-function RangeCalendarPopover() {
-  return (
-    <Popover className="search-popover calendar-popover" placement="bottom start" offset={4}>
-      <Dialog className="calendar-dialog" aria-label="Choose the days">
-        <RangeCalendar className="calendar">
-          <header className="calendar-header">
-            <AriaButton slot="previous" className="calendar-nav" aria-label="Previous month">
-              ‹
-            </AriaButton>
-            <Heading className="calendar-heading" />
-            <AriaButton slot="next" className="calendar-nav" aria-label="Next month">
-              ›
-            </AriaButton>
-          </header>
-          <CalendarGrid className="calendar-grid">
-            {(date) => <CalendarCell date={date} className="calendar-cell" />}
-          </CalendarGrid>
-        </RangeCalendar>
-      </Dialog>
-    </Popover>
-  );
-}
-
 /** The custom range: a draft until "Show these days", then the address, if the API would take those days. */
 function CustomRange({ selection }: { selection: Selection }) {
   const shown = selection.kind === 'invalid' ? selection : selection.range;
@@ -118,25 +79,12 @@ function CustomRange({ selection }: { selection: Selection }) {
         endName="to"
       >
         <Label className="field-label">{RANGE_CONTROL_TEXTS.custom}</Label>
-        <Group className="date-group">
-          <DateInput slot="start" className="date-input">
-            {(segment) => <DateSegment segment={segment} className="date-segment" />}
-          </DateInput>
-          <span aria-hidden="true" className="date-dash">
-            –
-          </span>
-          <DateInput slot="end" className="date-input">
-            {(segment) => <DateSegment segment={segment} className="date-segment" />}
-          </DateInput>
-          <AriaButton className="calendar-toggle" aria-label="Open the calendar">
-            <CalendarIcon />
-          </AriaButton>
-        </Group>
+        <DateRangeGroup />
         <Text slot="description" className="field-hint">
           {RANGE_CONTROL_TEXTS.hint}
         </Text>
         <FieldError className="field-error">{problem}</FieldError>
-        <RangeCalendarPopover />
+        <RangeCalendarPopover label="Choose the days" placement="bottom start" />
       </DateRangePicker>
       <Button type="submit" variant="secondary">
         {RANGE_CONTROL_TEXTS.apply}

@@ -2,11 +2,9 @@
 // canonical link at the current slug, and Open Graph and Twitter card tags with the hero image to share (the
 // 600 px variant, spec section 9). Pure, so the server and the browser render the same head.
 import { PRODUCT } from '~/lib/brand';
-import { metaDescription, type MetaTag } from '~/hotel/meta';
+import { metaDescription, notIndexedMeta, pageMeta, type MetaTag, type ShareImage } from '~/lib/share-meta';
 import { clubPath, pictureOf, possessive, tabOf, type ClubData, type ClubTab } from './club-data';
 import { PROFILE_NOT_FOUND } from './club-texts';
-
-const SHARE_WIDTH = 600;
 
 export function clubTitle(name: string, tab: ClubTab): string {
   const titles: Record<ClubTab, string> = {
@@ -27,10 +25,11 @@ export function clubDescription(club: Pick<ClubData, 'profile'>): string {
 }
 
 /** The picture a shared link shows: the hero, else the profile picture, else the first stay's. */
-function shareImage(club: ClubData): string | undefined {
+function shareImage(club: ClubData): ShareImage | null {
   const { heroImage, profilePicture } = club.profile.creatorProfile;
   const first = club.recommendations[0];
-  return pictureOf(heroImage) ?? pictureOf(profilePicture) ?? pictureOf(first?.coverImage ?? first?.tileImage);
+  const url = pictureOf(heroImage) ?? pictureOf(profilePicture) ?? pictureOf(first?.coverImage ?? first?.tileImage);
+  return url ? { url, alt: `${possessive(club.profile.publicName)} travel club` } : null;
 }
 
 export interface ClubMetaInput {
@@ -51,36 +50,16 @@ export function clubCanonical(publicUrl: string, club: ClubData, pathname: strin
 }
 
 export function clubMeta({ club, pathname, publicUrl, page }: ClubMetaInput): MetaTag[] {
-  const title = page
-    ? `${page.title} · ${club.profile.publicName} · ${PRODUCT}`
-    : clubTitle(club.profile.publicName, tabOf(pathname) ?? 'home');
-  const description = page?.description ? metaDescription(page.description) : clubDescription(club);
-  const url = clubCanonical(publicUrl, club, pathname);
-  const image = shareImage(club);
-  const tags: MetaTag[] = [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'profile' },
-    { property: 'og:site_name', content: PRODUCT },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-  ];
-  if (image)
-    tags.push(
-      { property: 'og:image', content: image },
-      { property: 'og:image:width', content: String(SHARE_WIDTH) },
-      { property: 'og:image:alt', content: `${possessive(club.profile.publicName)} travel club` },
-      { name: 'twitter:card', content: 'summary_large_image' },
-    );
-  else tags.push({ name: 'twitter:card', content: 'summary' });
-  tags.push({ name: 'twitter:title', content: title }, { name: 'twitter:description', content: description });
-  return tags;
+  return pageMeta({
+    title: page
+      ? `${page.title} · ${club.profile.publicName} · ${PRODUCT}`
+      : clubTitle(club.profile.publicName, tabOf(pathname) ?? 'home'),
+    description: page?.description ? metaDescription(page.description) : clubDescription(club),
+    url: clubCanonical(publicUrl, club, pathname),
+    type: 'profile',
+    image: shareImage(club),
+  });
 }
 
 /** The head of a club page that is not there (the explore tab's 404, a missing guide): its title, not indexed. */
-export const clubNotFoundMeta = (title = PROFILE_NOT_FOUND): MetaTag[] => [
-  { title: `${title} · ${PRODUCT}` },
-  { name: 'robots', content: 'noindex' },
-];
+export const clubNotFoundMeta = (title = PROFILE_NOT_FOUND): MetaTag[] => notIndexedMeta(`${title} · ${PRODUCT}`);

@@ -1,6 +1,6 @@
 // The verification request's two optional fields and their rules (the creator service's limits): up to five
 // http or https addresses, one per line, and a note of at most 1,000 characters.
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '~/ui/text-field';
 
 export interface VerificationForm {
   links: string;

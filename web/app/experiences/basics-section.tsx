@@ -2,9 +2,9 @@
 // (what the club shows; a booking is always priced by the hotels' rates), or priced live for each booking;
 // and how many rooms one departure takes.
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import { TextField } from '~/ui/text-field';
+import { TextAreaField, TextField } from '~/ui/text-field';
 import type { PricingKind } from './draft';
-import { SelectField, TextAreaField } from './fields';
+import { SelectField } from './fields';
 import type { PackageEditor } from './use-editor';
 
 export function BasicsSection({ editor }: { editor: PackageEditor }) {
@@ -27,6 +27,7 @@ export function BasicsSection({ editor }: { editor: PackageEditor }) {
         hint="What makes this trip yours. Plain text, up to 2,000 characters."
         error={errors.summary}
         rows={6}
+        areaClassName="xp-textarea"
       />
     </section>
   );

@@ -3,26 +3,10 @@
 // with its own remove button; a date that has passed since it was offered is marked and can be cleared.
 import { getLocalTimeZone, today, type CalendarDate } from '@internationalized/date';
 import { useState } from 'react';
-import {
-  Button as AriaButton,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  Heading,
-  Label,
-  Popover,
-  Radio,
-  RadioGroup,
-} from 'react-aria-components';
+import { DatePicker, FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { formatStayDate } from '~/checkout/format';
-import { CalendarIcon } from '~/search/calendar-icon';
 import { Button } from '~/ui/button';
+import { CalendarPopover, DateGroup } from '~/ui/calendar-popover';
 import { withDate, type OfferedKind } from './draft';
 import { checkNewDate, earliestToday, limits } from './rules';
 import type { PackageEditor } from './use-editor';
@@ -42,33 +26,9 @@ function DateToAdd(props: {
       validationBehavior="aria"
     >
       <Label>Departure date</Label>
-      <Group className="date-group">
-        <DateInput className="date-input">
-          {(segment) => <DateSegment segment={segment} className="date-segment" />}
-        </DateInput>
-        <AriaButton className="calendar-toggle" aria-label="Open the calendar">
-          <CalendarIcon />
-        </AriaButton>
-      </Group>
+      <DateGroup />
       <FieldError className="field-error">{props.error}</FieldError>
-      <Popover className="search-popover calendar-popover" placement="bottom start" offset={4}>
-        <Dialog className="calendar-dialog" aria-label="Choose a departure date">
-          <Calendar className="calendar">
-            <header className="calendar-header">
-              <AriaButton slot="previous" className="calendar-nav" aria-label="Previous month">
-                ‹
-              </AriaButton>
-              <Heading className="calendar-heading" />
-              <AriaButton slot="next" className="calendar-nav" aria-label="Next month">
-                ›
-              </AriaButton>
-            </header>
-            <CalendarGrid className="calendar-grid">
-              {(date) => <CalendarCell date={date} className="calendar-cell" />}
-            </CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
+      <CalendarPopover label="Choose a departure date" placement="bottom start" />
     </DatePicker>
   );
 }

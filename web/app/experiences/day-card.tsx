@@ -3,9 +3,8 @@
 // for the day they act on; the catalog's refusal of this day's stay is shown on the card, above its fields.
 import { Checkbox } from 'react-aria-components';
 import { Button } from '~/ui/button';
-import { TextField } from '~/ui/text-field';
+import { TextAreaField, TextField } from '~/ui/text-field';
 import type { DayDraft, StayDraft } from './draft';
-import { TextAreaField } from './fields';
 import { HotelField, RoomTypeField, type PickedHotel } from './hotel-field';
 import type { DayRefusal } from './refusals';
 import type { Errors } from './rules';
@@ -100,6 +99,8 @@ export function DayCard({
         onChange={(text) => onChange((d) => ({ ...d, text }))}
         hint="Plain text, up to 4,000 characters. A blank line starts a new paragraph."
         error={errors[`${at}.text`]}
+        rows={5}
+        areaClassName="xp-textarea"
       />
       <Checkbox
         className="xp-checkbox"

@@ -1,5 +1,5 @@
-// The builder's two fields the shared UI has no primitive for: a long text (React Aria's TextField with a
-// TextArea) and a pick-one list (React Aria's Select). Both take the rule's message like ~/ui/text-field.
+// The builder's field the shared UI has no primitive for: a pick-one list (React Aria's Select). It takes the
+// rule's message like ~/ui/text-field.
 import {
   Button,
   FieldError,
@@ -10,37 +10,7 @@ import {
   Select,
   SelectValue,
   Text,
-  TextArea,
-  TextField as AriaTextField,
 } from 'react-aria-components';
-
-export function TextAreaField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string;
-  error?: string;
-  rows?: number;
-}) {
-  return (
-    <AriaTextField
-      className="field"
-      value={props.value}
-      onChange={props.onChange}
-      isInvalid={Boolean(props.error)}
-      validationBehavior="aria"
-    >
-      <Label>{props.label}</Label>
-      <TextArea className="xp-textarea" rows={props.rows ?? 5} />
-      {props.hint ? (
-        <Text slot="description" className="field-hint">
-          {props.hint}
-        </Text>
-      ) : null}
-      <FieldError className="field-error">{props.error}</FieldError>
-    </AriaTextField>
-  );
-}
 
 export interface Choice {
   id: string;

@@ -1,22 +1,11 @@
 // A night's hotel and room type. The hotel comes from the catalog's autocomplete (the search box's endpoint,
 // its hotels only), asked after a pause in typing; its room types from the hotel itself. A hotel the catalog
 // no longer has, or one with no rooms, says so here, before publishing would.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import {
-  ComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-  type Key,
-} from 'react-aria-components';
+import { useState } from 'react';
+import { ComboBox, FieldError, Input, Label, Text, type Key } from 'react-aria-components';
 import { isNotFound } from '~/checkout/queries';
 import { loadApi } from '~/lib/session';
-import { AUTOCOMPLETE_DELAY_MS } from '~/search/destination-field';
+import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 import { SelectField } from './fields';
 import type { StayDraft } from './draft';
 import { useHotel } from './queries';
@@ -32,38 +21,19 @@ const HOTEL_PREFIX = 'hotel-';
 /** The autocomplete mixes cities and countries in; ask for its most, keep the hotels. */
 const TAKE = 20;
 
-async function findHotels(query: string, signal: AbortSignal): Promise<HotelOption[]> {
-  const api = await loadApi();
-  const answer = await api.call(api.endpoints.catalog.autocomplete, { query: { query, take: TAKE } }, { signal });
-  return answer.destinations
-    .filter((d) => d.locationType === 'hotel' && d.id.startsWith(HOTEL_PREFIX))
-    .map((d) => ({ id: d.id.slice(HOTEL_PREFIX.length), name: d.name, label: d.label }));
-}
-
-function useSettled(text: string): string {
-  const [settled, setSettled] = useState(text);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), AUTOCOMPLETE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return settled;
-}
-
-function useHotelSuggestions(text: string, typing: boolean) {
-  const query = useSettled(text);
-  const answer = useQuery({
-    queryKey: ['catalog', 'hotel-autocomplete', query],
-    queryFn: ({ signal }) => findHotels(query, signal),
-    enabled: typing && query.length > 0,
-    staleTime: 5 * 60_000,
-    placeholderData: keepPreviousData,
-  });
-  let empty: string;
-  if (answer.isError) empty = 'Hotels cannot be searched right now. Please try again.';
-  else if (answer.isFetching || query !== text) empty = 'Looking for hotels…';
-  else empty = `No hotels match “${text}”`;
-  return { hotels: answer.data ?? [], empty };
-}
+/** The catalog's hotels, without the places, for what is typed. */
+const hotelsOnly: SuggestionsAsk<HotelOption> = {
+  key: (query) => ['catalog', 'hotel-autocomplete', query],
+  fetch: async (query, signal) =>
+    (await autocomplete(query, TAKE, signal))
+      .filter((d) => d.locationType === 'hotel' && d.id.startsWith(HOTEL_PREFIX))
+      .map((d) => ({ id: d.id.slice(HOTEL_PREFIX.length), name: d.name, label: d.label })),
+  texts: {
+    unavailable: 'Hotels cannot be searched right now. Please try again.',
+    looking: 'Looking for hotels…',
+    none: (text) => `No hotels match “${text}”`,
+  },
+};
 
 export interface PickedHotel {
   id: string;
@@ -78,9 +48,9 @@ export function HotelField(props: { stay: StayDraft; onPick: (hotel: PickedHotel
   const [typed, setTyped] = useState<string | null>(null);
   const input = typed ?? name;
   const typing = typed !== null && typed.trim().length > 0;
-  const suggestions = useHotelSuggestions(input.trim(), typing);
+  const { suggestions, empty } = useSuggestions(input.trim(), typing, hotelsOnly);
   const picked: HotelOption[] = stay.hotelId ? [{ id: stay.hotelId, name, label: name }] : [];
-  const items = typing ? suggestions.hotels : picked;
+  const items = typing ? suggestions : picked;
 
   function pick(key: Key | null) {
     const found = items.find((item) => item.id === key);
@@ -113,18 +83,7 @@ export function HotelField(props: { stay: StayDraft; onPick: (hotel: PickedHotel
         Hotels of the catalog, by name.
       </Text>
       <FieldError className="field-error">{props.error}</FieldError>
-      <Popover className="search-popover" placement="bottom start" offset={4}>
-        <ListBox<HotelOption>
-          className="suggestions"
-          renderEmptyState={() => <p className="suggestions-empty">{suggestions.empty}</p>}
-        >
-          {(item) => (
-            <ListBoxItem id={item.id} textValue={item.label} className="suggestion">
-              {item.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
+      <SuggestionsPopover<HotelOption> empty={empty}>{(item) => item.label}</SuggestionsPopover>
     </ComboBox>
   );
 }

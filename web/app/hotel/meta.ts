@@ -7,9 +7,15 @@ import type { HotelView } from '@travelclub/contracts';
 import { possessive } from '~/club/club-data';
 import type { HotelClub } from '~/club/hotel-club';
 import { PRODUCT } from '~/lib/brand';
+import {
+  SHARE_IMAGE,
+  metaDescription,
+  notIndexedMeta,
+  pageMeta,
+  type MetaTag,
+  type ShareImage,
+} from '~/lib/share-meta';
 
-export const SHARE_IMAGE = { width: 600, height: 338 } as const;
-const DESCRIPTION_MAX = 160;
 export const HOTEL_NOT_FOUND = 'Hotel not found';
 
 /**
@@ -32,15 +38,6 @@ export function shareImageUrl(imagesHost: string, publicId: string): string {
 export function canonicalUrl(publicUrl: string, slug: string, creator?: string | null): string {
   const base = `${trimSlash(publicUrl)}/hotel/${encodeURIComponent(slug)}`;
   return creator ? `${base}?creator=${encodeURIComponent(creator)}` : base;
-}
-
-/** The description cut to a search snippet's length, at a word. */
-export function metaDescription(text: string, max = DESCRIPTION_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2));
-  return `${atWord.replace(/[\s,.;:]+$/, '')}…`;
 }
 
 export function hotelTitle(
@@ -66,51 +63,25 @@ export interface HotelMetaInput {
   imagesHost: string;
 }
 
-export type MetaTag =
-  | { title: string }
-  | { name: string; content: string }
-  | { property: string; content: string }
-  | { tagName: 'link'; rel: string; href: string };
-
-/** The share image's tags: the creator's cover of the hotel (its 600 px variant), else the hotel's title image. */
-function shareTags({ hotel, club, imagesHost }: HotelMetaInput): MetaTag[] {
+/** The share image: the creator's cover of the hotel (its 600 px variant), else the hotel's title image. */
+function shareImage({ hotel, club, imagesHost }: HotelMetaInput): ShareImage | null {
   const cover = club?.recommendation?.cover?.links['600px'];
-  const alt = { property: 'og:image:alt', content: `${hotel.name}, ${hotel.address.city}` };
-  if (cover)
-    return [
-      { property: 'og:image', content: cover },
-      { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
-      alt,
-    ];
-  if (!hotel.titleImage) return [];
-  return [
-    { property: 'og:image', content: shareImageUrl(imagesHost, hotel.titleImage.publicId) },
-    { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
-    { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
-    alt,
-  ];
+  const alt = `${hotel.name}, ${hotel.address.city}`;
+  if (cover) return { url: cover, alt };
+  if (!hotel.titleImage) return null;
+  return { url: shareImageUrl(imagesHost, hotel.titleImage.publicId), alt, height: SHARE_IMAGE.height };
 }
 
 export function hotelMeta(input: HotelMetaInput): MetaTag[] {
   const { hotel, creator, club, publicUrl } = input;
-  const title = hotelTitle(hotel, creator, club);
-  const description = metaDescription(club?.recommendation?.text || hotel.description);
-  const url = canonicalUrl(publicUrl, hotel.slug, creator);
-  const tags: MetaTag[] = [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: PRODUCT },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-  ];
-  const share = shareTags(input);
-  tags.push(...share, { name: 'twitter:card', content: share.length ? 'summary_large_image' : 'summary' });
-  tags.push({ name: 'twitter:title', content: title }, { name: 'twitter:description', content: description });
-  return tags;
+  return pageMeta({
+    title: hotelTitle(hotel, creator, club),
+    description: metaDescription(club?.recommendation?.text || hotel.description),
+    url: canonicalUrl(publicUrl, hotel.slug, creator),
+    type: 'website',
+    image: shareImage(input),
+  });
 }
 
 /** The head of a missing hotel: the 404 title, not indexed. */
-export const notFoundMeta = (): MetaTag[] => [{ title: HOTEL_NOT_FOUND }, { name: 'robots', content: 'noindex' }];
+export const notFoundMeta = (): MetaTag[] => notIndexedMeta(HOTEL_NOT_FOUND);

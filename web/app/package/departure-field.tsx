@@ -3,24 +3,9 @@
 // keeps the date as an ISO string; the calendar's types stay inside this file.
 import { getLocalTimeZone, parseDate, today, type CalendarDate } from '@internationalized/date';
 import { useMemo } from 'react';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  Heading,
-  Label,
-  Popover,
-  Text,
-} from 'react-aria-components';
-import { CalendarIcon } from '~/search/calendar-icon';
+import { DatePicker, FieldError, Label, Text } from 'react-aria-components';
 import { searchLimits } from '~/search/search-rules';
+import { CalendarPopover, DateGroup } from '~/ui/calendar-popover';
 import { bookingMessages } from './booking-rules';
 import { departuresHint } from './departures-hint';
 import type { Departures } from './package-facts';
@@ -68,37 +53,13 @@ export function DepartureField(props: {
       name="checkInDate"
     >
       <Label className="field-label">Departure date</Label>
-      <Group className="date-group">
-        <DateInput className="date-input">
-          {(segment) => <DateSegment segment={segment} className="date-segment" />}
-        </DateInput>
-        <Button className="calendar-toggle" aria-label="Open the calendar">
-          <CalendarIcon />
-        </Button>
-      </Group>
+      <DateGroup />
       <Text slot="description" className="field-hint">
         {departuresHint(departures)}
       </Text>
       {/* A typed date the calendar would not offer is invalid before any press of the button: said in our words. */}
       <FieldError className="field-error">{props.error ?? bookingMessages.dateNotOffered}</FieldError>
-      <Popover className="search-popover calendar-popover" placement="bottom end" offset={4}>
-        <Dialog className="calendar-dialog" aria-label="Choose a departure date">
-          <Calendar className="calendar package-calendar">
-            <header className="calendar-header">
-              <Button slot="previous" className="calendar-nav" aria-label="Previous month">
-                ‹
-              </Button>
-              <Heading className="calendar-heading" />
-              <Button slot="next" className="calendar-nav" aria-label="Next month">
-                ›
-              </Button>
-            </header>
-            <CalendarGrid className="calendar-grid">
-              {(date) => <CalendarCell date={date} className="calendar-cell" />}
-            </CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
+      <CalendarPopover label="Choose a departure date" placement="bottom end" className="package-calendar" />
     </DatePicker>
   );
 }

@@ -1,8 +1,16 @@
 // The package page's head: title and description from the package and its creator, the canonical address in
 // the creator's club (their current address, whatever old one was opened), and the share image: the package's
 // cover at 600 px, else its first hotel's photo in the share box (spec section 9). Pure, like the hotel's.
-import { SHARE_IMAGE, metaDescription, shareImageUrl, type MetaTag } from '~/hotel/meta';
+import { shareImageUrl } from '~/hotel/meta';
 import { PRODUCT } from '~/lib/brand';
+import {
+  SHARE_IMAGE,
+  metaDescription,
+  notIndexedMeta,
+  pageMeta,
+  type MetaTag,
+  type ShareImage,
+} from '~/lib/share-meta';
 import { plural } from '~/search/format';
 import type { PackagePageData } from './package-facts';
 
@@ -26,48 +34,24 @@ export function packageDescription({ travelPackage, creator }: PackagePageData):
   return `A ${travelPackage.days.length}-day trip by ${creator.publicName}, with ${nights} in ${hotels}.`;
 }
 
-function shareImage(data: PackagePageData, imagesHost: string): MetaTag[] {
+/** The share image: the package's cover (its 600 px variant), else its first hotel's photo in the share box. */
+function shareImage(data: PackagePageData, imagesHost: string): ShareImage | null {
   const { cover, hotels, title } = data.travelPackage;
-  const alt = { property: 'og:image:alt', content: title };
-  if (cover)
-    return [
-      { property: 'og:image', content: cover.links['600px'] },
-      { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
-      alt,
-    ];
+  if (cover) return { url: cover.links['600px'], alt: title };
   const photo = hotels.find((hotel) => hotel.titleImage)?.titleImage;
-  if (!photo) return [];
-  return [
-    { property: 'og:image', content: shareImageUrl(imagesHost, photo.publicId) },
-    { property: 'og:image:width', content: String(SHARE_IMAGE.width) },
-    { property: 'og:image:height', content: String(SHARE_IMAGE.height) },
-    alt,
-  ];
+  if (!photo) return null;
+  return { url: shareImageUrl(imagesHost, photo.publicId), alt: title, height: SHARE_IMAGE.height };
 }
 
 export function packageMeta(data: PackagePageData, env: { publicUrl: string; imagesHost: string }): MetaTag[] {
-  const title = packageTitle(data);
-  const description = packageDescription(data);
-  const url = packageUrl(env.publicUrl, data.creator.slug, data.travelPackage.id);
-  const image = shareImage(data, env.imagesHost);
-  return [
-    { title },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: PRODUCT },
-    { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
-    { property: 'og:url', content: url },
-    ...image,
-    { name: 'twitter:card', content: image.length ? 'summary_large_image' : 'summary' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: description },
-  ];
+  return pageMeta({
+    title: packageTitle(data),
+    description: packageDescription(data),
+    url: packageUrl(env.publicUrl, data.creator.slug, data.travelPackage.id),
+    type: 'website',
+    image: shareImage(data, env.imagesHost),
+  });
 }
 
 /** The head of a missing package: the 404 title, not indexed. */
-export const packageNotFoundMeta = (): MetaTag[] => [
-  { title: PACKAGE_NOT_FOUND },
-  { name: 'robots', content: 'noindex' },
-];
+export const packageNotFoundMeta = (): MetaTag[] => notIndexedMeta(PACKAGE_NOT_FOUND);

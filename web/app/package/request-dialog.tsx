@@ -4,14 +4,13 @@
 // above all) are said plainly, and the form keeps what was typed.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { FieldError, Label, TextArea, TextField as AriaTextField, Text } from 'react-aria-components';
 import { todayStayDate } from '~/checkout/format';
 import { useSession } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
+import { Counter } from '~/ui/counter';
 import { Modal } from '~/ui/modal';
-import { TextField } from '~/ui/text-field';
-import { Counter } from './counter';
+import { TextAreaField, TextField } from '~/ui/text-field';
 import { sendPackageRequest } from './package-calls';
 import {
   MAX_TRAVELLERS,
@@ -30,26 +29,6 @@ export interface RequestDialogProps {
   onClose: () => void;
 }
 
-function MessageField(props: { value: string; onChange: (value: string) => void; error?: string }) {
-  return (
-    <AriaTextField
-      className="field"
-      value={props.value}
-      onChange={props.onChange}
-      isInvalid={Boolean(props.error)}
-      validationBehavior="aria"
-    >
-      <Label>Your message</Label>
-      <TextArea className="request-message" rows={5} />
-      <Text slot="description" className="field-hint">
-        Where would you like to go, what do you enjoy, what is your budget? Up to {MESSAGE_MAX.toLocaleString('en-US')}{' '}
-        characters.
-      </Text>
-      <FieldError className="field-error">{props.error}</FieldError>
-    </AriaTextField>
-  );
-}
-
 function Fields(props: { draft: RequestDraft; errors: RequestErrors; change: (patch: Partial<RequestDraft>) => void }) {
   const { draft, errors, change } = props;
   return (
@@ -63,7 +42,15 @@ function Fields(props: { draft: RequestDraft; errors: RequestErrors; change: (pa
         error={errors.email}
         hint="The creator answers you here."
       />
-      <MessageField value={draft.message} onChange={(message) => change({ message })} error={errors.message} />
+      <TextAreaField
+        label="Your message"
+        value={draft.message}
+        onChange={(message) => change({ message })}
+        error={errors.message}
+        hint={`Where would you like to go, what do you enjoy, what is your budget? Up to ${MESSAGE_MAX.toLocaleString('en-US')} characters.`}
+        rows={5}
+        areaClassName="request-message"
+      />
       <fieldset className="request-group">
         <legend>Dates you have in mind (optional)</legend>
         <TextField

@@ -1,46 +1,7 @@
-// Guests and rooms: React Aria's NumberFields with − and + buttons (arrow keys and typing work too). The
-// catalog takes one guest count for the stay (no separate children), and up to nine rooms.
-import { Button, FieldError, Group, Input, Label, NumberField } from 'react-aria-components';
+// Guests and rooms: two counters (React Aria's NumberFields with − and + buttons). The catalog takes one
+// guest count for the stay (no separate children), and up to nine rooms.
+import { Counter } from '~/ui/counter';
 import { MAX_GUESTS, searchLimits } from './search-rules';
-
-function Counter(props: {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  onChange: (value: number) => void;
-  error?: string;
-  className: string;
-  autoFocus?: boolean;
-}) {
-  return (
-    <NumberField
-      className={`field counter ${props.className}`}
-      value={props.value}
-      minValue={props.min}
-      maxValue={props.max}
-      step={1}
-      // A cleared box is NaN: the smallest count, rather than no count at all.
-      onChange={(next) => props.onChange(Number.isNaN(next) ? props.min : next)}
-      isInvalid={Boolean(props.error)}
-      validationBehavior="aria"
-      formatOptions={{ maximumFractionDigits: 0 }}
-      autoFocus={props.autoFocus}
-    >
-      <Label>{props.label}</Label>
-      <Group className="counter-group">
-        <Button slot="decrement" className="counter-button">
-          −
-        </Button>
-        <Input className="counter-input" />
-        <Button slot="increment" className="counter-button">
-          +
-        </Button>
-      </Group>
-      <FieldError className="field-error">{props.error}</FieldError>
-    </NumberField>
-  );
-}
 
 export function GuestsFields(props: {
   guests: number;

@@ -1,23 +1,8 @@
 // Check-in and check-out: React Aria's DateRangePicker (typed segments or a calendar), dates before today
 // not offered. The form keeps the dates as ISO strings; the calendar's types stay inside this file.
 import { getLocalTimeZone, parseDate, today, type CalendarDate } from '@internationalized/date';
-import {
-  Button,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DateRangePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  Heading,
-  Label,
-  Popover,
-  RangeCalendar,
-  type RangeValue,
-} from 'react-aria-components';
-import { CalendarIcon } from './calendar-icon';
+import { DateRangePicker, FieldError, Label, type RangeValue } from 'react-aria-components';
+import { DateRangeGroup, RangeCalendarPopover } from '~/ui/calendar-popover';
 
 export interface StayDates {
   checkIn: string;
@@ -60,39 +45,9 @@ export function StayDatesField(props: {
       endName="checkOut"
     >
       <Label className="field-label">Check-in – check-out</Label>
-      <Group className="date-group">
-        <DateInput slot="start" aria-label="Check-in" className="date-input">
-          {(segment) => <DateSegment segment={segment} className="date-segment" />}
-        </DateInput>
-        <span aria-hidden="true" className="date-dash">
-          –
-        </span>
-        <DateInput slot="end" aria-label="Check-out" className="date-input">
-          {(segment) => <DateSegment segment={segment} className="date-segment" />}
-        </DateInput>
-        <Button className="calendar-toggle" aria-label="Open the calendar">
-          <CalendarIcon />
-        </Button>
-      </Group>
+      <DateRangeGroup startLabel="Check-in" endLabel="Check-out" />
       <FieldError className="field-error">{props.error}</FieldError>
-      <Popover className="search-popover calendar-popover" placement="bottom end" offset={4}>
-        <Dialog className="calendar-dialog" aria-label="Choose your dates">
-          <RangeCalendar className="calendar">
-            <header className="calendar-header">
-              <Button slot="previous" className="calendar-nav" aria-label="Previous month">
-                ‹
-              </Button>
-              <Heading className="calendar-heading" />
-              <Button slot="next" className="calendar-nav" aria-label="Next month">
-                ›
-              </Button>
-            </header>
-            <CalendarGrid className="calendar-grid">
-              {(date) => <CalendarCell date={date} className="calendar-cell" />}
-            </CalendarGrid>
-          </RangeCalendar>
-        </Dialog>
-      </Popover>
+      <RangeCalendarPopover label="Choose your dates" placement="bottom end" />
     </DateRangePicker>
   );
 }

@@ -1,25 +1,13 @@
 // Choosing the hotel a creator recommends: React Aria's ComboBox over the catalog's autocomplete (hotels, cities,
 // countries). A hotel is picked at once; a place lists its hotels as radio buttons to pick one from. All of it
 // works with the keyboard alone: type, arrow keys, Enter; Tab into the place's hotels, arrows to choose.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Destination, HotelSummary } from '@travelclub/contracts';
-import { useEffect, useState } from 'react';
-import {
-  ComboBox,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Radio,
-  RadioGroup,
-  Text,
-  type Key,
-} from 'react-aria-components';
+import { useState } from 'react';
+import { ComboBox, FieldError, Input, Label, Radio, RadioGroup, Text, type Key } from 'react-aria-components';
 import { messageOf } from '~/checkout/queries';
 import { loadApi } from '~/lib/session';
-import { AUTOCOMPLETE_DELAY_MS } from '~/search/destination-field';
+import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 
 /** The hotel a creator picked: the catalog's id, and how the form names it. */
 export interface PickedHotel {
@@ -39,40 +27,16 @@ const KIND: Record<Destination['locationType'], string> = { city: 'City', countr
 
 const hotelKey = (hotelId: string) => `${HOTEL_PREFIX}${hotelId}`;
 
-function useSettled(value: string) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), AUTOCOMPLETE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
-
-/** The catalog's suggestions for what is typed, after a pause in typing. */
-function useSuggestions(text: string, typing: boolean) {
-  const query = useSettled(text);
-  const answer = useQuery({
-    // The search box's key and answer: what one typed there is already known here.
-    queryKey: ['destinations', 'autocomplete', query],
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      const found = await api.call(
-        api.endpoints.catalog.autocomplete,
-        { query: { query, take: SUGGESTIONS } },
-        { signal },
-      );
-      return found.destinations;
-    },
-    enabled: typing && query.length > 0,
-    staleTime: 5 * 60_000,
-    placeholderData: keepPreviousData,
-  });
-  let empty: string;
-  if (answer.isError) empty = 'Suggestions are not available right now. Please try again.';
-  else if (answer.isFetching || query !== text) empty = 'Looking for hotels…';
-  else empty = `No hotel or place matches “${text}”`;
-  return { suggestions: (answer.data ?? []) as Suggestion[], empty };
-}
+/** Hotels and places for what is typed, under the search box's key and answer: what was typed there is known. */
+const hotelsAndPlaces: SuggestionsAsk<Suggestion> = {
+  key: (query) => ['destinations', 'autocomplete', query],
+  fetch: (query, signal) => autocomplete(query, SUGGESTIONS, signal),
+  texts: {
+    unavailable: 'Suggestions are not available right now. Please try again.',
+    looking: 'Looking for hotels…',
+    none: (text) => `No hotel or place matches “${text}”`,
+  },
+};
 
 const describe = (s: Suggestion) =>
   s.locationType === 'hotel' || s.hotelCount === undefined
@@ -81,21 +45,16 @@ const describe = (s: Suggestion) =>
 
 function Suggestions({ empty }: { empty: string }) {
   return (
-    <Popover className="search-popover" placement="bottom start" offset={4}>
-      <ListBox<Suggestion>
-        className="suggestions"
-        renderEmptyState={() => <p className="suggestions-empty">{empty}</p>}
-      >
-        {(item) => (
-          <ListBoxItem id={item.id} textValue={item.label} className="suggestion">
-            <Text slot="label">{item.label}</Text>
-            <Text slot="description" className="suggestion-kind">
-              {describe(item)}
-            </Text>
-          </ListBoxItem>
-        )}
-      </ListBox>
-    </Popover>
+    <SuggestionsPopover<Suggestion> empty={empty}>
+      {(item) => (
+        <>
+          <Text slot="label">{item.label}</Text>
+          <Text slot="description" className="suggestion-kind">
+            {describe(item)}
+          </Text>
+        </>
+      )}
+    </SuggestionsPopover>
   );
 }
 
@@ -150,7 +109,7 @@ export function HotelPicker(props: {
   const [input, setInput] = useState(value?.label ?? '');
   const shown = place?.label ?? value?.label;
   const typing = input.trim().length > 0 && input !== shown;
-  const { suggestions, empty } = useSuggestions(input.trim(), typing);
+  const { suggestions, empty } = useSuggestions(input.trim(), typing, hotelsAndPlaces);
   const current: Suggestion | null =
     place ?? (value ? { id: hotelKey(value.id), name: value.name, label: value.label, locationType: 'hotel' } : null);
   const items = typing ? suggestions : current ? [current] : [];

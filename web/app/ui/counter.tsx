@@ -1,5 +1,6 @@
-// A count with − and + buttons (React Aria's NumberField: arrow keys and typing work too), for the booking
-// box's adults and rooms and the request's travellers. Only in the chunks loaded after the page is running.
+// A count with − and + buttons (React Aria's NumberField: arrow keys and typing work too): the search form's
+// guests and rooms, the booking box's adults and rooms, the package request's travellers. Only in the chunks
+// loaded after a page is running.
 import { Button, FieldError, Group, Input, Label, NumberField } from 'react-aria-components';
 
 export function Counter(props: {
@@ -9,10 +10,13 @@ export function Counter(props: {
   max: number;
   onChange: (value: number) => void;
   error?: string;
+  /** A class beside `field counter`, for a form that places its counters apart. */
+  className?: string;
+  autoFocus?: boolean;
 }) {
   return (
     <NumberField
-      className="field counter"
+      className={props.className ? `field counter ${props.className}` : 'field counter'}
       value={props.value}
       minValue={props.min}
       maxValue={props.max}
@@ -22,6 +26,7 @@ export function Counter(props: {
       isInvalid={Boolean(props.error)}
       validationBehavior="aria"
       formatOptions={{ maximumFractionDigits: 0 }}
+      autoFocus={props.autoFocus}
     >
       <Label>{props.label}</Label>
       <Group className="counter-group">
