@@ -56,6 +56,7 @@ const dashboardRoutes = () => [
   '/dashboard/income',
   '/dashboard/chat',
   '/dashboard/travelclub-college',
+  '/dashboard/travelclub-college/build-a-package',
   '/dashboard/stays/add',
   `/dashboard/stays/${club.hotelId}`,
   '/dashboard/experiences/add',

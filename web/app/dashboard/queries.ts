@@ -10,6 +10,7 @@ import type {
   TravelPackage,
 } from '@travelclub/contracts';
 import { codeOf, statusOf } from '~/checkout/queries';
+import { useRootData } from '~/lib/root-data';
 import { loadApi, useSession } from '~/lib/session';
 
 export const creatorKeys = {
@@ -34,10 +35,11 @@ export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
  * The creator's profile. The creator service makes it from the sign-up; a role granted a moment ago may have
  * no profile yet, so one is made (the call is idempotent) rather than showing an error.
  */
-export function useCreatorProfile() {
+export function useCreatorProfile(initial?: Profile) {
   const { isCreator } = useSession();
   return useQuery<Profile>({
     queryKey: creatorKeys.profile,
+    initialData: initial,
     queryFn: async ({ signal }) => {
       const api = await loadApi();
       try {
@@ -52,10 +54,11 @@ export function useCreatorProfile() {
   });
 }
 
-export function useMyRecommendations() {
+export function useMyRecommendations(initial?: RecommendationView[]) {
   const { isCreator } = useSession();
   return useQuery<RecommendationView[]>({
     queryKey: creatorKeys.recommendations,
+    initialData: initial,
     queryFn: async ({ signal }) => {
       const api = await loadApi();
       return (await api.call(api.endpoints.creator.myRecommendations, {}, { signal })).recommendations;
@@ -65,10 +68,11 @@ export function useMyRecommendations() {
   });
 }
 
-export function useMyPackages() {
+export function useMyPackages(initial?: TravelPackage[]) {
   const { isCreator } = useSession();
   return useQuery<TravelPackage[]>({
     queryKey: creatorKeys.packages,
+    initialData: initial,
     queryFn: async ({ signal }) => {
       const api = await loadApi();
       return (await api.call(api.endpoints.creator.myPackages, { query: { take: 100 } }, { signal })).packages;
@@ -79,10 +83,11 @@ export function useMyPackages() {
 }
 
 /** The counters of one range of UTC days (both included). */
-export function useCounters(from: string, to: string) {
+export function useCounters(from: string, to: string, initial?: CreatorCountersAnswer) {
   const { isCreator } = useSession();
   return useQuery<CreatorCountersAnswer>({
     queryKey: creatorKeys.counters(from, to),
+    initialData: initial,
     queryFn: async ({ signal }) => {
       const api = await loadApi();
       return api.call(api.endpoints.creator.creatorCounters, { query: { from, to } }, { signal });
@@ -114,4 +119,13 @@ export function useCreatorPlan() {
 /** The club's public address for a slug, on the site the page is open on. */
 export function clubUrl(slug: string, origin = typeof window === 'undefined' ? '' : window.location.origin): string {
   return `${origin}/user/${slug}`;
+}
+
+/**
+ * The club's public address as the site's settings give it (the server and the browser render the same text),
+ * else on the site the page is open on.
+ */
+export function useClubUrl(slug: string): string {
+  const origin = useRootData()?.environmentVariables.publicApiUrl;
+  return clubUrl(slug, origin ?? undefined);
 }

@@ -1,6 +1,6 @@
 // Today's counters on the dashboard home (UTC days, as the counters are kept): club page views, visitors,
 // itineraries started, bookings and income, with a plain word when nothing has happened yet.
-import type { AmountsByCurrency, CreatorCounters } from '@travelclub/contracts';
+import type { AmountsByCurrency, CreatorCounters, CreatorCountersAnswer } from '@travelclub/contracts';
 import { Link } from 'react-router';
 import { formatMoney } from '~/search/format';
 import { useCounters, todayUtc } from './queries';
@@ -26,9 +26,10 @@ function incomeText(income: AmountsByCurrency, currency: string): string {
 const isQuiet = (c: CreatorCounters) =>
   c.pageViews === 0 && c.uniqueVisitors === 0 && c.itinerariesStarted === 0 && c.bookings === 0;
 
-export function TodayCounters({ currency }: { currency: string }) {
+export function TodayCounters(props: { currency: string; initial?: { day: string; counters: CreatorCountersAnswer } }) {
+  const { currency, initial } = props;
   const today = todayUtc();
-  const counters = useCounters(today, today);
+  const counters = useCounters(today, today, initial?.day === today ? initial.counters : undefined);
   return (
     <section className="dash-card stack" aria-labelledby="today-title">
       <div className="dash-card-head">

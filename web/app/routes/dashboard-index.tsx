@@ -1,10 +1,13 @@
 // /dashboard (index): where a creator lands. What to do next, from sign-up to a live club (a checklist ticked
-// from their own data), and today's counters. Everything here is theirs, so it is read in the browser.
+// from their own data), and today's counters. The first page load brings that data with its HTML (the server
+// reads it with the creator's own token); a move here within the app reads it in the browser, from the cache
+// the other dashboard pages keep fresh.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { checklistOf, rememberShared, wasShared } from '~/dashboard/checklist';
 import { NextSteps } from '~/dashboard/next-steps';
-import { clubUrl, useCreatorProfile, useMyPackages, useMyRecommendations } from '~/dashboard/queries';
+import { dashboardHomeData } from '~/dashboard/home.server';
+import { useClubUrl, useCreatorProfile, useMyPackages, useMyRecommendations } from '~/dashboard/queries';
 import { LoadError, Loading } from '~/dashboard/status';
 import { TodayCounters } from '~/dashboard/today';
 import { PRODUCT } from '~/lib/brand';
@@ -12,6 +15,16 @@ import { useSession } from '~/lib/session';
 import type { Route } from './+types/dashboard-index';
 
 export const meta: Route.MetaFunction = () => [{ title: `Dashboard · ${PRODUCT}` }];
+
+/** The creator's own figures: kept by no cache on the way. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { home: await dashboardHomeData(request) };
+}
+
+/** Within the app the browser's cache has (or reads) the same data: no round trip through the web server. */
+export const clientLoader = () => ({ home: null });
 
 /** Whether the creator copied their link before, read after hydration (it lives in this browser's storage). */
 function useShared(userId: string | undefined) {
@@ -24,11 +37,13 @@ function useShared(userId: string | undefined) {
   return [shared, markShared] as const;
 }
 
-export default function DashboardHome() {
+export default function DashboardHome({ loaderData }: Partial<Route.ComponentProps>) {
+  const home = loaderData?.home ?? undefined;
   const { user } = useSession();
-  const profile = useCreatorProfile();
-  const recommendations = useMyRecommendations();
-  const packages = useMyPackages();
+  const profile = useCreatorProfile(home?.profile);
+  const recommendations = useMyRecommendations(home?.recommendations);
+  const packages = useMyPackages(home?.packages);
+  const link = useClubUrl(profile.data?.slug ?? '');
   const [shared, markShared] = useShared(user?.id);
 
   const failed = [profile, recommendations, packages].find((query) => query.isError);
@@ -49,7 +64,6 @@ export default function DashboardHome() {
     );
   }
 
-  const link = clubUrl(profile.data.slug);
   const steps = checklistOf({
     profile: profile.data,
     recommendations: recommendations.data,
@@ -66,7 +80,7 @@ export default function DashboardHome() {
       </div>
       <div className="dash-home-grid">
         <NextSteps steps={steps} clubLink={link} onCopied={markShared} />
-        <TodayCounters currency={profile.data.currency} />
+        <TodayCounters currency={profile.data.currency} initial={home?.today} />
       </div>
     </div>
   );

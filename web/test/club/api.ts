@@ -12,7 +12,7 @@ type Answer = (input: any) => unknown;
 export const answers: Record<string, Answer> = {};
 
 export const server = {
-  serverCall: vi.fn(async (_request: Request, e: object, input: unknown) => {
+  serverCall: vi.fn(async (_request: Request, e: object, input: unknown, _options?: unknown) => {
     const name = names.get(e) ?? 'unknown';
     const answer = answers[name];
     if (!answer) throw new ApiError(503, 'service-unavailable', `no answer for ${name}`);
