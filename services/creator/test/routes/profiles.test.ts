@@ -8,6 +8,17 @@ const world = useCreator();
 const inject = (options: InjectOptions) => world.app.inject(options);
 const slugOf = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}`;
 
+/** `isAvailable` for a handle, as anyone (or the given caller) asks: always a 200. */
+async function availability(handle: string, headers = {}): Promise<{ isAvailable: boolean; reason?: string }> {
+  const res = await inject({
+    method: 'GET',
+    url: `/api/v1/creator/${encodeURIComponent(handle)}/isAvailable`,
+    headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
 describe('making a profile', () => {
   it('makes the caller profile once, with an address from the name, and answers it again after', async () => {
     const caller = await world.caller(['role/customer', 'role/creator']);
@@ -152,15 +163,7 @@ describe('club addresses', () => {
 
   it('says whether an address is available, without ever erroring', async () => {
     const creator = await world.creator('Avail', slugOf('avail'));
-    const ask = async (handle: string, headers = {}) => {
-      const res = await inject({
-        method: 'GET',
-        url: `/api/v1/creator/${encodeURIComponent(handle)}/isAvailable`,
-        headers,
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json().isAvailable as boolean;
-    };
+    const ask = async (handle: string, headers = {}) => (await availability(handle, headers)).isAvailable;
     expect(await ask(slugOf('free'))).toBe(true);
     expect(await ask(creator.profile.slug)).toBe(false);
     expect(await ask(creator.profile.slug.toUpperCase())).toBe(false);
@@ -172,15 +175,7 @@ describe('club addresses', () => {
 
   it('says why an address is not available (taken, reserved, invalid), and gives no reason when it is', async () => {
     const creator = await world.creator('Reasons', slugOf('reasons'));
-    const ask = async (handle: string, headers = {}) => {
-      const res = await inject({
-        method: 'GET',
-        url: `/api/v1/creator/${encodeURIComponent(handle)}/isAvailable`,
-        headers,
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json();
-    };
+    const ask = availability;
     expect(await ask(slugOf('free'))).toEqual({ isAvailable: true });
     expect(await ask(creator.profile.slug, creator.headers)).toEqual({ isAvailable: true });
     expect(await ask(creator.profile.slug)).toEqual({ isAvailable: false, reason: 'taken' });
