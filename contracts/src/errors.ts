@@ -122,6 +122,16 @@ export const errorCatalogue = {
   ),
   'creator-unreachable': entry(409, 'This creator cannot take requests yet. Please try again later.'),
   'guide-not-found': entry(404, 'Guide not found'),
+  // Taylor, the creators' assistant (ours)
+  'conversation-not-found': entry(404, 'Conversation not found'),
+  'conversation-limit-reached': entry(
+    409,
+    'You have 200 conversations with Taylor. Delete an old one to start another.',
+  ),
+  'conversation-full': entry(409, 'This conversation is full. Please start a new one.'),
+  'assistant-busy': entry(409, 'Taylor is still answering your last message.'),
+  'assistant-allowance-used': entry(429, "Taylor has used today's allowance. Please come back tomorrow."),
+  'draft-not-found': entry(404, 'Draft not found'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

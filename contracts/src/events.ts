@@ -13,6 +13,7 @@ export const topics = {
   itinerary: 'itinerary.events',
   billing: 'billing.events',
   creator: 'creator.events',
+  assistant: 'assistant.events',
 } as const;
 export type Topic = (typeof topics)[keyof typeof topics];
 
@@ -263,6 +264,20 @@ export const eventPayloadSchemas = {
     packageId: IdSchema,
     userId: IdSchema,
     status: z.enum(['draft', 'active', 'deleted']),
+  }),
+  /** Taylor saved a draft (a recommendation text, a package outline or a post) for a creator to review. */
+  'assistant.draft.created': z.object({
+    draftId: IdSchema,
+    creatorId: IdSchema,
+    kind: z.enum(['recommendation', 'package', 'post']),
+    conversationId: IdSchema,
+  }),
+  /** Support read a creator's conversation with Taylor; who, and why, stay on record. */
+  'assistant.conversation.inspected': z.object({
+    conversationId: IdSchema,
+    creatorId: IdSchema,
+    staffId: IdSchema,
+    reason: z.string(),
   }),
 } as const;
 

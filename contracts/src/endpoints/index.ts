@@ -1,5 +1,6 @@
 // Every service's endpoints, one file a service (docs/architecture.md, "Endpoints").
 import type { Endpoint } from '../endpoint.js';
+import { assistantEndpoints } from './assistant.js';
 import { authEndpoints } from './auth.js';
 import { billingEndpoints } from './billing.js';
 import { catalogEndpoints } from './catalog.js';
@@ -27,6 +28,7 @@ export const endpoints = {
     ...creatorAnalyticsEndpoints,
   },
   itinerary: itineraryEndpoints,
+  assistant: assistantEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of every service, as a list. */

@@ -56,8 +56,16 @@ const worthRetrying = (err: unknown) => err instanceof ApiError && (err.status =
 export function createServiceClient({ target, baseUrl, identity, timeoutMs, retries = 2 }: ServiceClientOptions) {
   const api = createApiClient({ baseUrl });
   return {
-    /** Calls one of the target's endpoints on behalf of the request or event `ctx`. */
-    async call<E extends Endpoint>(e: E, input: CallInput<E>, ctx: CausalContext): Promise<ResultOf<E>> {
+    /**
+     * Calls one of the target's endpoints on behalf of the request or event `ctx`. With `asUser`, a public
+     * route is called with that user's own access token, so the target grants exactly the user's rights.
+     */
+    async call<E extends Endpoint>(
+      e: E,
+      input: CallInput<E>,
+      ctx: CausalContext,
+      asUser?: { accessToken: string },
+    ): Promise<ResultOf<E>> {
       if (e.service !== target) throw new Error(`${e.method} ${e.path} is not an endpoint of ${target}`);
       const tries = 1 + (e.method === 'GET' ? retries : 0);
       for (let attempt = 1; ; attempt++) {
@@ -67,6 +75,7 @@ export function createServiceClient({ target, baseUrl, identity, timeoutMs, retr
             [REQUEST_ID_HEADER]: ctx.causationId,
           };
           if (isInternal(e)) headers.authorization = `Bearer ${await identity.tokenFor(target)}`;
+          else if (asUser) headers.authorization = `Bearer ${asUser.accessToken}`;
           return await api.call(e, input, { headers, signal: AbortSignal.timeout(timeoutMs) });
         } catch (err) {
           if (attempt >= tries || !worthRetrying(err)) throw asAppError(err, target);

@@ -1,0 +1,64 @@
+// How Taylor writes figures: money from minor units in its own currency, dates and nights, plural nouns. The
+// offline engine, the tools' summaries and the grounding check all use these, so a price reads the same
+// wherever it appears.
+import { minorUnitDigits, type Money } from '@travelclub/contracts';
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** "€1,234.50", "¥12,000": the amount in the currency's minor units, never converted. */
+export function formatMoney({ amount, currency }: Money): string {
+  let format = formats.get(currency);
+  if (!format) {
+    const digits = minorUnitDigits(currency);
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formats.set(currency, format);
+  }
+  return format.format(amount / 10 ** minorUnitDigits(currency));
+}
+
+/** Amounts per currency as one phrase: "€120.00 and $80.00", or "nothing" when all are zero. */
+export function formatAmounts(amounts: Record<string, number>): string {
+  const parts = Object.entries(amounts)
+    .filter(([, amount]) => amount !== 0)
+    .map(([currency, amount]) => formatMoney({ amount, currency }));
+  return parts.length ? joinWords(parts) : 'nothing';
+}
+
+/** "a, b and c". */
+export function joinWords(words: readonly string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** "Fri 27 Nov" for a stay date (YYYY-MM-DD). */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+/** Days from one stay date to another. */
+export const nightsBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** A stay date `days` after another. */
+export function addDays(day: string, days: number): string {
+  const at = new Date(`${day}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+/** "Fri 27 Nov to Sun 29 Nov (2 nights)". */
+export const formatStay = (checkIn: string, checkOut: string) =>
+  `${formatDay(checkIn)} to ${formatDay(checkOut)} (${plural(nightsBetween(checkIn, checkOut), 'night')})`;

@@ -1,0 +1,91 @@
+// The assistant's routes: thin handlers over the flows. A message's answer is a Server-Sent Events stream
+// (contracts' AssistantStreamEventSchemas), begun only once the message is accepted, so refusals stay JSON.
+import type { AssistantStreamEvent, assistantEndpoints } from '@travelclub/contracts';
+import { AppError, bearerToken, type Handlers } from '@travelclub/kit';
+import type { FastifyReply } from 'fastify';
+import type { ConversationFlows } from '../flows/conversations.js';
+import type { TurnFlows } from '../flows/turns.js';
+import type { DraftStore } from '../store/drafts.js';
+import type { CreatorPlatform } from '../clients/platform.js';
+import type { CausalContext } from '@travelclub/kit';
+import { destinationIdeas } from '../flows/ideas.js';
+import { todayOf } from '../flows/turns.js';
+
+export interface RouteParts {
+  conversations: ConversationFlows;
+  turns: TurnFlows;
+  drafts: DraftStore;
+  platformFor(accessToken: string, ctx: CausalContext): CreatorPlatform;
+  ideasLimit(creatorId: string): Promise<boolean>;
+}
+
+/** Keeps the stream alive through proxies while a tool or the model takes its time. */
+const PING_MS = 5_000;
+
+/** Streams a turn's events to the caller; the turn stops early (a model call is aborted) if they leave. */
+async function stream(
+  reply: FastifyReply,
+  run: (send: (e: AssistantStreamEvent) => void, signal: AbortSignal) => Promise<void>,
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    'x-accel-buffering': 'no',
+    'x-request-id': String(reply.request.id),
+  });
+  const left = new AbortController();
+  res.on('close', () => left.abort());
+  const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+  try {
+    await run((event) => {
+      if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    }, left.signal);
+  } finally {
+    clearInterval(ping);
+    res.end();
+  }
+}
+
+export function assistantRoutes(parts: RouteParts): Handlers<typeof assistantEndpoints> {
+  const { conversations, turns, drafts } = parts;
+  const tokenOf = (req: Parameters<typeof bearerToken>[0]) => {
+    const token = bearerToken(req);
+    if (!token) throw new AppError('unauthenticated');
+    return token;
+  };
+  return {
+    listConversations: ({ user }) => conversations.list(user.id),
+    startConversation: async ({ user, body }, reply) =>
+      reply.code(201).send(await conversations.start(user.id, body.title)),
+    readConversation: ({ user, params }) => conversations.read(user.id, params.id),
+    deleteConversation: async ({ user, params }, reply) => {
+      await conversations.remove(user.id, params.id);
+      return reply.code(204).send();
+    },
+    sendMessage: async ({ user, params, body, ctx, req }, reply) => {
+      const run = await turns.prepare(user, tokenOf(req), params.id, body, ctx);
+      await stream(reply, run);
+      return reply;
+    },
+    usage: ({ user }) => turns.usage(user.id),
+    listDrafts: async ({ user, query }) => ({ drafts: await drafts.listOf(user.id, query.status, query.kind) }),
+    readDraft: async ({ user, params }) => {
+      const draft = await drafts.get(user.id, params.id);
+      if (!draft) throw new AppError('draft-not-found');
+      return draft;
+    },
+    setDraftStatus: async ({ user, params, body }) => {
+      const draft = await drafts.setStatus(user.id, params.id, body.status);
+      if (!draft) throw new AppError('draft-not-found');
+      return draft;
+    },
+    supportReadConversation: ({ user, params, query, ctx }) =>
+      conversations.supportRead(user, params.id, query.reason, ctx),
+    destinationIdeas: async ({ user, query, ctx, req }) => {
+      if (!(await parts.ideasLimit(user.id))) throw new AppError('too-many-requests');
+      return destinationIdeas(parts.platformFor(tokenOf(req), ctx), query.query, todayOf(undefined));
+    },
+  };
+}
