@@ -224,15 +224,13 @@ async function runTurn(options: ModelEngineOptions, turn: TurnInput): Promise<Tu
     if (cutShort && state.tokensUsed >= turn.tokenBudget) throw budgetUsed(state);
     if (answered) return partialOf(state);
     messages.push(assistantToolCallMessage(reply));
-    const answers = await answerToolCalls(turn, state, reply.toolCalls, options.maxToolCalls).catch(
-      (error: unknown) => {
-        // A tool stopped by the turn's end is the turn's time-out; any other failure of a tool is the toolbox's own.
-        if (turn.signal.aborted)
-          throw toEngineError(error, { turnSignal: turn.signal, lastStatus: undefined, partial: partialOf(state) });
-        throw error;
-      },
-    );
-    messages.push(...answers);
+    try {
+      messages.push(...(await answerToolCalls(turn, state, reply.toolCalls, options.maxToolCalls)));
+    } catch (error) {
+      // A tool stopped by the turn's end is the turn's time-out; any other failure of a tool is the toolbox's own.
+      if (!turn.signal.aborted) throw error;
+      throw toEngineError(error, { turnSignal: turn.signal, lastStatus: undefined, partial: partialOf(state) });
+    }
   }
 }
 

@@ -72,12 +72,12 @@ export interface NumbersData {
 
 export function numbersAnswer(data: NumbersData, label: string): string {
   return [
-    `Your club in ${label} (${formatStay(data.from, data.to).replace(/ \(.*\)$/, '')}):`,
+    `Your club, ${label} (${formatStay(data.from, data.to).replace(/ \(.*\)$/, '')}):`,
     '',
     `- ${plural(data.pageViews, 'page view')} from ${plural(data.uniqueVisitors, 'visitor')}`,
     `- ${plural(data.newSubscribers, 'new subscriber')} (net)`,
     `- ${plural(data.searches, 'search', 'searches')} and ${plural(data.itinerariesStarted, 'itinerary', 'itineraries')} started from your pages`,
-    `- ${plural(data.bookings, 'booking')} worth ${data.bookingValue}, ${plural(data.cancellations, 'cancellation')}`,
+    `- ${plural(data.bookings, 'booking')}${data.bookings ? ` worth ${data.bookingValue}` : ''}, ${plural(data.cancellations, 'cancellation')}`,
     `- Commission earned: ${data.commission}; taken back by refunds: ${data.commissionReversed}`,
     '',
     'The day-by-day chart is on [your analytics](/dashboard/analytics).',
@@ -99,15 +99,11 @@ export function incomeAnswer(data: IncomeData): string {
 }
 
 export function ideasAnswer(data: DestinationIdeas): string {
-  const heard = data.understood.length
-    ? `I read your wish as: ${joinWords(data.understood.map((u) => u.toLowerCase()))}.`
-    : '';
+  const heard = data.understood.length ? ['I read your wish as:', ...data.understood.map((u) => `- ${u}`), ''] : [];
   const unchecked = data.notChecked.map((n) => `- ${n}`);
-  if (!data.ideas.length)
-    return [heard, 'I found no destination in the catalog for that.', ...unchecked].filter(Boolean).join('\n');
+  if (!data.ideas.length) return [...heard, 'I found no destination in the catalog for that.', ...unchecked].join('\n');
   return [
-    heard,
-    '',
+    ...heard,
     ...data.ideas.map((idea, i) => `${i + 1}. [${idea.destination.label}](${idea.searchUrl}): ${idea.reason}`),
     ...(unchecked.length ? ['', 'What I could not check:', ...unchecked] : []),
   ].join('\n');

@@ -170,7 +170,7 @@ const ANSWERS: Record<RequestKind, Answerer> = {
 
   async help({ text }) {
     if (/\b(publish|delete|remove|book|buy|pay|refund|spend)\b/i.test(text))
-      return `I cannot publish, delete, book or pay for anything: I only read and draft. ${HELP.split('\n').at(-1)}`;
+      return 'I cannot publish, delete, book or pay for anything: I only read and draft. Drafts wait for you in [your drafts](/dashboard/stays).';
     if (/\bpackage\b/i.test(text))
       return 'Drafting a package outline needs the language model, which is not set up here. You can build one in [your packages](/dashboard/experiences/add).';
     return HELP;

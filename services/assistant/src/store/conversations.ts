@@ -115,8 +115,9 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
         { returnDocument: 'after' },
       );
       if (taken) return { conversation: taken, why: null } as const;
-      const found = await conversations.findOne({ _id: id, creatorId }, { projection: { messages: 0 } });
-      const why = !found ? 'missing' : found.busyUntil && found.busyUntil >= now ? 'busy' : 'full';
+      // Not taken: missing, full, or held by another turn (which may have ended since: still busy for this one).
+      const found = await conversations.findOne({ _id: id, creatorId });
+      const why = !found ? 'missing' : found.messages.length >= assistantLimits.maxMessages - 1 ? 'full' : 'busy';
       return { conversation: null, why } as const;
     },
 
