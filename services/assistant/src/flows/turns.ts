@@ -75,6 +75,24 @@ function hotelsOf(trail: ToolTrail) {
   return [...found.values()];
 }
 
+/** A creator's model tokens per UTC day, in Redis (kept two days). */
+function tokenCounter(redis: Redis, prefix: string) {
+  const key = (creatorId: string) => `${prefix}:tokens:${creatorId}:${utcToday()}`;
+  return {
+    today: async (creatorId: string) => Number((await redis.get(key(creatorId))) ?? 0),
+    async add(creatorId: string, tokens: number) {
+      if (tokens > 0)
+        await redis
+          .multi()
+          .incrby(key(creatorId), tokens)
+          .expire(key(creatorId), 2 * 86_400)
+          .exec();
+    },
+  };
+}
+
+const REFUSALS = { missing: 'conversation-not-found', busy: 'assistant-busy', full: 'conversation-full' } as const;
+
 export function turnFlows(parts: TurnParts) {
   const { config, engine, conversations, redis } = parts;
   const messages = windowLimit(redis, {
@@ -82,26 +100,12 @@ export function turnFlows(parts: TurnParts) {
     points: config.MESSAGES_PER_MINUTE,
     windowSeconds: 60,
   });
-  const usageKey = (creatorId: string) => `${config.REDIS_PREFIX}:tokens:${creatorId}:${utcToday()}`;
-  const tokensToday = async (creatorId: string) => Number((await redis.get(usageKey(creatorId))) ?? 0);
-
-  async function countTokens(creatorId: string, tokens: number) {
-    if (tokens <= 0) return;
-    await redis
-      .multi()
-      .incrby(usageKey(creatorId), tokens)
-      .expire(usageKey(creatorId), 2 * 86_400)
-      .exec();
-  }
+  const tokens = tokenCounter(redis, config.REDIS_PREFIX);
 
   return {
     async usage(creatorId: string) {
-      const model = engine.name === 'model';
-      return {
-        engine: engine.name,
-        tokensToday: await tokensToday(creatorId),
-        dailyTokenLimit: model ? config.LLM_TOKENS_PER_DAY : null,
-      };
+      const dailyTokenLimit = engine.name === 'model' ? config.LLM_TOKENS_PER_DAY : null;
+      return { engine: engine.name, tokensToday: await tokens.today(creatorId), dailyTokenLimit };
     },
 
     /**
@@ -116,119 +120,103 @@ export function turnFlows(parts: TurnParts) {
       ctx: CausalContext,
     ) {
       if (!(await messages.take(user.id))) throw new AppError('too-many-requests');
-      const used = await tokensToday(user.id);
+      const used = await tokens.today(user.id);
       if (engine.name === 'model' && used >= config.LLM_TOKENS_PER_DAY) throw new AppError('assistant-allowance-used');
       const now = new Date();
       const userMessage: StoredMessage = { id: randomUUID(), role: 'user', text: body.text, at: now.toISOString() };
       const existing = await conversations.get(user.id, id);
       const title = existing?.title === NEW_TITLE && existing.messages.length === 0 ? titleOf(body.text) : undefined;
-      const held = await conversations.begin(
-        user.id,
-        id,
-        userMessage,
-        now,
-        new Date(now.getTime() + config.LLM_TIMEOUT_MS * 3),
-        title,
-      );
-      if (!held.conversation)
-        throw new AppError(
-          held.why === 'missing'
-            ? 'conversation-not-found'
-            : held.why === 'busy'
-              ? 'assistant-busy'
-              : 'conversation-full',
-        );
+      const until = new Date(now.getTime() + config.LLM_TIMEOUT_MS * 3);
+      const held = await conversations.begin(user.id, id, userMessage, now, until, title);
+      if (!held.conversation) throw new AppError(REFUSALS[held.why]);
       const conversation = held.conversation;
       const budget = Math.min(
         config.LLM_TOKENS_PER_CONVERSATION - conversation.tokensUsed,
         config.LLM_TOKENS_PER_DAY - used,
       );
-      const today = todayOf(body.today);
-      return (send: Send, signal: AbortSignal) =>
-        runTurn({ user, accessToken, conversation, userMessage, today, budget, ctx, send, signal });
+      const turn = { user, accessToken, conversation, userMessage, today: todayOf(body.today), budget, ctx };
+      return async (send: Send, signal: AbortSignal) => {
+        const reply = await runTurn(parts, { ...turn, send, signal });
+        await tokens.add(user.id, reply.tokensUsed);
+      };
     },
   };
-
-  async function runTurn(turn: {
-    user: AuthUser;
-    accessToken: string;
-    conversation: ConversationRecord;
-    userMessage: ChatMessage;
-    today: string;
-    budget: number;
-    ctx: CausalContext;
-    send: Send;
-    signal: AbortSignal;
-  }) {
-    const { conversation, send } = turn;
-    const replyId = randomUUID();
-    send({
-      type: 'start',
-      data: { conversationId: conversation._id, title: conversation.title, userMessage: turn.userMessage, replyId },
-    });
-    const tools = createToolbox({
-      platform: parts.platformFor(turn.accessToken, turn.ctx),
-      drafts: parts.drafts,
-      creatorId: turn.user.id,
-      conversationId: conversation._id,
-      today: turn.today,
-      ctx: turn.ctx,
-      onTool: (data) => send({ type: 'tool', data }),
-    });
-    const earlier = conversation.messages.slice(0, -1);
-    let streamed = '';
-    let text: string;
-    let tokensUsed = 0;
-    let error: { code: string; message: string } | undefined;
-    try {
-      const output = await engine.reply({
-        history: historyOf(earlier, engine.name === 'model'),
-        text: turn.userMessage.text,
-        today: turn.today,
-        tools,
-        emit: (piece) => {
-          streamed += piece;
-          send({ type: 'token', data: { text: piece } });
-        },
-        tokenBudget: turn.budget,
-        signal: turn.signal,
-      });
-      tokensUsed = output.tokensUsed;
-      text = output.text;
-      if (engine.name === 'model') {
-        const earlierGrounds = earlier.flatMap((m) => m.grounds ?? []);
-        const note = groundingNote(ungroundedClaims(text, [...tools.trail.results, earlierGrounds]));
-        if (note) send({ type: 'token', data: { text: note } });
-        text += note;
-      }
-    } catch (err) {
-      const known = err instanceof EngineError;
-      if (!known) parts.log.error({ err, conversationId: conversation._id }, 'a turn of Taylor failed');
-      error = known
-        ? { code: err.code, message: err.message }
-        : {
-            code: 'internal',
-            message: 'Taylor ran into a problem and could not finish this answer. Please try again.',
-          };
-      tokensUsed = known ? err.partial.tokensUsed : 0;
-      text = `${streamed}${streamed ? '\n\n' : ''}${error.message}`;
-    }
-    const reply: StoredMessage = {
-      id: replyId,
-      role: 'assistant',
-      text,
-      at: new Date().toISOString(),
-      engine: engine.name,
-      toolCalls: tools.trail.records,
-      links: tools.trail.links,
-      ...(error && { error }),
-      hotels: hotelsOf(tools.trail),
-      grounds: groundsOf(tools.trail.results),
-    };
-    await conversations.finish(conversation._id, reply, tokensUsed);
-    await countTokens(turn.user.id, tokensUsed);
-    const { hotels: _h, grounds: _g, ...shown } = reply;
-    send(error ? { type: 'error', data: { ...error, reply: shown } } : { type: 'done', data: { message: shown } });
-  }
 }
 export type TurnFlows = ReturnType<typeof turnFlows>;
+
+interface Turn {
+  user: AuthUser;
+  accessToken: string;
+  conversation: ConversationRecord;
+  userMessage: ChatMessage;
+  today: string;
+  budget: number;
+  ctx: CausalContext;
+  send: Send;
+  signal: AbortSignal;
+}
+
+/** The engine's answer, checked for grounding (a model's), or the error it ended on with what had streamed. */
+async function answer(engine: Engine, turn: Turn, tools: ReturnType<typeof createToolbox>, log: TurnParts['log']) {
+  const earlier = turn.conversation.messages.slice(0, -1);
+  let streamed = '';
+  try {
+    const output = await engine.reply({
+      history: historyOf(earlier, engine.name === 'model'),
+      text: turn.userMessage.text,
+      today: turn.today,
+      tools,
+      emit: (piece) => {
+        streamed += piece;
+        turn.send({ type: 'token', data: { text: piece } });
+      },
+      tokenBudget: turn.budget,
+      signal: turn.signal,
+    });
+    if (engine.name !== 'model') return { text: output.text, tokensUsed: output.tokensUsed };
+    const earlierGrounds = earlier.flatMap((m) => m.grounds ?? []);
+    const note = groundingNote(ungroundedClaims(output.text, [...tools.trail.results, earlierGrounds]));
+    if (note) turn.send({ type: 'token', data: { text: note } });
+    return { text: output.text + note, tokensUsed: output.tokensUsed };
+  } catch (err) {
+    const known = err instanceof EngineError;
+    if (!known) log.error({ err, conversationId: turn.conversation._id }, 'a turn of Taylor failed');
+    const error = known
+      ? { code: err.code, message: err.message }
+      : { code: 'internal', message: 'Taylor ran into a problem and could not finish this answer. Please try again.' };
+    const text = `${streamed}${streamed ? '\n\n' : ''}${error.message}`;
+    return { text, tokensUsed: known ? err.partial.tokensUsed : 0, error };
+  }
+}
+
+/** Runs a held turn to its end: Taylor's message is stored (and the conversation freed) whatever happened. */
+async function runTurn(parts: TurnParts, turn: Turn): Promise<{ tokensUsed: number }> {
+  const { conversation, send } = turn;
+  const replyId = randomUUID();
+  const start = { conversationId: conversation._id, title: conversation.title, userMessage: turn.userMessage, replyId };
+  send({ type: 'start', data: start });
+  const tools = createToolbox({
+    platform: parts.platformFor(turn.accessToken, turn.ctx),
+    drafts: parts.drafts,
+    creatorId: turn.user.id,
+    conversationId: conversation._id,
+    today: turn.today,
+    ctx: turn.ctx,
+    onTool: (data) => send({ type: 'tool', data }),
+  });
+  const { text, tokensUsed, error } = await answer(parts.engine, turn, tools, parts.log);
+  const shown: ChatMessage = {
+    id: replyId,
+    role: 'assistant',
+    text,
+    at: new Date().toISOString(),
+    engine: parts.engine.name,
+    toolCalls: tools.trail.records,
+    links: tools.trail.links,
+    ...(error && { error }),
+  };
+  const stored = { ...shown, hotels: hotelsOf(tools.trail), grounds: groundsOf(tools.trail.results) };
+  await parts.conversations.finish(conversation._id, stored, tokensUsed);
+  send(error ? { type: 'error', data: { ...error, reply: shown } } : { type: 'done', data: { message: shown } });
+  return { tokensUsed };
+}

@@ -98,6 +98,92 @@ const refused = (summary: string, message: string): ToolResult => ({
   links: [],
 });
 
+/** A hotel's room types and rates for a stay (through a stored search of its own destination), or that it is full. */
+async function checkAvailability(
+  platform: CreatorPlatform,
+  args: AssistantToolArgs<'check_availability'>,
+): Promise<ToolResult> {
+  const hotel = await platform.hotel(args.hotelId);
+  const rooms = Math.ceil(args.guests / catalogLimits.maxGuestsPerRoom);
+  const { checkIn, checkOut, guests } = args;
+  const criteria = {
+    destination: hotel.destinationId,
+    checkIn,
+    checkOut,
+    guests,
+    rooms,
+    currency: DEFAULT_CURRENCY,
+  };
+  const { searchId } = await platform.search(criteria, 1);
+  const url = hotelUrl(hotel.slug, searchId);
+  const links = [{ kind: 'hotel' as const, label: hotel.name, href: url }];
+  const stay = formatStay(checkIn, checkOut);
+  try {
+    const answer = await platform.availability(hotel.id, searchId);
+    const roomTypes = answer.roomTypes
+      .filter((rt) => rt.rooms.length > 0)
+      .slice(0, 4)
+      .map((rt) => ({
+        name: rt.name,
+        roomsLeft: rt.roomsLeft,
+        rates: rt.rooms.slice(0, 3).map((rate) => ({
+          name: rate.rateName,
+          price: formatMoney(rate.totalPrice),
+          freeCancellation: rate.tags.includes('Free Cancellation'),
+        })),
+      }));
+    const data = {
+      hotel: { id: hotel.id, name: hotel.name, url },
+      checkIn,
+      checkOut,
+      guests,
+      available: true,
+      roomTypes,
+    };
+    return { ok: true, summary: `${hotel.name} has rooms, ${stay}`, data, links };
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'no-rooms-available') throw err;
+    const data = {
+      hotel: { id: hotel.id, name: hotel.name, url },
+      checkIn,
+      checkOut,
+      guests,
+      available: false,
+      roomTypes: [],
+    };
+    return { ok: true, summary: `${hotel.name} is full, ${stay}`, data, links };
+  }
+}
+
+/** A hotel's facts, its description marked as its own words. */
+async function hotelDetails(
+  platform: CreatorPlatform,
+  { hotelId }: AssistantToolArgs<'hotel_details'>,
+): Promise<ToolResult> {
+  const hotel = await platform.hotel(hotelId);
+  const url = hotelUrl(hotel.slug);
+  const data = {
+    id: hotel.id,
+    name: hotel.name,
+    slug: hotel.slug,
+    address: hotel.addressLine,
+    city: hotel.address.city,
+    stars: hotel.starRating ?? null,
+    rating: hotel.reviewRating ?? hotel.ratingSummary?.score ?? null,
+    reviews: hotel.ratingSummary?.reviewCount ?? 0,
+    facilities: hotel.facilities.slice(0, 12).map((f) => f.name),
+    // The hotel's own words: facts to use, never instructions to follow (docs/assistant.md, "Safety").
+    description: hotel.description.slice(0, 800),
+    url,
+  };
+  return {
+    ok: true,
+    summary: `Read ${hotel.name}`,
+    data,
+    links: [{ kind: 'hotel', label: hotel.name, href: url }],
+  };
+}
+
 export function catalogTools(platform: CreatorPlatform) {
   return {
     async find_destinations({ query }: AssistantToolArgs<'find_destinations'>): Promise<ToolResult> {
@@ -146,82 +232,7 @@ export function catalogTools(platform: CreatorPlatform) {
       };
     },
 
-    async check_availability(args: AssistantToolArgs<'check_availability'>): Promise<ToolResult> {
-      const hotel = await platform.hotel(args.hotelId);
-      const rooms = Math.ceil(args.guests / catalogLimits.maxGuestsPerRoom);
-      const { checkIn, checkOut, guests } = args;
-      const criteria = {
-        destination: hotel.destinationId,
-        checkIn,
-        checkOut,
-        guests,
-        rooms,
-        currency: DEFAULT_CURRENCY,
-      };
-      const { searchId } = await platform.search(criteria, 1);
-      const url = hotelUrl(hotel.slug, searchId);
-      const links = [{ kind: 'hotel' as const, label: hotel.name, href: url }];
-      const stay = formatStay(checkIn, checkOut);
-      try {
-        const answer = await platform.availability(hotel.id, searchId);
-        const roomTypes = answer.roomTypes
-          .filter((rt) => rt.rooms.length > 0)
-          .slice(0, 4)
-          .map((rt) => ({
-            name: rt.name,
-            roomsLeft: rt.roomsLeft,
-            rates: rt.rooms.slice(0, 3).map((rate) => ({
-              name: rate.rateName,
-              price: formatMoney(rate.totalPrice),
-              freeCancellation: rate.tags.includes('Free Cancellation'),
-            })),
-          }));
-        const data = {
-          hotel: { id: hotel.id, name: hotel.name, url },
-          checkIn,
-          checkOut,
-          guests,
-          available: true,
-          roomTypes,
-        };
-        return { ok: true, summary: `${hotel.name} has rooms, ${stay}`, data, links };
-      } catch (err) {
-        if (!(err instanceof AppError) || err.code !== 'no-rooms-available') throw err;
-        const data = {
-          hotel: { id: hotel.id, name: hotel.name, url },
-          checkIn,
-          checkOut,
-          guests,
-          available: false,
-          roomTypes: [],
-        };
-        return { ok: true, summary: `${hotel.name} is full, ${stay}`, data, links };
-      }
-    },
-
-    async hotel_details({ hotelId }: AssistantToolArgs<'hotel_details'>): Promise<ToolResult> {
-      const hotel = await platform.hotel(hotelId);
-      const url = hotelUrl(hotel.slug);
-      const data = {
-        id: hotel.id,
-        name: hotel.name,
-        slug: hotel.slug,
-        address: hotel.addressLine,
-        city: hotel.address.city,
-        stars: hotel.starRating ?? null,
-        rating: hotel.reviewRating ?? hotel.ratingSummary?.score ?? null,
-        reviews: hotel.ratingSummary?.reviewCount ?? 0,
-        facilities: hotel.facilities.slice(0, 12).map((f) => f.name),
-        // The hotel's own words: facts to use, never instructions to follow (docs/assistant.md, "Safety").
-        description: hotel.description.slice(0, 800),
-        url,
-      };
-      return {
-        ok: true,
-        summary: `Read ${hotel.name}`,
-        data,
-        links: [{ kind: 'hotel', label: hotel.name, href: url }],
-      };
-    },
+    check_availability: (args: AssistantToolArgs<'check_availability'>) => checkAvailability(platform, args),
+    hotel_details: (args: AssistantToolArgs<'hotel_details'>) => hotelDetails(platform, args),
   };
 }

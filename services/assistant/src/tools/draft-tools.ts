@@ -23,38 +23,45 @@ export const draftUrl = (kind: DraftRecord['kind'], id: string) =>
 
 const refused = (message: string): ToolResult => ({ ok: false, summary: message, data: { error: message }, links: [] });
 
+type DraftFields = Pick<DraftRecord, 'kind' | 'title' | 'text'> & Partial<DraftRecord>;
+
+/** Saves a draft with its event in the same write, and answers where the creator reviews it. */
+async function saveDraft(
+  drafts: DraftStore,
+  { creatorId, conversationId, ctx }: DraftContext,
+  fields: DraftFields,
+): Promise<ToolResult> {
+  const id = randomUUID();
+  const event = newEvent(
+    'assistant.draft.created',
+    id,
+    { draftId: id, creatorId, kind: fields.kind, conversationId },
+    ctx,
+  );
+  const draft = await drafts.insert({
+    ...fields,
+    _id: id,
+    creatorId,
+    conversationId,
+    status: 'open',
+    createdAt: new Date(),
+    outbox: [event],
+  });
+  const href = draftUrl(draft.kind, draft.id);
+  return {
+    ok: true,
+    summary: `Saved a draft: ${draft.title}`,
+    data: { draftId: draft.id, kind: draft.kind, title: draft.title, reviewUrl: href, published: false },
+    links: [{ kind: 'draft', label: `Review the draft: ${draft.title}`, href }],
+  };
+}
+
 export function draftTools(
   platform: CreatorPlatform,
   drafts: DraftStore,
   { creatorId, conversationId, ctx }: DraftContext,
 ) {
-  async function save(
-    fields: Pick<DraftRecord, 'kind' | 'title' | 'text'> & Partial<DraftRecord>,
-  ): Promise<ToolResult> {
-    const id = randomUUID();
-    const event = newEvent(
-      'assistant.draft.created',
-      id,
-      { draftId: id, creatorId, kind: fields.kind, conversationId },
-      ctx,
-    );
-    const draft = await drafts.insert({
-      ...fields,
-      _id: id,
-      creatorId,
-      conversationId,
-      status: 'open',
-      createdAt: new Date(),
-      outbox: [event],
-    });
-    const href = draftUrl(draft.kind, draft.id);
-    return {
-      ok: true,
-      summary: `Saved a draft: ${draft.title}`,
-      data: { draftId: draft.id, kind: draft.kind, title: draft.title, reviewUrl: href, published: false },
-      links: [{ kind: 'draft', label: `Review the draft: ${draft.title}`, href }],
-    };
-  }
+  const save = (fields: DraftFields) => saveDraft(drafts, { creatorId, conversationId, ctx }, fields);
 
   return {
     async draft_recommendation({ hotelId, text }: AssistantToolArgs<'draft_recommendation'>): Promise<ToolResult> {
