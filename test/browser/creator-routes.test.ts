@@ -57,6 +57,7 @@ const dashboardRoutes = () => [
   '/dashboard/chat',
   '/dashboard/travelclub-college',
   '/dashboard/travelclub-college/build-a-package',
+  '/dashboard/stays',
   '/dashboard/stays/add',
   `/dashboard/stays/${club.hotelId}`,
   '/dashboard/experiences/add',

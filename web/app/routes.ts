@@ -47,6 +47,8 @@ export default [
     // /{product}-college: the product's name is TravelClub (web/app/lib/brand.ts).
     route('travelclub-college', 'routes/dashboard-college.tsx'),
     route('travelclub-college/:guide', 'routes/dashboard-college-guide.tsx'),
+    // The drafts Taylor saved for the creator to review (web/app/assistant/).
+    route('stays', 'routes/dashboard-stays.tsx'),
     route('stays/add', 'routes/dashboard-stay-add.tsx'),
     route('stays/:id', 'routes/dashboard-stay.tsx'),
     route('experiences/add', 'routes/dashboard-experience-add.tsx'),

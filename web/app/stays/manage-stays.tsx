@@ -3,7 +3,7 @@
 // deleted with a few seconds to undo. An empty list says how to start.
 import type { RecommendationView } from '@travelclub/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { messageOf } from '~/checkout/queries';
 import { useMyRecommendations } from '~/dashboard/queries';
 import { LoadError, Loading } from '~/dashboard/status';
@@ -18,6 +18,8 @@ import { useStayOrder } from './use-stay-order';
 import type { SavedNote } from './use-stay-form';
 
 export const ADD_STAY = '/dashboard/stays/add';
+/** Recommendations Taylor drafted wait there for review. */
+export const TAYLOR_DRAFTS = '/dashboard/stays';
 
 /** The API's message and, for a validation refusal, what exactly it found wrong. */
 function withDetails(err: unknown): string {
@@ -40,6 +42,15 @@ function EmptyStays() {
         shows on your club straight away, and your followers can book it from there.
       </p>
       <LinkButton to={ADD_STAY}>Recommend your first stay</LinkButton>
+    </div>
+  );
+}
+
+function HeadActions() {
+  return (
+    <div className="dash-actions">
+      <Link to={TAYLOR_DRAFTS}>Drafts from Taylor</Link>
+      <LinkButton to={ADD_STAY}>Add a stay</LinkButton>
     </div>
   );
 }
@@ -104,7 +115,7 @@ export function ManageStays() {
     <div className="stack manage-stays">
       <div className="manage-stays-head">
         <p className="muted">Your club shows the stays switched on, in this order.</p>
-        <LinkButton to={ADD_STAY}>Add a stay</LinkButton>
+        <HeadActions />
       </div>
       {saved ? <Callout tone="success">{saved}</Callout> : null}
       {problem ? <Callout tone="error">{problem}</Callout> : null}

@@ -1,5 +1,7 @@
-// The two pages of the stays editor: recommending a new stay, and editing the recommendation of one hotel (its
-// words and photos; the hotel stays the same, another hotel is a new stay).
+// The two pages of the stays editor: recommending a new stay (from scratch, or from a draft of Taylor's), and
+// editing the recommendation of one hotel (its words and photos; the hotel stays the same, another is a new stay).
+import { useSearchParams } from 'react-router';
+import { StayFromDraft } from '~/assistant/stay-from-draft';
 import { LoadError, Loading } from '~/dashboard/status';
 import { useMyRecommendations } from '~/dashboard/queries';
 import { LinkButton } from '~/ui/button';
@@ -9,6 +11,8 @@ import { MANAGE_STAYS } from './use-stay-form';
 
 export function NewStay() {
   const mine = useMyRecommendations();
+  // `?draft=<id>`: a recommendation Taylor drafted, to start from.
+  const draftId = useSearchParams()[0].get('draft');
   return (
     <div className="stack stay-editor">
       <h1>Recommend a stay</h1>
@@ -16,7 +20,11 @@ export function NewStay() {
         Pick a hotel you know and love, say in your own words why, and add your photos. It shows on your club as soon as
         you save it.
       </p>
-      <StayForm recommended={mine.data} />
+      {draftId ? (
+        <StayFromDraft key={draftId} draftId={draftId} recommended={mine.data} />
+      ) : (
+        <StayForm recommended={mine.data} />
+      )}
     </div>
   );
 }

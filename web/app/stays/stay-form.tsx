@@ -11,7 +11,7 @@ import { CountedField } from './counted-field';
 import { HotelPicker, type PickedHotel } from './hotel-picker';
 import { PhotoPicker } from './photo-picker';
 import { IMAGES_MAX, TEXT_MAX, TITLE_MAX } from './rules';
-import { MANAGE_STAYS, useStayForm } from './use-stay-form';
+import { MANAGE_STAYS, useStayForm, type StayStart } from './use-stay-form';
 
 function UploadProgress({ sent, withPhotos }: { sent: number; withPhotos: boolean }) {
   const done = sent >= 1;
@@ -55,15 +55,19 @@ export interface StayFormProps {
   /** The hotel when editing its recommendation; a new one is searched for. */
   fixedHotel?: PickedHotel;
   initial?: RecommendationView;
+  /** A new stay's starting point (a draft of Taylor's): the hotel picked and the words written, all changeable. */
+  start?: StayStart;
+  /** Called once the stay is saved, before the page moves on. */
+  onSaved?: () => void;
   /** The creator's recommendations, to say when a picked hotel is one of them. */
   recommended?: RecommendationView[];
 }
 
-export function StayForm({ fixedHotel, initial, recommended = [] }: StayFormProps) {
-  const [picked, setPicked] = useState<PickedHotel | null>(null);
+export function StayForm({ fixedHotel, initial, start, onSaved, recommended = [] }: StayFormProps) {
+  const [picked, setPicked] = useState<PickedHotel | null>(start?.hotel ?? null);
   const hotel = fixedHotel ?? picked;
   const isNew = !fixedHotel;
-  const form = useStayForm({ hotel, initial, isNew });
+  const form = useStayForm({ hotel, initial, start, isNew, onSaved });
   const [attempt, setAttempt] = useState(0);
   const formRef = useFocusFirstInvalid(attempt);
   const { draft, errors } = form;

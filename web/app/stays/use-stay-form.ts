@@ -39,11 +39,24 @@ function errorsOf(draft: StayDraft, hotel: PickedHotel | null, shown: { submitte
   return errors;
 }
 
-export function useStayForm(options: { hotel: PickedHotel | null; initial?: RecommendationView; isNew: boolean }) {
+/** What a new stay may start from (a draft of Taylor's): a hotel already picked, and words already written. */
+export interface StayStart {
+  hotel: PickedHotel;
+  title?: string;
+  text?: string;
+}
+
+export function useStayForm(options: {
+  hotel: PickedHotel | null;
+  initial?: RecommendationView;
+  start?: StayStart;
+  isNew: boolean;
+  onSaved?: () => void;
+}) {
   const [draft, setDraft] = useState<StayDraft>(() => ({
     ...EMPTY,
-    title: options.initial?.recommendationTitle ?? '',
-    text: options.initial?.recommendationText ?? '',
+    title: options.initial?.recommendationTitle ?? options.start?.title ?? '',
+    text: options.initial?.recommendationText ?? options.start?.text ?? '',
   }));
   const [submitted, setSubmitted] = useState(false);
   const [titleLeft, setTitleLeft] = useState(false);
@@ -74,6 +87,7 @@ export function useStayForm(options: { hotel: PickedHotel | null; initial?: Reco
     try {
       const saved = await saveStay(options.hotel!.id, draft, { onProgress: setProgress, signal: controller.signal });
       void queryClient.invalidateQueries({ queryKey: creatorKeys.recommendations });
+      options.onSaved?.();
       const note: SavedNote = { saved: { title: saved.recommendationTitle, created: options.isNew } };
       navigate(MANAGE_STAYS, { state: note });
       return true;

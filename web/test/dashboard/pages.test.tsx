@@ -1,16 +1,16 @@
-// The dashboard's quiet pages: More (the four external links of spec section 2), Taylor's placeholder (what it
-// will do, and nothing that pretends to answer), and College (the guides listed from their files, one guide
-// rendered from its Markdown, an unknown guide a 404 inside the dashboard).
+// The dashboard's quiet pages: More (the four external links of spec section 2), Taylor's chat as it opens
+// inside the layout (its own tests are in web/test/assistant/), and College (the guides listed from their files,
+// one guide rendered from its Markdown, an unknown guide a 404 inside the dashboard).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { collegeGuides, guideOf } from '~/college/guides';
 import DashboardLayout, { ErrorBoundary, loader as layoutLoader } from '~/routes/dashboard';
-import DashboardChat, { TAYLOR_COMING } from '~/routes/dashboard-chat';
+import DashboardChat from '~/routes/dashboard-chat';
 import DashboardCollege, { loader as collegeLoader } from '~/routes/dashboard-college';
 import CollegeGuide, { loader as guideLoader } from '~/routes/dashboard-college-guide';
 import DashboardMore, { loader as moreLoader } from '~/routes/dashboard-more';
-import { renderRoutes, resetApi, signedInArgs } from './harness';
+import { answers, callsOf, renderRoutes, resetApi, signedInArgs } from './harness';
 
 vi.mock('~/lib/browser-api', async () => (await import('./harness')).browserApi);
 
@@ -64,18 +64,18 @@ describe('More', () => {
 });
 
 describe('Taylor', () => {
-  it('says Taylor is coming and what it will do, with no chat box', async () => {
+  it('opens the chat inside the dashboard: the creator’s conversations, suggestions and the message box', async () => {
+    answers['assistant.listConversations'] = () => ({ conversations: [] });
     openInLayout({ path: 'chat', Component: DashboardChat as never }, '/dashboard/chat');
     expect(await screen.findByRole('heading', { level: 1, name: 'Taylor, your travel assistant' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: TAYLOR_COMING })).toBeTruthy();
-    expect(
-      screen.getByText('Taylor is an AI travel assistant for creators. When it arrives, it will help you:'),
-    ).toBeTruthy();
-    expect(screen.getAllByRole('listitem').filter((li) => li.closest('.dash-taylor'))).toHaveLength(4);
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.getByRole('link', { name: 'TravelClub College' }).getAttribute('href')).toBe(
-      '/dashboard/travelclub-college',
-    );
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(await screen.findByText('No conversations yet. Ask Taylor anything to start one.')).toBeTruthy();
+    expect(callsOf('assistant.listConversations')).toHaveLength(1);
+    expect(screen.getByRole('textbox', { name: 'Message Taylor' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Show my numbers for last month' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Drafts from Taylor' }).getAttribute('href')).toBe('/dashboard/stays');
+    expect(screen.getByRole('link', { name: 'Taylor', current: 'page' })).toBeTruthy();
   });
 });
 
