@@ -27,6 +27,7 @@ export function conversationFlows(conversations: ConversationStore) {
         createdAt: now,
         updatedAt: now,
         messages: [],
+        messageCount: 0,
         tokensUsed: 0,
         busyUntil: null,
       });

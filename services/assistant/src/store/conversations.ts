@@ -20,6 +20,8 @@ export interface ConversationRecord {
   createdAt: Date;
   updatedAt: Date;
   messages: StoredMessage[];
+  /** Kept beside the messages, so a list need not read them. */
+  messageCount: number;
   tokensUsed: number;
   busyUntil: Date | null;
 }
@@ -32,6 +34,7 @@ const conversationSchema = new Schema<ConversationRecord>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     messages: { type: Schema.Types.Mixed, default: [] },
+    messageCount: { type: Number, default: 0 },
     tokensUsed: { type: Number, default: 0 },
     busyUntil: { type: Date, default: null },
   },
@@ -68,7 +71,7 @@ export const summaryOf = (c: ConversationRecord): ConversationSummary => ({
   title: c.title,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
-  messageCount: c.messages.length,
+  messageCount: c.messageCount,
 });
 
 /** A message as the API shows it: without the store's own fields. */
@@ -84,9 +87,7 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
 
   return {
     listOf: (creatorId: string) =>
-      conversations
-        .find({ creatorId }, { sort: { updatedAt: -1, _id: 1 }, projection: { messages: { $slice: -1 } } })
-        .toArray(),
+      conversations.find({ creatorId }, { sort: { updatedAt: -1, _id: 1 }, projection: { messages: 0 } }).toArray(),
     count: (creatorId: string) => conversations.countDocuments({ creatorId }),
     /** A creator's own conversation (null for anyone else's). */
     get: (creatorId: string, id: string) => conversations.findOne({ _id: id, creatorId }),
@@ -111,7 +112,11 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
           $or: [{ busyUntil: null }, { busyUntil: { $lt: now } }],
           [`messages.${assistantLimits.maxMessages - 2}`]: { $exists: false },
         },
-        { $set: { busyUntil: until, updatedAt: now, ...(title && { title }) }, $push: { messages: message } },
+        {
+          $set: { busyUntil: until, updatedAt: now, ...(title && { title }) },
+          $push: { messages: message },
+          $inc: { messageCount: 1 },
+        },
         { returnDocument: 'after' },
       );
       if (taken) return { conversation: taken, why: null } as const;
@@ -125,7 +130,11 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
     finish: (id: string, reply: StoredMessage, tokensUsed: number) =>
       conversations.updateOne(
         { _id: id },
-        { $push: { messages: reply }, $inc: { tokensUsed }, $set: { busyUntil: null, updatedAt: new Date() } },
+        {
+          $push: { messages: reply },
+          $inc: { tokensUsed, messageCount: 1 },
+          $set: { busyUntil: null, updatedAt: new Date() },
+        },
       ),
 
     /** Records support's read of a conversation with its event, in one write. */
