@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '..', '..', '..');
 const require = createRequire(import.meta.url);
 
-export type PartName = 'auth' | 'notifications' | 'catalog' | 'itinerary' | 'billing' | 'creator' | 'gateway' | 'web';
+export type PartName =
+  'auth' | 'notifications' | 'catalog' | 'itinerary' | 'billing' | 'creator' | 'assistant' | 'gateway' | 'web';
 
 /** The file that starts `part` (its package's `./server` export). */
 export const serverOf = (part: PartName): string => require.resolve(`@travelclub/${part}/server`);

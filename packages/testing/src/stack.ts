@@ -1,5 +1,5 @@
 // The whole platform as separate processes behind the gateway, on free ports and databases of its own:
-// auth, notifications, catalog, itinerary, billing, creator and the gateway, and with `web: true` the web app behind the
+// auth, notifications, catalog, itinerary, billing, creator, assistant and the gateway, and with `web: true` the web app behind the
 // gateway's origin too. For system tests, browser tests and benchmarks.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buildWeb, freePort, startPart, type PartName, type RunningPart } from './processes.js';
@@ -46,9 +46,28 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-const PARTS: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator', 'gateway'];
+const PARTS: PartName[] = [
+  'auth',
+  'notifications',
+  'catalog',
+  'itinerary',
+  'billing',
+  'creator',
+  'assistant',
+  'gateway',
+];
 /** With the web app: it stops before the services its pages call, after the gateway in front of it. */
-const WITH_WEB: PartName[] = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator', 'web', 'gateway'];
+const WITH_WEB: PartName[] = [
+  'auth',
+  'notifications',
+  'catalog',
+  'itinerary',
+  'billing',
+  'creator',
+  'assistant',
+  'web',
+  'gateway',
+];
 
 /** Where a stack's parts live: their ports and databases, and the prefixes of its run. */
 interface StackLayout {
@@ -121,6 +140,7 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     ITINERARY_URL: url('itinerary'),
     BILLING_URL: url('billing'),
     CREATOR_URL: url('creator'),
+    ASSISTANT_URL: url('assistant'),
     ...options.env,
   };
   const own: Record<PartName, Record<string, string>> = {
@@ -140,6 +160,8 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     billing: {},
     // Uploaded images are linked through the gateway, which routes /api/v1/media to the creator service.
     creator: { RATE_LIMIT_PREFIX: `${run}-creator-rl`, PUBLIC_MEDIA_URL: url('gateway') },
+    // Taylor with the offline engine (no LLM_* settings), its limits and token counts under the run's prefix.
+    assistant: { REDIS_PREFIX: `${run}-assistant` },
     // Every traveller of a test or benchmark comes from this one address: the edge limits are not what is measured.
     gateway: {
       RATE_LIMIT_PREFIX: `${run}-gw:`,

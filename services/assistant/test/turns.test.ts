@@ -13,13 +13,12 @@ describe('a turn with the offline engine', () => {
 
     const { res, events } = await world.send(creator, id, `Two cheapest hotels in ${city} next weekend for two`);
     expect(res.statusCode).toBe(200);
-    expect(events.map((e) => e.type)).toEqual([
-      'start',
-      'tool',
-      'tool',
-      ...events.slice(3, -1).map(() => 'token'),
-      'done',
-    ]);
+    const types = events.map((e) => e.type);
+    expect([types[0], types.at(-1)]).toEqual(['start', 'done']);
+    // How the request was read streams first, before the search; then the tool's lines, then the hotels.
+    const firstTool = types.indexOf('tool');
+    expect(types.slice(1, firstTool).every((t) => t === 'token') && firstTool > 1).toBe(true);
+    expect(types.filter((t) => t === 'tool')).toHaveLength(2);
     const done = events.at(-1)!;
     if (done.type !== 'done') throw new Error('no done event');
     const streamed = events.flatMap((e) => (e.type === 'token' ? [e.data.text] : [])).join('');

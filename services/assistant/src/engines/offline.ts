@@ -3,12 +3,13 @@
 // against the catalog's destinations, calls the same tools a model would, and answers from templates, word by
 // word. It is deterministic: the same message, day and tool results give the same answer.
 import type { DestinationIdeas } from '@travelclub/contracts';
-import { plural } from '../domain/format.js';
+import { formatStay, plural } from '../domain/format.js';
 import { kindOf, listWish, periodOf, pickHotel, placeOf, stayOf, type RequestKind } from '../domain/requests.js';
 import type { HotelSearchData } from '../tools/catalog-tools.js';
 import type { Engine, HistoryMessage, Toolbox, TurnInput } from './engine.js';
 import {
   HELP,
+  guestWords,
   availabilityAnswer,
   hotelsAnswer,
   ideasAnswer,
@@ -65,15 +66,18 @@ function recommendationText(h: HotelDetails): string {
 type Answerer = (turn: TurnInput, tools: Toolbox) => Promise<string>;
 
 const ANSWERS: Record<RequestKind, Answerer> = {
-  async hotels({ text, today }, tools) {
+  async hotels({ text, today, emit }, tools) {
     const place = placeOf(text);
     if (!place)
       return 'Where should I look? Name a city or a country, for example “hotels in Lisbon next weekend for two”.';
     const stay = stayOf(text, today);
     const { limit, sort } = listWish(text);
     const { checkIn, checkOut, guests } = stay;
+    // Said before the search runs: the creator sees at once how the request was read.
+    const opening = `Checking live prices in ${place} for ${formatStay(checkIn, checkOut)}, ${guestWords(guests)}.\n\n`;
+    emit(opening);
     const result = await tools.call('search_hotels', { destination: place, checkIn, checkOut, guests, sort, limit });
-    return result.ok ? hotelsAnswer(result.data as HotelSearchData, sort) : failed(result.summary);
+    return opening + (result.ok ? hotelsAnswer(result.data as HotelSearchData, sort) : failed(result.summary));
   },
 
   async availability({ text, today, history }, tools) {
@@ -177,7 +181,7 @@ const ANSWERS: Record<RequestKind, Answerer> = {
   },
 };
 
-/** Streams a finished answer word by word, as a model would. */
+/** Streams an answer word by word, as a model would. */
 function stream(text: string, emit: (piece: string) => void) {
   for (const piece of text.match(/\S+\s*|\s+/g) ?? []) emit(piece);
 }
@@ -186,8 +190,12 @@ export function createOfflineEngine(): Engine {
   return {
     name: 'offline',
     async reply(turn) {
-      const text = await ANSWERS[kindOf(turn.text)](turn, turn.tools);
-      stream(text, turn.emit);
+      // An answer may say its first words before its tools run; the rest streams once it is written.
+      let said = '';
+      const emit = (words: string) => stream(words, (piece) => ((said += piece), turn.emit(piece)));
+      const text = await ANSWERS[kindOf(turn.text)]({ ...turn, emit }, turn.tools);
+      if (!text.startsWith(said)) throw new Error('an offline answer must begin with what it already said');
+      stream(text.slice(said.length), turn.emit);
       return { text, tokensUsed: 0 };
     },
   };

@@ -220,6 +220,8 @@ describe('the offline engine', () => {
     ]);
     expect(text).toBe(
       [
+        'Checking live prices in Lisbon for Fri 4 Dec to Sun 6 Dec (2 nights), 2 guests.',
+        '',
         'Here are 2 hotels in Lisbon, Portugal with rooms for Fri 4 Dec to Sun 6 Dec (2 nights) for 2 guests, our best matches first:',
         '',
         '1. [Casa Azul](/hotel/casa-azul?searchId=search-1): $169.94 for the stay (Double Room, free cancellation); rated 9.1/10 by 2,413 guests; 4 stars',
