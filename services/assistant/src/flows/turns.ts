@@ -120,16 +120,17 @@ export function turnFlows(parts: TurnParts) {
       ctx: CausalContext,
     ) {
       if (!(await messages.take(user.id))) throw new AppError('too-many-requests');
-      const used = await tokens.today(user.id);
-      if (engine.name === 'model' && used >= config.LLM_TOKENS_PER_DAY) throw new AppError('assistant-allowance-used');
+      const model = engine.name === 'model';
+      const used = model ? await tokens.today(user.id) : 0;
+      if (model && used >= config.LLM_TOKENS_PER_DAY) throw new AppError('assistant-allowance-used');
       const now = new Date();
       const userMessage: StoredMessage = { id: randomUUID(), role: 'user', text: body.text, at: now.toISOString() };
-      const existing = await conversations.get(user.id, id);
-      const title = existing?.title === NEW_TITLE && existing.messages.length === 0 ? titleOf(body.text) : undefined;
       const until = new Date(now.getTime() + config.LLM_TIMEOUT_MS * 3);
-      const held = await conversations.begin(user.id, id, userMessage, now, until, title);
+      const held = await conversations.begin(user.id, id, userMessage, now, until);
       if (!held.conversation) throw new AppError(REFUSALS[held.why]);
-      const conversation = held.conversation;
+      // A new conversation is named after its first message (stored with Taylor's answer).
+      const first = held.conversation.messageCount === 1 && held.conversation.title === NEW_TITLE;
+      const conversation = first ? { ...held.conversation, title: titleOf(body.text) } : held.conversation;
       const budget = Math.min(
         config.LLM_TOKENS_PER_CONVERSATION - conversation.tokensUsed,
         config.LLM_TOKENS_PER_DAY - used,
@@ -216,7 +217,7 @@ async function runTurn(parts: TurnParts, turn: Turn): Promise<{ tokensUsed: numb
     ...(error && { error }),
   };
   const stored = { ...shown, hotels: hotelsOf(tools.trail), grounds: groundsOf(tools.trail.results) };
-  await parts.conversations.finish(conversation._id, stored, tokensUsed);
+  await parts.conversations.finish(conversation._id, stored, tokensUsed, conversation.title);
   send(error ? { type: 'error', data: { ...error, reply: shown } } : { type: 'done', data: { message: shown } });
   return { tokensUsed };
 }

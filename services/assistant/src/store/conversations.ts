@@ -101,10 +101,9 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
       (await conversations.deleteOne({ _id: id, creatorId })).deletedCount > 0,
 
     /**
-     * Takes the conversation for one turn until `until`, adding the creator's message (and its title when it has
-     * none yet). Null when it is someone else's, missing, full, or another turn holds it: `why` says which.
+     * Takes the conversation for one turn until `until`, adding the creator's message. Null when it is someone else's, missing, full, or another turn holds it: `why` says which.
      */
-    async begin(creatorId: string, id: string, message: StoredMessage, now: Date, until: Date, title?: string) {
+    async begin(creatorId: string, id: string, message: StoredMessage, now: Date, until: Date) {
       const taken = await conversations.findOneAndUpdate(
         {
           _id: id,
@@ -113,7 +112,7 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
           [`messages.${assistantLimits.maxMessages - 2}`]: { $exists: false },
         },
         {
-          $set: { busyUntil: until, updatedAt: now, ...(title && { title }) },
+          $set: { busyUntil: until, updatedAt: now },
           $push: { messages: message },
           $inc: { messageCount: 1 },
         },
@@ -126,14 +125,14 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
       return { conversation: null, why } as const;
     },
 
-    /** Ends a turn: Taylor's message added, the tokens counted, the conversation free again. */
-    finish: (id: string, reply: StoredMessage, tokensUsed: number) =>
+    /** Ends a turn: Taylor's message added, the tokens counted, the title set, the conversation free again. */
+    finish: (id: string, reply: StoredMessage, tokensUsed: number, title: string) =>
       conversations.updateOne(
         { _id: id },
         {
           $push: { messages: reply },
           $inc: { tokensUsed, messageCount: 1 },
-          $set: { busyUntil: null, updatedAt: new Date() },
+          $set: { busyUntil: null, updatedAt: new Date(), title },
         },
       ),
 
