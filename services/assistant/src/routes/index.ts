@@ -38,10 +38,18 @@ async function stream(
   const left = new AbortController();
   res.on('close', () => left.abort());
   const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+  // Events sent in the same turn of the event loop (an offline answer's words) go out in one write.
+  let pending = '';
+  const flush = () => {
+    if (pending && !res.writableEnded) res.write(pending);
+    pending = '';
+  };
   try {
     await run((event) => {
-      if (!res.writableEnded) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      if (!pending) setImmediate(flush);
+      pending += `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
     }, left.signal);
+    flush();
   } finally {
     clearInterval(ping);
     res.end();
