@@ -5,6 +5,7 @@
 #   docker build --build-arg PART=services/itinerary -t travelclub/itinerary .
 #   docker build --build-arg PART=services/billing -t travelclub/billing .
 #   docker build --build-arg PART=services/creator -t travelclub/creator .
+#   docker build --build-arg PART=services/assistant -t travelclub/assistant .
 #   docker build --build-arg PART=gateway -t travelclub/gateway .
 #   docker build --build-arg PART=web -t travelclub/web .
 # The services have no build step: node runs the TypeScript through tsx, so the image keeps the dev dependencies.
@@ -25,6 +26,7 @@ COPY services/catalog/package.json services/catalog/
 COPY services/itinerary/package.json services/itinerary/
 COPY services/billing/package.json services/billing/
 COPY services/creator/package.json services/creator/
+COPY services/assistant/package.json services/assistant/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
 COPY bench/package.json bench/
@@ -40,7 +42,7 @@ RUN npm ci --include=dev --no-audit --no-fund \
 
 # Declared after npm ci: the dependency layer above is then the same (and cached once) for every image.
 ARG PART
-RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|services/itinerary|services/billing|services/creator|gateway|web' >&2; exit 1; }
+RUN test -n "$PART" || { echo 'build with --build-arg PART=services/auth|services/notifications|services/catalog|services/itinerary|services/billing|services/creator|services/assistant|gateway|web' >&2; exit 1; }
 ENV PART=${PART}
 # The code every part imports, then the part itself. Files stay root-owned: the process cannot change them.
 COPY contracts contracts
