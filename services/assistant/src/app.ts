@@ -28,6 +28,7 @@ export function engineOf(config: AssistantConfig): Engine {
     timeoutMs: config.LLM_TIMEOUT_MS,
     maxRetries: config.LLM_MAX_RETRIES,
     maxToolCalls: config.MAX_TOOL_CALLS,
+    maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
     systemPrompt: SYSTEM_PROMPT,
   });
 }

@@ -32,6 +32,10 @@ export const AssistantConfigSchema = connectedServiceConfigSchema({
   /** Model tokens (prompt and answer) one conversation may use, and one creator in a UTC day. */
   LLM_TOKENS_PER_CONVERSATION: positiveIntSetting(60_000),
   LLM_TOKENS_PER_DAY: positiveIntSetting(200_000),
+  /** The longest answer one model request may ask for (`max_tokens`); servers refuse more than the model allows. */
+  LLM_MAX_OUTPUT_TOKENS: positiveIntSetting(2_048),
+  /** Model tokens one turn may use: reserved from the day's allowance when it starts, the rest given back after. */
+  LLM_TOKENS_PER_TURN: positiveIntSetting(20_000),
   /** Tool calls one answer may make before Taylor stops and says so. */
   MAX_TOOL_CALLS: positiveIntSetting(8),
   /** Messages one creator may send a minute, and destination-idea calls. */

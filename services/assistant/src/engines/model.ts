@@ -24,6 +24,8 @@ export interface ModelEngineOptions {
   maxRetries: number;
   /** Tool calls one answer may make; then the model answers from what it has. */
   maxToolCalls: number;
+  /** The longest answer one request may ask the model for (`max_tokens`), within the turn's budget. */
+  maxOutputTokens: number;
   systemPrompt: string;
   fetch?: typeof fetch;
 }
@@ -182,7 +184,8 @@ async function requestReply(
     messages: [...messages],
     stream: true,
     stream_options: { include_usage: true },
-    max_tokens: turn.tokenBudget - state.tokensUsed,
+    // Servers refuse an answer longer than the model may write (or than its context holds): never ask for more.
+    max_tokens: Math.min(options.maxOutputTokens, turn.tokenBudget - state.tokensUsed),
     ...(tools ? { tools } : {}),
   };
   let firstPiece = true;

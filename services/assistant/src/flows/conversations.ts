@@ -30,6 +30,7 @@ export function conversationFlows(conversations: ConversationStore) {
         messageCount: 0,
         tokensUsed: 0,
         busyUntil: null,
+        heldBy: null,
       });
       return view(record);
     },

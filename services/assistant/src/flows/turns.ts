@@ -75,18 +75,32 @@ function hotelsOf(trail: ToolTrail) {
   return [...found.values()];
 }
 
-/** A creator's model tokens per UTC day, in Redis (kept two days). */
+/**
+ * A creator's model tokens per UTC day, in Redis (kept two days). A turn reserves its budget before it starts and
+ * settles what it used after, so turns running side by side cannot together pass the day's allowance.
+ */
 function tokenCounter(redis: Redis, prefix: string) {
   const key = (creatorId: string) => `${prefix}:tokens:${creatorId}:${utcToday()}`;
+  const add = async (creatorId: string, tokens: number) => {
+    const [[, total]] = (await redis
+      .multi()
+      .incrby(key(creatorId), tokens)
+      .expire(key(creatorId), 2 * 86_400)
+      .exec()) as [[null, number]];
+    return total;
+  };
   return {
     today: async (creatorId: string) => Number((await redis.get(key(creatorId))) ?? 0),
-    async add(creatorId: string, tokens: number) {
-      if (tokens > 0)
-        await redis
-          .multi()
-          .incrby(key(creatorId), tokens)
-          .expire(key(creatorId), 2 * 86_400)
-          .exec();
+    /** Up to `wanted` tokens of what is left of `limit` today, counted now; 0 when none is left. */
+    async reserve(creatorId: string, wanted: number, limit: number): Promise<number> {
+      const total = await add(creatorId, wanted);
+      const granted = Math.max(0, Math.min(wanted, limit - (total - wanted)));
+      if (granted < wanted) await add(creatorId, granted - wanted);
+      return granted;
+    },
+    /** Gives back what a turn reserved and did not use (or counts what it used beyond). */
+    async settle(creatorId: string, reserved: number, used: number) {
+      if (used !== reserved) await add(creatorId, used - reserved);
     },
   };
 }
@@ -121,24 +135,32 @@ export function turnFlows(parts: TurnParts) {
     ) {
       if (!(await messages.take(user.id))) throw new AppError('too-many-requests');
       const model = engine.name === 'model';
-      const used = model ? await tokens.today(user.id) : 0;
-      if (model && used >= config.LLM_TOKENS_PER_DAY) throw new AppError('assistant-allowance-used');
+      const reserved = model ? await tokens.reserve(user.id, config.LLM_TOKENS_PER_TURN, config.LLM_TOKENS_PER_DAY) : 0;
+      if (model && reserved === 0) throw new AppError('assistant-allowance-used');
       const now = new Date();
       const userMessage: StoredMessage = { id: randomUUID(), role: 'user', text: body.text, at: now.toISOString() };
-      const until = new Date(now.getTime() + config.LLM_TIMEOUT_MS * 3);
-      const held = await conversations.begin(user.id, id, userMessage, now, until);
-      if (!held.conversation) throw new AppError(REFUSALS[held.why]);
+      // The hold lasts as long as the longest turn may (every tool call and the answer, each at its time-out).
+      const longest = (model ? config.LLM_TIMEOUT_MS : config.CALL_TIMEOUT_MS) * (config.MAX_TOOL_CALLS + 2);
+      const turnId = randomUUID();
+      const held = await conversations.begin(user.id, id, userMessage, now, new Date(now.getTime() + longest), turnId);
+      if (!held.conversation) {
+        await tokens.settle(user.id, reserved, 0);
+        throw new AppError(REFUSALS[held.why]);
+      }
       // A new conversation is named after its first message (stored with Taylor's answer).
       const first = held.conversation.messageCount === 1 && held.conversation.title === NEW_TITLE;
       const conversation = first ? { ...held.conversation, title: titleOf(body.text) } : held.conversation;
-      const budget = Math.min(
-        config.LLM_TOKENS_PER_CONVERSATION - conversation.tokensUsed,
-        config.LLM_TOKENS_PER_DAY - used,
-      );
-      const turn = { user, accessToken, conversation, userMessage, today: todayOf(body.today), budget, ctx };
-      return async (send: Send, signal: AbortSignal) => {
-        const reply = await runTurn(parts, { ...turn, send, signal });
-        await tokens.add(user.id, reply.tokensUsed);
+      const budget = Math.min(reserved, config.LLM_TOKENS_PER_CONVERSATION - conversation.tokensUsed);
+      const turn = { user, accessToken, conversation, userMessage, today: todayOf(body.today), budget, ctx, turnId };
+      return async (send: Send, left: AbortSignal) => {
+        // The turn ends before its hold does, whoever is still listening.
+        const signal = AbortSignal.any([left, AbortSignal.timeout(longest - 1_000)]);
+        let used = 0;
+        try {
+          used = (await runTurn(parts, { ...turn, send, signal })).tokensUsed;
+        } finally {
+          await tokens.settle(user.id, reserved, used);
+        }
       };
     },
   };
@@ -146,6 +168,7 @@ export function turnFlows(parts: TurnParts) {
 export type TurnFlows = ReturnType<typeof turnFlows>;
 
 interface Turn {
+  turnId: string;
   user: AuthUser;
   accessToken: string;
   conversation: ConversationRecord;
@@ -190,10 +213,28 @@ async function answer(engine: Engine, turn: Turn, tools: ReturnType<typeof creat
   }
 }
 
+const NOT_SAVED = 'Taylor could not save this answer. Please send your message again.';
+
+/** Stores Taylor's message and frees the conversation, trying again a few times; false when it could not. */
+async function saveReply(parts: TurnParts, turn: Turn, reply: StoredMessage, tokensUsed: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await parts.conversations.finish(turn.conversation._id, turn.turnId, reply, tokensUsed, turn.conversation.title);
+      return true;
+    } catch (err) {
+      if (attempt >= 3) {
+        parts.log.error({ err, conversationId: turn.conversation._id }, 'Taylor could not store an answer');
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
 /** Runs a held turn to its end: Taylor's message is stored (and the conversation freed) whatever happened. */
 async function runTurn(parts: TurnParts, turn: Turn): Promise<{ tokensUsed: number }> {
   const { conversation, send } = turn;
-  const replyId = randomUUID();
+  const replyId = turn.turnId;
   const start = { conversationId: conversation._id, title: conversation.title, userMessage: turn.userMessage, replyId };
   send({ type: 'start', data: start });
   const tools = createToolbox({
@@ -217,7 +258,10 @@ async function runTurn(parts: TurnParts, turn: Turn): Promise<{ tokensUsed: numb
     ...(error && { error }),
   };
   const stored = { ...shown, hotels: hotelsOf(tools.trail), grounds: groundsOf(tools.trail.results) };
-  await parts.conversations.finish(conversation._id, stored, tokensUsed, conversation.title);
+  if (!(await saveReply(parts, turn, stored, tokensUsed))) {
+    send({ type: 'error', data: { code: 'internal', message: NOT_SAVED } });
+    return { tokensUsed };
+  }
   send(error ? { type: 'error', data: { ...error, reply: shown } } : { type: 'done', data: { message: shown } });
   return { tokensUsed };
 }

@@ -37,6 +37,7 @@ async function stream(
   });
   const left = new AbortController();
   res.on('close', () => left.abort());
+  if (res.destroyed) left.abort();
   const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
   // Events sent in the same turn of the event loop (an offline answer's words) go out in one write.
   let pending = '';
@@ -49,9 +50,9 @@ async function stream(
       if (!pending) setImmediate(flush);
       pending += `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
     }, left.signal);
-    flush();
   } finally {
     clearInterval(ping);
+    flush();
     res.end();
   }
 }

@@ -24,6 +24,8 @@ export interface ConversationRecord {
   messageCount: number;
   tokensUsed: number;
   busyUntil: Date | null;
+  /** The turn holding the conversation until `busyUntil`. */
+  heldBy?: string | null;
 }
 
 const conversationSchema = new Schema<ConversationRecord>(
@@ -37,6 +39,7 @@ const conversationSchema = new Schema<ConversationRecord>(
     messageCount: { type: Number, default: 0 },
     tokensUsed: { type: Number, default: 0 },
     busyUntil: { type: Date, default: null },
+    heldBy: { type: String, default: null },
   },
   { versionKey: false, minimize: false },
 );
@@ -103,7 +106,7 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
     /**
      * Takes the conversation for one turn until `until`, adding the creator's message. Null when it is someone else's, missing, full, or another turn holds it: `why` says which.
      */
-    async begin(creatorId: string, id: string, message: StoredMessage, now: Date, until: Date) {
+    async begin(creatorId: string, id: string, message: StoredMessage, now: Date, until: Date, turnId: string) {
       const taken = await conversations.findOneAndUpdate(
         {
           _id: id,
@@ -112,7 +115,7 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
           [`messages.${assistantLimits.maxMessages - 2}`]: { $exists: false },
         },
         {
-          $set: { busyUntil: until, updatedAt: now },
+          $set: { busyUntil: until, heldBy: turnId, updatedAt: now },
           $push: { messages: message },
           $inc: { messageCount: 1 },
         },
@@ -125,16 +128,19 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
       return { conversation: null, why } as const;
     },
 
-    /** Ends a turn: Taylor's message added, the tokens counted, the title set, the conversation free again. */
-    finish: (id: string, reply: StoredMessage, tokensUsed: number, title: string) =>
-      conversations.updateOne(
-        { _id: id },
-        {
-          $push: { messages: reply },
-          $inc: { tokensUsed, messageCount: 1 },
-          $set: { busyUntil: null, updatedAt: new Date(), title },
-        },
-      ),
+    /**
+     * Ends a turn: Taylor's message added, the tokens counted, the title set, and the conversation freed if this
+     * turn still holds it (one whose hold ran out leaves the next turn's alone).
+     */
+    async finish(id: string, turnId: string, reply: StoredMessage, tokensUsed: number, title: string) {
+      const change = { $push: { messages: reply }, $inc: { tokensUsed, messageCount: 1 } };
+      const freed = await conversations.updateOne(
+        { _id: id, heldBy: turnId },
+        { ...change, $set: { busyUntil: null, heldBy: null, updatedAt: new Date(), title } },
+      );
+      if (freed.matchedCount === 0)
+        await conversations.updateOne({ _id: id }, { ...change, $set: { updatedAt: new Date() } });
+    },
 
     /** Records support's read of a conversation with its event, in one write. */
     async recordSupportRead(record: Omit<SupportReadRecord, 'outbox'>, event: OutboxEvent) {

@@ -60,6 +60,7 @@ function engine(overrides: Partial<ModelEngineOptions> = {}) {
     timeoutMs: 2_000,
     maxRetries: 0,
     maxToolCalls: 4,
+    maxOutputTokens: 100_000,
     systemPrompt: 'You are Taylor.',
     ...overrides,
   });
@@ -97,6 +98,13 @@ const body = (n: number) => server.requests[n]!.body;
 const lastMessages = (n: number, count: number) => body(n).messages.slice(-count);
 
 describe('a streamed answer', () => {
+  it('never asks for a longer answer than the model may write, whatever the budget left', async () => {
+    server.script(replies.text(['Sure.'], usage(10, 2)));
+    const { toolbox } = fakeToolbox({});
+    await engine({ maxOutputTokens: 300 }).reply(turnFor(toolbox, { tokenBudget: 5_000 }).turn);
+    expect(body(0).max_tokens).toBe(300);
+  });
+
   it('emits each piece as it comes, answers their join and counts the tokens the server reported', async () => {
     server.script(replies.text(['Lisbon ', 'is ', 'lovely ', 'in June.'], usage(40, 8)));
     const { toolbox } = fakeToolbox({ search_hotels: () => found({}) });
