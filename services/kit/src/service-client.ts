@@ -35,11 +35,13 @@ export interface ServiceClientOptions {
   retries?: number;
 }
 
-/** The AppError a failed call is, as the user should see it. */
-export function asAppError(err: unknown, target: ServiceName): AppError {
+/** The AppError a failed call is, as the user should see it (`asUser`: the call carried the user's own token). */
+export function asAppError(err: unknown, target: ServiceName, asUser = false): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ApiError) {
-    if (err.status >= 400 && err.status < 500 && err.code && !CALLER_REFUSALS.includes(err.code))
+    // On a user's token, a refusal of the token is the user's own (signed out, not allowed).
+    const refusedCaller = !asUser && err.code !== undefined && CALLER_REFUSALS.includes(err.code);
+    if (err.status >= 400 && err.status < 500 && err.code && !refusedCaller)
       return new AppError(err.code, err.details, { cause: err });
     const timedOut = err.status === 0 && (err.cause as Error | undefined)?.name === 'TimeoutError';
     return new AppError(timedOut ? 'upstream-timeout' : 'service-unavailable', undefined, {
@@ -67,6 +69,7 @@ export function createServiceClient({ target, baseUrl, identity, timeoutMs, retr
       asUser?: { accessToken: string },
     ): Promise<ResultOf<E>> {
       if (e.service !== target) throw new Error(`${e.method} ${e.path} is not an endpoint of ${target}`);
+      if (asUser && isInternal(e)) throw new Error(`${e.method} ${e.path} is internal: it takes no user's token`);
       const tries = 1 + (e.method === 'GET' ? retries : 0);
       for (let attempt = 1; ; attempt++) {
         try {
@@ -78,7 +81,7 @@ export function createServiceClient({ target, baseUrl, identity, timeoutMs, retr
           else if (asUser) headers.authorization = `Bearer ${asUser.accessToken}`;
           return await api.call(e, input, { headers, signal: AbortSignal.timeout(timeoutMs) });
         } catch (err) {
-          if (attempt >= tries || !worthRetrying(err)) throw asAppError(err, target);
+          if (attempt >= tries || !worthRetrying(err)) throw asAppError(err, target, asUser !== undefined);
         }
         await sleep(100 * 2 ** (attempt - 1));
       }

@@ -197,6 +197,21 @@ describe('calls with a service identity', () => {
     const notFound = new ApiError(404, 'itinerary-not-found', 'x');
     expect(asAppError(notFound, 'itinerary').code).toBe('itinerary-not-found');
   });
+
+  it('sends a user’s own token to a public route, and its refusal is the user’s; never to an internal route', async () => {
+    const assistant = createServiceIdentity({ name: 'assistant', secret: SECRET });
+    const ctx = { correlationId: 'c', causationId: 'r' };
+    const billing = createServiceClient({ target: 'billing', baseUrl: base, identity: assistant, timeoutMs: 2_000 });
+    const publicThing = endpoint({ ...internalThing, access: 'creator' });
+    const err = await billing
+      .call(publicThing, {}, ctx, { accessToken: 'the-creators-token' })
+      .catch((e: unknown) => e);
+    expect(seen.at(-1)?.authorization).toBe('Bearer the-creators-token');
+    expect(err).toMatchObject({ code: 'unauthenticated' });
+    await expect(billing.call(internalThing, {}, ctx, { accessToken: 'the-creators-token' })).rejects.toThrow(
+      /internal/,
+    );
+  });
 });
 
 describe('the setting', () => {

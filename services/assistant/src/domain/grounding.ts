@@ -4,8 +4,18 @@
 // note under it.
 
 /** Amounts as Taylor's tools write them ("€1,234.50", "$80.00", "¥12,000", "CHF 310.00"), or a bare "EUR 80". */
-const PRICE = /(?:[$€£¥₹₩]|[A-Z]{2}\$|\b[A-Z]{3}\s?)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:€|EUR|USD|GBP)\b/g;
+const PRICE =
+  /(?:[$€£¥₹₩]|[A-Z]{2}\$|\b[A-Z]{3}\s?)\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:€|EUR|USD|GBP)(?![A-Za-z])/g;
 const HOTEL_LINK = /\]\((\/hotel\/[^)\s?]+)/g;
+
+/** A path as written, decoded where it can be (a malformed escape stays as it is: it matches nothing). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
 
 const normalise = (price: string) => price.replace(/[\s,]/g, '');
 
@@ -17,7 +27,7 @@ export interface Ungrounded {
 /** The prices and hotel pages a turn's tool results hold, kept with its answer for the checks of later turns. */
 export function groundsOf(results: readonly unknown[]): string[] {
   const text = JSON.stringify(results);
-  const paths = [...text.matchAll(/"(\/hotel\/[^"?\s]+)/g)].map((m) => m[1]!);
+  const paths = [...text.matchAll(/"(\/hotel\/[^"?\s]+)/g)].map((m) => safeDecode(m[1]!));
   const slugs = [...text.matchAll(/"slug":"([^"]+)"/g)].map((m) => `/hotel/${m[1]!}`);
   return [...new Set([...(text.match(PRICE) ?? []), ...paths, ...slugs])];
 }
@@ -27,9 +37,8 @@ export function ungroundedClaims(answer: string, results: readonly unknown[]): U
   const known = JSON.stringify(results);
   const knownPrices = new Set((known.match(PRICE) ?? []).map(normalise));
   const prices = [...new Set(answer.match(PRICE) ?? [])].filter((p) => !knownPrices.has(normalise(p)));
-  const hotels = [...answer.matchAll(HOTEL_LINK)]
-    .map((m) => decodeURIComponent(m[1]!))
-    .filter((path) => !known.includes(`"${path}`) && !known.includes(`"slug":"${path.slice('/hotel/'.length)}"`));
+  const knownPaths = new Set(groundsOf(results).filter((g) => g.startsWith('/hotel/')));
+  const hotels = [...answer.matchAll(HOTEL_LINK)].map((m) => safeDecode(m[1]!)).filter((path) => !knownPaths.has(path));
   return { prices, hotels: [...new Set(hotels)] };
 }
 

@@ -29,7 +29,13 @@ const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
   couple: 2,
 };
-const count = (word: string | undefined) => (word ? (NUMBER_WORDS[word.toLowerCase()] ?? Number(word)) : undefined);
+/** A count said in words or digits ("two", "3", "a"); undefined for anything else. */
+function count(word: string | undefined): number | undefined {
+  if (!word) return undefined;
+  const lower = word.toLowerCase();
+  const value = lower === 'a' || lower === 'an' ? 1 : (NUMBER_WORDS[lower] ?? Number(word));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 /** The words of a message, lower-cased, by the platform's own word segmenter. */
 export function words(text: string): string[] {
@@ -49,8 +55,9 @@ export function kindOf(text: string): RequestKind {
   if (has(w, 'numbers', 'stats', 'statistics', 'analytics', 'views', 'visitors', 'performance')) return 'numbers';
   if (has(w, 'my') && has(w, 'packages', 'package', 'itineraries')) return 'my-packages';
   if (has(w, 'my') && has(w, 'recommendations', 'stays', 'recommended')) return 'my-stays';
-  if (has(w, 'suggest', 'ideas', 'idea', 'inspire', 'inspiration') || /where (should|could|can) i go/i.test(text))
-    return 'ideas';
+  const ideas =
+    has(w, 'suggest', 'ideas', 'idea', 'inspire', 'inspiration') || /where (should|could|can) i go/i.test(text);
+  if (ideas && !has(w, 'hotel', 'hotels')) return 'ideas';
   if (has(w, 'available', 'availability', 'free') && has(w, 'is', 'check', 'does')) return 'availability';
   if (has(w, 'hotel', 'hotels', 'stay', 'stays', 'find', 'search', 'cheapest', 'room', 'rooms')) return 'hotels';
   return 'help';
@@ -76,20 +83,29 @@ export function stayOf(text: string, today: string): StayWish {
   const guests = /\bcouple\b/i.test(text) ? 2 : (count(guestsMatch?.[1]) ?? 2);
   const nightsMatch = /\b(\w+) nights?\b/i.exec(text);
   const nights = count(nightsMatch?.[1]);
-  const [found] = chrono.parse(text, new Date(`${today}T12:00:00Z`), { forwardDate: true });
-  const weekend = /\bweekend\b/i.test(text);
+  const results = chrono.parse(text, new Date(`${today}T12:00:00Z`), { forwardDate: true });
+  // A date with its day said ("12 December") wins over a vaguer one ("the weekend of 12 December").
+  const found = results.find((r) => r.start.isCertain('day')) ?? results[0];
+  const weekend = !!found && /\bweekend\b/i.test(found.text);
   let checkIn: string;
   let checkOut: string;
   if (found) {
     const start = found.start.date().toISOString().slice(0, 10);
-    checkIn = weekend ? addDays(start, -((new Date(`${start}T00:00:00Z`).getUTCDay() + 2) % 7)) : start;
+    // A weekend is Friday to Sunday: chrono names its Saturday.
+    const saturday = weekend ? addDays(start, (6 - new Date(`${start}T00:00:00Z`).getUTCDay() + 7) % 7) : start;
+    checkIn = weekend ? addDays(saturday, -1) : start;
     const end = found.end?.date().toISOString().slice(0, 10);
     checkOut = end && end > checkIn ? end : addDays(checkIn, nights ?? 2);
   } else {
     checkIn = fridayFrom(addDays(today, 1));
     checkOut = addDays(checkIn, nights ?? 2);
   }
-  if (checkIn <= today) checkIn = addDays(today, 1);
+  // A stay starts tomorrow at the earliest; moved, it keeps its nights.
+  if (checkIn <= today) {
+    const length = Math.max(1, nightsBetween(checkIn, checkOut));
+    checkIn = addDays(today, 1);
+    checkOut = addDays(checkIn, length);
+  }
   if (nightsBetween(checkIn, checkOut) < 1) checkOut = addDays(checkIn, nights ?? 2);
   return {
     checkIn,
@@ -101,8 +117,12 @@ export function stayOf(text: string, today: string): StayWish {
 
 /** How many hotels the message asks for ("three hotels"), and in what order. */
 export function listWish(text: string): { limit: number; sort: 'relevance' | 'cheapest' | 'best-rated' } {
-  const asked = count(/\b(\w+) (?:\w+ )?(?:hotels|stays|places|options)\b/i.exec(text)?.[1]);
-  const limit = asked && Number.isInteger(asked) && asked >= 1 && asked <= 10 ? asked : 5;
+  const said = [...text.matchAll(/\b(\w+) (?:(\w+) )?(?:hotels|stays|places|options)\b/gi)].flatMap((m) => [
+    m[1],
+    m[2],
+  ]);
+  const asked = said.map(count).find((n) => n !== undefined);
+  const limit = asked && asked <= 10 ? asked : 5;
   if (/\b(cheap|cheapest|budget|lowest price|affordable|least expensive)\b/i.test(text))
     return { limit, sort: 'cheapest' };
   if (/\b(best|top|highest)[- ]?(rated|reviewed)?\b|\bluxury\b/i.test(text)) return { limit, sort: 'best-rated' };
@@ -111,15 +131,38 @@ export function listWish(text: string): { limit: number; sort: 'relevance' | 'ch
 
 const STOP = new Set(['the', 'a', 'an', 'my', 'our', 'next', 'this', 'for', 'from', 'to', 'on', 'at', 'with']);
 
-/** The place a message names: the words after "in", "at", "near" or "to", up to a date, a number or "for". */
+const DATE_WORDS = `today|tomorrow|tonight|next|this|from|for|on|in|between|during|with|under|over|until|${[
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'weekend',
+].join('|')}`;
+const placeAfter = (words: string) =>
+  new RegExp(`\\b(?:${words})\\s+([A-Za-zÀ-ÿ' .-]+?)(?=\\s+(?:${DATE_WORDS})\\b|[,.!?\\d]|$)`, 'i');
+
+/** The place a message names: the words after "in", "at" or "near" (else "to"), up to a date, a number or "for". */
 export function placeOf(text: string): string | null {
-  const match =
-    /\b(?:in|at|near|around|to)\s+([A-Za-zÀ-ÿ' .-]+?)(?=\s+(?:for|from|on|next|this|in|between|during|with|under|over)\b|[,.!?\d]|$)/i.exec(
-      text,
-    );
-  const place = match?.[1]?.trim();
-  if (!place || STOP.has(place.toLowerCase())) return null;
-  return place;
+  for (const pattern of [placeAfter('in|at|near|around'), placeAfter('to')]) {
+    const place = pattern.exec(text)?.[1]?.trim();
+    if (place && !STOP.has(place.toLowerCase()) && !/^(stay|go|travel|visit)$/i.test(place)) return place;
+  }
+  return null;
 }
 
 const MONTHS = [
@@ -164,6 +207,20 @@ export function periodOf(text: string, today: string): { from: string; to: strin
   return { from: addDays(today, -29), to: today, label: 'the last 30 days' };
 }
 
+/** Words too common in hotel names to tell one from another. */
+const GENERIC = new Set([
+  'hotel',
+  'hotels',
+  'house',
+  'resort',
+  'suites',
+  'palace',
+  'grand',
+  'hostel',
+  'plaza',
+  'boutique',
+]);
+
 /** Which hotel of a list the message means: by ordinal ("the second one"), or by (part of) its name. */
 export function pickHotel<H extends { name: string }>(text: string, hotels: readonly H[]): H | null {
   if (!hotels.length) return null;
@@ -176,6 +233,7 @@ export function pickHotel<H extends { name: string }>(text: string, hotels: read
   const number = /\b(?:number|no\.?|#)\s*(\d{1,2})\b/.exec(lower);
   if (number) return hotels[Number(number[1]) - 1] ?? null;
   if (/\b(last one|the last)\b/.test(lower)) return hotels.at(-1) ?? null;
-  const partial = hotels.find((h) => words(h.name).some((w) => w.length > 4 && words(text).includes(w)));
+  const said = words(text);
+  const partial = hotels.find((h) => words(h.name).some((w) => w.length > 4 && !GENERIC.has(w) && said.includes(w)));
   return partial ?? (hotels.length === 1 || /\b(it|that one|this one|that hotel)\b/.test(lower) ? hotels[0]! : null);
 }

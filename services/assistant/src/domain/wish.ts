@@ -5,6 +5,18 @@ import { addDays } from './format.js';
 import { words } from './requests.js';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** Names people use that are not (or no longer) Intl's. */
+const ALIASES: Record<string, string> = {
+  usa: 'US',
+  america: 'US',
+  uk: 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  holland: 'NL',
+  turkey: 'TR',
+  'czech republic': 'CZ',
+};
+
 /** Country names in English by lower-cased name: ISO 3166 codes as Intl knows them. */
 const COUNTRIES: ReadonlyMap<string, string> = (() => {
   const map = new Map<string, string>();
@@ -12,9 +24,11 @@ const COUNTRIES: ReadonlyMap<string, string> = (() => {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       const name = regionNames.of(code);
-      if (name && name !== code && !/unknown/i.test(name)) map.set(name.toLowerCase(), code);
+      // The first code of a name wins: a retired code (FX, UK, SU, YU) comes after the current one (FR, GB, RU, RS).
+      if (name && name !== code && !/unknown/i.test(name) && !map.has(name.toLowerCase()))
+        map.set(name.toLowerCase(), code);
     }
-  map.set('usa', 'US').set('america', 'US').set('uk', 'GB').set('england', 'GB').set('holland', 'NL');
+  for (const [alias, code] of Object.entries(ALIASES)) map.set(alias, code);
   return map;
 })();
 

@@ -22,13 +22,14 @@ import {
 
 type Hotel = NonNullable<HistoryMessage['hotels']>[number];
 
-/** The hotels of Taylor's latest answer that named any. */
-function lastHotels(history: readonly HistoryMessage[]): readonly Hotel[] {
+/** The hotel a message means among those Taylor named, its latest answers first ("the second one"). */
+function hotelMeant(text: string, history: readonly HistoryMessage[]): Hotel | null {
   for (let i = history.length - 1; i >= 0; i--) {
-    const hotels = history[i]!.hotels;
-    if (history[i]!.role === 'assistant' && hotels?.length) return hotels;
+    const { role, hotels } = history[i]!;
+    const found = role === 'assistant' && hotels?.length ? pickHotel(text, hotels) : null;
+    if (found) return found;
   }
-  return [];
+  return null;
 }
 
 const WHICH_HOTEL =
@@ -81,7 +82,7 @@ const ANSWERS: Record<RequestKind, Answerer> = {
   },
 
   async availability({ text, today, history }, tools) {
-    const hotel = pickHotel(text, lastHotels(history));
+    const hotel = hotelMeant(text, history);
     if (!hotel) return WHICH_HOTEL;
     const { checkIn, checkOut, guests } = stayOf(text, today);
     const result = await tools.call('check_availability', { hotelId: hotel.id, checkIn, checkOut, guests });
@@ -89,7 +90,7 @@ const ANSWERS: Record<RequestKind, Answerer> = {
   },
 
   async 'draft-recommendation'({ text, history }, tools) {
-    const hotel = pickHotel(text, lastHotels(history));
+    const hotel = hotelMeant(text, history);
     if (!hotel) return WHICH_HOTEL;
     const details = await tools.call('hotel_details', { hotelId: hotel.id });
     if (!details.ok) return failed(details.summary);

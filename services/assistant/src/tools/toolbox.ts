@@ -92,7 +92,8 @@ export function createToolbox(options: ToolboxOptions): Toolbox & { trail: ToolT
         label: idea.destination.label,
         href: idea.searchUrl,
       }));
-      return { ok: true, summary: `Found ${ideas.ideas.length} destination ideas`, data: ideas, links };
+      const { query: _wish, ...found } = ideas; // the wish is the model's words, not a fact
+      return { ok: true, summary: `Found ${ideas.ideas.length} destination ideas`, data: found, links };
     },
   } satisfies Record<AssistantToolName, (args: never) => Promise<ToolResult>>;
   const trail: ToolTrail = { records: [], links: [], results: [] };
@@ -127,9 +128,17 @@ export function createToolbox(options: ToolboxOptions): Toolbox & { trail: ToolT
       });
       const result = await run(name, args);
       options.onTool({ id, name, status: result.ok ? 'done' : 'failed', summary: result.summary });
-      trail.records.push({ id, name, arguments: args, ok: result.ok, summary: result.summary });
+      // Kept as sent, but as text: a model's arguments may hold anything, keys like `$set` too.
+      trail.records.push({
+        id,
+        name,
+        arguments: JSON.stringify(args ?? null).slice(0, 2_000),
+        ok: result.ok,
+        summary: result.summary,
+      });
       trail.links.push(...result.links.filter((l) => !trail.links.some((seen) => seen.href === l.href)));
-      trail.results.push(result.data);
+      // Only what a service answered grounds an answer; a refusal may quote the model's own words.
+      if (result.ok) trail.results.push(result.data);
       return result;
     },
   };

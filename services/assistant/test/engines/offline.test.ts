@@ -2,6 +2,8 @@
 // a toolbox of fixed results. Every answer passes the grounding check: no hotel or price that no tool returned.
 import { describe, expect, it } from 'vitest';
 import { ungroundedClaims } from '../../src/domain/grounding.js';
+import { listWish, placeOf, stayOf } from '../../src/domain/requests.js';
+import { readWish } from '../../src/domain/wish.js';
 import type { HistoryMessage, Toolbox, ToolResult } from '../../src/engines/engine.js';
 import { createOfflineEngine } from '../../src/engines/offline.js';
 
@@ -290,6 +292,16 @@ describe('the offline engine', () => {
     );
   });
 
+  it('finds “the second one” in an earlier list when the latest answer named one hotel', async () => {
+    const history: HistoryMessage[] = [
+      ...afterSearch,
+      { role: 'user', text: 'Is the first one available?' },
+      { role: 'assistant', text: '…', hotels: [{ id: 'h1', name: 'Casa Azul', slug: 'casa-azul' }] },
+    ];
+    const { calls } = await ask('Draft a recommendation for the second one', history);
+    expect(calls[0]).toEqual(['hotel_details', { hotelId: 'h2' }]);
+  });
+
   it('asks which hotel when none was named before', async () => {
     const { text, calls } = await ask('Draft a recommendation for the second one');
     expect(calls).toEqual([]);
@@ -369,5 +381,47 @@ describe('the grounding check', () => {
       prices: ['$99.00', '€300.00'],
       hotels: ['/hotel/ritz'],
     });
+  });
+});
+
+describe('reading a message', () => {
+  it.each([
+    ['hotels in Paris for a night', 'Paris', '2026-11-25', '2026-11-26'],
+    ['Find somewhere to stay in Rome next weekend', 'Rome', '2026-12-04', '2026-12-06'],
+    ['hotels in Paris tomorrow', 'Paris', '2026-11-25', '2026-11-27'],
+    ['hotels in London from December 11 to 14', 'London', '2026-12-11', '2026-12-14'],
+    ['hotels in New York for 3 nights from Friday', 'New York', '2026-11-27', '2026-11-30'],
+  ])('“%s”: %s, %s to %s', (text, place, checkIn, checkOut) => {
+    expect(placeOf(text)).toBe(place);
+    expect(stayOf(text, TODAY)).toMatchObject({ checkIn, checkOut });
+  });
+
+  it('moves a stay said for today to tomorrow, keeping its nights', () => {
+    expect(stayOf('hotels in Rome for 3 nights from today', TODAY)).toMatchObject({
+      checkIn: '2026-11-25',
+      checkOut: '2026-11-28',
+    });
+  });
+
+  it('reads how many hotels, in digits or words', () => {
+    expect(listWish('top 3 hotels in Madrid')).toEqual({ limit: 3, sort: 'best-rated' });
+    expect(listWish('four cheap hotels in Rome')).toEqual({ limit: 4, sort: 'cheapest' });
+  });
+
+  it('knows countries by their current names and common ones', () => {
+    expect(readWish('a romantic weekend in France', TODAY).country).toEqual({ code: 'FR', name: 'France' });
+    expect(readWish('somewhere in the United Kingdom', TODAY).country?.code).toBe('GB');
+    expect(readWish('a beach in Turkey', TODAY).country?.code).toBe('TR');
+  });
+});
+
+describe('the grounding check, edge cases', () => {
+  it('catches prices written after the number, links that only start like a real one, and bad escapes', () => {
+    const results = [lisbon];
+    expect(ungroundedClaims('From 95 € for the stay, or 80,00 €.', results).prices).toEqual(['95 €', '80,00 €']);
+    expect(ungroundedClaims('[Casa](/hotel/casa) and [Casa Azul](/hotel/casa-azul)', results).hotels).toEqual([
+      '/hotel/casa',
+    ]);
+    expect(ungroundedClaims('[X](/hotel/%E0%A4%A)', results).hotels).toEqual(['/hotel/%E0%A4%A']);
   });
 });
