@@ -102,7 +102,7 @@ const ANSWERS: Record<RequestKind, Answerer> = {
     return [
       `I saved a draft recommendation for [${facts.name}](${facts.url}). It is not published: [review and publish it](${reviewUrl}) when you are happy with it.`,
       '',
-      `> ${draftText}`,
+      `“${draftText}”`,
     ].join('\n');
   },
 
@@ -122,7 +122,7 @@ const ANSWERS: Record<RequestKind, Answerer> = {
     const saved = await tools.call('draft_post', { packageId: chosen.id, text: post });
     if (!saved.ok) return failed(saved.summary);
     const { reviewUrl } = saved.data as { reviewUrl: string };
-    return [`I drafted a post announcing ${chosen.title}. It is in [your drafts](${reviewUrl}):`, '', `> ${post}`].join(
+    return [`I drafted a post announcing ${chosen.title}. It is in [your drafts](${reviewUrl}):`, '', `“${post}”`].join(
       '\n',
     );
   },

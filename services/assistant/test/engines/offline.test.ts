@@ -288,7 +288,7 @@ describe('the offline engine', () => {
       ['draft_recommendation', { hotelId: 'h2', text: draft }],
     ]);
     expect(text).toBe(
-      `I saved a draft recommendation for [Hotel Tejo](/hotel/hotel-tejo). It is not published: [review and publish it](/dashboard/stays/add?draft=d1) when you are happy with it.\n\n> ${draft}`,
+      `I saved a draft recommendation for [Hotel Tejo](/hotel/hotel-tejo). It is not published: [review and publish it](/dashboard/stays/add?draft=d1) when you are happy with it.\n\n“${draft}”`,
     );
   });
 
