@@ -24,7 +24,15 @@ it(`every part becomes ready when all start at once on an empty broker (${ROUNDS
         const health = await fetch(`${stack.gateway}/health`);
         expect(await health.json(), `round ${round}`).toEqual({
           status: 'ready',
-          checks: { auth: 'up', catalog: 'up', itinerary: 'up', billing: 'up', creator: 'up', notifications: 'up' },
+          checks: {
+            auth: 'up',
+            catalog: 'up',
+            itinerary: 'up',
+            billing: 'up',
+            creator: 'up',
+            assistant: 'up',
+            notifications: 'up',
+          },
         });
         for (const part of Object.values(stack.parts)) {
           expect(part.output(), `${part.name}, round ${round}`).not.toMatch(/failed for good/);
