@@ -57,17 +57,7 @@ const PARTS: PartName[] = [
   'gateway',
 ];
 /** With the web app: it stops before the services its pages call, after the gateway in front of it. */
-const WITH_WEB: PartName[] = [
-  'auth',
-  'notifications',
-  'catalog',
-  'itinerary',
-  'billing',
-  'creator',
-  'assistant',
-  'web',
-  'gateway',
-];
+const WITH_WEB: PartName[] = [...PARTS.filter((name) => name !== 'gateway'), 'web', 'gateway'];
 
 /** Where a stack's parts live: their ports and databases, and the prefixes of its run. */
 interface StackLayout {

@@ -32,15 +32,14 @@ function useOpenId(): string | null {
   return new URLSearchParams(shown.search).get('conversation');
 }
 
-/** Keeps the newest message in view while it streams, unless the creator scrolled up to read. */
-function useFollow(changes: unknown[]) {
+/** Keeps the newest message in view while it streams (`shown` changes), unless the creator scrolled up to read. */
+function useFollow(shown: string) {
   const list = useRef<HTMLOListElement>(null);
   const pinned = useRef(true);
   useEffect(() => {
     const el = list.current;
     if (el && pinned.current) el.scrollTop = el.scrollHeight;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, changes);
+  }, [shown]);
   const onScroll = () => {
     const el = list.current;
     if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
@@ -76,7 +75,7 @@ function Messages({ openId, turn, busy, send }: PaneProps) {
   const conversation = useConversation(openId);
   const hidden = new Set([turn?.userMessage?.id, turn?.replyId]);
   const messages = (conversation.data?.messages ?? []).filter((m) => !hidden.has(m.id));
-  const follow = useFollow([messages.length, turn?.answer, turn?.tools.length, turn?.error]);
+  const follow = useFollow(`${messages.length}:${turn?.tools.length}:${turn?.answer}:${turn?.error ?? ''}`);
   if (openId && conversation.isError)
     return (
       <div className="stack">

@@ -6,6 +6,7 @@ import type { Draft } from '@travelclub/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messageOf } from '~/checkout/queries';
+import { copyText } from '~/dashboard/copy-link';
 import { LoadError, Loading } from '~/dashboard/status';
 import { LiveRegion, useAnnouncer } from '~/stays/announcer';
 import { Callout } from '~/ui/callout';
@@ -19,15 +20,6 @@ export const MANAGE_STAYS_LINK = 'Manage your recommended stays';
 export const NO_DRAFTS = 'No drafts from Taylor right now';
 export const COPIED = 'Text copied';
 export const COPY_FAILED = 'Could not copy. Select the text and copy it yourself.';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function NoDrafts() {
   return (

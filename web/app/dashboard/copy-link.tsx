@@ -6,7 +6,8 @@ import { Button } from '~/ui/button';
 export const COPIED = 'Link copied';
 export const COPY_FAILED = 'Could not copy. Select the address and copy it yourself.';
 
-async function copyText(text: string): Promise<boolean> {
+/** Puts text on the clipboard; false where the browser refuses (the text stays on the page to copy by hand). */
+export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;

@@ -131,7 +131,7 @@ export function listWish(text: string): { limit: number; sort: 'relevance' | 'ch
 
 const STOP = new Set(['the', 'a', 'an', 'my', 'our', 'next', 'this', 'for', 'from', 'to', 'on', 'at', 'with']);
 
-const DATE_WORDS = `today|tomorrow|tonight|next|this|from|for|on|in|between|during|with|under|over|until|${[
+export const MONTHS = [
   'january',
   'february',
   'march',
@@ -144,6 +144,13 @@ const DATE_WORDS = `today|tomorrow|tonight|next|this|from|for|on|in|between|duri
   'october',
   'november',
   'december',
+] as const;
+
+/** "May" for month 4 (January is 0). */
+export const monthName = (index: number) => `${MONTHS[index]![0]!.toUpperCase()}${MONTHS[index]!.slice(1)}`;
+
+const DATE_WORDS = `today|tomorrow|tonight|next|this|from|for|on|in|between|during|with|under|over|until|${[
+  ...MONTHS,
   'monday',
   'tuesday',
   'wednesday',
@@ -164,21 +171,6 @@ export function placeOf(text: string): string | null {
   }
   return null;
 }
-
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 /** The period the numbers are asked for; the last 30 days when the message names none. */
 export function periodOf(text: string, today: string): { from: string; to: string; label: string } {
@@ -202,7 +194,7 @@ export function periodOf(text: string, today: string): { from: string; to: strin
   if (named >= 0) {
     const m = named + 1;
     const y = m > month ? year - 1 : year;
-    return { ...monthRange(y, m), label: `${MONTHS[named]![0]!.toUpperCase()}${MONTHS[named]!.slice(1)} ${y}` };
+    return { ...monthRange(y, m), label: `${monthName(named)} ${y}` };
   }
   return { from: addDays(today, -29), to: today, label: 'the last 30 days' };
 }

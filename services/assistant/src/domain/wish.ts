@@ -2,7 +2,7 @@
 // country, the month, and a mood it can measure (quiet: fewer hotels; lively: more; cheap; well rated). Words
 // it cannot check against the catalog (beach, mountains, ...) are named, so Taylor says so instead of guessing.
 import { addDays } from './format.js';
-import { words } from './requests.js';
+import { MONTHS, monthName, words } from './requests.js';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 /** Names people use that are not (or no longer) Intl's. */
@@ -63,21 +63,6 @@ const UNCHECKABLE = [
   'snow',
 ];
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
 export interface Wish {
   country: { code: string; name: string } | null;
   /** The stay the prices are for: a weekend (Friday to Sunday) in the month asked, or the next one. */
@@ -112,7 +97,7 @@ export function readWish(text: string, today: string): Wish {
     country,
     checkIn,
     checkOut: addDays(checkIn, 2),
-    month: monthIndex >= 0 ? `${MONTHS[monthIndex]![0]!.toUpperCase()}${MONTHS[monthIndex]!.slice(1)}` : null,
+    month: monthIndex >= 0 ? monthName(monthIndex) : null,
     moods,
     notChecked: [...new Set(w.filter((word) => UNCHECKABLE.includes(word)))],
   };
