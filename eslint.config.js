@@ -62,12 +62,16 @@ const boundaries = [
   ...boundary(
     'services/catalog/src',
     [onlyParts(['contracts', 'kit', 'demo-catalog'], 'The catalog uses the demo content only where it starts.')],
-    { files: ['{server,seed,seeding}.ts'] },
+    { files: ['{server,seed,seeding,seed-catalog}.ts'] },
   ),
   ...boundary('gateway', tests, { scripts: true }),
   ...boundary('gateway/src', production),
   ...boundary('contracts', [onlyParts(['contracts'], 'The contracts depend on no other part.')]),
   ...boundary('packages/*', [onlyParts(['contracts', 'kit'], 'A package uses only the contracts and the kit.')]),
+  // The command line reaches the platform through its APIs; only `seed`, an operator's command, writes to the catalog.
+  ...boundary('cli/src', [
+    onlyParts(['contracts', 'catalog'], 'The command line calls the platform through the contracts.'),
+  ]),
   ...boundary('packages/testing', []),
   // The web app reaches the platform through the contracts' endpoints and typed client only.
   ...boundary(

@@ -19,6 +19,7 @@ export default defineConfig({
             'contracts/test/**/*.test.ts',
             'services/*/test/**/*.test.ts',
             'gateway/test/**/*.test.ts',
+            'cli/test/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'test/**/*.test.ts',
           ],

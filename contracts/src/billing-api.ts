@@ -57,7 +57,10 @@ export const InvoiceSchema = z.object({
   terms: CancellationTermsSchema,
   creator: SlugSchema.optional(),
   payment: z.object({ id: IdSchema, amount: MoneySchema, card: CardSummarySchema, paidAt: InstantSchema }).optional(),
+  /** The cancellation's refund (the itinerary was cancelled, or its booking failed). */
   refund: z.object({ id: IdSchema, amount: MoneySchema, issuedAt: InstantSchema }).optional(),
+  /** Everything given back so far (the cancellation's refund and support staff's), once anything was. */
+  refunded: MoneySchema.optional(),
   createdAt: InstantSchema,
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;

@@ -129,8 +129,11 @@ export const ProfileVerificationSchema = z.object({
 });
 export type ProfileVerification = z.infer<typeof ProfileVerificationSchema>;
 
-/** The staff's view: also who decided. */
-export const StaffVerificationRequestSchema = VerificationRequestSchema.extend({ decidedBy: IdSchema.optional() });
+/** The staff's view: also who decided, and the creator's club address (their handle) when they have a profile. */
+export const StaffVerificationRequestSchema = VerificationRequestSchema.extend({
+  decidedBy: IdSchema.optional(),
+  handle: SlugSchema.optional(),
+});
 export type StaffVerificationRequest = z.infer<typeof StaffVerificationRequestSchema>;
 
 export const VerificationParamsSchema = z.strictObject({ id: IdSchema });
@@ -144,6 +147,8 @@ export type VerificationDecisionBody = z.infer<typeof VerificationDecisionBodySc
 export const VerificationListQuerySchema = z.strictObject({
   status: VerificationStatusSchema.default('pending'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** One creator's requests, by their club address (a former one finds them too). */
+  handle: SlugSchema.optional(),
 });
 
 export const VerificationListSchema = z.object({ requests: z.array(StaffVerificationRequestSchema) });

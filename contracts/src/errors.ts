@@ -132,6 +132,16 @@ export const errorCatalogue = {
   'assistant-busy': entry(409, 'Taylor is still answering your last message.'),
   'assistant-allowance-used': entry(429, "Taylor has used today's allowance. Please come back tomorrow."),
   'draft-not-found': entry(404, 'Draft not found'),
+  // support staff's desk: the travelclub command line (ours)
+  'account-not-found': entry(404, 'Account not found'),
+  'role-not-grantable': entry(400, 'This role cannot be granted or revoked from the command line.'),
+  'own-account': entry(409, 'Support staff cannot change their own roles or sessions.'),
+  'invoice-not-paid': entry(409, 'Only a paid invoice can be refunded.'),
+  'refund-exceeds-paid': entry(409, 'A refund cannot be more than what is left of the payment.'),
+  'payout-not-found': entry(404, 'No payout for this creator'),
+  'dead-letter-not-found': entry(404, 'Dead letter not found'),
+  'queue-not-found': entry(404, 'Queue not found'),
+  'job-not-found': entry(404, 'Job not found'),
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

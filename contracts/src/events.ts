@@ -58,6 +58,12 @@ export const eventPayloadSchemas = {
     role: RoleSchema,
     roles: z.array(RoleSchema),
   }),
+  /** Support staff took a role away (the travelclub command line); `roles` are the account's roles after. */
+  'auth.role.revoked': z.object({
+    userId: IdSchema,
+    role: RoleSchema,
+    roles: z.array(RoleSchema),
+  }),
   'itinerary.room.added': RoomRefSchema.extend({
     itineraryId: IdSchema,
     userId: IdSchema,
@@ -159,10 +165,17 @@ export const eventPayloadSchemas = {
     invoiceId: IdSchema,
     itineraryId: IdSchema,
     userId: IdSchema,
-    /** What went back to the card: the amount paid minus the charge (everything when the booking failed). */
+    /**
+     * What this refund gave back to the card. A cancellation gives back the amount paid minus the charge
+     * (everything when the booking failed), never more than support staff's refunds left of the payment.
+     */
     amount: MoneySchema,
+    /** What the payment keeps after this refund (and every earlier one). */
     charge: MoneySchema,
-    reason: z.enum(['cancelled', 'booking-failed']),
+    /** `goodwill`: support staff gave part of the payment back (the travelclub command line). */
+    reason: z.enum(['cancelled', 'booking-failed', 'goodwill']),
+    /** The support staff member who issued a `goodwill` refund. */
+    staffId: IdSchema.optional(),
     /** The creator whose commission on the invoice this refund reverses (its share), when there was one. */
     creator: SlugSchema.optional(),
     /** The commission taken back from that creator (billing's commission ledger), with `creator`. */

@@ -10,6 +10,15 @@ export const ReadinessSchema = z.object({
 export type Readiness = z.infer<typeof ReadinessSchema>;
 
 /**
+ * The gateway's `GET /health`: every part's readiness (`checks`) and, for each part that answered, its own
+ * dependencies' states (MongoDB, Kafka, Redis, …), as `travelclub health` shows them.
+ */
+export const GatewayHealthSchema = ReadinessSchema.extend({
+  dependencies: z.record(z.string(), z.record(z.string(), DependencyStateSchema)),
+});
+export type GatewayHealth = z.infer<typeof GatewayHealthSchema>;
+
+/**
  * `GET /health/details`: the dead letters of this service's consumers that it has still not handled, per
  * dead-letter topic of every topic it consumes (0 when there are none).
  */

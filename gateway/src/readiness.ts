@@ -1,6 +1,6 @@
 // GET /health: asks every configured service whether it is ready, all at once and briefly, and answers
 // 200 only when all are, naming each service's state. GET /health/live is the gateway process alone.
-import type { LivenessSchema, Readiness } from '@travelclub/contracts';
+import { ReadinessSchema, type GatewayHealth, type LivenessSchema } from '@travelclub/contracts';
 import type { FastifyInstance, LogLevel } from 'fastify';
 import type { z } from 'zod';
 import type { Upstreams } from './upstreams.js';
@@ -30,24 +30,32 @@ export function registerReadinessRoutes(
     if (state === 'up' && before === 'down') app.log.info({ upstream: service }, 'service ready');
   };
 
+  /** One service's state and, when it answered, the state of each of its own dependencies. */
+  async function check(service: (typeof upstreams.configured)[number]) {
+    try {
+      const { status, body } = await upstreams.getJson(service, '/health/ready', options.timeoutMs);
+      const parsed = ReadinessSchema.safeParse(body);
+      const dependencies = parsed.success ? parsed.data.checks : {};
+      if (status === 200) {
+        record(service, 'up');
+        return [service, 'up', dependencies] as const;
+      }
+      record(service, 'down', { msg: 'service not ready', status });
+      return [service, 'down', dependencies] as const;
+    } catch (err) {
+      record(service, 'down', { msg: 'service did not answer its readiness check', err: (err as Error).message });
+      return [service, 'down', {}] as const;
+    }
+  }
+
   app.get('/health', { logLevel }, async (_req, reply) => {
-    const states = await Promise.all(
-      upstreams.configured.map(async (service) => {
-        try {
-          const { status } = await upstreams.getJson(service, '/health/ready', options.timeoutMs);
-          if (status === 200) {
-            record(service, 'up');
-            return [service, 'up'] as const;
-          }
-          record(service, 'down', { msg: 'service not ready', status });
-        } catch (err) {
-          record(service, 'down', { msg: 'service did not answer its readiness check', err: (err as Error).message });
-        }
-        return [service, 'down'] as const;
-      }),
-    );
+    const states = await Promise.all(upstreams.configured.map(check));
     const ready = states.every(([, state]) => state === 'up');
-    const answer: Readiness = { status: ready ? 'ready' : 'not-ready', checks: Object.fromEntries(states) };
+    const answer: GatewayHealth = {
+      status: ready ? 'ready' : 'not-ready',
+      checks: Object.fromEntries(states.map(([service, state]) => [service, state])),
+      dependencies: Object.fromEntries(states.map(([service, , dependencies]) => [service, dependencies])),
+    };
     return reply.code(ready ? 200 : 503).send(answer);
   });
 }

@@ -52,6 +52,16 @@ export const OWNERS: readonly [prefix: string, service: ServiceName][] = [
   // Creators' uploaded images, when they are kept on the creator service's own disk (MEDIA_STORE=local).
   ['/api/v1/media', 'creator'],
 
+  // Support staff's routes (the travelclub command line), each at the service that keeps what it reads.
+  ['/api/v1/support/users', 'auth'],
+  ['/api/v1/support/itineraries', 'itinerary'],
+  ['/api/v1/support/invoices', 'billing'],
+  ['/api/v1/support/payouts', 'billing'],
+  ['/api/v1/support/subscribers', 'creator'],
+  ['/api/v1/support/events', 'notifications'],
+  ['/api/v1/support/deadLetters', 'notifications'],
+  ['/api/v1/support/queues', 'notifications'],
+
   ['/api/v1/assistant', 'assistant'],
   ['/api/v1/experimental/gpt/destinations', 'assistant'],
 ];

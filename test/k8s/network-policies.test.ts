@@ -64,7 +64,7 @@ const READ_BY_TOOLS = [...new Set(CALLED_BY_TOOLS.map((call) => call.service))].
 /** Who may reach a part besides the gateway and its internal routes' callers, and why. */
 const otherPeers: Record<string, string[]> = {
   // They fetch the JWKS to check access tokens; the web server reads the session behind a page.
-  auth: ['catalog', 'itinerary', 'billing', 'creator', 'assistant', 'web'],
+  auth: ['catalog', 'itinerary', 'billing', 'creator', 'assistant', 'notifications', 'web'],
   catalog: ['assistant', 'web'],
   itinerary: ['web'],
   billing: ['assistant', 'web'],

@@ -10,11 +10,16 @@ import { creatorAnalyticsEndpoints } from './creator-analytics.js';
 import { creatorGuideEndpoints, creatorPackageEndpoints } from './creator-content.js';
 import { creatorMediaEndpoints } from './creator-media.js';
 import { itineraryEndpoints } from './itinerary.js';
+import { authSupportEndpoints } from './support-auth.js';
+import { billingSupportEndpoints } from './support-billing.js';
+import { creatorSupportEndpoints } from './support-creator.js';
+import { itinerarySupportEndpoints } from './support-itinerary.js';
+import { pipelineSupportEndpoints } from './support-pipeline.js';
 
 /** Each service's endpoint definitions by name. */
 export const endpoints = {
-  auth: authEndpoints,
-  billing: billingEndpoints,
+  auth: { ...authEndpoints, ...authSupportEndpoints },
+  billing: { ...billingEndpoints, ...billingSupportEndpoints },
   catalog: catalogEndpoints,
   creator: {
     ...creatorProfileEndpoints,
@@ -26,9 +31,12 @@ export const endpoints = {
     ...creatorPackageEndpoints,
     ...creatorGuideEndpoints,
     ...creatorAnalyticsEndpoints,
+    ...creatorSupportEndpoints,
   },
-  itinerary: itineraryEndpoints,
+  itinerary: { ...itineraryEndpoints, ...itinerarySupportEndpoints },
   assistant: assistantEndpoints,
+  // The pipeline's desk for support staff (the event log, dead letters, queues) is kept by notifications.
+  notifications: pipelineSupportEndpoints,
 } as const satisfies Record<string, Record<string, Endpoint>>;
 
 /** Every endpoint of every service, as a list. */

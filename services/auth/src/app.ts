@@ -24,6 +24,7 @@ import { codeRoutes } from './routes/codes.js';
 import { useFormErrorCodes } from './routes/form-errors.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { sessionRoutes } from './routes/sessions.js';
+import { supportRoutes } from './routes/support.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { accountStore } from './store/accounts.js';
 import { codeStore } from './store/codes.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: AuthConfig, replace: Partial<AuthParts> =
       ...codeRoutes(flows),
       ...sessionRoutes(flows, config),
       ...oauthRoutes(flows, config),
+      ...supportRoutes(flows),
     });
     return app;
   });

@@ -1,6 +1,6 @@
 // buildApp: the billing service (invoices, card payments, refunds, the creators' commission ledger, creators'
 // paid plans). It never listens.
-import { billingApiEndpoints } from '@travelclub/contracts';
+import { billingApiEndpoints, billingSupportEndpoints } from '@travelclub/contracts';
 import {
   buildService,
   createServiceClient,
@@ -22,6 +22,7 @@ import { paymentRoutes } from './routes/payments.js';
 import { payoutRoutes } from './routes/payouts.js';
 import { registerPlanPages } from './routes/plan-pages.js';
 import { planRoutes } from './routes/plans.js';
+import { supportRoutes } from './routes/support.js';
 import { creatorStore } from './store/creators.js';
 import { declineCounter } from './store/declines.js';
 import { invoiceStore } from './store/invoices.js';
@@ -88,6 +89,7 @@ export async function buildApp(config: BillingConfig): Promise<BillingApp> {
       ...payoutRoutes(flows),
       ...planRoutes(flows),
     });
+    registerEndpoints(app, billingSupportEndpoints, supportRoutes(flows));
     await registerPlanPages(app, flows, config.WEB_URL);
     return Object.assign(app, { billing: { ...parts, ...flows } });
   });

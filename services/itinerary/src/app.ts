@@ -17,6 +17,7 @@ import { bookingMailer } from './flows/mails.js';
 import { invoiceDraftRoutes } from './routes/invoice-draft.js';
 import { itineraryRoutes } from './routes/itineraries.js';
 import { paymentLockRoutes } from './routes/payment-lock.js';
+import { supportRoutes } from './routes/support.js';
 import { itineraryStore } from './store/itineraries.js';
 
 export type ItineraryApp = ServiceApp;
@@ -43,6 +44,8 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
       log,
     });
 
+    // Itineraries written before the support desk came, filed under its keys (none after the first start).
+    await app.startup.step('itinerary support keys', () => store.backfillSupportKeys());
     await outbox.start();
     const consumer = itineraryConsumer(app, flows.reactions);
     await app.startup.step('itinerary consumer', () => consumer.start());
@@ -51,6 +54,7 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
       ...itineraryRoutes(flows),
       ...invoiceDraftRoutes(flows.checkout),
       ...paymentLockRoutes(flows.paymentLock),
+      ...supportRoutes(flows.support),
     });
     return app;
   });

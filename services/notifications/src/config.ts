@@ -1,5 +1,5 @@
-// The notifications worker's settings: the kit's, plus where mail goes and whom it comes from. A bad value
-// stops the start.
+// The notifications service's settings: the kit's, plus where mail goes and whom it comes from, and how long
+// the event log keeps events. A bad value stops the start.
 import { BaseConfigSchema, portSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
@@ -20,5 +20,13 @@ export const NotificationsConfigSchema = BaseConfigSchema.extend({
     .default('TravelClub <no-reply@travelclub.local>'),
   /** Mails in flight at once. */
   EMAILS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+  /** Days the event log keeps an event after recording it. */
+  EVENT_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * How long a recorded event waits before the support routes show it. Events of several partitions are
+   * recorded at once, and one recorded later can take a place before another already shown: a reader that follows
+   * the log (`after`) would skip it. Waiting this long lets every write in flight finish first (docs/events.md).
+   */
+  EVENT_LOG_SETTLE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 export type NotificationsConfig = z.infer<typeof NotificationsConfigSchema>;

@@ -6,6 +6,7 @@ import {
   type AccessTokenClaims,
   type AccountView,
   type Role,
+  type SupportAccountActionKind,
 } from '@travelclub/contracts';
 
 /** Emails compare without case or surrounding space. */
@@ -26,7 +27,10 @@ export function roleFromRequest(role: string): Role {
 export const withRole = (roles: readonly Role[], role: Role): Role[] =>
   roles.includes(role) ? [...roles] : [...roles, role];
 
-/** True when the password (or the proof of the email) changed after `since`: older sessions end. */
+/**
+ * True when the password (or the proof of the email) changed after `since`, or support staff ended the
+ * account's sessions then: older sessions end.
+ */
 export const credentialsChangedSince = (account: { credentialsChangedAt?: Date | null }, since: Date) =>
   !!account.credentialsChangedAt && account.credentialsChangedAt.getTime() > since.getTime();
 
@@ -46,11 +50,26 @@ export interface Account extends AccountFacts {
   passwordHash?: string | null;
   /** `<provider>:<subject>` of every linked sign-in provider. */
   providers: string[];
-  /** When the password last changed or was taken away: refresh tokens and sessions from before end. */
+  /**
+   * When the password last changed or was taken away, or support staff ended every session: refresh tokens
+   * and sessions from before end.
+   */
   credentialsChangedAt?: Date | null;
   /** An anonymous account whose visitor signed in to this other account (their cart went with them). */
   mergedInto?: string | null;
   updatedAt: Date;
+  /** What support staff changed on the account, oldest first (absent on accounts staff never touched). */
+  staffActions?: StaffActionRecord[];
+}
+
+/** One change support staff made to an account, as stored on it. */
+export interface StaffActionRecord {
+  at: Date;
+  /** The acting staff member's user id. */
+  staffId: string;
+  action: SupportAccountActionKind;
+  role?: Role;
+  reason: string;
 }
 
 /** Who signs up: by form, by a first magic link or provider sign-in, or the support account from settings. */

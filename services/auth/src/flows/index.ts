@@ -9,6 +9,7 @@ import { registrationFlows } from './registration.js';
 import { sessionFlows } from './sessions.js';
 import { signInFlows } from './sign-in.js';
 import { signUpFlows } from './sign-up.js';
+import { supportFlows } from './support.js';
 import { tokenFlows } from './tokens.js';
 
 export function authFlows(parts: AuthParts) {
@@ -25,6 +26,7 @@ export function authFlows(parts: AuthParts) {
     emailVerification: emailVerificationFlows(parts),
     sessions: sessionFlows(parts),
     oauth: oauthFlows(parts, registration, tokens),
+    support: supportFlows(parts),
   };
 }
 export type AuthFlows = ReturnType<typeof authFlows>;

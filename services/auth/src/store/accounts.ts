@@ -1,5 +1,5 @@
-// Accounts: credentials, roles and linked providers, with the events a flow hands in written in the same
-// document (outbox).
+// Accounts: credentials, roles, linked providers and what support staff changed, with the events a flow hands
+// in written in the same document (outbox).
 import { RoleSchema, type Role } from '@travelclub/contracts';
 import {
   appError,
@@ -12,6 +12,7 @@ import {
 } from '@travelclub/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { emailKey, type Account, type RegisteredFields } from '../domain/accounts.js';
+import { staffActionSchema, staffWrites } from './account-staff-writes.js';
 
 const accountSchema = new Schema<Account>(
   {
@@ -26,6 +27,7 @@ const accountSchema = new Schema<Account>(
     providers: { type: [String], default: [], index: true },
     credentialsChangedAt: { type: Date, default: null },
     mergedInto: { type: String, default: null },
+    staffActions: { type: [staffActionSchema], default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -155,5 +157,6 @@ export async function accountStore(connection: Connection, outbox: Outbox) {
     },
 
     ...credentialWrites(Accounts),
+    ...staffWrites(Accounts, outbox),
   };
 }

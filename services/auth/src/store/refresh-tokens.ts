@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { appError, defineModel, type Logger } from '@travelclub/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { digest, openWith, randomSecret, sealWith } from '../domain/secrets.js';
+import { liveFilter } from './sessions.js';
 
 /** The last rotation, for the grace: who may still get its successor, until when, and the successor sealed. */
 interface RotationGrace {
@@ -98,6 +99,35 @@ async function advance(
   return rotated ? next : null;
 }
 
+/** An account's families that have not expired and began after `since` (when given). */
+/** What support staff see and do to all of an account's families at once. */
+function accountWide(
+  Families: Model<RefreshFamily>,
+  revoke: (filter: object) => PromiseLike<{ modifiedCount: number }>,
+) {
+  return {
+    /**
+     * Revokes every family of the account; how many of them still worked (not expired, begun after `since`,
+     * the account's previous `credentialsChangedAt`).
+     */
+    async revokeAllCounting(userId: string, since: Date | null): Promise<number> {
+      const live = await revoke(liveFilter(userId, since));
+      await revoke({ userId });
+      return live.modifiedCount;
+    },
+
+    /** The account's families that still work: not revoked, not expired, begun after `since`. */
+    countLive: (userId: string, since: Date | null) =>
+      Families.countDocuments({ ...liveFilter(userId, since), revokedAt: null }).exec(),
+
+    /** When the account's newest family began (every sign-in begins one), while it is still kept. */
+    async lastIssuedTo(userId: string): Promise<Date | null> {
+      const newest = await Families.findOne({ userId }, { createdAt: 1 }).sort({ createdAt: -1 }).lean().exec();
+      return newest?.createdAt ?? null;
+    },
+  };
+}
+
 export type RefreshTokenStore = Awaited<ReturnType<typeof refreshTokenStore>>;
 
 export async function refreshTokenStore(
@@ -175,5 +205,7 @@ export async function refreshTokenStore(
     },
 
     revokeAllOf: (userId: string) => revoke({ userId }),
+
+    ...accountWide(Families, revoke),
   };
 }

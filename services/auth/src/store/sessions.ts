@@ -10,6 +10,14 @@ interface Session {
   expiresAt: Date;
 }
 
+/** An account's sessions that have not expired and began after `since` (when given). */
+/** An account's records (sessions, refresh-token families) that still work: not expired, begun after `since`. */
+export const liveFilter = (userId: string, since: Date | null) => ({
+  userId,
+  expiresAt: { $gt: new Date() },
+  ...(since && { createdAt: { $gt: since } }),
+});
+
 export type SessionStore = Awaited<ReturnType<typeof sessionStore>>;
 
 export async function sessionStore(connection: Connection, ttlMs: number) {
@@ -31,5 +39,15 @@ export async function sessionStore(connection: Connection, ttlMs: number) {
     },
     close: (id: string) => sessions.deleteOne({ _id: digest(id) }),
     closeAllOf: (userId: string) => sessions.deleteMany({ userId }),
+
+    /** Closes every session of the account; how many still worked (not expired, begun after `since`). */
+    async closeAllCounting(userId: string, since: Date | null): Promise<number> {
+      const live = await sessions.deleteMany(liveFilter(userId, since));
+      await sessions.deleteMany({ userId });
+      return live.deletedCount;
+    },
+
+    /** The account's sessions that still work: not expired, begun after `since`. */
+    countLive: (userId: string, since: Date | null) => sessions.countDocuments(liveFilter(userId, since)),
   };
 }

@@ -8,11 +8,20 @@ export interface CommissionRecord {
   /** The stay's last check-out (YYYY-MM-DD): pending until then. */
   availableFrom: string;
   at: Date;
+  /** The cancellation's reversal. */
   reversal?: { amount: Money; at: Date };
+  /** Support staff's refunds' reversals, one each. */
+  reversals?: { amount: Money; at: Date }[];
 }
 
+/** Every reversal of a record: the cancellation's and support staff's refunds'. */
+const reversalsOf = (record: CommissionRecord) => [
+  ...(record.reversal ? [record.reversal] : []),
+  ...(record.reversals ?? []),
+];
+
 /**
- * Entries on stays over by `today` (YYYY-MM-DD, UTC) count in the balance, the others are pending. A reversal
+ * Entries on stays over by `today` (YYYY-MM-DD, UTC) count in the balance, the others are pending. Each reversal
  * is an entry of its own with a negative amount, in the same bucket as the commission it reverses. Nothing has
  * been paid out yet: `paid` is zero until payouts exist.
  */
@@ -28,7 +37,8 @@ export function payoutOf(records: CommissionRecord[], today: string): Pick<Payou
     };
     balances.set(record.amount.currency, bucket);
     const over = record.availableFrom <= today;
-    const reversed = record.reversal?.amount.amount ?? 0;
+    const reversals = reversalsOf(record);
+    const reversed = reversals.reduce((sum, reversal) => sum + reversal.amount.amount, 0);
     if (over) bucket.balance += record.amount.amount - reversed;
     else bucket.pending += record.amount.amount - reversed;
     const common = {
@@ -43,13 +53,13 @@ export function payoutOf(records: CommissionRecord[], today: string): Pick<Payou
       at: record.at.toISOString(),
       time: +record.at,
     });
-    if (record.reversal) {
+    for (const reversal of reversals) {
       entries.push({
         ...common,
         kind: 'reversal',
-        amount: { amount: -record.reversal.amount.amount, currency: record.reversal.amount.currency },
-        at: record.reversal.at.toISOString(),
-        time: +record.reversal.at,
+        amount: { amount: -reversal.amount.amount, currency: reversal.amount.currency },
+        at: reversal.at.toISOString(),
+        time: +reversal.at,
       });
     }
   }

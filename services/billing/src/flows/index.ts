@@ -8,6 +8,8 @@ import { portalFlows } from './plan-portal.js';
 import { renewDuePlans } from './plan-renewals.js';
 import { planFlows } from './plans.js';
 import { refundFlows } from './refunds.js';
+import { staffRefundFlows } from './staff-refunds.js';
+import { supportFlows } from './support.js';
 
 export function billingFlows(parts: BillingParts) {
   return {
@@ -15,6 +17,8 @@ export function billingFlows(parts: BillingParts) {
     payments: paymentFlows(parts),
     refunds: refundFlows(parts),
     payouts: payoutFlows(parts),
+    /** Support staff's desk (the travelclub command line). */
+    support: { ...supportFlows(parts), refunds: staffRefundFlows(parts) },
     creatorPlans: {
       ...planFlows(parts),
       checkout: checkoutFlows(parts),

@@ -4,10 +4,12 @@ import { endpoints, type AuthUser, type CreateInvoiceBody, type Invoice } from '
 import { AppError, appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
 import { invoiceIdFor } from '../domain/ids.js';
 import { foreignLines, invoiceTotal } from '../domain/money.js';
+import { refundedAmount } from '../domain/refunds.js';
 import type { InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
 
 export function invoiceView(doc: InvoiceDocument): Invoice {
+  const refunded = refundedAmount(doc);
   return {
     id: doc._id,
     itineraryId: doc.itineraryId,
@@ -37,6 +39,7 @@ export function invoiceView(doc: InvoiceDocument): Invoice {
           },
         }
       : {}),
+    ...(refunded > 0 ? { refunded: { amount: refunded, currency: doc.currency } } : {}),
     createdAt: new Date(doc.createdAt).toISOString(),
   };
 }

@@ -1,67 +1,112 @@
 // What billing does when an itinerary ends: its paid invoice is refunded (minus the cancellation charge, or in
-// full when the booking failed) once, whatever the redeliveries; open ones become void. The refund always
-// names the invoice that was paid, whichever invoice the itinerary awaited last.
+// full when the booking failed, never more than support staff's refunds left of the payment) once, whatever
+// the redeliveries; open ones become void. The refund always names the invoice that was paid, whichever
+// invoice the itinerary awaited last.
 import { cancellationSettlement, type CancellationTerms } from '@travelclub/contracts';
 import { newEvent, type CausalContext } from '@travelclub/kit';
 import { emptyRefundIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
-import { commissionReversal } from '../domain/money.js';
+import {
+  CANCELLATION_REFUND,
+  cancellationRefund,
+  commissionShare,
+  committedAmount,
+  type RefundRecord,
+} from '../domain/refunds.js';
 import type { InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
+import { reserveRefund, type RefundDecision } from './refund-reservation.js';
 
 export type RefundFlows = ReturnType<typeof refundFlows>;
 /** Why a refund was issued: everything goes back when the booking failed. */
 type RefundReason = 'cancelled' | 'booking-failed';
 
-/** Refunds a paid invoice once: the provider call is idempotent by invoice, the update conditional on `paid`. */
+/**
+ * The cancellation's refund of the invoice as read: what the terms give back at `cancelledAt`, at most what
+ * support staff's refunds left of the payment. One reserved already (a redelivery, or a retry after the
+ * provider failed) is carried on with as it is: same amount, same key.
+ */
+const cancellationDecision =
+  (reason: RefundReason, terms: CancellationTerms, cancelledAt: Date) =>
+  (invoice: InvoiceDocument): RefundDecision => {
+    const reserved = invoice.refunds?.[CANCELLATION_REFUND];
+    if (reserved) return reserved.status === 'reserved' ? { use: reserved } : null;
+    const payment = invoice.payment;
+    if (invoice.status !== 'paid' || !payment) return null;
+    const owed = cancellationSettlement(payment.amount, terms, cancelledAt, reason === 'booking-failed');
+    const before = committedAmount(invoice);
+    const amount = cancellationRefund(owed.refund, payment.amount.amount - before);
+    const record: RefundRecord = {
+      key: `refund:${invoice._id}`,
+      amount,
+      reason,
+      status: 'reserved',
+      reservedAt: new Date(),
+      ...(invoice.commission
+        ? { commissionReversed: commissionShare(invoice.commission.amount, payment.amount, before, amount.amount) }
+        : {}),
+    };
+    return { reserve: record };
+  };
+
+/**
+ * Refunds a paid invoice once: reserved first (against staff refunds at the same time), then the provider's
+ * refund, idempotent by invoice, then the update, conditional on `paid` and the reservation. A provider that
+ * fails leaves the reservation: the consumer retries the same refund.
+ */
 async function refund(
-  { store: invoices, provider, log }: BillingParts,
+  parts: BillingParts,
   invoice: InvoiceDocument,
   reason: RefundReason,
   terms: CancellationTerms,
   cancelledAt: Date,
   ctx: CausalContext,
 ): Promise<boolean> {
-  const payment = invoice.payment;
-  if (invoice.status !== 'paid' || !payment) return false;
-  const owed = cancellationSettlement(payment.amount, terms, cancelledAt, reason === 'booking-failed');
-  const { refundId, amount } =
-    owed.refund.amount > 0
-      ? await provider.refund({
-          idempotencyKey: `refund:${invoice._id}`,
-          chargeId: payment.chargeId,
-          amount: owed.refund,
-        })
-      : { refundId: emptyRefundIdFor(invoice._id), amount: owed.refund };
-  const charge = { amount: payment.amount.amount - amount.amount, currency: payment.amount.currency };
-  const issuedAt = new Date();
-  const reversal = invoice.commission
-    ? { amount: commissionReversal(invoice.commission.amount, amount, payment.amount), at: issuedAt }
-    : undefined;
-  const done = await invoices.markRefunded(
+  const { store: invoices, provider, log } = parts;
+  if (invoice.status !== 'paid' || !invoice.payment) return false;
+  const reserved = await reserveRefund(
+    invoices,
     invoice._id,
-    { id: refundId, amount, charge, reason, issuedAt },
+    CANCELLATION_REFUND,
+    cancellationDecision(reason, terms, cancelledAt),
+  );
+  const payment = reserved?.invoice.payment;
+  if (!reserved || !payment) return false;
+  const { invoice: current, record } = reserved;
+  const { refundId, amount } =
+    record.amount.amount > 0
+      ? await provider.refund({ idempotencyKey: record.key, chargeId: payment.chargeId, amount: record.amount })
+      : { refundId: emptyRefundIdFor(current._id), amount: record.amount };
+  // What the payment keeps once this refund and support staff's are given back.
+  const kept = payment.amount.amount - committedAmount(current, CANCELLATION_REFUND) - amount.amount;
+  const charge = { amount: Math.max(0, kept), currency: payment.amount.currency };
+  const issuedAt = new Date();
+  const reversal =
+    current.commission && record.commissionReversed ? { amount: record.commissionReversed, at: issuedAt } : undefined;
+  const done = await invoices.markRefunded(
+    current._id,
+    { id: refundId, amount, charge, reason: record.reason, issuedAt },
     reversal,
     newEvent(
       'billing.refund.issued',
-      invoice._id,
+      current._id,
       {
         refundId,
-        invoiceId: invoice._id,
-        itineraryId: invoice.itineraryId,
-        userId: invoice.ownerId,
+        invoiceId: current._id,
+        itineraryId: current.itineraryId,
+        userId: current.ownerId,
         amount,
         charge,
-        reason,
+        reason: record.reason === 'booking-failed' ? 'booking-failed' : 'cancelled',
         // The ledger's reversal, as the payout shows it.
-        ...(invoice.commission && reversal
-          ? { creator: invoice.commission.creator, commissionReversed: reversal.amount }
+        ...(current.commission && reversal
+          ? { creator: current.commission.creator, commissionReversed: reversal.amount }
           : {}),
       },
       ctx,
     ),
   );
-  if (done) log.info({ invoiceId: invoice._id, refund: amount.amount, reason }, 'refund issued');
+  if (done) log.info({ invoiceId: current._id, refund: amount.amount, reason: record.reason }, 'refund issued');
   return done !== null;
 }
 

@@ -23,6 +23,10 @@ export async function creatorStore(connection: Connection) {
         { upsert: true },
       );
     },
+    /** The account that earns a slug's commissions, if the directory knows the slug. */
+    async ownerOf(slug: string): Promise<string | null> {
+      return (await creators.findOne({ _id: slug }))?.userId ?? null;
+    },
     /** The slugs of an account, the most recently updated first. */
     async slugsOf(userId: string): Promise<string[]> {
       const entries = await creators.find({ userId }).sort({ updatedAt: -1 }).toArray();

@@ -10,11 +10,13 @@ import type {
   Money,
   PaymentAnswer,
 } from '@travelclub/contracts';
-import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { CardSummary } from '../domain/card.js';
 import type { VoidReason } from '../domain/invoices.js';
+import type { RefundRecord } from '../domain/refunds.js';
 import { attemptClaims, chargeOutcomes } from './payment-attempts.js';
+import { refundOutcomes, refundReservations } from './refunds.js';
 
 /** `refunded`: the charge went through but could not be kept (the invoice was paid otherwise, or void). */
 export type AttemptStatus = 'processing' | 'succeeded' | 'declined' | 'refused' | 'refunded';
@@ -41,7 +43,10 @@ export interface CommissionRecordDoc {
   amount: Money;
   availableFrom: string;
   at: Date;
+  /** The cancellation's refund's reversal. */
   reversal?: { amount: Money; at: Date };
+  /** Support staff's refunds' reversals, one each. */
+  reversals?: { refundId: string; amount: Money; at: Date }[];
 }
 
 export interface InvoiceDocument {
@@ -68,7 +73,18 @@ export interface InvoiceDocument {
   /** Keyed by payment id (from the idempotency key), so each is reached by a plain dotted path. */
   attempts: Record<string, AttemptRecord>;
   payment?: { id: string; chargeId: string; amount: Money; card: CardSummary; paidAt: Date };
+  /** The cancellation's refund, once issued (the invoice is `refunded` then). */
   refund?: { id: string; amount: Money; charge: Money; reason: string; issuedAt: Date };
+  /**
+   * Every refund, reserved or issued, by key (`cancellation`, or a staff refund's id): none may take the
+   * payment past what is left of it (domain/refunds.ts).
+   */
+  refunds?: Record<string, RefundRecord>;
+  /**
+   * Goes up with every refund reserved or let go: a refund is reserved only if no other was since its amount
+   * was worked out, so refunds at once never exceed the payment together.
+   */
+  refundSeq?: number;
   commission?: CommissionRecordDoc;
   voidedAt?: Date;
   outbox: OutboxEvent[];
@@ -94,6 +110,8 @@ const invoiceSchema = new Schema<InvoiceDocument>(
     attempts: { type: Schema.Types.Mixed, default: {} },
     payment: Schema.Types.Mixed,
     refund: Schema.Types.Mixed,
+    refunds: Schema.Types.Mixed,
+    refundSeq: Number,
     commission: Schema.Types.Mixed,
     voidedAt: Date,
   },
@@ -148,6 +166,8 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
     ...invoiceChanges(w),
     ...attemptClaims(w),
     ...chargeOutcomes(w),
+    ...refundReservations(w),
+    ...refundOutcomes(w),
   };
 }
 
@@ -188,7 +208,7 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
   };
 }
 
-/** An invoice made, voided or refunded. */
+/** An invoice made or voided. */
 function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites) {
   return {
     /** Inserts the invoice with its `created` event, once: answers whether this call made it. */
@@ -223,23 +243,6 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites) {
         { _id: id, status: 'open' },
         { $set: { status: 'void', voidReason: reason, voidedAt: new Date() } },
         false,
-      );
-    },
-
-    /** The refund went back to the card: refunded, the commission's share reversed, and the event, once. */
-    async markRefunded(
-      id: string,
-      refund: NonNullable<InvoiceDocument['refund']>,
-      reversal: { amount: Money; at: Date } | undefined,
-      event: OutboxEvent,
-    ) {
-      return changed(
-        { _id: id, status: 'paid' },
-        withEvents(
-          { $set: { status: 'refunded', refund, ...(reversal ? { 'commission.reversal': reversal } : {}) } },
-          event,
-        ),
-        true,
       );
     },
   };

@@ -3,10 +3,22 @@ import type { HotelSupplier } from '@travelclub/contracts';
 import type { Logger } from '@travelclub/kit';
 import type { HotelStore } from '../store/hotels.js';
 
-/** Imports every hotel the supplier gives; hotels already there stay as they are. Answers how many were new. */
-export async function importHotels(store: HotelStore, supplier: HotelSupplier): Promise<number> {
+/**
+ * Imports every hotel the supplier gives; hotels already there stay as they are. Answers how many were new.
+ * `onProgress` hears, after each batch, how many hotels were read so far.
+ */
+export async function importHotels(
+  store: HotelStore,
+  supplier: HotelSupplier,
+  onProgress?: (done: number) => void,
+): Promise<number> {
   let added = 0;
-  for await (const batch of supplier.hotels()) added += await store.insertBatch(batch);
+  let read = 0;
+  for await (const batch of supplier.hotels()) {
+    added += await store.insertBatch(batch);
+    read += batch.length;
+    onProgress?.(read);
+  }
   await store.bumpMarker(await store.count());
   return added;
 }

@@ -40,9 +40,11 @@ export function verificationView(record: VerificationRecord): VerificationReques
   };
 }
 
-export const staffVerificationView = (record: VerificationRecord): StaffVerificationRequest => ({
+/** The staff's view: who decided, and the creator's current club address (`handle`) when they have a profile. */
+export const staffVerificationView = (record: VerificationRecord, handle?: string): StaffVerificationRequest => ({
   ...verificationView(record),
   ...(record.decidedBy != null && { decidedBy: record.decidedBy }),
+  ...(handle !== undefined && { handle }),
 });
 
 /** Where the creator's latest request stands, for their own profile: nothing the staff keep to themselves. */

@@ -34,14 +34,20 @@ export function creatorConsumer(app: ServiceApp, { profiles, stores, analytics }
       });
     });
   }
-  return consumer
-    .handle('auth.account.registered', async (event, ctx) => {
-      const { userId, email, publicName, roles } = event.payload;
-      const { record, created } = await profiles.create(userId, roles, { publicName }, publicName, ctx);
-      if (!created) await profiles.syncClaims(record._id, roles, ctx);
-      if (roles.includes('role/creator')) await stores.contacts.remember(userId, email);
-    })
-    .handle('auth.role.granted', async (event, ctx) => {
-      await profiles.syncClaims(event.payload.userId, event.payload.roles, ctx);
-    });
+  return (
+    consumer
+      .handle('auth.account.registered', async (event, ctx) => {
+        const { userId, email, publicName, roles } = event.payload;
+        const { record, created } = await profiles.create(userId, roles, { publicName }, publicName, ctx);
+        if (!created) await profiles.syncClaims(record._id, roles, ctx);
+        if (roles.includes('role/creator')) await stores.contacts.remember(userId, email);
+      })
+      .handle('auth.role.granted', async (event, ctx) => {
+        await profiles.syncClaims(event.payload.userId, event.payload.roles, ctx);
+      })
+      // Support staff took a role away: the profile's claims follow, so a former creator's club stops being one.
+      .handle('auth.role.revoked', async (event, ctx) => {
+        await profiles.syncClaims(event.payload.userId, event.payload.roles, ctx);
+      })
+  );
 }

@@ -28,6 +28,7 @@ import { pageViewFlows, pageViewLimit } from './page-views.js';
 import { profileFlows } from './profiles.js';
 import { recommendationFlows } from './recommendations.js';
 import { subscriptionFlows, subscriptionMailer } from './subscriptions.js';
+import { supportFlows } from './support.js';
 import { verificationFlows } from './verification.js';
 
 export type CreatorFlows = Awaited<ReturnType<typeof creatorFlows>>;
@@ -130,6 +131,7 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
       log: app.log,
     }),
     verification: verificationFlows({ store: stores.verification, profiles: stores.profiles }),
+    support: supportFlows({ subscriptions: stores.subscriptions, profiles: stores.profiles, log: app.log }),
     ...(await analyticsParts(app, config, outbox, { publicBySlug, slugOwner: stores.profiles.slugOwner })),
   };
 }

@@ -15,7 +15,14 @@ import type { VerificationStore } from '../store/verification.js';
 
 export interface VerificationDeps {
   store: VerificationStore;
-  profiles: Pick<ProfileStore, 'get' | 'mutate'>;
+  profiles: Pick<ProfileStore, 'get' | 'mutate' | 'many' | 'slugOwner'>;
+}
+
+/** Which requests the staff ask for: a status, how many, and maybe one creator's (by handle). */
+export interface VerificationListing {
+  status: VerificationStatus;
+  limit: number;
+  handle?: string | undefined;
 }
 
 /** Two asks at once: the loser finds the winner's request on its next look. */
@@ -85,6 +92,25 @@ async function decide(
   return record;
 }
 
+/** The creators' current handles (club slugs), by account: those that have a profile. */
+async function handlesOf(deps: VerificationDeps, userIds: string[]): Promise<Map<string, string>> {
+  const profiles = await deps.profiles.many([...new Set(userIds)]);
+  return new Map(profiles.map((profile) => [profile._id, profile.slug]));
+}
+
+/**
+ * The staff's queue (a read of creators' requests, logged like every staff action). A handle is any address the
+ * creator has had, so a request is found by the slug the staff were told; one nobody had finds none.
+ */
+async function list(deps: VerificationDeps, staff: AuthUser, listing: VerificationListing, log: Logger) {
+  const { status, limit, handle } = listing;
+  const userId = handle === undefined ? undefined : await deps.profiles.slugOwner(handle);
+  const requests = userId === null ? [] : await deps.store.list(status, limit, userId);
+  log.info({ staffId: staff.id, status, handle, count: requests.length }, 'verification requests listed');
+  const owners = requests.map((r) => r.userId);
+  return { requests, handles: await handlesOf(deps, owners) };
+}
+
 export type VerificationFlows = ReturnType<typeof verificationFlows>;
 
 export function verificationFlows(deps: VerificationDeps) {
@@ -92,9 +118,11 @@ export function verificationFlows(deps: VerificationDeps) {
     /** The creator's open request: the pending one, or a new one (`created`). */
     request: (userId: string, body: RequestVerificationBody) => request(deps, userId, body),
 
-    /** Approves or refuses; the same decision again answers the request as it is. */
-    decide: (staff: AuthUser, id: string, body: VerificationDecisionBody, ctx: CausalContext, log: Logger) =>
-      decide(deps, staff, id, body, ctx, log),
+    /** Approves or refuses; the same decision again answers the request as it is, with the creator's handle. */
+    async decide(staff: AuthUser, id: string, body: VerificationDecisionBody, ctx: CausalContext, log: Logger) {
+      const record = await decide(deps, staff, id, body, ctx, log);
+      return { record, handle: (await deps.profiles.get(record.userId))?.slug };
+    },
 
     /** Where the creator's latest request stands, for their own profile; undefined before their first. */
     async latestOf(userId: string) {
@@ -102,11 +130,7 @@ export function verificationFlows(deps: VerificationDeps) {
       return latest ? profileVerificationView(latest) : undefined;
     },
 
-    /** The staff's queue (a read of creators' requests, logged like every staff action). */
-    async list(staff: AuthUser, status: VerificationStatus, limit: number, log: Logger) {
-      const requests = await deps.store.list(status, limit);
-      log.info({ staffId: staff.id, status, count: requests.length }, 'verification requests listed');
-      return requests;
-    },
+    /** The staff's queue, with each creator's handle. */
+    list: (staff: AuthUser, listing: VerificationListing, log: Logger) => list(deps, staff, listing, log),
   };
 }

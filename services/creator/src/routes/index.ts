@@ -11,6 +11,7 @@ import { packageRoutes } from './packages.js';
 import { profileRoutes } from './profiles.js';
 import { recommendationRoutes } from './recommendations.js';
 import { subscriptionRoutes } from './subscriptions.js';
+import { supportRoutes } from './support.js';
 import { verificationRoutes } from './verification.js';
 
 export function creatorRoutes(flows: CreatorFlows, config: CreatorConfig): Handlers<typeof endpoints.creator> {
@@ -29,6 +30,7 @@ export function creatorRoutes(flows: CreatorFlows, config: CreatorConfig): Handl
     ),
     ...subscriptionRoutes(flows.subscriptions),
     ...verificationRoutes(flows.verification),
+    ...supportRoutes(flows.support),
     ...packageRoutes(flows.packages, flows.packageRequests),
     ...guideRoutes(flows.guides),
     ...packageImageRoutes(flows.packageImages, readMultipart),

@@ -17,11 +17,13 @@ export function verificationRoutes(verification: VerificationFlows): Handlers<Ve
     },
 
     listVerifications: async ({ query, user, req }) => {
-      const requests = await verification.list(user, query.status, query.limit, req.log);
-      return { requests: requests.map(staffVerificationView) };
+      const { requests, handles } = await verification.list(user, query, req.log);
+      return { requests: requests.map((r) => staffVerificationView(r, handles.get(r.userId))) };
     },
 
-    decideVerification: async ({ params, body, user, ctx, req }) =>
-      staffVerificationView(await verification.decide(user, params.id, body, ctx, req.log)),
+    decideVerification: async ({ params, body, user, ctx, req }) => {
+      const { record, handle } = await verification.decide(user, params.id, body, ctx, req.log);
+      return staffVerificationView(record, handle);
+    },
   };
 }

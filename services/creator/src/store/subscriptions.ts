@@ -40,6 +40,7 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
   { versionKey: false, minimize: false },
 );
 subscriptionSchema.plugin(outboxPlugin);
+// Also serves the support desk's lookup of an address (its prefix).
 subscriptionSchema.index({ emailKey: 1, creatorId: 1 }, { unique: true });
 // The traveller's own subscriptions (their home view, leaving a creator); real MongoDB only.
 subscriptionSchema.index({ userId: 1, creatorId: 1 });
@@ -99,6 +100,10 @@ export async function subscriptionStore(connection: Connection, outbox: Outbox) 
         { status: 'confirmed', confirmedAt: now, updatedAt: now, codes: [] },
         events,
       ),
+
+    /** Every subscription of an address (a key of `emailKeyOf`), oldest first: the support desk's lookup. */
+    ofAddress: (emailKey: string): Promise<SubscriptionRecord[]> =>
+      subscriptions.find({ emailKey }, { ...withoutOutbox, sort: { createdAt: 1, _id: 1 } }).toArray(),
 
     /** The subscriptions of an account to one creator that are not unsubscribed yet. */
     ofAccount: (userId: string, creatorId: string): Promise<SubscriptionRecord[]> =>

@@ -26,7 +26,8 @@ const verificationSchema = new Schema<VerificationDocument>(
 );
 verificationSchema.plugin(outboxPlugin);
 verificationSchema.index({ userId: 1, seq: 1 }, { unique: true });
-// The staff's queue, oldest first (real MongoDB; the local server ignores it).
+// The staff's queue, oldest first (real MongoDB; the local server ignores it). One creator's requests (the
+// desk's `handle`) are few, found by the unique index above.
 verificationSchema.index({ status: 1, createdAt: 1 });
 
 export type VerificationStore = Awaited<ReturnType<typeof verificationStore>>;
@@ -73,8 +74,12 @@ export async function verificationStore(connection: Connection, outbox: Outbox) 
       return decided;
     },
 
-    /** Requests in a status, oldest first. */
-    list: (status: VerificationRecord['status'], limit: number): Promise<VerificationRecord[]> =>
-      requests.find({ status }, withoutOutbox).sort({ createdAt: 1 }).limit(limit).toArray(),
+    /** Requests in a status (of one creator, when `userId` is given), oldest first. */
+    list: (status: VerificationRecord['status'], limit: number, userId?: string): Promise<VerificationRecord[]> =>
+      requests
+        .find({ status, ...(userId !== undefined && { userId }) }, withoutOutbox)
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .toArray(),
   };
 }

@@ -313,6 +313,13 @@ describe('events', () => {
       type: 'creator.profile.updated',
       payload: { userId, publicName: 'Registered Rita' },
     });
+    // Support staff take the role away again: the profile's claims follow.
+    await world.publish('auth.role.revoked', userId, { userId, role: 'role/creator', roles: ['role/customer'] });
+    await expect
+      .poll(async () => (await inject({ method: 'GET', url: '/api/v1/userProfile', headers })).json().claims, {
+        timeout: 20_000,
+      })
+      .toEqual(['role/customer']);
   });
 });
 

@@ -23,10 +23,12 @@ export interface PaymentLock {
   until: Date;
 }
 
+/** What support staff did to an itinerary, by whom (their user id), and the note they gave. */
 export interface StaffAction {
   at: Date;
   userId: string;
   action: string;
+  reason?: string;
 }
 
 /** The itinerary as stored. `revision` counts cart changes (one invoice per revision); `version` counts every write. */

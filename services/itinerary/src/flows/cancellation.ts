@@ -2,7 +2,7 @@
 // itinerary.cancelled for billing to settle and, for a booking that was paid, the cancellation mail. What the
 // terms say cancelling now would cost and give back.
 import type { AuthUser, CancellationTermsAnswer } from '@travelclub/contracts';
-import { newEvent, type CausalContext, type Logger } from '@travelclub/kit';
+import { AppError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import { actingRole, cancel, cancellationMoney, termsFor } from '../domain/cancellation.js';
 import type { ItineraryRecord } from '../domain/itinerary.js';
 import type { Caller, ItineraryAccess } from './access.js';
@@ -51,11 +51,18 @@ export function cancellationFlows({ access, paymentLock, mailer, log }: Cancella
   return {
     mailCancellation,
 
-    async cancel(id: string, { user, ctx }: Caller): Promise<ItineraryRecord> {
+    /** Cancels for the owner or support staff; staff's `note` is recorded as the reason of their action. */
+    async cancel(id: string, { user, ctx }: Caller, note?: string): Promise<ItineraryRecord> {
       const record = await access.reachable(id, user);
       await paymentLock.letGoOfEndedPayment(record, ctx);
       const byStaff = user.id !== record.ownerId;
+      // Staff say why: the reason is the point of their record.
+      if (byStaff && !note?.trim())
+        throw new AppError('validation-failed', [
+          { path: 'note', message: 'Support staff give the reason for a cancellation' },
+        ]);
       const by = { userId: user.id, role: actingRole(user) };
+      const staffAction = (at: Date) => ({ at, userId: user.id, action: 'cancel', ...(note ? { reason: note } : {}) });
       let wasPaid = false;
       const result = await access.mutateOrMissing(id, (current) => {
         wasPaid = current.status === 'confirmed';
@@ -64,10 +71,14 @@ export function cancellationFlows({ access, paymentLock, mailer, log }: Cancella
         return {
           record: next,
           events: [cancelledEvent(next, ctx)],
-          ...(byStaff ? { staffAction: { at: now, userId: user.id, action: 'cancel' } } : {}),
+          ...(byStaff ? { staffAction: staffAction(now) } : {}),
         };
       });
-      if (byStaff) log.info({ staffId: user.id, itineraryId: id, action: 'cancel' }, 'support staff cancelled');
+      if (byStaff)
+        log.info(
+          { staffId: user.id, itineraryId: id, action: 'cancel', withReason: !!note },
+          'support staff cancelled',
+        );
       await mailCancellation(result.record, wasPaid);
       return result.record;
     },

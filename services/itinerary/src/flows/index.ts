@@ -13,6 +13,7 @@ import type { BookingMailer } from './mails.js';
 import { packageBookingFlows } from './package-booking.js';
 import { paymentLockFlows } from './payment-lock.js';
 import { reactionFlows } from './reactions.js';
+import { supportFlows } from './support.js';
 
 export interface FlowParts {
   store: ItineraryStore;
@@ -40,6 +41,7 @@ export function bookingFlows(parts: FlowParts) {
     cancellation,
     paymentLock,
     reactions: reactionFlows({ ...parts, paymentLock, cancellation }),
+    support: supportFlows(parts),
   };
 }
 export type BookingFlows = ReturnType<typeof bookingFlows>;

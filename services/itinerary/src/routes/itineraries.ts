@@ -5,7 +5,10 @@ import type { Handlers } from '@travelclub/kit';
 import { itineraryView } from '../domain/itinerary.js';
 import type { BookingFlows } from '../flows/index.js';
 
-type Endpoints = Omit<typeof endpoints.itinerary, 'invoiceDraft' | 'takePaymentLock' | 'releasePaymentLock'>;
+type Endpoints = Omit<
+  typeof endpoints.itinerary,
+  'invoiceDraft' | 'takePaymentLock' | 'releasePaymentLock' | 'supportListItineraries' | 'supportReadItinerary'
+>;
 
 export function itineraryRoutes(flows: BookingFlows): Handlers<Endpoints> {
   const { itineraries, cart, guests, checkout, cancellation, packages } = flows;
@@ -45,7 +48,8 @@ export function itineraryRoutes(flows: BookingFlows): Handlers<Endpoints> {
 
     cancellationTerms: ({ params, user }) => cancellation.cancellationTerms(params.id, user),
 
-    cancelItinerary: async ({ params, user, ctx }) =>
-      itineraryView(await cancellation.cancel(params.id, { user, ctx })),
+    // Staff's note is kept as the reason of their cancel (the owner's is not kept: theirs needs none).
+    cancelItinerary: async ({ params, body, user, ctx }) =>
+      itineraryView(await cancellation.cancel(params.id, { user, ctx }, body?.note)),
   };
 }

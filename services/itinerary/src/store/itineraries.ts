@@ -4,8 +4,9 @@
 import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { OPTIONAL_FIELDS, type ItineraryRecord, type StaffAction } from '../domain/itinerary.js';
+import { supportDesk, supportKeysOf, type Stored, type SupportKeys } from './support-search.js';
 
-interface ItineraryDocument extends ItineraryRecord {
+interface ItineraryDocument extends ItineraryRecord, Partial<SupportKeys> {
   outbox: OutboxEvent[];
 }
 
@@ -30,6 +31,8 @@ const itinerarySchema = new Schema<ItineraryDocument>(
     terms: Schema.Types.Mixed,
     paymentLock: Schema.Types.Mixed,
     staffActions: { type: Schema.Types.Mixed, default: [] },
+    contactKeys: { type: [String], default: undefined },
+    invoiceIds: { type: [String], default: undefined },
   },
   { versionKey: false, minimize: false },
 );
@@ -37,22 +40,35 @@ itinerarySchema.plugin(outboxPlugin);
 // Production MongoDB serves "mine, newest first" and "the open cart" from these; the local server ignores them.
 itinerarySchema.index({ ownerId: 1, createdAt: -1 });
 itinerarySchema.index({ ownerId: 1, status: 1, createdAt: -1 });
+// The support desk's list, newest change first, by each filter it has; the free text alone scans (it matches
+// inside names). Both line fields index one same array, as the desk's line filter asks for one same line.
+itinerarySchema.index({ updatedAt: -1, _id: -1 });
+itinerarySchema.index({ status: 1, updatedAt: -1 });
+itinerarySchema.index({ ownerId: 1, updatedAt: -1 });
+itinerarySchema.index({ creator: 1, updatedAt: -1 });
+itinerarySchema.index({ contactKeys: 1, updatedAt: -1 });
+itinerarySchema.index({ 'lineItems.hotelBooking.hotelId': 1, 'lineItems.checkInDate': 1 });
+itinerarySchema.index({ 'lineItems.checkInDate': 1 });
 
 /** A change decided on the stored state: the new state and its events, or null when nothing is to change. */
 export type Change = { record: ItineraryRecord; events?: OutboxEvent[]; staffAction?: StaffAction } | null;
 
 export type ItineraryStore = Awaited<ReturnType<typeof itineraryStore>>;
 
-/** The update that writes a change's record (the write counter one on), and its staff action. */
+/**
+ * The update that writes a change's record (the write counter one on), its staff action, and the support
+ * desk's keys (the contact addresses as they are now; the invoice among those the itinerary had).
+ */
 function updateOf(change: NonNullable<Change>): Record<string, unknown> {
   const { _id: _key, version, staffActions: _staffActions, ...fields } = change.record;
-  const $set: Record<string, unknown> = { version: version + 1 };
+  const $set: Record<string, unknown> = { version: version + 1, ...supportKeysOf(change.record) };
   const $unset: Record<string, ''> = {};
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) $set[key] = value;
   for (const key of OPTIONAL_FIELDS) if (change.record[key] === undefined) $unset[key] = '';
   const update: Record<string, unknown> = { $set };
   if (Object.keys($unset).length > 0) update.$unset = $unset;
   if (change.staffAction) update.$push = { staffActions: change.staffAction };
+  if (change.record.invoiceId) update.$addToSet = { invoiceIds: change.record.invoiceId };
   return update;
 }
 
@@ -74,13 +90,23 @@ async function handOver(collection: mongo.Collection<ItineraryDocument>, anonymo
   return moved.modifiedCount;
 }
 
+// The desk's keys stay out of the record: a change spreads what it read into what it writes.
+const withoutOutbox = { projection: { outbox: 0, contactKeys: 0, invoiceIds: 0 } } as const;
+
+/** A new itinerary as stored: its events, and the support desk's keys. */
+const newDocument = (record: ItineraryRecord, events: OutboxEvent[]): ItineraryDocument => ({
+  ...withoutAbsent(record),
+  ...supportKeysOf(record),
+  invoiceIds: record.invoiceId ? [record.invoiceId] : [],
+  outbox: events,
+});
+
 /** The itineraries carry their events; `outbox` hears which just got some, so the relay publishes them at once. */
 export async function itineraryStore(connection: Connection, outbox: Outbox) {
   const Itinerary = await defineModel(connection, 'Itinerary', itinerarySchema, 'itineraries');
   outbox.addModel(Itinerary);
   // The raw collection: the records are already in their stored shape, with nothing for mongoose to cast.
   const collection = Itinerary.collection as unknown as mongo.Collection<ItineraryDocument>;
-  const withoutOutbox = { projection: { outbox: 0 } } as const;
 
   async function get(id: string): Promise<ItineraryRecord | null> {
     return collection.findOne({ _id: id }, withoutOutbox);
@@ -91,7 +117,7 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
 
     /** Stores a new itinerary, with the events of what it starts with (a package's rooms). */
     async create(record: ItineraryRecord, events: OutboxEvent[] = []): Promise<ItineraryRecord> {
-      await collection.insertOne({ ...withoutAbsent(record), outbox: events });
+      await collection.insertOne(newDocument(record, events));
       if (events.length > 0) outbox.kick(record._id);
       return record;
     },
@@ -149,9 +175,7 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
     /** Every itinerary of an anonymous visitor becomes their account's (auth's `anonymous.merged`). */
     handOver: (anonymousId: string, userId: string) => handOver(collection, anonymousId, userId),
 
-    /** Support staff read it: kept on the itinerary, beside its state (no version change). */
-    async recordStaffAction(id: string, action: StaffAction): Promise<void> {
-      await collection.updateOne({ _id: id }, { $push: { staffActions: action } });
-    },
+    // Staff reads recorded, the support desk's list and detail, older itineraries filed (support-search.ts).
+    ...supportDesk(collection as unknown as mongo.Collection<Stored>),
   };
 }

@@ -266,6 +266,11 @@ describe('cancelling', () => {
     const owner = await world.traveller();
     const staff = await world.traveller({ roles: ['role/support'] });
     const pending = await world.pendingCart(owner, 'cancelled@example.test');
+    // Staff give the reason; without one nothing is cancelled.
+    const unexplained = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, {});
+    expect(unexplained.statusCode).toBe(400);
+    expect(unexplained.json().error).toMatchObject({ code: 'validation-failed', details: [{ path: 'note' }] });
+    expect((await world.store.get(pending.id))?.status).toBe('pending_payment');
     const res = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, { note: 'asked by phone' });
     expect(res.statusCode).toBe(200);
     expect(res.json().cancellation.by).toEqual({ userId: staff.id, role: 'role/support' });

@@ -1,0 +1,40 @@
+// What every command's action works with: the platform's address, its clients, and the output, from the
+// global options (--api, --json, --no-color) wherever they were written on the line.
+import type { Command } from 'commander';
+import { createOutput, outputOptions, type Output } from './output.js';
+import { apiUrl, clients } from './session.js';
+
+export interface GlobalFlags {
+  api?: string;
+  json?: boolean;
+  color?: boolean;
+}
+
+export interface Context {
+  api: string;
+  out: Output;
+  /** Sends no token (sign-in, health). */
+  anonymous: ReturnType<typeof clients>['anonymous'];
+  /** Sends the signed-in support account's token. */
+  client: ReturnType<typeof clients>['signedIn'];
+}
+
+export function contextOf(command: Command): Context {
+  const flags = command.optsWithGlobals<GlobalFlags>();
+  const api = apiUrl(flags.api);
+  const { anonymous, signedIn } = clients(api);
+  return { api, out: createOutput(outputOptions(flags)), anonymous, client: signedIn };
+}
+
+/** Adds examples under a command's help. */
+export function examples(command: Command, lines: string[]): Command {
+  return command.addHelpText('after', `\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}\n`);
+}
+
+/** An action with its context: `act(cmd, (ctx, ...args) => …)`. */
+export function act<A extends unknown[]>(command: Command, run: (ctx: Context, ...args: A) => Promise<void>): Command {
+  return command.action(async (...args: unknown[]) => {
+    const self = args[args.length - 1] as Command;
+    await run(contextOf(self), ...(args.slice(0, -1) as A));
+  });
+}

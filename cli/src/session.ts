@@ -1,0 +1,176 @@
+// Who the command line acts as: the refresh token `travelclub login` got, kept per platform in the OS user's
+// config directory (~/.config/travelclub on Linux, XDG_CONFIG_HOME honoured), readable by that user only (0600).
+// Each command uses the cached access token while it lasts and otherwise rotates the refresh token, under a lock
+// so that two commands run at once do not both spend the same refresh token.
+import { ApiError, createApiClient, endpoints, type ApiClient, type AccountView } from '@travelclub/contracts';
+import envPaths from 'env-paths';
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { signedOut } from './failure.js';
+
+export const DEFAULT_API = 'http://127.0.0.1:8080';
+
+export interface SavedSession {
+  email: string;
+  userId: string;
+  roles: string[];
+  refreshToken: string;
+  accessToken?: string;
+  /** Epoch milliseconds. */
+  accessExpiresAt?: number;
+  signedInAt: string;
+}
+
+interface CredentialsFile {
+  sessions: Record<string, SavedSession>;
+}
+
+export const configDir = () => envPaths('travelclub', { suffix: '' }).config;
+export const credentialsPath = () => join(configDir(), 'credentials.json');
+
+/** The platform's address, without a trailing slash: --api, then TRAVELCLUB_API, then the local default. */
+export const apiUrl = (flag: string | undefined) =>
+  (flag ?? process.env.TRAVELCLUB_API ?? DEFAULT_API).replace(/\/+$/, '');
+
+/** The saved sessions; none when there is no file yet. A file that cannot be read is said, never overwritten. */
+async function readCredentials(): Promise<CredentialsFile> {
+  let text: string;
+  try {
+    text = await readFile(credentialsPath(), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { sessions: {} };
+    throw err;
+  }
+  try {
+    const parsed = JSON.parse(text) as CredentialsFile;
+    if (parsed && typeof parsed.sessions === 'object') return parsed;
+  } catch {
+    // Said below.
+  }
+  throw new Error(`${credentialsPath()} is not a travelclub credentials file: remove it and run \`travelclub login\``);
+}
+
+/** Writes the file whole (a new file renamed over the old), created 0600 in a 0700 directory. */
+async function writeCredentials(file: CredentialsFile): Promise<void> {
+  await mkdir(configDir(), { recursive: true, mode: 0o700 });
+  // A directory made earlier (by hand, or wider) is narrowed to its owner too.
+  await chmod(configDir(), 0o700);
+  const temporary = `${credentialsPath()}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  await chmod(temporary, 0o600);
+  await rename(temporary, credentialsPath());
+}
+
+export async function savedSession(api: string): Promise<SavedSession | undefined> {
+  return (await readCredentials()).sessions[api];
+}
+
+export async function saveSession(api: string, session: SavedSession | undefined): Promise<void> {
+  const file = await readCredentials();
+  if (session) file.sessions[api] = session;
+  else delete file.sessions[api];
+  await writeCredentials(file);
+}
+
+/** A lock older than this was left by a command that died (a refresh takes seconds at most). */
+const STALE_LOCK_MS = 30_000;
+/** A refresh gives up well before another command would take its lock as stale. */
+const REFRESH_TIMEOUT_MS = 10_000;
+
+/**
+ * Runs `work` holding the refresh lock: a directory made atomically, holding this command's nonce, so only the
+ * command that made it removes it. A lock older than STALE_LOCK_MS is taken over.
+ */
+async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(configDir(), 'refresh.lock');
+  const nonce = join(lock, `${process.pid}-${randomUUID()}`);
+  await mkdir(configDir(), { recursive: true, mode: 0o700 });
+  for (;;) {
+    try {
+      await mkdir(lock);
+      await writeFile(nonce, '');
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const age = await stat(lock).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
+      if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+      else await sleep(100);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    // Ours only if our nonce is still in it (a stale take-over would have removed it).
+    if (
+      await stat(nonce).then(
+        () => true,
+        () => false,
+      )
+    )
+      await rm(lock, { recursive: true, force: true });
+  }
+}
+
+export function sessionOf(
+  account: AccountView,
+  tokens: { refreshToken: string; accessToken: string; expiresIn: number },
+) {
+  return {
+    email: account.email ?? '',
+    userId: account.id,
+    roles: account.roles,
+    refreshToken: tokens.refreshToken,
+    accessToken: tokens.accessToken,
+    accessExpiresAt: Date.now() + tokens.expiresIn * 1000,
+    signedInAt: new Date().toISOString(),
+  } satisfies SavedSession;
+}
+
+/** A valid access token for `api`: the cached one, or a new one from the refresh token (which rotates). */
+export async function accessToken(api: string, anonymous: ApiClient): Promise<string> {
+  const fresh = (s: SavedSession | undefined) =>
+    s?.accessToken && s.accessExpiresAt && s.accessExpiresAt - Date.now() > 30_000 ? s.accessToken : undefined;
+  const cached = await savedSession(api);
+  if (!cached) throw signedOut();
+  const ready = fresh(cached);
+  if (ready) return ready;
+  return withRefreshLock(async () => {
+    // Another command may have refreshed while this one waited for the lock.
+    const current = await savedSession(api);
+    if (!current) throw signedOut();
+    const already = fresh(current);
+    if (already) return already;
+    try {
+      const answer = await anonymous.call(
+        endpoints.auth.refreshToken,
+        {
+          body: { refreshToken: current.refreshToken },
+        },
+        { signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) },
+      );
+      await saveSession(api, { ...sessionOf(answer.user, answer), signedInAt: current.signedInAt });
+      return answer.accessToken;
+    } catch (err) {
+      if (err instanceof ApiError && (err.code === 'invalid-refresh-token' || err.status === 401)) {
+        await saveSession(api, undefined);
+        throw signedOut('Your session has ended (signed out or revoked). Run `travelclub login` again.');
+      }
+      throw err;
+    }
+  });
+}
+
+/** The platform's typed client: `anonymous` sends no token; `signedIn` sends the session's access token. */
+export function clients(api: string) {
+  const anonymous = createApiClient({ baseUrl: api });
+  const signedIn = createApiClient({
+    baseUrl: api,
+    headers: async () => ({ authorization: `Bearer ${await accessToken(api, anonymous)}` }),
+  });
+  return { anonymous, signedIn };
+}
