@@ -11,6 +11,16 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/**
+ * kafkajs logs every error answer of a broker ("Response Metadata(key: 3, …)") at error level, then retries
+ * the request, as it does while a fresh topic has no leader yet. When it gives up, the caller gets the error
+ * and reports it: the answer itself is a warning.
+ */
+function levelOf(level: logLevel, message: string) {
+  if (level === logLevel.ERROR && message.startsWith('Response ')) return 'warn';
+  return levels[level] ?? 'info';
+}
+
 export function createKafka(clientId: string, brokers: string[], logger: Logger): Kafka {
   const log = logger.child({ component: 'kafka' });
   return new Kafka({
@@ -23,7 +33,7 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
       () =>
       ({ namespace, level, log: entry }) => {
         const { message, ...extra } = entry;
-        log[levels[level] ?? 'info']({ namespace, ...extra }, message);
+        log[levelOf(level, message)]({ namespace, ...extra }, message);
       },
   });
 }

@@ -139,6 +139,24 @@ afterAll(async () => {
   await kafka?.remove();
 });
 
+describe("kafkajs' logs", () => {
+  it("show a broker's error answer as a warning, and the caller still gets the error", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const capture = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const admin = createKafka('log-levels', [kafka.brokers], capture).admin({ retry: { retries: 1 } });
+    await admin.connect();
+    try {
+      await expect(admin.fetchTopicOffsets(uniqueName('missing'))).rejects.toThrow();
+    } finally {
+      await admin.disconnect();
+    }
+    const answers = lines.filter((line) => line.msg.startsWith('Response '));
+    expect(answers.length).toBeGreaterThan(0);
+    expect(answers.every((line) => line.level === 40)).toBe(true);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+});
+
 describe('topics on a fresh broker', () => {
   it('are made by several services at once, each returning only once its topics can be used', async () => {
     const prefix = `${uniqueName('fresh')}.`;
