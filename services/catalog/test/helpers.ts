@@ -105,6 +105,20 @@ export class CatalogWorld extends ServiceWorld<CatalogApp> {
     return traveller(this.jwks, roles);
   }
 
+  /**
+   * Days from today to the first check-in, `from` days on or later, for which at least `hotels` of the test
+   * city's hotels have a room for `guests` free on each of `nights` nights. The demo occupancy sells whole
+   * hotels out on some nights, and the test city has few hotels: on some dates every one of them is full.
+   */
+  async pricedStayIn(from: number, { nights = 3, guests = 2, hotels = 1 } = {}): Promise<number> {
+    for (let days = from; days < from + 100; days++) {
+      const stay = { checkIn: inDays(days), checkOut: inDays(days + nights), guests, take: 100 };
+      const page = await search(this.app, { destination: this.city, ...stay });
+      if (page.hotels.filter((h) => h.cheapestRate).length >= hotels) return days;
+    }
+    throw new Error(`no dates in the ${from} days after ${inDays(from)} with ${hotels} hotels free`);
+  }
+
   /** A stay at a hotel the previous calls did not use, with `need` rooms of one type free for all its nights. */
   freshStay(need: number, { nights = 2, startInDays = 40 } = {}): Stay {
     const hotels = this.app.catalog.index().hotels;

@@ -51,8 +51,9 @@ describe('POST /internal/v1/hotels/summaries', () => {
   });
 
   it("prices the dates as search cards do: the cheapest free rate, and its average night as the 'from' price", async () => {
-    const checkIn = inDays(50);
-    const checkOut = inDays(53);
+    const days = await world.pricedStayIn(50);
+    const checkIn = inDays(days);
+    const checkOut = inDays(days + 3);
     const page = await search(world.app, { destination: world.city, checkIn, checkOut, guests: 2, currency: 'GBP' });
     const priced = page.hotels.filter((h) => h.cheapestRate).slice(0, 5);
     expect(priced.length).toBeGreaterThan(0);

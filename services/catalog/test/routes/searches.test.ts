@@ -17,17 +17,11 @@ import { createSearch, expectError, expectInvalid, inDays, search, useCatalog } 
 const world = useCatalog();
 /** checkAvailability takes a visitor's token as well as none (a signed-in caller's is checked, not needed). */
 let visitor: { headers: Record<string, string> };
-/**
- * Days from today to the stays' check-in. The demo occupancy sells whole hotels out on some nights, and the
- * test city has few hotels: on some dates all of them are full (it happened for 20 days after 2026-11-25). The
- * tests need rates, so they take the first date from 20 days on with at least two hotels free for 3 guests.
- */
+/** Days from today to the stays' check-in: from 20 days on, when two of the test city's hotels have rates. */
 let from = 20;
 beforeAll(async () => {
   visitor = await world.traveller([]);
-  const priced = async () =>
-    (await search(world.app, stay({ guests: 3, take: 100 }))).hotels.filter((h) => h.cheapestRate).length;
-  while ((await priced()) < 2 && from < 120) from++;
+  from = await world.pricedStayIn(20, { guests: 3, hotels: 2 });
 });
 
 const stay = (fields: Record<string, unknown> = {}) => ({
