@@ -1,7 +1,19 @@
-// The checkout's steps as a traveller takes them in the browser tests: signing up in the checkout's modal (the
-// cart stays theirs), the guest details, and paying with the sandbox's good card by the keyboard alone.
+// The checkout's steps as a traveller takes them in the browser tests: a room shown in the hotel page's cart,
+// signing up in the checkout's modal (the cart stays theirs), the guest details, and paying with the sandbox's good card by the keyboard alone.
 import type { Page } from 'playwright-core';
 import { tabTo } from './forms.js';
+
+/**
+ * Waits for the hotel page's itinerary to list a room. Not the rate's "In your itinerary" mark: a visitor who
+ * took the hotel's last room sees "No rooms available" in place of the rates, the room in their itinerary.
+ */
+export async function roomInTheCart(page: Page) {
+  const cart = page.getByRole('complementary', { name: 'Your itinerary' });
+  await cart
+    .getByRole('button', { name: /^Remove the rooms for / })
+    .first()
+    .waitFor();
+}
 
 export async function signUpInTheModal(page: Page, email: string) {
   await page.getByRole('heading', { name: 'Create your account to book' }).waitFor();

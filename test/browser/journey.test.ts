@@ -7,7 +7,7 @@ import { inDays } from '@travelclub/testing';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshotsAt, seriousViolations } from '../browser-support/checks.js';
-import { fillGuestDetails, payByKeyboard, signUpInTheModal } from '../browser-support/checkout.js';
+import { fillGuestDetails, payByKeyboard, roomInTheCart, signUpInTheModal } from '../browser-support/checkout.js';
 import { DESKTOP, PHONE, hydrated, useWebPlatform } from '../browser-support/platform.js';
 
 const platform = useWebPlatform();
@@ -119,7 +119,7 @@ it('takes an anonymous visitor from a search to a booking, and back out with the
   const rate = rateToAdd(page);
   const free = (await rate.free.count()) > 0;
   await (free ? rate.free : rate.any).getByRole('button', { name: 'Add to itinerary' }).click();
-  await page.getByText('In your itinerary').first().waitFor();
+  await roomInTheCart(page);
   await page.getByRole('link', { name: 'Continue to guest details' }).click();
   await page.waitForURL(/\/itinerary\/[^/]+\/contact$/);
   const contactUrl = page.url();

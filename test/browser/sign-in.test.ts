@@ -7,6 +7,7 @@ import { Traveller, inDays } from '@travelclub/testing';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible, mailLinkPath } from '../browser-support/checks.js';
+import { roomInTheCart } from '../browser-support/checkout.js';
 import { expectCallout, tabTo } from '../browser-support/forms.js';
 import { PHONE, useWebPlatform } from '../browser-support/platform.js';
 
@@ -120,7 +121,7 @@ it("keeps a visitor's rooms when they sign in to the account they already had, i
   const { page, problems } = await platform.visitor();
   await platform.open(page, `/hotel/${hotel.slug}?searchId=${searchId}`);
   await page.getByRole('button', { name: 'Add to itinerary' }).first().click();
-  await page.getByText('In your itinerary').first().waitFor();
+  await roomInTheCart(page);
   await page.getByRole('link', { name: 'Continue to guest details' }).click();
   await page.waitForURL(/\/itinerary\/[^/]+\/contact$/);
   const contactUrl = page.url();
