@@ -1,7 +1,8 @@
 // Who the command line acts as: the refresh token `travelclub login` got, kept per platform in the OS user's
 // config directory (~/.config/travelclub on Linux, XDG_CONFIG_HOME honoured), readable by that user only (0600).
-// Each command uses the cached access token while it lasts and otherwise rotates the refresh token, under a lock
-// so that two commands run at once do not both spend the same refresh token.
+// Each command uses the cached access token while it lasts and otherwise rotates the refresh token. Every write
+// of the file holds one lock, so two commands at once never spend the same refresh token, and a refresh ending
+// after a logout cannot bring the session back.
 import { ApiError, createApiClient, endpoints, type ApiClient, type AccountView } from '@travelclub/contracts';
 import envPaths from 'env-paths';
 import { randomUUID } from 'node:crypto';
@@ -67,7 +68,12 @@ export async function savedSession(api: string): Promise<SavedSession | undefine
   return (await readCredentials()).sessions[api];
 }
 
-export async function saveSession(api: string, session: SavedSession | undefined): Promise<void> {
+/** Writes `api`'s session, or removes it, under the session lock (login and logout). */
+export const saveSession = (api: string, session: SavedSession | undefined) =>
+  withSessionLock(() => writeSession(api, session));
+
+/** The file's read-change-write: only with the session lock held. */
+async function writeSession(api: string, session: SavedSession | undefined): Promise<void> {
   const file = await readCredentials();
   if (session) file.sessions[api] = session;
   else delete file.sessions[api];
@@ -80,11 +86,13 @@ const STALE_LOCK_MS = 30_000;
 const REFRESH_TIMEOUT_MS = 10_000;
 
 /**
- * Runs `work` holding the refresh lock: a directory made atomically, holding this command's nonce, so only the
- * command that made it removes it. A lock older than STALE_LOCK_MS is taken over.
+ * Runs `work` holding the session lock: a directory made atomically, holding this command's nonce, so only the
+ * command that made it removes it. A lock older than STALE_LOCK_MS is taken over. Every write of the
+ * credentials holds it: a refresh finishing after a logout cannot write the session back, and two commands
+ * never write over each other's change.
  */
-async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
-  const lock = join(configDir(), 'refresh.lock');
+async function withSessionLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = join(configDir(), 'session.lock');
   const nonce = join(lock, `${process.pid}-${randomUUID()}`);
   await mkdir(configDir(), { recursive: true, mode: 0o700 });
   for (;;) {
@@ -139,7 +147,7 @@ export async function accessToken(api: string, anonymous: ApiClient): Promise<st
   if (!cached) throw signedOut();
   const ready = fresh(cached);
   if (ready) return ready;
-  return withRefreshLock(async () => {
+  return withSessionLock(async () => {
     // Another command may have refreshed while this one waited for the lock.
     const current = await savedSession(api);
     if (!current) throw signedOut();
@@ -153,11 +161,11 @@ export async function accessToken(api: string, anonymous: ApiClient): Promise<st
         },
         { signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) },
       );
-      await saveSession(api, { ...sessionOf(answer.user, answer), signedInAt: current.signedInAt });
+      await writeSession(api, { ...sessionOf(answer.user, answer), signedInAt: current.signedInAt });
       return answer.accessToken;
     } catch (err) {
       if (err instanceof ApiError && (err.code === 'invalid-refresh-token' || err.status === 401)) {
-        await saveSession(api, undefined);
+        await writeSession(api, undefined);
         throw signedOut('Your session has ended (signed out or revoked). Run `travelclub login` again.');
       }
       throw err;

@@ -14,7 +14,9 @@ import { testInfra, uniqueName } from '@travelclub/kit/testing';
 import { Creator } from '@travelclub/testing';
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MongoClient } from 'mongodb';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -322,7 +324,15 @@ describe('the platform', () => {
 
   it('signs out: the session is forgotten here and revoked on the platform', async () => {
     const saved = JSON.parse(await readFile(staff.credentials, 'utf8')).sessions[platform.stack.gateway];
+    // Another command holds the session lock (a refresh under way): the logout waits for it to end.
+    const lock = join(dirname(staff.credentials), 'session.lock');
+    await mkdir(lock);
+    await writeFile(join(lock, 'another-command'), '');
+    const started = Date.now();
+    const released = sleep(1_500).then(() => rm(lock, { recursive: true, force: true }));
     expect((await staff.run(['logout'])).code).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    await released;
     expect(JSON.parse(await readFile(staff.credentials, 'utf8')).sessions[platform.stack.gateway]).toBeUndefined();
     const refresh = await fetch(`${platform.stack.gateway}/api/v1/auth/token/refresh`, {
       method: 'POST',
