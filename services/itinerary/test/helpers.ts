@@ -201,9 +201,15 @@ export class World extends ServiceWorld<ItineraryApp> {
 
   /**
    * A bookable room from a real search and availability check (a signed-in visitor's), at a hotel the previous
-   * calls did not use: what the web app sends to addHotel.
+   * calls did not use: what the web app sends to addHotel. `refundable`: a rate that cancels free for now.
    */
-  async findOffer({ rooms = 1, startInDays = 30, nights = 2, currency = 'USD' } = {}): Promise<Offer> {
+  async findOffer({
+    rooms = 1,
+    startInDays = 30,
+    nights = 2,
+    currency = 'USD',
+    refundable = false,
+  } = {}): Promise<Offer> {
     const { headers } = await this.traveller();
     const checkInDate = inDays(startInDays);
     const checkOutDate = inDays(startInDays + nights);
@@ -232,8 +238,10 @@ export class World extends ServiceWorld<ItineraryApp> {
       });
       if (res.statusCode !== 200) continue;
       const answer = AvailabilityAnswerSchema.parse(res.json());
-      const roomType = answer.roomTypes.find((rt) => rt.rooms.length > 0 && rt.roomsLeft >= 3);
-      const rate = roomType?.rooms[0];
+      const rateOf = (rt: (typeof answer.roomTypes)[number]) =>
+        refundable ? rt.rooms.find((r) => r.tags.includes('Free Cancellation')) : rt.rooms[0];
+      const roomType = answer.roomTypes.find((rt) => rateOf(rt) && rt.roomsLeft >= 3);
+      const rate = roomType && rateOf(roomType);
       const others = answer.roomTypes.flatMap((rt) =>
         rt.roomsLeft >= 3 ? rt.rooms.map((r) => ({ roomType: rt.type, roomId: r.id })) : [],
       );
@@ -253,17 +261,22 @@ export class World extends ServiceWorld<ItineraryApp> {
   }
 
   /** An itinerary of `who` with one room of a fresh offer in it. */
-  async cartWithRoom(who: Traveller, body: Record<string, unknown> = {}) {
+  async cartWithRoom(who: Traveller, body: Record<string, unknown> = {}, { refundable = false } = {}) {
     const itinerary = await this.createItinerary(who, body);
-    const offer = await this.findOffer({ currency: itinerary.currency });
+    const offer = await this.findOffer({ currency: itinerary.currency, refundable });
     const res = await this.call('POST', itineraryUrl(itinerary.id, 'addHotel'), who, addHotelBody(offer));
     if (res.statusCode !== 200) throw new Error(`addHotel answered ${res.statusCode}: ${res.body}`);
     return { itinerary: res.json<Itinerary>(), offer };
   }
 
   /** A cart awaiting payment: a room, guest details and an invoice (`cart`: the new itinerary's body). */
-  async pendingCart(who: Traveller, email?: string, cart: Record<string, unknown> = {}): Promise<Itinerary> {
-    const { itinerary } = await this.cartWithRoom(who, cart);
+  async pendingCart(
+    who: Traveller,
+    email?: string,
+    cart: Record<string, unknown> = {},
+    offer: { refundable?: boolean } = {},
+  ): Promise<Itinerary> {
+    const { itinerary } = await this.cartWithRoom(who, cart, offer);
     const guests = await this.call(
       'POST',
       itineraryUrl(itinerary.id, 'setGuestDetails'),
@@ -283,9 +296,9 @@ export class World extends ServiceWorld<ItineraryApp> {
   }
 
   /** A new traveller, and a cart of theirs awaiting payment. */
-  async newPendingCart(email?: string) {
+  async newPendingCart(email?: string, offer: { refundable?: boolean } = {}) {
     const me = await this.traveller();
-    return { me, pending: await this.pendingCart(me, email) };
+    return { me, pending: await this.pendingCart(me, email, {}, offer) };
   }
 
   /** A call to the catalog's hold routes as this service makes it: its identity, on behalf of `owner`. */

@@ -15,6 +15,7 @@ import {
   isLocked,
   isOpen,
   totalOf,
+  type GoodwillRefund,
   type ItineraryRecord,
 } from './itinerary.js';
 
@@ -73,5 +74,25 @@ export function cancellationMoney(
   bookingFailed = false,
 ) {
   const amount: Money = paid ? totalOf(record) : { amount: 0, currency: record.currency };
-  return cancellationSettlement(amount, terms, at, bookingFailed);
+  const owed = cancellationSettlement(amount, terms, at, bookingFailed);
+  const given = paid ? goodwillRefunded(record) : 0;
+  if (given === 0) return owed;
+  // As billing settles it: the terms' refund, at most what support staff's refunds left of the payment.
+  const refund = Math.max(0, Math.min(owed.refund.amount, amount.amount - given));
+  return {
+    refund: { amount: refund, currency: amount.currency },
+    charge: { amount: amount.amount - given - refund, currency: amount.currency },
+  };
+}
+
+/** What support staff gave back of the invoice the itinerary was paid with. */
+export const goodwillRefunded = (record: ItineraryRecord) =>
+  (record.goodwillRefunds ?? [])
+    .filter((refund) => refund.invoiceId === record.invoiceId)
+    .reduce((sum, refund) => sum + refund.amount.amount, 0);
+
+/** The itinerary with a goodwill refund of its invoice recorded, or null when it has it already. */
+export function recordGoodwillRefund(record: ItineraryRecord, refund: GoodwillRefund): ItineraryRecord | null {
+  if (record.goodwillRefunds?.some((known) => known.refundId === refund.refundId)) return null;
+  return { ...record, goodwillRefunds: [...(record.goodwillRefunds ?? []), refund] };
 }

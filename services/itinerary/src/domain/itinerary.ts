@@ -31,6 +31,13 @@ export interface StaffAction {
   reason?: string;
 }
 
+/** A refund support staff gave of a paid invoice (billing.refund.issued, reason `goodwill`). */
+export interface GoodwillRefund {
+  refundId: string;
+  invoiceId: string;
+  amount: Money;
+}
+
 /** The itinerary as stored. `revision` counts cart changes (one invoice per revision); `version` counts every write. */
 export interface ItineraryRecord {
   _id: string;
@@ -57,6 +64,8 @@ export interface ItineraryRecord {
   terms?: CancellationTerms;
   paymentLock?: PaymentLock;
   staffActions: StaffAction[];
+  /** Support staff's refunds: a cancellation gives back at most what they left of the payment. */
+  goodwillRefunds?: GoodwillRefund[];
 }
 
 /** The fields a change may set or clear (never the id, the owner, the write counter or the staff log). */

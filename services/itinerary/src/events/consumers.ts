@@ -17,6 +17,10 @@ export function itineraryConsumer(app: ServiceApp, reactions: ReactionFlows) {
       const { itineraryId, invoiceId, paymentId } = event.payload;
       await reactions.paymentEnded(itineraryId, invoiceId, paymentId);
     })
+    .handle('billing.refund.issued', async (event) => {
+      const { itineraryId, invoiceId, refundId, amount, reason } = event.payload;
+      if (reason === 'goodwill') await reactions.goodwillRefunded(itineraryId, { refundId, invoiceId, amount });
+    })
     .handle('catalog.hold.released', async (event, ctx) => {
       const { itineraryId, holdId, reason } = event.payload;
       await reactions.holdReleased(itineraryId, holdId, reason, ctx);

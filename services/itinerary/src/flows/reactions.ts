@@ -1,10 +1,11 @@
 // What billing's, the catalog's and auth's events do to an itinerary (events/consumers.ts hears them): paid →
 // confirmed, a payment declined or refunded → its lock goes, a hold released → the room shows it (and an unpaid
-// cart expires), a paid room that could not be booked → cancelled, refunded whole. Each is one conditional
+// cart expires), a paid room that could not be booked → cancelled, refunded whole, support staff's refund →
+// recorded for the cancellation's sums. Each is one conditional
 // change, so a redelivered event changes nothing twice.
 import { newEvent, type CausalContext, type Logger } from '@travelclub/kit';
-import { cancel } from '../domain/cancellation.js';
-import { confirm, holdReleased, totalOf } from '../domain/itinerary.js';
+import { cancel, recordGoodwillRefund } from '../domain/cancellation.js';
+import { confirm, holdReleased, totalOf, type GoodwillRefund } from '../domain/itinerary.js';
 import type { ItineraryStore } from '../store/itineraries.js';
 import { cancelledEvent, type CancellationFlows } from './cancellation.js';
 import type { BookingMailer } from './mails.js';
@@ -46,6 +47,14 @@ export function reactionFlows({ store, mailer, paymentLock, cancellation, log }:
     /** billing.payment.failed, billing.payment.refunded: that payment ended, so its lock, if it still holds it, goes. */
     async paymentEnded(itineraryId: string, invoiceId: string, paymentId: string) {
       await paymentLock.letGo(itineraryId, invoiceId, paymentId);
+    },
+
+    /** billing.refund.issued by support staff: a later cancellation gives back at most the rest (a copy is a no-op). */
+    async goodwillRefunded(itineraryId: string, refund: GoodwillRefund) {
+      await store.mutate(itineraryId, (current) => {
+        const next = recordGoodwillRefund(current, refund);
+        return next && { record: next };
+      });
     },
 
     /** catalog.hold.released: the room shows it; an unpaid cart whose hold lapsed expires. */

@@ -3,7 +3,7 @@
 import type { BookedRoom } from '@travelclub/contracts';
 import type { AppError } from '@travelclub/kit';
 import { describe, expect, it } from 'vitest';
-import { cancel, cancellationMoney, termsOf } from '../../src/domain/cancellation.js';
+import { cancel, cancellationMoney, recordGoodwillRefund, termsOf } from '../../src/domain/cancellation.js';
 import { addRoom, holdKey, removeRooms } from '../../src/domain/cart.js';
 import { confirm, holdReleased, newItinerary, totalOf, type ItineraryRecord } from '../../src/domain/itinerary.js';
 import { formatMoney } from '../../src/domain/mails.js';
@@ -183,6 +183,23 @@ describe('cancelling and expiring', () => {
     });
     const late = new Date('2030-01-25T00:00:00Z');
     expect(cancellationMoney(one, terms, late, true).refund.amount).toBe(0);
+  });
+
+  it("gives back at most what support staff's refunds of the paid invoice left, each refund counted once", () => {
+    const one = { ...addRoom(itinerary(), placement('hold-a', 10_000), now)!, invoiceId: 'inv-2' };
+    const terms = termsOf(one);
+    const usd = (amount: number) => ({ amount, currency: 'USD' });
+    const staff = { refundId: 're-1', invoiceId: 'inv-2', amount: usd(2_500) };
+    const refunded = recordGoodwillRefund(one, staff)!;
+    expect(recordGoodwillRefund(refunded, staff)).toBeNull();
+    // A refund of an earlier invoice is not of this payment.
+    const both = recordGoodwillRefund(refunded, { refundId: 're-0', invoiceId: 'inv-1', amount: usd(9_000) })!;
+    expect(cancellationMoney(both, terms, now, true)).toEqual({ charge: usd(0), refund: usd(7_500) });
+    expect(cancellationMoney(both, terms, now, false)).toEqual({ charge: usd(0), refund: usd(0) });
+    // Late, the terms keep everything: nothing more goes back, and the payment keeps what staff left.
+    const late = new Date('2030-01-25T00:00:00Z');
+    expect(cancellationMoney(both, terms, late, true)).toEqual({ charge: usd(7_500), refund: usd(0) });
+    expect(cancellationMoney(both, terms, late, true, true)).toEqual({ charge: usd(0), refund: usd(7_500) });
   });
 
   it('cancels open and confirmed itineraries, not expired ones; a booking failure cancels once', () => {

@@ -1,5 +1,6 @@
 // What billing's and the catalog's events do to itineraries, through real Kafka: paid → confirmed once
-// (one event, one mail, whatever the redeliveries), a lapsed hold → expired, a failed booking → cancelled.
+// (one event, one mail, whatever the redeliveries), a lapsed hold → expired, a failed booking → cancelled,
+// support staff's refund → a smaller refund on cancelling.
 import { termsChargeAt, type Itinerary } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -168,6 +169,54 @@ describe('catalog.booking.failed', () => {
     const mails = (await world.emailJobs(pending.id)).filter((j) => j.data.template === 'booking-cancelled');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.data.data).toMatchObject({ charge: '$0.00', refund: formatMoney(pending.total) });
+  });
+});
+
+describe('billing.refund.issued by support staff', () => {
+  it("caps what a later cancellation gives back at what the staff's refunds left, counted once", async () => {
+    const { me, pending } = await world.newPendingCart('goodwill@example.test', { refundable: true });
+    await world.publish('billing.invoice.paid', pending.invoiceId!, paid(pending));
+    await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
+    const before = (await call('GET', itineraryUrl(pending.id, 'cancellationTerms'), me)).json();
+    const { amount: total, currency } = pending.total;
+    expect(before.refundNow.amount).toBeGreaterThan(0);
+    // Half of what the terms give back, on top of the charge: the terms alone would give back twice the rest.
+    const given = before.chargeNow.amount + Math.ceil(before.refundNow.amount / 2);
+    const refund = (invoiceId: string, amount: number, reason: 'goodwill' | 'cancelled' = 'goodwill') => ({
+      refundId: `re_${randomUUID()}`,
+      invoiceId,
+      itineraryId: pending.id,
+      userId: me.id,
+      amount: { amount, currency },
+      charge: { amount: total - amount, currency },
+      reason,
+      staffId: 'support-1',
+    });
+    const staffRefund = refund(pending.invoiceId!, given);
+    const event = await world.publish('billing.refund.issued', pending.invoiceId!, staffRefund);
+    await world.publish('billing.refund.issued', pending.invoiceId!, staffRefund, event); // redelivered
+    // Another invoice's refund, and a cancellation's, are not the staff's refunds of this payment.
+    await world.publish('billing.refund.issued', 'inv_outdated', refund('inv_outdated', 100));
+    await world.publish('billing.refund.issued', pending.invoiceId!, refund(pending.invoiceId!, 100, 'cancelled'));
+
+    const left = { amount: total - given, currency };
+    await expect
+      .poll(async () => (await call('GET', itineraryUrl(pending.id, 'cancellationTerms'), me)).json().refundNow, {
+        timeout: 15_000,
+      })
+      .toEqual(left);
+    await world.eventsAbout(pending.id, 'itinerary.confirmed', 1, 1_000); // the copies have had their time
+    const after = (await call('GET', itineraryUrl(pending.id, 'cancellationTerms'), me)).json();
+    expect(after).toMatchObject({ refundNow: left, chargeNow: { amount: 0, currency } });
+
+    // The cancellation mail says what billing gives back: the rest, not the terms' refund.
+    expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
+    const mails = (await world.emailJobs(pending.id)).filter((j) => j.data.template === 'booking-cancelled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.data.data).toMatchObject({
+      charge: formatMoney({ amount: 0, currency }),
+      refund: formatMoney(left),
+    });
   });
 });
 
