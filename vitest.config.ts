@@ -1,9 +1,20 @@
-// One vitest run for the whole monorepo, in two projects: the platform (services, gateway, system and browser
-// tests, in Node) and the web app's component tests (jsdom). The platform's global setup finds or starts
-// MongoDB, Kafka and Redis.
+// One vitest run for the whole monorepo, in three projects: the platform (services, gateway, system and browser
+// tests, in Node), the web app's component tests (jsdom), and last the fault tests, alone. The Node projects'
+// global setup finds or starts MongoDB, Kafka and Redis.
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The fault tests freeze Kafka, stop MongoDB or kill parts, and check what the platform did meanwhile: their
+ * timing is their subject. They run after every other file, one at a time, with the machine to themselves.
+ */
+const FAULT_TESTS = [
+  'test/system/booking-faults.test.ts',
+  'test/system/late-charge.test.ts',
+  'test/system/mongo-outage.test.ts',
+  'test/system/payment-crash.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -28,6 +39,17 @@ export default defineConfig({
             'packages/*/test/**/*.test.ts',
             'test/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...FAULT_TESTS],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          globalSetup: ['test/global-setup.ts'],
+          include: FAULT_TESTS,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       {
