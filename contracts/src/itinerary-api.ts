@@ -124,10 +124,15 @@ export type CancellationTerms = z.infer<typeof CancellationTermsSchema>;
 export const CancellationTermsAnswerSchema = z.object({
   itineraryId: IdSchema,
   terms: CancellationTermsSchema,
-  /** What cancelling now would cost, under the terms. */
+  /** What cancelling now would cost: what the payment keeps under the terms, less what support gave back. */
   chargeNow: MoneySchema,
-  /** What cancelling now would give back: the amount paid minus the charge (zero before payment). */
+  /**
+   * What cancelling now would give back: the amount paid minus the charge (zero before payment), at most what
+   * support staff's refunds left of the payment.
+   */
   refundNow: MoneySchema,
+  /** What support staff gave back of the payment already (goodwill refunds), when they did. */
+  refundedBefore: MoneySchema.optional(),
 });
 export type CancellationTermsAnswer = z.infer<typeof CancellationTermsAnswerSchema>;
 

@@ -107,8 +107,9 @@ function listCommands(itineraries: Command) {
 }
 
 /**
- * What cancelling now gives back: the frozen terms' refund, but never more than is left of the payment after
- * the goodwill refunds staff gave already (billing settles it so; the terms alone do not know them).
+ * What cancelling now gives back: the itinerary's figure (the frozen terms' refund, at most what the goodwill
+ * refunds it heard of left), and never more than billing says is left of the payment, which also counts a
+ * refund still reserved or not yet heard of by the itinerary.
  */
 async function cancellationQuote(ctx: Context, id: string) {
   const [terms, cart] = await Promise.all([

@@ -116,7 +116,7 @@ export class CatalogWorld extends ServiceWorld<CatalogApp> {
       const page = await search(this.app, { destination: this.city, ...stay });
       if (page.hotels.filter((h) => h.cheapestRate).length >= hotels) return days;
     }
-    throw new Error(`no dates in the ${from} days after ${inDays(from)} with ${hotels} hotels free`);
+    throw new Error(`no dates in the 100 days after ${inDays(from)} with ${hotels} hotels free`);
   }
 
   /** A stay at a hotel the previous calls did not use, with `need` rooms of one type free for all its nights. */

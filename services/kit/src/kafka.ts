@@ -12,12 +12,13 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
 };
 
 /**
- * kafkajs logs every error answer of a broker ("Response Metadata(key: 3, …)") at error level, then retries
- * the request, as it does while a fresh topic has no leader yet. When it gives up, the caller gets the error
- * and reports it: the answer itself is a warning.
+ * kafkajs logs every error answer of a broker ("Response Metadata(key: 3, …)") at error level, and then
+ * retries the request when the error is one to retry, as while a fresh topic has no leader yet. Either way
+ * the caller gets the error if it lasts, and reports it: the answer itself is a warning. (kafkajs sometimes
+ * logs an Error in place of a message.)
  */
-function levelOf(level: logLevel, message: string) {
-  if (level === logLevel.ERROR && message.startsWith('Response ')) return 'warn';
+function levelOf(level: logLevel, message: unknown) {
+  if (level === logLevel.ERROR && typeof message === 'string' && message.startsWith('Response ')) return 'warn';
   return levels[level] ?? 'info';
 }
 

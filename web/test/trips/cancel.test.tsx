@@ -1,6 +1,6 @@
 // /user/itinerary/{id}/cancel: the frozen terms, the charge and the refund stated before confirming; the
 // cancellation is sent only once the traveller confirms in the dialog; then the result and its refund.
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import Cancel, { loader } from '~/routes/user-cancel';
@@ -141,6 +141,22 @@ describe('what the result says of the money', () => {
     expect(refundSentence(refunded(0), null)).toBe('Nothing is refunded under the cancellation terms.');
     expect(refundSentence(undefined, usd(0))).toBe('Nothing was paid, so there is nothing to refund.');
     expect(refundSentence(paid, null)).toBe('Any refund due goes back to the card you paid with.');
+  });
+
+  it('names what support refunded already, and gives back only what is left', async () => {
+    const { CancelMoney, cancelSentence } = await import('~/trips/cancel-money');
+    const answer = { itineraryId: 'it-1', terms, chargeNow: usd(0), refundNow: usd(20000), refundedBefore: usd(5000) };
+    render(<CancelMoney answer={answer} />);
+    expect(screen.getByLabelText('Cancellation charge and refund').textContent).toBe(
+      'Cancellation charge$0.00Refunded already$50.00Refund to your card$200.00',
+    );
+    expect(cancelSentence(answer)).toBe(
+      'We refunded $50.00 of this booking already. Cancelling now is free: you get the $200.00 left back.',
+    );
+    const charged = { ...answer, chargeNow: usd(10000), refundNow: usd(0) };
+    expect(cancelSentence(charged)).toBe(
+      'We refunded $50.00 of this booking already. Cancelling now costs $100.00, and nothing more is refunded.',
+    );
   });
 
   it('says a charge of the full price refunds nothing', async () => {

@@ -81,7 +81,7 @@ export function cancellationMoney(
   const refund = Math.max(0, Math.min(owed.refund.amount, amount.amount - given));
   return {
     refund: { amount: refund, currency: amount.currency },
-    charge: { amount: amount.amount - given - refund, currency: amount.currency },
+    charge: { amount: Math.max(0, amount.amount - given - refund), currency: amount.currency },
   };
 }
 

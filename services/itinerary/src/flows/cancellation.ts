@@ -3,7 +3,7 @@
 // terms say cancelling now would cost and give back.
 import type { AuthUser, CancellationTermsAnswer } from '@travelclub/contracts';
 import { AppError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
-import { actingRole, cancel, cancellationMoney, termsFor } from '../domain/cancellation.js';
+import { actingRole, cancel, cancellationMoney, goodwillRefunded, termsFor } from '../domain/cancellation.js';
 import type { ItineraryRecord } from '../domain/itinerary.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import type { BookingMailer } from './mails.js';
@@ -86,8 +86,11 @@ export function cancellationFlows({ access, paymentLock, mailer, log }: Cancella
     async cancellationTerms(id: string, user: AuthUser): Promise<CancellationTermsAnswer> {
       const record = await access.visible(id, user, 'read-cancellation-terms');
       const terms = termsFor(record);
-      const { charge, refund } = cancellationMoney(record, terms, new Date(), record.status === 'confirmed');
-      return { itineraryId: id, terms, chargeNow: charge, refundNow: refund };
+      const paid = record.status === 'confirmed';
+      const { charge, refund } = cancellationMoney(record, terms, new Date(), paid);
+      const given = paid ? goodwillRefunded(record) : 0;
+      const before = given > 0 ? { refundedBefore: { amount: given, currency: refund.currency } } : {};
+      return { itineraryId: id, terms, chargeNow: charge, refundNow: refund, ...before };
     },
   };
 }

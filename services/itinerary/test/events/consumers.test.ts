@@ -180,6 +180,7 @@ describe('billing.refund.issued by support staff', () => {
     const before = (await call('GET', itineraryUrl(pending.id, 'cancellationTerms'), me)).json();
     const { amount: total, currency } = pending.total;
     expect(before.refundNow.amount).toBeGreaterThan(0);
+    expect(before.refundedBefore).toBeUndefined();
     // Half of what the terms give back, on top of the charge: the terms alone would give back twice the rest.
     const given = before.chargeNow.amount + Math.ceil(before.refundNow.amount / 2);
     const refund = (invoiceId: string, amount: number, reason: 'goodwill' | 'cancelled' = 'goodwill') => ({
@@ -195,6 +196,7 @@ describe('billing.refund.issued by support staff', () => {
     const staffRefund = refund(pending.invoiceId!, given);
     const event = await world.publish('billing.refund.issued', pending.invoiceId!, staffRefund);
     await world.publish('billing.refund.issued', pending.invoiceId!, staffRefund, event); // redelivered
+    await world.publish('billing.refund.issued', pending.invoiceId!, staffRefund); // published twice: one refund
     // Another invoice's refund, and a cancellation's, are not the staff's refunds of this payment.
     await world.publish('billing.refund.issued', 'inv_outdated', refund('inv_outdated', 100));
     await world.publish('billing.refund.issued', pending.invoiceId!, refund(pending.invoiceId!, 100, 'cancelled'));
@@ -207,7 +209,11 @@ describe('billing.refund.issued by support staff', () => {
       .toEqual(left);
     await world.eventsAbout(pending.id, 'itinerary.confirmed', 1, 1_000); // the copies have had their time
     const after = (await call('GET', itineraryUrl(pending.id, 'cancellationTerms'), me)).json();
-    expect(after).toMatchObject({ refundNow: left, chargeNow: { amount: 0, currency } });
+    expect(after).toMatchObject({
+      refundNow: left,
+      chargeNow: { amount: 0, currency },
+      refundedBefore: { amount: given, currency },
+    });
 
     // The cancellation mail says what billing gives back: the rest, not the terms' refund.
     expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
