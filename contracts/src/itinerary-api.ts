@@ -167,17 +167,22 @@ export function termsChargeAt(terms: CancellationTerms, at: Date, paid?: Money):
 /**
  * What cancelling at `at` keeps of what was `paid` and gives back: the charge in force under the frozen terms,
  * never more than was paid; none when the booking failed, since the traveller got nothing: all of it back.
+ * Support staff's refunds (`refundedBefore`) came first: the cancellation gives back at most what they left,
+ * and the charge is what the payment keeps in the end.
  */
 export function cancellationSettlement(
   paid: Money,
   terms: CancellationTerms,
   at: Date,
   bookingFailed: boolean,
+  refundedBefore = 0,
 ): { refund: Money; charge: Money } {
   const charge = bookingFailed ? 0 : termsChargeAt(terms, at, paid).amount;
+  const left = paid.amount - refundedBefore;
+  const refund = Math.max(0, Math.min(paid.amount - charge, left));
   return {
-    refund: { amount: paid.amount - charge, currency: paid.currency },
-    charge: { amount: charge, currency: paid.currency },
+    refund: { amount: refund, currency: paid.currency },
+    charge: { amount: Math.max(0, left - refund), currency: paid.currency },
   };
 }
 

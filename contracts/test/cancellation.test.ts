@@ -50,4 +50,27 @@ describe('cancellationSettlement', () => {
       expect(settlement).toEqual({ refund: usd(refund), charge: usd(charge) });
     },
   );
+
+  it.each([
+    // Staff gave back 50 of 200: a free cancellation gives back the 150 left.
+    ['2030-04-01', false, 150_00, 0],
+    // The charge of 50 in force: the terms give back 150, all that is left; nothing is kept.
+    ['2030-04-25', false, 150_00, 0],
+    // Everything charged: nothing more back, the payment keeps what staff left.
+    ['2030-04-30', false, 0, 150_00],
+    // A failed booking: all that is left goes back.
+    ['2030-05-01', true, 150_00, 0],
+  ])(
+    'of 200 paid with 50 refunded by staff, cancelled on %s (failed: %s), gives back %i and keeps %i',
+    (day, failed, refund, charge) => {
+      const settlement = cancellationSettlement(
+        usd(200_00),
+        terms(charges),
+        new Date(`${day}T00:00:00Z`),
+        failed,
+        50_00,
+      );
+      expect(settlement).toEqual({ refund: usd(refund), charge: usd(charge) });
+    },
+  );
 });

@@ -69,15 +69,6 @@ export const refundableAmount = (invoice: RefundedInvoice, except?: string) =>
   invoice.payment ? Math.max(0, invoice.payment.amount.amount - committedAmount(invoice, except)) : 0;
 
 /**
- * The cancellation's refund: what the terms give back, but never more than support staff's refunds left of
- * the payment (their goodwill came first).
- */
-export const cancellationRefund = (termsRefund: Money, left: number): Money => ({
-  amount: Math.max(0, Math.min(termsRefund.amount, left)),
-  currency: termsRefund.currency,
-});
-
-/**
  * The share of the commission a refund of `amount` takes back, after `before` was refunded already: the
  * difference of the rounded cumulative shares, so refunds of the whole payment reverse the whole commission
  * to the minor unit, however it was split.

@@ -6,13 +6,7 @@ import { cancellationSettlement, type CancellationTerms } from '@travelclub/cont
 import { newEvent, type CausalContext } from '@travelclub/kit';
 import { emptyRefundIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
-import {
-  CANCELLATION_REFUND,
-  cancellationRefund,
-  commissionShare,
-  committedAmount,
-  type RefundRecord,
-} from '../domain/refunds.js';
+import { CANCELLATION_REFUND, commissionShare, committedAmount, type RefundRecord } from '../domain/refunds.js';
 import type { InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
 import { reserveRefund, type RefundDecision } from './refund-reservation.js';
@@ -33,9 +27,9 @@ const cancellationDecision =
     if (reserved) return reserved.status === 'reserved' ? { use: reserved } : null;
     const payment = invoice.payment;
     if (invoice.status !== 'paid' || !payment) return null;
-    const owed = cancellationSettlement(payment.amount, terms, cancelledAt, reason === 'booking-failed');
     const before = committedAmount(invoice);
-    const amount = cancellationRefund(owed.refund, payment.amount.amount - before);
+    const failed = reason === 'booking-failed';
+    const amount = cancellationSettlement(payment.amount, terms, cancelledAt, failed, before).refund;
     const record: RefundRecord = {
       key: `refund:${invoice._id}`,
       amount,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cancellationRefund,
   commissionShare,
   committedAmount,
   refundableAmount,
@@ -50,14 +49,6 @@ describe('what is left of a payment', () => {
       ['cancelled', 60_00],
     ]);
     expect(refundableAmount(invoice)).toBe(30_00);
-  });
-});
-
-describe('cancellationRefund', () => {
-  it('gives back what the terms give, at most what staff refunds left', () => {
-    expect(cancellationRefund(usd(60_00), 30_00)).toEqual(usd(30_00));
-    expect(cancellationRefund(usd(60_00), 90_00)).toEqual(usd(60_00));
-    expect(cancellationRefund(usd(60_00), 0)).toEqual(usd(0));
   });
 });
 

@@ -74,15 +74,7 @@ export function cancellationMoney(
   bookingFailed = false,
 ) {
   const amount: Money = paid ? totalOf(record) : { amount: 0, currency: record.currency };
-  const owed = cancellationSettlement(amount, terms, at, bookingFailed);
-  const given = paid ? goodwillRefunded(record) : 0;
-  if (given === 0) return owed;
-  // As billing settles it: the terms' refund, at most what support staff's refunds left of the payment.
-  const refund = Math.max(0, Math.min(owed.refund.amount, amount.amount - given));
-  return {
-    refund: { amount: refund, currency: amount.currency },
-    charge: { amount: Math.max(0, amount.amount - given - refund), currency: amount.currency },
-  };
+  return cancellationSettlement(amount, terms, at, bookingFailed, paid ? goodwillRefunded(record) : 0);
 }
 
 /** What support staff gave back of the invoice the itinerary was paid with. */
