@@ -73,6 +73,11 @@ export const guideTexts = {
 } as const;
 
 export const confirmTexts = {
+  askTitle: 'Confirm your subscription',
+  askBody: 'Press the button to start getting emails about new stays, trips and guides from this club.',
+  button: 'Confirm subscription',
+  pending: 'Confirming…',
+  failed: "We couldn't confirm your subscription just now. Please try again in a moment.",
   title: (name: string) => `You're subscribed to ${possessive(name)} club`,
   titleNoName: "You're subscribed",
   body: (name: string) => `Thanks for confirming. New stays, trips and guides from ${name} will come to your inbox.`,

@@ -1,12 +1,12 @@
-// The pages a subscriber mail links to: "you're subscribed" (or why the confirmation link no longer works), and
-// "unsubscribe from these emails?" (naming the club when the service could say whose) with a button, then its
-// answer. The button is a plain form POST, so it works before (and without) JavaScript; the page itself never
-// unsubscribes anybody.
+// The pages a subscriber mail links to: "confirm your subscription?" with a button, then "you're subscribed" (or
+// why the confirmation link no longer works); and "unsubscribe from these emails?" (naming the club when the
+// service could say whose) with a button, then its answer. Each button is a plain form POST, so it works before
+// (and without) JavaScript; opening a page never subscribes nor unsubscribes anybody (mail scanners open links).
 import type { ReactNode } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { clubPath } from './club-data';
 import { confirmTexts, unsubscribeTexts } from './club-texts';
-import type { ConfirmData, UnsubscribeAnswer, UnsubscribePage } from './subscription.server';
+import type { ConfirmData, ConfirmLink, UnsubscribeAnswer, UnsubscribePage } from './subscription.server';
 
 function Message(props: { title: string; body: string; children?: ReactNode }) {
   return (
@@ -24,25 +24,44 @@ const HomeLink = ({ label }: { label: string }) => (
   </Link>
 );
 
-export function ConfirmPage({ data }: { data: ConfirmData }) {
-  if (data.state === 'invalid')
+export function ConfirmPage({ link, answer }: { link: ConfirmLink; answer?: ConfirmData }) {
+  const navigation = useNavigation();
+  const pending = navigation.state === 'submitting';
+  if (link.state === 'invalid' || answer?.state === 'invalid')
     return (
       <Message title={confirmTexts.invalidTitle} body={confirmTexts.invalidBody}>
         <HomeLink label={confirmTexts.home} />
       </Message>
     );
-  const { creator } = data;
-  if (!creator)
+  if (answer?.state === 'confirmed') {
+    const { creator } = answer;
+    if (!creator)
+      return (
+        <Message title={confirmTexts.titleNoName} body={confirmTexts.bodyNoName}>
+          <HomeLink label={confirmTexts.home} />
+        </Message>
+      );
     return (
-      <Message title={confirmTexts.titleNoName} body={confirmTexts.bodyNoName}>
-        <HomeLink label={confirmTexts.home} />
+      <Message title={confirmTexts.title(creator.publicName)} body={confirmTexts.body(creator.publicName)}>
+        <Link className="button" data-variant="primary" to={clubPath(creator.slug)}>
+          {confirmTexts.visit(creator.publicName)}
+        </Link>
       </Message>
     );
+  }
   return (
-    <Message title={confirmTexts.title(creator.publicName)} body={confirmTexts.body(creator.publicName)}>
-      <Link className="button" data-variant="primary" to={clubPath(creator.slug)}>
-        {confirmTexts.visit(creator.publicName)}
-      </Link>
+    <Message title={confirmTexts.askTitle} body={confirmTexts.askBody}>
+      {answer?.state === 'failed' ? (
+        <p className="subscribe-failure" role="alert">
+          {confirmTexts.failed}
+        </p>
+      ) : null}
+      <Form method="post" className="confirm-subscription-form">
+        <input type="hidden" name="confirmationCode" value={link.code} />
+        <button type="submit" className="button" data-variant="primary" aria-disabled={pending || undefined}>
+          {pending ? confirmTexts.pending : confirmTexts.button}
+        </button>
+      </Form>
     </Message>
   );
 }

@@ -1,7 +1,7 @@
-// The subscriber pages' server side. Confirming is the mail's link, opened in a browser: the loader asks the
-// creator service with the code and says whose club it was. Unsubscribing is asked on the page (its loader only
-// reads whose club the link is for) and done only by its form's POST (mail scanners open links: a GET never
-// unsubscribes), so the page works without JavaScript.
+// The subscriber pages' server side. Both pages only read when their link is opened (company mail scanners open
+// every link: a GET must not subscribe a stranger's address nor unsubscribe anyone) and act only on their form's
+// POST, so they work without JavaScript. Confirming asks the creator service with the mail's code and says whose
+// club it was; the unsubscribe page's loader reads whose club the link is for.
 import { ApiError, endpoints } from '@travelclub/contracts';
 import { serverCall } from '~/lib/api.server';
 
@@ -10,12 +10,29 @@ const MAX = 200;
 const usable = (value: string | null | undefined): value is string =>
   typeof value === 'string' && value.length > 0 && value.length <= MAX;
 
+/** The link as opened: it asks to confirm (with the mail's code) or is unusable (no code at all). */
+export type ConfirmLink = { state: 'ask'; code: string } | { state: 'invalid' };
 export type ConfirmData =
-  { state: 'confirmed'; creator: { publicName: string; slug: string } | null } | { state: 'invalid' };
+  | { state: 'confirmed'; creator: { publicName: string; slug: string } | null }
+  | { state: 'invalid' }
+  | { state: 'failed' };
 
-/** A code the service does not take (wrong, expired, used, or no code at all) is the same "invalid" page. */
-export async function loadConfirmation(request: Request, id: string | undefined): Promise<ConfirmData> {
-  const code = new URL(request.url).searchParams.get('confirmationCode');
+const codeOf = (request: Request) => new URL(request.url).searchParams.get('confirmationCode');
+
+/** Opening the link only reads it: nothing is asked of the creator service before the reader presses the button. */
+export function readConfirmLink(request: Request, id: string | undefined): ConfirmLink {
+  const code = codeOf(request);
+  return usable(id) && usable(code) ? { state: 'ask', code } : { state: 'invalid' };
+}
+
+/**
+ * The button's POST confirms. A code the service does not take (wrong, expired, used, or none at all) is the
+ * same "invalid" page; a service that fails (or limits) asks again, since the button may work a moment later.
+ */
+export async function confirmAction(request: Request, id: string | undefined): Promise<ConfirmData> {
+  const form = await request.formData();
+  const fromForm = form.get('confirmationCode');
+  const code = typeof fromForm === 'string' && fromForm ? fromForm : codeOf(request);
   if (!usable(id) || !usable(code)) return { state: 'invalid' };
   try {
     const view = await serverCall(request, endpoints.creator.confirmSubscription, {
@@ -24,8 +41,9 @@ export async function loadConfirmation(request: Request, id: string | undefined)
     });
     return { state: 'confirmed', creator: view.creator ?? null };
   } catch (err) {
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500) return { state: 'invalid' };
-    throw err;
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429)
+      return { state: 'invalid' };
+    return { state: 'failed' };
   }
 }
 

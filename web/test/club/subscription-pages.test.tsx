@@ -1,13 +1,14 @@
-// The pages of the subscriber mails' links: confirming (the loader confirms; the page says whose club, or why
-// the link no longer works) and unsubscribing (opening the link only reads whose club it is and asks: DELETE is
-// called by the form's POST).
+// The pages of the subscriber mails' links: confirming (opening the link only asks: the confirmation is called by
+// the form's POST; the page then says whose club, or why the link no longer works) and unsubscribing (opening the
+// link only reads whose club it is and asks: DELETE is called by the form's POST).
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@travelclub/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { unsubscribeTexts } from '~/club/club-texts';
-import { loadConfirmation, readUnsubscribeLink } from '~/club/subscription.server';
+import { confirmAction, readConfirmLink, readUnsubscribeLink } from '~/club/subscription.server';
 import SubscriptionConfirm, {
+  action as confirmRouteAction,
   headers,
   loader as confirmLoader,
   meta as confirmMeta,
@@ -34,18 +35,41 @@ const view = {
   confirmedAt: '2026-01-01T00:00:00.000Z',
 };
 
-const confirmPage = (url: string) =>
-  renderPage({
-    path: '/emailSubscription/:id/confirm',
-    Component: SubscriptionConfirm,
-    loader: confirmLoader,
-    url,
-  });
+/** The confirmation page with its action, as the app has it (the form's POST runs the real action). */
+function confirmPage(url: string) {
+  const Stub = createRoutesStub([
+    {
+      path: '/emailSubscription/:id/confirm',
+      Component: SubscriptionConfirm as never,
+      loader: confirmLoader as never,
+      action: confirmRouteAction as never,
+      HydrateFallback: () => null,
+    },
+  ]);
+  return render(<Stub initialEntries={[url]} />);
+}
+
+const confirmButton = () => screen.findByRole('button', { name: 'Confirm subscription' });
 
 describe('the confirmation page', () => {
-  it("confirms with the mail's code and says whose club the reader now follows", async () => {
+  it('only asks when the link is opened: a mail scanner opening it confirms nothing', async () => {
     answers['creator.confirmSubscription'] = () => view;
     confirmPage('/emailSubscription/sub-1/confirm?confirmationCode=code-123');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeTruthy();
+    expect(
+      screen.getByText('Press the button to start getting emails about new stays, trips and guides from this club.'),
+    ).toBeTruthy();
+    expect(await confirmButton()).toBeTruthy();
+    expect(server.serverCall).not.toHaveBeenCalled();
+    const opened = new Request('http://web.test/emailSubscription/sub-1/confirm?confirmationCode=code-123');
+    expect(readConfirmLink(opened, 'sub-1')).toEqual({ state: 'ask', code: 'code-123' });
+    expect(server.serverCall).not.toHaveBeenCalled();
+  });
+
+  it("confirms with the mail's code when the button is pressed, and says whose club the reader now follows", async () => {
+    answers['creator.confirmSubscription'] = () => view;
+    confirmPage('/emailSubscription/sub-1/confirm?confirmationCode=code-123');
+    await userEvent.click(await confirmButton());
     expect(
       await screen.findByRole('heading', { level: 1, name: "You're subscribed to Anna Travels' club" }),
     ).toBeTruthy();
@@ -63,6 +87,7 @@ describe('the confirmation page', () => {
       throw new ApiError(400, 'subscription-code-invalid', 'Invalid');
     };
     confirmPage('/emailSubscription/sub-1/confirm?confirmationCode=used');
+    await userEvent.click(await confirmButton());
     expect(
       await screen.findByRole('heading', { level: 1, name: "This confirmation link doesn't work any more" }),
     ).toBeTruthy();
@@ -72,32 +97,49 @@ describe('the confirmation page', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go Back To Home' }).getAttribute('href')).toBe('/');
-    const request = new Request('http://web.test/emailSubscription/sub-1/confirm');
-    expect(await loadConfirmation(request, 'sub-1')).toEqual({ state: 'invalid' });
     expect(callsOf('creator.confirmSubscription')).toHaveLength(1);
+
+    const noCode = new Request('http://web.test/emailSubscription/sub-1/confirm');
+    expect(readConfirmLink(noCode, 'sub-1')).toEqual({ state: 'invalid' });
+    const post = new Request('http://web.test/emailSubscription/sub-1/confirm', {
+      method: 'POST',
+      body: new URLSearchParams({}),
+    });
+    expect(await confirmAction(post, 'sub-1')).toEqual({ state: 'invalid' });
+    expect(callsOf('creator.confirmSubscription')).toHaveLength(1);
+  });
+
+  it('shows no button for a link without a code', async () => {
+    confirmPage('/emailSubscription/sub-1/confirm');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "This confirmation link doesn't work any more" }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('thanks the reader even when the answer does not name the club', async () => {
     answers['creator.confirmSubscription'] = () => ({ ...view, creator: undefined });
     confirmPage('/emailSubscription/sub-1/confirm?confirmationCode=code-123');
+    await userEvent.click(await confirmButton());
     expect(await screen.findByRole('heading', { level: 1, name: "You're subscribed" })).toBeTruthy();
     expect(
       screen.getByText('Thanks for confirming. New stays, trips and guides will come to your inbox.'),
     ).toBeTruthy();
   });
 
-  it('lets a creator service that fails reach the error page, and is never cached nor indexed', async () => {
+  it('asks again when the creator service fails, and is never cached nor indexed', async () => {
     answers['creator.confirmSubscription'] = () => {
       throw new ApiError(503, 'service-unavailable', 'down');
     };
-    const request = new Request('http://web.test/emailSubscription/sub-1/confirm?confirmationCode=c');
-    await expect(loadConfirmation(request, 'sub-1')).rejects.toBeInstanceOf(ApiError);
+    confirmPage('/emailSubscription/sub-1/confirm?confirmationCode=c');
+    await userEvent.click(await confirmButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "We couldn't confirm your subscription just now. Please try again in a moment.",
+    );
+    expect(await confirmButton()).toBeTruthy();
     expect(new Headers(headers({} as never) as HeadersInit).get('Cache-Control')).toBe('no-store');
-    const tags = confirmMeta({ loaderData: { state: 'confirmed', creator: view.creator } } as never);
-    expect(tags).toEqual([
-      { title: "You're subscribed to Anna Travels' club · TravelClub" },
-      { name: 'robots', content: 'noindex' },
-    ]);
+    const tags = confirmMeta({ loaderData: { state: 'ask', code: 'c' } } as never);
+    expect(tags).toEqual([{ title: 'Confirm your subscription · TravelClub' }, { name: 'robots', content: 'noindex' }]);
   });
 });
 

@@ -96,7 +96,7 @@ export function subscriptionLinks(base: string, id: string, secrets: { code?: st
   const path = `/api/v1/emailSubscription/${encodeURIComponent(id)}`;
   const page = `/emailSubscription/${encodeURIComponent(id)}`;
   return {
-    /** The web page that confirms (it calls the API's confirm route and says whose club it was). */
+    /** The web page that asks, and confirms on its button's POST (it calls the confirm route, says whose club). */
     confirm: secrets.code ? at(`${page}/confirm`, { confirmationCode: secrets.code }) : undefined,
     /** RFC 8058's one-click address: mail clients POST to it. */
     oneClick: at(path, { token: secrets.token }),
