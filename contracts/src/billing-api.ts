@@ -210,6 +210,13 @@ export const CreatorPlanSchema = z.object({
 export type CreatorPlan = z.infer<typeof CreatorPlanSchema>;
 
 /**
+ * The answer to a creator reading their plan: `plan` is null while they have none, which is a normal state (a
+ * new creator), so it is a 200 and not a failed request in the browser's console.
+ */
+export const CreatorPlanAnswerSchema = z.object({ plan: CreatorPlanSchema.nullable() });
+export type CreatorPlanAnswer = z.infer<typeof CreatorPlanAnswerSchema>;
+
+/**
  * Where the browser goes back to after a checkout or the portal: a path on this site (`/dashboard`) or an
  * absolute address on its origin. Billing checks the origin against its WEB_URL (no open redirects).
  */

@@ -99,6 +99,24 @@ it.each([
   240_000,
 );
 
+it('opens settings for a creator with no plan without a failed request (no plan is a normal state)', async () => {
+  const { page, problems } = await platform.signedIn(creator.token!);
+  const failed: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failed.push(`console: ${message.text()}`);
+  });
+  page.on('response', (answer) => {
+    if (answer.status() >= 400) failed.push(`${answer.status()} for ${new URL(answer.url()).pathname}`);
+  });
+  const plan = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/v1/creator/subscription');
+  await platform.open(page, '/dashboard/settings');
+  expect((await plan).status()).toBe(200);
+  await page.getByText('You are on the free plan.', { exact: false }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(failed).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 it('turns a traveller away from every dashboard page, and sends a visitor to sign in first', async () => {
   const traveller = new Traveller(platform.stack.gateway);
   await traveller.signUp(`not-a-creator-${Date.now()}@example.test`);

@@ -6,8 +6,8 @@ import {
   CreateInvoiceBodySchema,
   CreatorPlanCheckoutSchema,
   CreatorPlanPortalSchema,
+  CreatorPlanAnswerSchema,
   CreatorPlanQuerySchema,
-  CreatorPlanSchema,
   ManageCreatorPlanBodySchema,
   PlanCardFormSchema,
   PlanLinkParamsSchema,
@@ -111,13 +111,14 @@ export const creatorPlanEndpoints = {
     responses: { 201: CreatorPlanCheckoutSchema },
     errors: [...planRefusals, 'creator-plan-exists'],
   }),
+  // No plan yet is a normal state: `{ plan: null }`, not a 404.
   creatorPlan: endpoint({
     ...creator,
     method: 'GET',
     path: PLAN,
     query: CreatorPlanQuerySchema,
-    responses: { 200: CreatorPlanSchema },
-    errors: planRefusals,
+    responses: { 200: CreatorPlanAnswerSchema },
+    errors: ['unauthenticated', 'forbidden'],
   }),
   manageCreatorPlan: endpoint({
     ...creator,

@@ -1,6 +1,6 @@
 // What the tests of creators' plans share: creators with tokens (an address claim included), the API calls, the
 // hosted pages' form posts as a browser sends them, and the plan events billing published.
-import type { CreatorPlan, CreatorPlanCheckout, CreatorPlanPortal } from '@travelclub/contracts';
+import type { CreatorPlan, CreatorPlanAnswer, CreatorPlanCheckout, CreatorPlanPortal } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { SANDBOX_CARDS, type BillingWorld, type Caller } from './helpers.js';
@@ -50,7 +50,9 @@ export function managePlan(world: BillingWorld, caller: Caller, body: Record<str
 export async function planOf(world: BillingWorld, caller: Caller): Promise<CreatorPlan> {
   const res = await readPlan(world, caller);
   expect(res.statusCode).toBe(200);
-  return res.json() as CreatorPlan;
+  const { plan } = res.json() as CreatorPlanAnswer;
+  expect(plan).not.toBeNull();
+  return plan as CreatorPlan;
 }
 
 /** A page's path from the absolute link billing answered. */

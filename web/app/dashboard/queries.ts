@@ -97,19 +97,14 @@ export function useCounters(from: string, to: string, initial?: CreatorCountersA
   });
 }
 
-/** The creator's paid plan, or null while they have none (billing's 404 `creator-plan-not-found`). */
+/** The creator's paid plan, or null while they have none (billing answers `{ plan: null }`, not a refusal). */
 export function useCreatorPlan() {
   const { isCreator } = useSession();
   return useQuery<CreatorPlan | null>({
     queryKey: creatorKeys.plan,
     queryFn: async ({ signal }) => {
       const api = await loadApi();
-      try {
-        return await api.call(api.endpoints.billing.creatorPlan, {}, { signal });
-      } catch (err) {
-        if (codeOf(err) === 'creator-plan-not-found') return null;
-        throw err;
-      }
+      return (await api.call(api.endpoints.billing.creatorPlan, {}, { signal })).plan;
     },
     enabled: isCreator,
     retry: retryHiccup,

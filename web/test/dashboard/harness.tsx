@@ -171,9 +171,7 @@ export function newCreatorAnswers(profile = aProfile()) {
   answers['creator.myRecommendations'] = () => ({ recommendations: [] });
   answers['creator.myPackages'] = () => ({ packages: [], total: 0, take: 100, skip: 0 });
   answers['creator.creatorCounters'] = ({ query }: { query: { from: string } }) => counters(query.from);
-  answers['billing.creatorPlan'] = () => {
-    throw refusal(404, 'creator-plan-not-found', 'Creator plan not found');
-  };
+  answers['billing.creatorPlan'] = () => ({ plan: null });
 }
 
 // ---------- rendering ----------

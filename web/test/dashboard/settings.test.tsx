@@ -42,7 +42,7 @@ describe('the account', () => {
 });
 
 describe('the plan', () => {
-  it("without a plan says so, and 'Start your plan' goes to the checkout billing answers", async () => {
+  it("without a plan (billing's { plan: null }) says so, and 'Start your plan' goes to the checkout billing answers", async () => {
     newCreatorAnswers();
     answers['billing.startCreatorPlan'] = () => ({
       checkoutUrl: 'https://pay.test/checkout/abc',
@@ -60,7 +60,7 @@ describe('the plan', () => {
 
   it('shows an active plan with its price, renewal and card, and manages it in the portal', async () => {
     newCreatorAnswers();
-    answers['billing.creatorPlan'] = () => aPlan();
+    answers['billing.creatorPlan'] = () => ({ plan: aPlan() });
     answers['billing.manageCreatorPlan'] = () => ({
       portalUrl: 'https://pay.test/portal/xyz',
       subscriptionId: 'plan-1',
@@ -77,8 +77,9 @@ describe('the plan', () => {
 
   it("an unpaid plan offers 'Finish checkout' for that same plan", async () => {
     newCreatorAnswers();
-    answers['billing.creatorPlan'] = () =>
-      aPlan({ status: 'incomplete', currentPeriodEnd: undefined, card: undefined });
+    answers['billing.creatorPlan'] = () => ({
+      plan: aPlan({ status: 'incomplete', currentPeriodEnd: undefined, card: undefined }),
+    });
     answers['billing.startCreatorPlan'] = () => ({
       checkoutUrl: 'https://pay.test/checkout/again',
       subscriptionId: 'plan-1',
@@ -139,7 +140,9 @@ describe('the plan', () => {
 
   it("shows a past-due plan's warning on the page", async () => {
     newCreatorAnswers();
-    answers['billing.creatorPlan'] = () => aPlan({ status: 'past_due', graceUntil: '2026-12-08T00:00:00.000Z' });
+    answers['billing.creatorPlan'] = () => ({
+      plan: aPlan({ status: 'past_due', graceUntil: '2026-12-08T00:00:00.000Z' }),
+    });
     open();
     const plan = within(await planSection());
     expect(

@@ -5,7 +5,7 @@
 import {
   endpoints,
   type AuthUser,
-  type CreatorPlan,
+  type CreatorPlanAnswer,
   type CreatorPlanCheckout,
   type CreatorPlanPortal,
   type ErrorDetail,
@@ -91,11 +91,11 @@ export function planFlows({ plans, config }: BillingParts) {
       };
     },
 
-    async get(user: AuthUser, userId: string | undefined): Promise<CreatorPlan> {
+    /** The caller's plan; none yet (a new creator) is `{ plan: null }`, a normal answer and not a refusal. */
+    async get(user: AuthUser, userId: string | undefined): Promise<CreatorPlanAnswer> {
       assertSelf(user, userId);
       const plan = await plans.get(user.id);
-      if (!plan) throw appError('creator-plan-not-found');
-      return planView(plan);
+      return { plan: plan ? planView(plan) : null };
     },
 
     /** A portal link for the caller's plan (for PLAN_PORTAL_TTL_S; a newer one replaces it). */

@@ -42,7 +42,8 @@ describe('who may start, read and manage a plan', () => {
     expectError(await startPlan(world, other, { userId: owner.id }), 'forbidden');
     expectError(await managePlan(world, other, { userId: owner.id }), 'forbidden');
     // Their own account, named or not, is theirs: and they have no plan.
-    expectError(await readPlan(world, other, `?userId=${other.id}`), 'creator-plan-not-found');
+    const none = await readPlan(world, other, `?userId=${other.id}`);
+    expect([none.statusCode, none.json()]).toEqual([200, { plan: null }]);
     expectError(await managePlan(world, other), 'creator-plan-not-found');
     expect((await planOf(world, owner)).userId).toBe(owner.id);
   });
@@ -89,7 +90,21 @@ describe('what a start takes', () => {
       expectInvalid(await startPlan(world, caller, { returnUrl }), 'returnUrl');
     expectInvalid(await startPlan(world, caller, { cancelUrl: 'http://travelclub.test/club' }), 'cancelUrl');
     expectInvalid(await managePlan(world, caller, { returnUrl: 'https://evil.test/' }), 'returnUrl');
-    expectError(await readPlan(world, caller), 'creator-plan-not-found');
+    const none = await readPlan(world, caller);
+    expect([none.statusCode, none.json()]).toEqual([200, { plan: null }]);
+  });
+
+  it('answers a creator with no plan 200 { plan: null }: a normal state, not a failed request', async () => {
+    const caller = await creator(world);
+    for (const query of ['', `?userId=${caller.id}`]) {
+      const res = await readPlan(world, caller, query);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ plan: null });
+    }
+    await checkoutOf(world, caller);
+    const res = await readPlan(world, caller);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().plan).toMatchObject({ userId: caller.id, status: 'incomplete' });
   });
 
   it('takes a path or an address on the site, and sends the browser back there', async () => {
