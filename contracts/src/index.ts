@@ -14,6 +14,7 @@ export * from './supplier.js';
 export * from './itinerary-api.js';
 export * from './billing-api.js';
 export * from './creator-api.js';
+export * from './reserved-slugs.js';
 export * from './creator-audience-api.js';
 export * from './creator-content-api.js';
 export * from './creator-analytics-api.js';

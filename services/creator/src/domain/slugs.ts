@@ -1,79 +1,12 @@
 // Club addresses: which are reserved, and the address a new profile gets from its public name.
+import { RESERVED_CLUB_SLUGS } from '@travelclub/contracts';
 
 /**
- * Words no creator may take: every first path segment of the web app and the gateway, and words that would
- * pass for the company's own pages.
+ * Words no creator may take: every first path segment of the web app and the gateway, every page under /user, and
+ * words that would pass for the company's own pages. They live in contracts, where a test checks them against the
+ * web app's route table.
  */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(
-  [
-    'about',
-    'account',
-    'admin',
-    'administrator',
-    'api',
-    'app',
-    'assets',
-    'auth',
-    'billing',
-    'blog',
-    'cancel',
-    'checkout',
-    'club',
-    'clubs',
-    'confirmation',
-    'contact',
-    'creator',
-    'creators',
-    'dashboard',
-    'docs',
-    'explore',
-    'faq',
-    'favicon',
-    'forgot-password',
-    'health',
-    'help',
-    'home',
-    'hotel',
-    'hotels',
-    'images',
-    'internal',
-    'invoice',
-    'itinerary',
-    'itineraries',
-    'legal',
-    'login',
-    'logout',
-    'map',
-    'media',
-    'null',
-    'payment',
-    'privacy',
-    'profile',
-    'reset-password',
-    'root',
-    'search',
-    'security',
-    'settings',
-    'signin',
-    'signup',
-    'signIn',
-    'signUp',
-    'static',
-    'staff',
-    'subscription',
-    'subscriptions',
-    'verification',
-    'support',
-    'taylor',
-    'terms',
-    'travelclub',
-    'trips',
-    'undefined',
-    'user',
-    'users',
-    'www',
-  ].map((word) => word.toLowerCase()),
-);
+export const RESERVED_SLUGS = RESERVED_CLUB_SLUGS;
 
 export const isReserved = (slug: string) => RESERVED_SLUGS.has(slug);
 

@@ -180,7 +180,7 @@ describe('club addresses', () => {
     expect(await ask(creator.profile.slug, creator.headers)).toEqual({ isAvailable: true });
     expect(await ask(creator.profile.slug)).toEqual({ isAvailable: false, reason: 'taken' });
     expect(await ask(creator.profile.slug.toUpperCase())).toEqual({ isAvailable: false, reason: 'taken' });
-    for (const word of ['search', 'dashboard', 'TravelClub', 'support'])
+    for (const word of ['search', 'dashboard', 'TravelClub', 'support', 'startsession', 'startSession', 'mapsearch'])
       expect(await ask(word)).toEqual({ isAvailable: false, reason: 'reserved' });
     for (const handle of ['x', 'two--hyphens', '-edge', 'café', 'a'.repeat(31), '{"$gt":""}'])
       expect(await ask(handle)).toEqual({ isAvailable: false, reason: 'invalid' });
