@@ -1,11 +1,13 @@
 // The destination box: React Aria's ComboBox over the catalog's autocomplete (cities, countries, hotels),
 // asked after a short pause in typing. The browser API module is fetched when the box is first focused, so
-// the page itself never carries it.
+// the page itself never carries it. It takes over from the search form's look-alike (search-form.tsx) with
+// the text, caret and focus that box had in the commit that removed it.
 import type { Destination } from '@travelclub/contracts';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ComboBox, FieldError, Input, Label, Text, type Key } from 'react-aria-components';
 import { loadApi } from '~/lib/session';
 import { plural } from './format';
+import type { ShellDestination } from './search-form';
 import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from './suggestions';
 
 /** A destination the visitor picked: its id for the search, its label for the box. */
@@ -57,12 +59,38 @@ export function DestinationField(props: {
   value: PickedDestination | null;
   onChange: (value: PickedDestination | null) => void;
   error?: string;
-  /** Text typed before the box came alive (see search-form.tsx), kept and looked up. */
-  initialInput?: string;
+  /** The look-alike's box this one replaces (see search-form.tsx): its text is kept and looked up. */
+  handedOver?: ShellDestination;
   autoFocus?: boolean;
 }) {
-  const { value, onChange } = props;
-  const [input, setInput] = useState(props.initialInput ?? value?.label ?? '');
+  const { value, onChange, handedOver } = props;
+  const [input, setInput] = useState(handedOver?.text ?? value?.label ?? '');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const caret = useRef<{ start: number | null; end: number | null } | null>(null);
+
+  // The commit that mounted this box removed the look-alike and read it last (the first render read it earlier):
+  // keys typed in between are in that reading. Taken here, with the focus, before the browser handles a key.
+  useLayoutEffect(() => {
+    if (!handedOver) return;
+    if (handedOver.text !== input) {
+      setInput(handedOver.text);
+      if (value && handedOver.text !== value.label) onChange(null);
+    }
+    if (handedOver.focused) {
+      inputRef.current?.focus();
+      caret.current = { start: handedOver.selectionStart, end: handedOver.selectionEnd };
+    }
+    // Once, as the box takes over: later renders are the visitor's own typing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // The caret where it was in the look-alike, once the box shows the same text.
+  useLayoutEffect(() => {
+    const box = inputRef.current;
+    const at = caret.current;
+    if (!box || !at || box.value !== input) return;
+    box.setSelectionRange(at.start ?? input.length, at.end ?? input.length);
+    caret.current = null;
+  }, [input]);
   const text = input.trim();
   // Typing: the box holds text that is not the picked destination's label.
   const typing = text.length > 0 && input !== value?.label;
@@ -101,7 +129,7 @@ export function DestinationField(props: {
       autoFocus={props.autoFocus}
     >
       <Label>Destination</Label>
-      <Input placeholder="City, country or hotel" />
+      <Input ref={inputRef} placeholder="City, country or hotel" />
       <FieldError className="field-error">{props.error}</FieldError>
       <Suggestions empty={empty} />
     </ComboBox>

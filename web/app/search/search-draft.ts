@@ -17,7 +17,8 @@ export interface ReadySearch {
 
 function initialDestination(initial: SearchFormInitial | undefined, handoff: Handoff) {
   // Text typed into the look-alike that is not the given destination's name is a new search for a place.
-  const retyped = handoff.destinationText !== undefined && handoff.destinationText !== initial?.destination?.label;
+  const typed = handoff.destination?.text;
+  const retyped = typed !== undefined && typed !== initial?.destination?.label;
   return retyped ? null : (initial?.destination ?? null);
 }
 

@@ -101,7 +101,7 @@ export function LiveSearchForm(props: SearchFormProps & { handoff?: Handoff }) {
         value={draft.destination}
         onChange={changing(draft.setDestination)}
         error={errors.destination}
-        initialInput={handoff.destinationText}
+        handedOver={handoff.destination}
         autoFocus={handoff.focus === 'destination'}
       />
       <StayDatesField

@@ -1,8 +1,10 @@
 // The hotel search form of the home, search and map pages. Its widgets (React Aria's ComboBox, DateRangePicker
 // and NumberFields, some 90 KB gzipped) are not in the page's first bundle: the page renders a look-alike
 // of plain elements, and the working form is fetched the moment the visitor reaches for it (pointer over,
-// touch, focus), then takes the look-alike's place with the typed text and the focus handed over.
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+// touch, focus, a key; or a focus given before the page was hydrated), then takes the look-alike's place with
+// the typed text, the caret and the focus handed over. The text is read in the very commit that swaps the two
+// (a keystroke cannot come between), so no key typed from the first paint on is lost.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { CalendarIcon } from './calendar-icon';
 import type { PickedDestination } from './destination-field';
 import type * as LiveModuleExports from './search-form-live';
@@ -27,11 +29,30 @@ export interface SearchFormProps {
 
 export type HandoffField = 'destination' | 'dates' | 'guests' | 'rooms';
 
+/** The look-alike's destination box as it left the page: its text, its caret, and whether it had the focus. */
+export interface ShellDestination {
+  text: string;
+  selectionStart: number | null;
+  selectionEnd: number | null;
+  focused: boolean;
+}
+
 /** What the look-alike passes to the working form: where the focus was, what was typed, what was asked. */
 export interface Handoff {
   focus?: HandoffField;
-  destinationText?: string;
+  /**
+   * Read when the working form came, then again (the same object, updated) in the commit that removes the
+   * look-alike: the working destination box takes the later reading in its layout effect, before any key.
+   */
+  destination?: ShellDestination;
   openCalendar?: boolean;
+}
+
+function readDestination(form: HTMLFormElement | null): ShellDestination | undefined {
+  const input = form?.querySelector<HTMLInputElement>('[data-field="destination"]');
+  if (!input) return undefined;
+  const { value: text, selectionStart, selectionEnd } = input;
+  return { text, selectionStart, selectionEnd, focused: input.ownerDocument.activeElement === input };
 }
 
 type LiveModule = typeof LiveModuleExports;
@@ -59,11 +80,16 @@ export function SearchForm(props: SearchFormProps) {
   return <SearchFormShell {...props} onAlive={(module, handoff) => setLive({ module, handoff })} />;
 }
 
-/** Fetches the working form at the first reach for the look-alike, then hands over what the visitor did. */
+/**
+ * Fetches the working form at the first reach for the look-alike, then hands over what the visitor did. The
+ * handoff given is kept, for the look-alike to bring up to date as it leaves the page.
+ */
 function useWake(form: RefObject<HTMLFormElement | null>, onAlive: (module: LiveModule, handoff: Handoff) => void) {
   const asked = useRef<Handoff>({});
   const waking = useRef(false);
-  return function wake(intent: Handoff = {}) {
+  // Not a ref: the layout cleanup below must see the handoff given after it was set up.
+  const [sent] = useState<{ handoff: Handoff | null }>(() => ({ handoff: null }));
+  function wake(intent: Handoff = {}) {
     Object.assign(asked.current, intent);
     if (waking.current) return;
     waking.current = true;
@@ -71,19 +97,39 @@ function useWake(form: RefObject<HTMLFormElement | null>, onAlive: (module: Live
       (module) => {
         const active = document.activeElement as HTMLElement | null;
         const focused = form.current && active && form.current.contains(active) ? active.dataset.field : undefined;
-        const text = form.current?.querySelector<HTMLInputElement>('[data-field="destination"]')?.value;
-        onAlive(module, {
+        sent.handoff = {
           ...asked.current,
           focus: (focused as HandoffField | undefined) ?? asked.current.focus,
-          destinationText: text,
-        });
+          destination: readDestination(form.current),
+        };
+        onAlive(module, sent.handoff);
       },
       () => {
         // The network failed: the next reach for the form tries again.
         waking.current = false;
       },
     );
-  };
+  }
+
+  // A visitor who clicked into the look-alike before the page was hydrated gave a focus React never saw.
+  useEffect(() => {
+    if (form.current?.contains(document.activeElement)) wake();
+    // Once, after hydration: `wake` itself is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The swap's own commit: the look-alike leaves the page now, still holding every key typed since the working
+  // form was asked for (the layout cleanup runs before its elements are removed, and no event comes between).
+  useLayoutEffect(() => {
+    const element = form.current;
+    return () => {
+      const last = readDestination(element);
+      // Updated in place: the working form's first render already holds this object.
+      if (sent.handoff?.destination && last) Object.assign(sent.handoff.destination, last);
+    };
+  }, [form, sent]);
+
+  return wake;
 }
 
 function SearchFormShell(props: SearchFormProps & { onAlive: (module: LiveModule, handoff: Handoff) => void }) {
@@ -105,6 +151,7 @@ function SearchFormShell(props: SearchFormProps & { onAlive: (module: LiveModule
       onPointerOver={() => wake()}
       onTouchStart={() => wake()}
       onFocus={() => wake()}
+      onKeyDown={() => wake()}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         wake({ focus: 'destination' });
