@@ -9,6 +9,8 @@ export const AccessTokenClaimsSchema = z.object({
   roles: z.array(RoleSchema),
   isAnonymous: z.boolean(),
   email: z.string().optional(),
+  /** Whether the account's email address is proven (a mailed link, a magic link or a provider's word). */
+  emailVerified: z.boolean().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaimsSchema>;
 

@@ -131,6 +131,18 @@ export const errorCatalogue = {
   'conversation-full': entry(409, 'This conversation is full. Please start a new one.'),
   'assistant-busy': entry(409, 'Taylor is still answering your last message.'),
   'assistant-allowance-used': entry(429, "Taylor has used today's allowance. Please come back tomorrow."),
+  'assistant-platform-allowance-used': entry(
+    429,
+    'Taylor has answered as many messages as it can today for all creators. Please come back tomorrow.',
+  ),
+  'assistant-network-limit': entry(
+    429,
+    'Too many messages to Taylor have come from your network in the last hour. Please try again later.',
+  ),
+  'assistant-email-unverified': entry(
+    403,
+    'Please verify your email address before chatting with Taylor. Use the link we mailed you, or ask for a new one.',
+  ),
   'draft-not-found': entry(404, 'Draft not found'),
   // support staff's desk: the travelclub command line (ours)
   'account-not-found': entry(404, 'Account not found'),

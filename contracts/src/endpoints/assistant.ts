@@ -68,7 +68,16 @@ export const assistantEndpoints = {
     params: ConversationIdParamsSchema,
     body: SendMessageBodySchema,
     responses: { 200: z.unknown() },
-    errors: [...conversation, 'assistant-busy', 'conversation-full', 'assistant-allowance-used', 'too-many-requests'],
+    errors: [
+      ...conversation,
+      'assistant-busy',
+      'conversation-full',
+      'assistant-allowance-used',
+      'assistant-platform-allowance-used',
+      'assistant-network-limit',
+      'assistant-email-unverified',
+      'too-many-requests',
+    ],
   }),
   usage: endpoint({
     ...creator,

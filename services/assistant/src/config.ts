@@ -32,6 +32,13 @@ export const AssistantConfigSchema = connectedServiceConfigSchema({
   /** Model tokens (prompt and answer) one conversation may use, and one creator in a UTC day. */
   LLM_TOKENS_PER_CONVERSATION: positiveIntSetting(60_000),
   LLM_TOKENS_PER_DAY: positiveIntSetting(200_000),
+  /**
+   * Model tokens all creators together may use in a UTC day: the platform's bill has a ceiling, however many
+   * accounts become creators.
+   */
+  LLM_PLATFORM_TOKENS_PER_DAY: positiveIntSetting(5_000_000),
+  /** Model turns one client address (as the gateway forwards it) may start in an hour, whichever accounts send them. */
+  LLM_TURNS_PER_ADDRESS_PER_HOUR: positiveIntSetting(60),
   /** The longest answer one model request may ask for (`max_tokens`); servers refuse more than the model allows. */
   LLM_MAX_OUTPUT_TOKENS: positiveIntSetting(2_048),
   /** Model tokens one turn may use: reserved from the day's allowance when it starts, the rest given back after. */

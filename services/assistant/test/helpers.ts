@@ -115,9 +115,13 @@ export class AssistantWorld extends ServiceWorld<AssistantApp> {
     await this.jwks?.close();
   }
 
-  async caller(roles: Role[] = ['role/customer', 'role/creator']): Promise<Caller> {
+  /** A creator (unless `roles` say otherwise) whose email is verified (unless `claims` say otherwise). */
+  async caller(
+    roles: Role[] = ['role/customer', 'role/creator'],
+    claims: Record<string, unknown> = {},
+  ): Promise<Caller> {
     const id = `user-${randomUUID().slice(0, 8)}`;
-    const token = await this.jwks.sign({ sub: id, roles, email: `${id}@example.com` });
+    const token = await this.jwks.sign({ sub: id, roles, email: `${id}@example.com`, emailVerified: true, ...claims });
     return { id, token, headers: { authorization: `Bearer ${token}` } };
   }
 
@@ -143,12 +147,12 @@ export class AssistantWorld extends ServiceWorld<AssistantApp> {
     return (res.json() as { id: string }).id;
   }
 
-  /** Sends a message; gives the status and, for a stream, its events in order. */
-  async send(caller: Caller, conversationId: string, text: string) {
+  /** Sends a message (from `address`, as the gateway forwards it); gives the status and, for a stream, its events. */
+  async send(caller: Caller, conversationId: string, text: string, address?: string) {
     const res = await this.app.inject({
       method: 'POST',
       url: `/api/v1/assistant/conversations/${conversationId}/messages`,
-      headers: caller.headers,
+      headers: { ...caller.headers, ...(address && { 'x-forwarded-for': address }) },
       payload: { text },
     });
     return {

@@ -22,7 +22,8 @@ export function createJwtVerifier(
       requiredClaims: ['sub', 'exp'],
     });
     const claims = AccessTokenClaimsSchema.parse(payload);
-    return { id: claims.sub, roles: claims.roles, isAnonymous: claims.isAnonymous, email: claims.email };
+    const { sub, roles, isAnonymous, email, emailVerified } = claims;
+    return { id: sub, roles, isAnonymous, email, ...(emailVerified !== undefined && { emailVerified }) };
   };
 }
 

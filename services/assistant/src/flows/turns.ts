@@ -76,33 +76,46 @@ function hotelsOf(trail: ToolTrail) {
 }
 
 /**
- * A creator's model tokens per UTC day, in Redis (kept two days). A turn reserves its budget before it starts and
- * settles what it used after, so turns running side by side cannot together pass the day's allowance.
+ * Model tokens per UTC day, in Redis (kept two days), under one key per counter: each creator's, and the
+ * platform's (`PLATFORM`). A turn reserves its budget before it starts and settles what it used after, so turns
+ * running side by side cannot together pass the day's allowance.
  */
 function tokenCounter(redis: Redis, prefix: string) {
-  const key = (creatorId: string) => `${prefix}:tokens:${creatorId}:${utcToday()}`;
-  const add = async (creatorId: string, tokens: number) => {
+  const key = (counter: string) => `${prefix}:tokens:${counter}:${utcToday()}`;
+  const add = async (counter: string, tokens: number) => {
     const [[, total]] = (await redis
       .multi()
-      .incrby(key(creatorId), tokens)
-      .expire(key(creatorId), 2 * 86_400)
+      .incrby(key(counter), tokens)
+      .expire(key(counter), 2 * 86_400)
       .exec()) as [[null, number]];
     return total;
   };
   return {
-    today: async (creatorId: string) => Number((await redis.get(key(creatorId))) ?? 0),
+    today: async (counter: string) => Number((await redis.get(key(counter))) ?? 0),
     /** Up to `wanted` tokens of what is left of `limit` today, counted now; 0 when none is left. */
-    async reserve(creatorId: string, wanted: number, limit: number): Promise<number> {
-      const total = await add(creatorId, wanted);
+    async reserve(counter: string, wanted: number, limit: number): Promise<number> {
+      const total = await add(counter, wanted);
       const granted = Math.max(0, Math.min(wanted, limit - (total - wanted)));
-      if (granted < wanted) await add(creatorId, granted - wanted);
+      if (granted < wanted) await add(counter, granted - wanted);
       return granted;
     },
     /** Gives back what a turn reserved and did not use (or counts what it used beyond). */
-    async settle(creatorId: string, reserved: number, used: number) {
-      if (used !== reserved) await add(creatorId, used - reserved);
+    async settle(counter: string, reserved: number, used: number) {
+      if (used !== reserved) await add(counter, used - reserved);
     },
   };
+}
+/** The platform's counter, named so that no account id can be it. */
+const PLATFORM = '@platform';
+
+/** A model turn's tokens, reserved from the creator's day and the platform's: what both can give, else a refusal. */
+async function reserveTokens(tokens: ReturnType<typeof tokenCounter>, config: AssistantConfig, creatorId: string) {
+  const mine = await tokens.reserve(creatorId, config.LLM_TOKENS_PER_TURN, config.LLM_TOKENS_PER_DAY);
+  if (mine === 0) throw new AppError('assistant-allowance-used');
+  const granted = await tokens.reserve(PLATFORM, mine, config.LLM_PLATFORM_TOKENS_PER_DAY);
+  await tokens.settle(creatorId, mine, granted);
+  if (granted === 0) throw new AppError('assistant-platform-allowance-used');
+  return granted;
 }
 
 const REFUSALS = { missing: 'conversation-not-found', busy: 'assistant-busy', full: 'conversation-full' } as const;
@@ -114,7 +127,16 @@ export function turnFlows(parts: TurnParts) {
     points: config.MESSAGES_PER_MINUTE,
     windowSeconds: 60,
   });
+  // Model turns per client address: accounts cost nothing to make, so a creator's own limits alone do not hold.
+  const perAddress = windowLimit(redis, {
+    prefix: `${config.REDIS_PREFIX}:rl:address-turns`,
+    points: config.LLM_TURNS_PER_ADDRESS_PER_HOUR,
+    windowSeconds: 3_600,
+  });
   const tokens = tokenCounter(redis, config.REDIS_PREFIX);
+  /** Both counters settled: a turn's reservation was taken from the creator's day and the platform's alike. */
+  const settle = (creatorId: string, reserved: number, used: number) =>
+    Promise.all([tokens.settle(creatorId, reserved, used), tokens.settle(PLATFORM, reserved, used)]);
 
   return {
     async usage(creatorId: string) {
@@ -124,7 +146,9 @@ export function turnFlows(parts: TurnParts) {
 
     /**
      * Checks and stores the creator's message, holding the conversation; answers the turn to run. Refusals
-     * (limits, a busy or full conversation) are thrown here, before any stream starts.
+     * (limits, a busy or full conversation) are thrown here, before any stream starts. A model costs money, so a
+     * model turn also needs a verified email, a client address under its hourly turns, and tokens left in both
+     * the creator's day and the platform's.
      */
     async prepare(
       user: AuthUser,
@@ -132,11 +156,14 @@ export function turnFlows(parts: TurnParts) {
       id: string,
       body: { text: string; today?: string },
       ctx: CausalContext,
+      /** The client's address, as the gateway forwarded it (the kit's TRUST_PROXY). */
+      address: string,
     ) {
       if (!(await messages.take(user.id))) throw new AppError('too-many-requests');
       const model = engine.name === 'model';
-      const reserved = model ? await tokens.reserve(user.id, config.LLM_TOKENS_PER_TURN, config.LLM_TOKENS_PER_DAY) : 0;
-      if (model && reserved === 0) throw new AppError('assistant-allowance-used');
+      if (model && user.emailVerified !== true) throw new AppError('assistant-email-unverified');
+      if (model && !(await perAddress.take(address))) throw new AppError('assistant-network-limit');
+      const reserved = model ? await reserveTokens(tokens, config, user.id) : 0;
       const now = new Date();
       const userMessage: StoredMessage = { id: randomUUID(), role: 'user', text: body.text, at: now.toISOString() };
       // The hold lasts as long as the longest turn may (every tool call and the answer, each at its time-out).
@@ -144,7 +171,7 @@ export function turnFlows(parts: TurnParts) {
       const turnId = randomUUID();
       const held = await conversations.begin(user.id, id, userMessage, now, new Date(now.getTime() + longest), turnId);
       if (!held.conversation) {
-        await tokens.settle(user.id, reserved, 0);
+        await settle(user.id, reserved, 0);
         throw new AppError(REFUSALS[held.why]);
       }
       // A new conversation is named after its first message (stored with Taylor's answer).
@@ -159,7 +186,7 @@ export function turnFlows(parts: TurnParts) {
         try {
           used = (await runTurn(parts, { ...turn, send, signal })).tokensUsed;
         } finally {
-          await tokens.settle(user.id, reserved, used);
+          await settle(user.id, reserved, used);
         }
       };
     },

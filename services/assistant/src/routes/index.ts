@@ -74,7 +74,7 @@ export function assistantRoutes(parts: RouteParts): Handlers<typeof assistantEnd
       return reply.code(204).send();
     },
     sendMessage: async ({ user, params, body, ctx, req }, reply) => {
-      const run = await turns.prepare(user, tokenOf(req), params.id, body, ctx);
+      const run = await turns.prepare(user, tokenOf(req), params.id, body, ctx, req.ip);
       await stream(reply, run);
       return reply;
     },

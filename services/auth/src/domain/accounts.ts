@@ -126,6 +126,7 @@ export const accessClaims = (account: AccountFacts): AccessTokenClaims => ({
   roles: account.roles,
   isAnonymous: account.isAnonymous,
   ...(account.email ? { email: account.email } : {}),
+  emailVerified: account.emailVerified,
 });
 
 export function accountView(account: AccountFacts, now = new Date()): AccountView {

@@ -2,6 +2,7 @@
 // run's mail catcher, and the test follows the link the way a person would.
 import { successMessages } from '@travelclub/contracts';
 import { linkIn, mailsTo, uniqueName, waitForMail } from '@travelclub/kit/testing';
+import { decodeJwt } from 'jose';
 import { startNotifications, type NotificationsApp } from '@travelclub/testing/notifications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthApp } from '../../src/app.js';
@@ -135,9 +136,10 @@ describe('password reset', () => {
 });
 
 describe('email verification', () => {
-  it('sign-up mails a verification link; verifying marks the account', async () => {
-    const { user, accessToken } = await signUp(app);
+  it('sign-up mails a verification link; verifying marks the account, and the next token says so', async () => {
+    const { user, accessToken, refreshToken } = await signUp(app);
     expect(user.emailVerified).toBe(false);
+    expect(decodeJwt(accessToken).emailVerified).toBe(false);
     const link = new URL(linkIn(await waitForMail(user.email!, { subject: /verify/i }), '/auth-redirect'));
     expect(link.searchParams.get('mode')).toBe('verifyEmail');
     const verified = await post('/api/v1/authentication/verifyEmail', {
@@ -146,6 +148,9 @@ describe('email verification', () => {
     });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().user.emailVerified).toBe(true);
+    // Taylor's model turns want this claim (docs/assistant.md, "Limits").
+    const next = await post('/api/v1/auth/token/refresh', { refreshToken });
+    expect(decodeJwt(next.json().accessToken).emailVerified).toBe(true);
     expectError(
       await post('/api/v1/authentication/verifyEmail', { code: codeFrom(link, 'oobCode') }),
       'invalid-action-code',
