@@ -193,6 +193,25 @@ export const TravelPackageRequestBodySchema = z
 export type TravelPackageRequestBody = z.infer<typeof TravelPackageRequestBodySchema>;
 export const TravelPackageRequestAnswerSchema = z.object({ requested: z.literal(true) });
 
+/**
+ * A request as the creator's dashboard lists it (`GET /request-travel-package`, newest first). `mailed` says
+ * whether it was also mailed to the creator: only a verified address is mailed, so otherwise it waits here.
+ */
+export const TravelPackageRequestSchema = z.object({
+  id: IdSchema,
+  travellerEmail: EmailSchema,
+  message: z.string(),
+  packageId: IdSchema.optional(),
+  packageTitle: z.string().optional(),
+  dates: z.object({ from: StayDateSchema, to: StayDateSchema }).optional(),
+  party: z.object({ adults: z.number().int(), children: z.number().int() }).optional(),
+  mailed: z.boolean(),
+  createdAt: InstantSchema,
+});
+export type TravelPackageRequest = z.infer<typeof TravelPackageRequestSchema>;
+export const TravelPackageRequestListSchema = z.object({ requests: z.array(TravelPackageRequestSchema) });
+export type TravelPackageRequestList = z.infer<typeof TravelPackageRequestListSchema>;
+
 // ---------- booking a package (the itinerary service) ----------
 
 /** `POST /itinerary/fromTravelPackage/{id}`: the departure and the party; rooms of each stay for them all. */

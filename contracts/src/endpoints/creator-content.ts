@@ -19,6 +19,7 @@ import {
   TravelPackageParamsSchema,
   TravelPackageRequestAnswerSchema,
   TravelPackageRequestBodySchema,
+  TravelPackageRequestListSchema,
   TravelPackageSchema,
   TravelPackageToggleBodySchema,
   TravelPackageWithHotelsSchema,
@@ -112,7 +113,8 @@ export const creatorPackageEndpoints = {
     responses: { 200: PublicTravelPackagesSchema },
     errors: ['profile-not-found'],
   }),
-  // A traveller asks a creator for a package: a mail to the creator. Limited per address and per sender.
+  // A traveller asks a creator for a package: kept for the creator's dashboard, and mailed to them when their
+  // address is verified. Limited per traveller address, per account and per client address.
   requestPackage: endpoint({
     ...openOrUser,
     method: 'POST',
@@ -120,6 +122,14 @@ export const creatorPackageEndpoints = {
     body: TravelPackageRequestBodySchema,
     responses: { 202: TravelPackageRequestAnswerSchema },
     errors: ['profile-not-found', 'travel-package-not-found', 'creator-unreachable', 'too-many-requests'],
+  }),
+  // The requests travellers made to the calling creator, newest first (the dashboard's list).
+  myPackageRequests: endpoint({
+    ...creator,
+    method: 'GET',
+    path: '/api/v1/request-travel-package',
+    responses: { 200: TravelPackageRequestListSchema },
+    errors: [...creatorOnly],
   }),
 
   // Internal: a package for the itinerary's booking of it (`fromTravelPackage`), with its creator's slug.

@@ -40,7 +40,8 @@ export function creatorConsumer(app: ServiceApp, { profiles, stores, analytics }
         const { userId, email, publicName, roles } = event.payload;
         const { record, created } = await profiles.create(userId, roles, { publicName }, publicName, ctx);
         if (!created) await profiles.syncClaims(record._id, roles, ctx);
-        if (roles.includes('role/creator')) await stores.contacts.remember(userId, email);
+        // Unproven at sign-up (the event does not say): kept, never mailed until a token proves it.
+        if (roles.includes('role/creator')) await stores.contacts.remember(userId, email, false);
       })
       .handle('auth.role.granted', async (event, ctx) => {
         await profiles.syncClaims(event.payload.userId, event.payload.roles, ctx);

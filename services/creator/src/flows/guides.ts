@@ -43,7 +43,7 @@ function fieldsOf(body: CreateGuideBody, status: GuideStatus, publishedAt: Date 
 
 /** The content's owner must be a creator with a profile; their address takes travellers' requests. */
 async function asAuthor(deps: GuideDeps, user: AuthUser) {
-  if (user.email && !user.isAnonymous) await deps.contacts.remember(user.id, user.email);
+  if (user.email && !user.isAnonymous) await deps.contacts.remember(user.id, user.email, user.emailVerified === true);
   if (!(await deps.profiles.get(user.id))) throw appError('profile-not-found');
 }
 

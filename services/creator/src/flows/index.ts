@@ -10,6 +10,7 @@ import { createMediaStorage, type MediaStorage } from '../media/storage.js';
 import { multipartReader, type ImageIntake } from '../media/upload.js';
 import { analyticsStore } from '../store/analytics.js';
 import { contactStore } from '../store/contacts.js';
+import { packageRequestStore } from '../store/package-requests.js';
 import { guideStore } from '../store/guides.js';
 import { likeStore } from '../store/likes.js';
 import { packageStore } from '../store/packages.js';
@@ -83,6 +84,7 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
     packages: await packageStore(app.mongo, outbox),
     guides: await guideStore(app.mongo),
     contacts: await contactStore(app.mongo),
+    packageRequests: await packageRequestStore(app.mongo),
     subscriptions: await subscriptionStore(app.mongo, outbox),
     verification: await verificationStore(app.mongo, outbox),
   };
@@ -119,6 +121,7 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
       publicBySlug,
       packages: stores.packages,
       contacts: stores.contacts,
+      requests: stores.packageRequests,
       queue: emails,
       limits: packageRequestLimits(app.redis, config.RATE_LIMIT_PREFIX),
       webUrl: config.WEB_URL,

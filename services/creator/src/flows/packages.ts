@@ -127,7 +127,7 @@ async function mutate(
 
 /** `PUT /travelpackage`: a new package (no id), or the caller's own changed (its photos kept). */
 async function save(deps: PackageDeps, user: AuthUser, body: TravelPackageBody, ctx: CausalContext) {
-  if (user.email && !user.isAnonymous) await deps.contacts.remember(user.id, user.email);
+  if (user.email && !user.isAnonymous) await deps.contacts.remember(user.id, user.email, user.emailVerified === true);
   if (!(await deps.profiles.get(user.id))) throw appError('profile-not-found');
   if (!body.id) return { record: await create(deps, user, body, ctx), created: true };
   const bookable = bookableOnce(deps, ctx);

@@ -33,6 +33,7 @@ export function packageRoutes(
       await requests.request(body, user, req.ip);
       return { requested: true as const };
     },
+    myPackageRequests: ({ user }) => requests.mine(user),
     packageForBooking: ({ params }) => packages.forBooking(params.id),
   };
 }

@@ -1,6 +1,7 @@
-// A traveller asks a creator for a travel package through the real app: a mail to the creator queued on
-// `emails` (the address the creator's own token carried when they last saved content), refusals with the
-// catalogue's codes, and the limits per traveller address and per sender (429).
+// A traveller asks a creator for a travel package through the real app: kept for the creator's dashboard, and a
+// mail to the creator queued on `emails` only when the address their own token carried when they last saved
+// content was proven; refusals with the catalogue's codes, and the limits per traveller address, per account and
+// per client address (429).
 import { REQUEST_LIMITS } from '../../src/flows/package-requests.js';
 import { serviceQueue, type JobQueue } from '@travelclub/kit';
 import type { InjectOptions } from 'fastify';
@@ -14,21 +15,56 @@ beforeAll(() => {
   emails = serviceQueue(world.app, 'emails');
 });
 
-const ask = (who: Caller | null, payload: object) =>
+/** A client address of its own (from a documentation range), so tests do not share the per-client limit. */
+const someClient = () => `198.51.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+const ask = (who: Caller | null, payload: object, remoteAddress = someClient()) =>
   inject({
     method: 'POST',
     url: '/api/v1/request-travel-package',
+    remoteAddress,
     ...(who && { headers: who.headers }),
     payload,
   });
 
-/** A creator who saved a (draft) package, so their address is known; and that package. */
+/** The creator's headers with a token that says their address is proven (or not). */
+async function tokenOf(id: string, emailVerified: boolean) {
+  const token = await world.jwks.sign({
+    sub: id,
+    roles: ['role/customer', 'role/creator'],
+    email: `${id}@example.com`,
+    emailVerified,
+  });
+  return { authorization: `Bearer ${token}` };
+}
+
+const savePackage = async (headers: Record<string, string>) =>
+  inject({
+    method: 'PUT',
+    url: '/api/v1/travelpackage',
+    headers,
+    payload: {
+      title: 'A draft',
+      days: [{ title: 'Day one' }],
+      pricing: { kind: 'liveQuote' },
+      capacity: 2,
+      status: 'draft',
+    },
+  });
+
+const requestsOf = async (creator: Caller) => {
+  const res = await inject({ method: 'GET', url: '/api/v1/request-travel-package', headers: creator.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ requests: Record<string, unknown>[] }>().requests;
+};
+
+/** A creator who saved a (draft) package with a proven address, so they are mailed; and that package. */
 async function reachableCreator(name: string, status: 'draft' | 'active' = 'draft') {
   const creator = await world.creator(name);
   const res = await inject({
     method: 'PUT',
     url: '/api/v1/travelpackage',
-    headers: creator.headers,
+    headers: await tokenOf(creator.id, true),
     payload: {
       title: 'Walks of the Azores',
       days: [{ title: 'Ponta Delgada' }],
@@ -121,11 +157,65 @@ describe('asking a creator for a package', () => {
     expect(await mailsTo(`${creator.id}@example.com`)).toEqual([]);
   });
 
-  it('answers creator-unreachable for a creator whose address is not known yet', async () => {
-    const creator = await world.creator('Never Saved');
+  it('mails only a proven address: otherwise the request waits in the creator’s dashboard', async () => {
+    // Never saved content: no address at all. Saved with a token whose address is not proven: none to mail.
+    const silent = await world.creator('Never Saved');
+    const unproven = await world.creator('Unproven Address');
+    expect((await savePackage(await tokenOf(unproven.id, false))).statusCode).toBe(201);
+    for (const creator of [silent, unproven]) {
+      const email = unique('waiting');
+      const res = await ask(null, { creatorId: creator.id, email, message: 'See https://evil.example/x' });
+      expect(res.statusCode).toBe(202);
+      expect(await mailsTo(`${creator.id}@example.com`)).toEqual([]);
+      expect(await requestsOf(creator)).toEqual([
+        {
+          id: expect.any(String),
+          travellerEmail: email,
+          message: 'See https://evil.example/x',
+          mailed: false,
+          createdAt: expect.any(String),
+        },
+      ]);
+    }
+    // Proven later, the next request is mailed; an unproven token afterwards does not replace the proven address.
+    expect((await savePackage(await tokenOf(unproven.id, true))).statusCode).toBe(201);
+    const mailbox = `${unproven.id}@example.com`;
+    expect((await ask(null, { creatorId: unproven.id, email: unique('now'), message: 'Hi' })).statusCode).toBe(202);
+    expect(await mailsTo(mailbox)).toHaveLength(1);
+    expect((await savePackage(await tokenOf(unproven.id, false))).statusCode).toBe(201);
+    expect((await ask(null, { creatorId: unproven.id, email: unique('later'), message: 'Hi' })).statusCode).toBe(202);
+    expect(await mailsTo(mailbox)).toHaveLength(2);
+    const listed = await requestsOf(unproven);
+    expect(listed.map((request) => request.mailed)).toEqual([true, true, false]);
+  });
+
+  it('lists a creator’s own requests only, newest first, and to creators only', async () => {
+    const { creator, packageId } = await reachableCreator('Listed Lena', 'active');
+    const other = await world.creator('Other Olga');
+    await ask(null, { creatorId: creator.id, email: unique('first'), message: 'First' });
+    await ask(null, {
+      creatorSlug: creator.profile.slug,
+      packageId,
+      email: unique('second'),
+      message: 'Second',
+      dates: { from: '2031-05-01', to: '2031-05-08' },
+      party: { adults: 2 },
+    });
+    const [second, first] = await requestsOf(creator);
+    expect(second).toMatchObject({
+      message: 'Second',
+      packageId,
+      packageTitle: 'Walks of the Azores',
+      dates: { from: '2031-05-01', to: '2031-05-08' },
+      party: { adults: 2, children: 0 },
+      mailed: true,
+    });
+    expect(first).toMatchObject({ message: 'First', mailed: true });
+    expect(await requestsOf(other)).toEqual([]);
+    const traveller = await world.caller();
     expectError(
-      await ask(null, { creatorId: creator.id, email: unique('early'), message: 'Hi' }),
-      'creator-unreachable',
+      await inject({ method: 'GET', url: '/api/v1/request-travel-package', headers: traveller.headers }),
+      'forbidden',
     );
   });
 });
@@ -152,5 +242,23 @@ describe('the limits of asking', () => {
     // Another sender is not held back by this one.
     const other = await world.caller();
     expect((await ask(other, { creatorId: creator.id, email: unique('o'), message: 'Hi' })).statusCode).toBe(202);
+  });
+
+  it('answers 429 past the requests per client address, however many fresh (anonymous) tokens it brings', async () => {
+    const { creator } = await reachableCreator('Targeted Creator');
+    const client = someClient();
+    const anonymous = () => world.caller([], { isAnonymous: true });
+    for (let i = 0; i < REQUEST_LIMITS.perClient; i++) {
+      const res = await ask(await anonymous(), { creatorId: creator.id, email: unique('a'), message: 'Hi' }, client);
+      expect(res.statusCode).toBe(202);
+    }
+    const over = await ask(await anonymous(), { creatorId: creator.id, email: unique('a'), message: 'Hi' }, client);
+    expectError(over, 'too-many-requests');
+    expectError(
+      await ask(null, { creatorId: creator.id, email: unique('n'), message: 'Hi' }, client),
+      'too-many-requests',
+    );
+    // Another client address is not held back by this one.
+    expect((await ask(null, { creatorId: creator.id, email: unique('b'), message: 'Hi' })).statusCode).toBe(202);
   });
 });

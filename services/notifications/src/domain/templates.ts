@@ -56,6 +56,14 @@ function mentionable(name: string | undefined): string | undefined {
 }
 
 /**
+ * Text with every link in it made plain text: mail programs turn `https://…`, `www.…` and `name.tld` into links
+ * of their own, so a stranger's message could carry a clickable link in our name. The scheme's `://` becomes
+ * `[:]//` and a dot before a domain-like word `[.]`: still readable, and a reader can retype it if they trust it.
+ */
+export const unlinked = (text: string) =>
+  text.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}_-])\.(?=\p{L}{2})/gu, '[.]');
+
+/**
  * A booking reference as the platform makes them (an id of letters, digits and dashes); anything else is
  * not ours to put in a subject, and the subject then goes without it.
  */
@@ -293,11 +301,12 @@ function renderTravelPackageRequest(data: unknown): RenderedEmail {
     ...(request.party ? [['Party', oneLine(request.party)] as [string, string]] : []),
     ['Their address', oneLine(request.travellerEmail)],
   ];
-  // The message keeps its paragraphs (blank lines) and line breaks; a stray \r makes no line of its own.
+  // The message keeps its paragraphs (blank lines) and line breaks; a stray \r makes no line of its own; links in
+  // it are plain text (`unlinked`).
   const paragraphs = request.message
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.split('\n').map((line) => line.trim()))
+    .map((paragraph) => paragraph.split('\n').map((line) => unlinked(line.trim())))
     .filter((lines) => lines.some((line) => line !== ''));
   const answer = `Answer them by writing to ${oneLine(request.travellerEmail)}. Your packages are in your dashboard:`;
   const text = [

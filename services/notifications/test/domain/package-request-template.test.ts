@@ -44,7 +44,7 @@ describe('travel-package-request', () => {
     });
     expect(hostile.html).not.toMatch(/<script|<img|<b>|href="https:\/\/evil/);
     expect(hostile.html).toContain(
-      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;a href=&quot;https://evil.test&quot;&gt;',
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;a href=&quot;https[:]//evil[.]test&quot;&gt;',
     );
     expect(hostile.text).toContain('Package: <img src=x onerror="boom()"> Injected: line');
     expect(hostile.subject).toBe('A traveller asked you for a travel package');
@@ -66,5 +66,23 @@ describe('travel-package-request', () => {
       /link must be http\(s\)/,
     );
     expect(carriesOneTimeLink('travel-package-request')).toBe(false);
+  });
+
+  it('puts no link of the traveller’s into the mail: addresses in the message are plain text', () => {
+    const mail = renderEmail('travel-package-request', {
+      ...data,
+      message:
+        'Prize at https://evil.example/claim?x=1 or www.evil.example\nor just evil.example, or mail me@evil.example',
+    });
+    const plain = 'Prize at https[:]//evil[.]example/claim?x=1 or www[.]evil[.]example';
+    expect(mail.text).toContain(plain);
+    expect(mail.text).toContain('or just evil[.]example, or mail me@evil[.]example');
+    expect(mail.html).toContain(plain);
+    for (const body of [mail.text, mail.html]) expect(body).not.toMatch(/:\/\/evil|evil\.example|www\.evil/);
+    // Our own dashboard link is still a link.
+    expect(mail.html).toContain('<a href="https://travelclub.test/dashboard"');
+    // Ordinary sentences keep their full stops.
+    const plainWords = renderEmail('travel-package-request', { ...data, message: 'We land at 9.30. Thanks!' });
+    expect(plainWords.text).toContain('We land at 9.30. Thanks!');
   });
 });
