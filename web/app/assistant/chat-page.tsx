@@ -12,6 +12,7 @@ import { Callout } from '~/ui/callout';
 import { ChatMessageView, TurnView } from './chat-message';
 import { CHAT, chatUrl, ConversationList, NEW_CONVERSATION } from './conversation-list';
 import { MessageBox } from './message-box';
+import { TurnRefusal } from './turn-refusal';
 import { useConversation } from './queries';
 import { useTurn, type Turn } from './use-turn';
 
@@ -108,9 +109,14 @@ export function ChatPage() {
   const box = useRef<HTMLTextAreaElement>(null);
   const chat = useTurn({ onCreated: (id) => void navigate(chatUrl(id), { replace: true }) });
   const turn = chat.turn && chat.turn.conversationId === openId ? chat.turn : null;
-  // A refusal belongs to the conversation it happened in.
+  // A refusal belongs to the conversation it happened in (a first message's refusal, to the one made for it).
   const { clearRefusal } = chat;
-  useEffect(() => clearRefusal(), [openId, clearRefusal]);
+  const refusedIn = chat.refusal?.conversationId;
+  const lastOpen = useRef(openId);
+  useEffect(() => {
+    if (lastOpen.current !== openId && refusedIn !== openId) clearRefusal();
+    lastOpen.current = openId;
+  }, [openId, refusedIn, clearRefusal]);
 
   async function send(message: string) {
     setText('');
@@ -135,7 +141,7 @@ export function ChatPage() {
           onDeleted={(id) => (id === openId ? void navigate(CHAT, { replace: true }) : undefined)}
         />
         <ChatPane openId={openId} turn={turn} busy={chat.busy} send={(m) => void send(m)} box={box}>
-          {chat.refusal ? <Callout tone="error">{chat.refusal}</Callout> : null}
+          {chat.refusal ? <TurnRefusal refusal={chat.refusal} /> : null}
           <MessageBox ref={box} value={text} onChange={setText} onSend={(m) => void send(m)} busy={chat.busy} />
           <LiveRegion message={chat.announcement} />
         </ChatPane>

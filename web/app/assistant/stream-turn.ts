@@ -70,7 +70,8 @@ async function post(api: BrowserApi, url: string, body: TurnBody, signal?: Abort
  * Sends the creator's message and hands each event of the answer to `onEvent` as it comes. Resolves when the
  * stream ends: true when it ended with `done` or `error`, false when it was cut short. A token refused before the
  * stream starts gets the one renewal every call gets (spec section 4): asking who is signed in goes through the
- * API module's call, which renews it.
+ * API module's call, which renews it. A model turn refused for an unverified email is sent once more with a new
+ * token: the address may have been verified (in another tab, from the mail) since this token was issued.
  */
 export async function streamTurn(
   conversationId: string,
@@ -86,6 +87,13 @@ export async function streamTurn(
     if (refused.code !== 'unauthenticated') throw refused;
     await api.currentUser().catch(() => null);
     const renewed = await api.accessToken();
+    if (!renewed || renewed === token) throw refused;
+    ({ res, token } = await post(api, url, body, signal));
+  }
+  if (res.status === 403 && token) {
+    const refused = await refusalOf(api, res);
+    if (refused.code !== 'assistant-email-unverified') throw refused;
+    const renewed = await api.renewAccessToken();
     if (!renewed || renewed === token) throw refused;
     ({ res, token } = await post(api, url, body, signal));
   }

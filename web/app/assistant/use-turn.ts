@@ -35,6 +35,14 @@ export interface Turn {
   reply?: ChatMessage;
 }
 
+/** Why a message was refused before Taylor started: the catalogue's code, when there is one, and its words. */
+export interface Refusal {
+  code?: string;
+  message: string;
+  /** The conversation it happened in (made for this message, when it was the first). */
+  conversationId: string | null;
+}
+
 export const CUT_OFF = 'The answer was cut off before Taylor finished. Please try again.';
 export const CONNECTION_LOST = 'The connection was lost before Taylor finished. Please try again.';
 export const SENT = 'Message sent. Taylor is answering…';
@@ -73,7 +81,7 @@ function finish(queryClient: QueryClient, turn: Turn, message: ChatMessage) {
 export function useTurn({ onCreated }: { onCreated: (conversationId: string) => void }) {
   const queryClient = useQueryClient();
   const [turn, setTurn] = useState<Turn | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { message: announcement, announce } = useAnnouncer();
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -113,7 +121,9 @@ export function useTurn({ onCreated }: { onCreated: (conversationId: string) => 
       if (abort.signal.aborted) return false;
       if (live.phase === 'sending') {
         setTurn(null);
-        setRefusal(messageOf(err));
+        const code = (err as { code?: unknown }).code;
+        const why = { message: messageOf(err), conversationId: live.conversationId };
+        setRefusal(typeof code === 'string' ? { ...why, code } : why);
         return false;
       }
       update({ ...live, phase: 'failed', error: CONNECTION_LOST });

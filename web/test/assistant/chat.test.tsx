@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ChatMessage } from '@travelclub/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayStayDate } from '~/checkout/format';
+import { LINK_SENT, SEND_LINK } from '~/assistant/turn-refusal';
 import {
   aConversation,
   aMessage,
@@ -210,6 +211,56 @@ describe('a refused token', () => {
     expect(await within(messages()).findByText('Hello!')).toBeTruthy();
     expect(sent.map((s) => s.authorization)).toEqual(['Bearer token-old', 'Bearer token-new']);
     expect(browserApi.currentUser).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a model turn refused (issue 29)', () => {
+  const UNVERIFIED =
+    'Please verify your email address before chatting with Taylor. Use the link we mailed you, or ask for a new one.';
+  const unverified = () => jsonAnswer(403, { error: { code: 'assistant-email-unverified', message: UNVERIFIED } });
+
+  it('says why in plain words: the platform’s day is spent', async () => {
+    const message = 'Taylor has answered as many messages as it can today for all creators. Please come back tomorrow.';
+    stubStream(jsonAnswer(429, { error: { code: 'assistant-platform-allowance-used', message } }));
+    const user = await openChat();
+    await user.type(box(), 'Hello{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(`Error${message}`);
+    expect(box()).toHaveProperty('value', 'Hello');
+    expect(screen.queryByRole('button', { name: SEND_LINK })).toBeNull();
+  });
+
+  it('for an unverified email: tries once with a new token, then says so and mails a new link on request', async () => {
+    const sent = stubStream(unverified(), unverified());
+    answers['auth.requestEmailVerification'] = () => ({ message: 'sent' });
+    const user = await openChat();
+    browserApi.accessToken.mockImplementationOnce(async () => 'token-old');
+    browserApi.renewAccessToken.mockImplementation(async () => 'token-new');
+    browserApi.accessToken.mockImplementation(async () => 'token-new');
+    await user.type(box(), 'Hello{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(`Error${UNVERIFIED}`);
+    expect(sent.map((s) => s.authorization)).toEqual(['Bearer token-old', 'Bearer token-new']);
+    expect(box()).toHaveProperty('value', 'Hello');
+    await user.click(screen.getByRole('button', { name: SEND_LINK }));
+    expect((await screen.findByText(LINK_SENT)).getAttribute('role')).toBe('status');
+    expect(callsOf('auth.requestEmailVerification')).toEqual([{}]);
+  });
+
+  it('for an email verified since the token was issued: the new token’s turn is answered', async () => {
+    const answer = new SseAnswer();
+    const sent = stubStream(unverified(), answer.response);
+    const user = await openChat();
+    browserApi.accessToken.mockImplementationOnce(async () => 'token-old');
+    browserApi.renewAccessToken.mockImplementation(async () => 'token-verified');
+    browserApi.accessToken.mockImplementation(async () => 'token-verified');
+    await user.type(box(), 'Hello{Enter}');
+    await act(async () => {
+      answer.send('start', start);
+      answer.send('done', { message: { ...reply, text: 'Hello!', toolCalls: [], links: [] } });
+      answer.close();
+    });
+    expect(await within(messages()).findByText('Hello!')).toBeTruthy();
+    expect(sent.map((s) => s.authorization)).toEqual(['Bearer token-old', 'Bearer token-verified']);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

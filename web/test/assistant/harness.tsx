@@ -45,6 +45,7 @@ export const browserApi = {
   initSession: vi.fn(),
   onSessionChange: vi.fn(() => () => undefined),
   accessToken: vi.fn(async () => 'token-1'),
+  renewAccessToken: vi.fn(async () => 'token-1'),
   currentUser: vi.fn(async () => null),
   call: vi.fn(async (e: object, input: unknown) => answer(e, input)),
   upload: vi.fn(async (e: object, input: unknown, _form: FormData, _options?: unknown) => answer(e, input)),
@@ -56,6 +57,8 @@ export function resetApi() {
   browserApi.upload.mockClear();
   browserApi.accessToken.mockClear();
   browserApi.accessToken.mockImplementation(async () => 'token-1');
+  browserApi.renewAccessToken.mockClear();
+  browserApi.renewAccessToken.mockImplementation(async () => 'token-1');
   browserApi.currentUser.mockClear();
 }
 
