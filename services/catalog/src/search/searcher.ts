@@ -15,6 +15,7 @@ import { appError } from '@travelclub/kit';
 import { leadPrice, nightsOf } from '../domain/pricing.js';
 import { addressLine, orderRoomTypes, tagRate } from '../domain/rate-order.js';
 import { buildRate, quoteRate } from '../domain/rates.js';
+import { pageWithRoomsFirst } from '../domain/result-order.js';
 import type { StoredHotel } from '../domain/types.js';
 import { imageAsset } from '../domain/image-links.js';
 import type { AvailabilityProjection } from './availability.js';
@@ -110,15 +111,37 @@ export class Searcher {
    * kept; each answer adds the like count and the cheapest rate. Writing the same summaries again for every
    * search cost more than the search itself.
    */
-  resultsJson(ordinals: readonly number[], stay: Stay | null): string {
+  resultsJson(
+    ordinals: readonly number[],
+    stay: Stay | null,
+    cheapestOf: (ordinal: number) => HotelResult['cheapestRate'] = this.cheapestOf(stay),
+  ): string {
     const index = this.index();
-    const now = this.now();
     const parts = ordinals.map((ordinal) => {
       const hotel = index.hotels[ordinal]!;
-      const cheapest = stay ? this.cheapest(hotel, stay, now) : null;
-      return `${this.summaryHead(index, ordinal)},"likes":${hotel.likes},"cheapestRate":${JSON.stringify(cheapest)}}`;
+      return `${this.summaryHead(index, ordinal)},"likes":${hotel.likes},"cheapestRate":${JSON.stringify(cheapestOf(ordinal))}}`;
     });
     return `[${parts.join(',')}]`;
+  }
+
+  /** Each hotel's cheapest rate for the stay (none without one), priced once however often it is asked. */
+  private cheapestOf(stay: Stay | null): (ordinal: number) => HotelResult['cheapestRate'] {
+    if (!stay) return () => null;
+    const index = this.index();
+    const now = this.now();
+    const priced = new Map<number, HotelResult['cheapestRate']>();
+    return (ordinal) => {
+      let rate = priced.get(ordinal);
+      if (rate === undefined) priced.set(ordinal, (rate = this.cheapest(index.hotels[ordinal]!, stay, now)));
+      return rate;
+    };
+  }
+
+  /** A page of `ordinals`, hotels with rooms for the stay first, each hotel priced once (sold out ones last). */
+  private roomsFirstJson(ordinals: readonly number[], stay: Stay, skip: number, take: number): string {
+    const cheapestOf = this.cheapestOf(stay);
+    const page = pageWithRoomsFirst(ordinals, (ordinal) => cheapestOf(ordinal) !== null, skip, take);
+    return this.resultsJson(page, stay, cheapestOf);
   }
 
   /** The summary's JSON without its like count and closing brace, kept by the index it came from. */
@@ -131,7 +154,10 @@ export class Searcher {
     return head;
   }
 
-  /** One page of a search as JSON (SearchPage): the destination's hotels, or the box's best first, each with its cheapest rate. */
+  /**
+   * One page of a search as JSON (SearchPage): the destination's hotels, or the box's best first, each with its
+   * cheapest rate; the hotels with no rooms left for the stay come after all the others.
+   */
   pageJson(criteria: SearchCriteria, take: number, skip: number, searchId?: string): string {
     const index = this.index();
     let ordinals: readonly number[];
@@ -150,14 +176,15 @@ export class Searcher {
       take,
       skip,
     };
-    return `${JSON.stringify(head).slice(0, -1)},"hotels":${this.resultsJson(ordinals.slice(skip, skip + take), criteria)}}`;
+    return `${JSON.stringify(head).slice(0, -1)},"hotels":${this.roomsFirstJson(ordinals, criteria, skip, take)}}`;
   }
 
-  /** The hotels of a map viewport as JSON (MapAnswer), best first, at most `limit`. */
+  /** The hotels of a map viewport as JSON (MapAnswer), best first (with dates, those with rooms), at most `limit`. */
   mapJson(box: BoundingBox, limit: number, stay: Stay | null): string {
     const ordinals = this.index().map.inBox(box, limit);
     const head = { boundingBox: box, exchangeRates: exchangeRatesRef(), total: ordinals.length };
-    return `${JSON.stringify(head).slice(0, -1)},"hotels":${this.resultsJson(ordinals, stay)}}`;
+    const hotels = stay ? this.roomsFirstJson(ordinals, stay, 0, ordinals.length) : this.resultsJson(ordinals, null);
+    return `${JSON.stringify(head).slice(0, -1)},"hotels":${hotels}}`;
   }
 
   /** Every room type of the hotel with its rates for the stay, ordered and tagged (spec section 4). */

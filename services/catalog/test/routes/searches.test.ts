@@ -33,6 +33,44 @@ const stay = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
+type IndexedHotel = ReturnType<typeof world.app.catalog.index>['hotels'][number];
+
+/** Takes every room of every type of the hotel for the stay, through holds as the itinerary places them. */
+async function sellOut(hotel: IndexedHotel, checkIn: string, checkOut: string) {
+  const user = await world.traveller();
+  for (const roomType of hotel.roomTypes)
+    for (
+      let free = world.app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
+      free > 0;
+    ) {
+      const rooms = Math.min(9, free);
+      const res = await world.app.inject({
+        method: 'POST',
+        url: `/internal/v1/holds?ownerId=${user.id}`,
+        headers: await serviceHeaders('itinerary', 'catalog'),
+        payload: {
+          idempotencyKey: randomUUID(),
+          // A hold is for the rooms of the search it names.
+          searchId: (
+            await world.app.catalog.searches.create(
+              { destination: hotel.destinationId, checkIn, checkOut, guests: rooms, rooms, currency: 'USD' },
+              `ip:sold-out-${randomUUID()}`,
+            )
+          ).searchId,
+          hotelId: hotel._id,
+          roomType: roomType.type,
+          rateId: rateId(hotel._id, roomType.type, hotel.ratePlans[0]!.code, checkIn, checkOut, rooms),
+          checkIn,
+          checkOut,
+          itineraryId: 'it-sold-out',
+          lineItemId: 'li-sold-out',
+        },
+      });
+      expect(res.statusCode).toBe(201);
+      free = world.app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
+    }
+}
+
 describe('POST /api/v1/hotel/search', () => {
   it("lists the destination's hotels, each with its cheapest free rate in the asked currency", async () => {
     const page = await search(world.app, stay({ currency: 'EUR', take: 5 }));
@@ -119,6 +157,53 @@ describe('POST /api/v1/hotel/search', () => {
     );
   });
 
+  it('puts hotels with no rooms for the dates after the others, on every page and on the map', async () => {
+    const index = world.app.catalog.index();
+    const listed = index.hotelsOf(world.city)!;
+    const first = index.hotels[listed[0]!]!;
+    // A night with two hotels free, away from the other tests' stays; then the list's first one is sold out.
+    const night = await world.pricedStayIn(from + 40, { nights: 1, guests: 1, hotels: 2 });
+    const checkIn = inDays(night);
+    const checkOut = inDays(night + 1);
+    await sellOut(first, checkIn, checkOut);
+    const body = stay({ checkIn, checkOut, guests: 1 });
+    const all = await search(world.app, { ...body, take: 100 });
+    const ids = all.hotels.map((h) => h.id);
+    const priced = all.hotels.filter((h) => h.cheapestRate);
+    expect(priced.length).toBeGreaterThan(0);
+    // Every hotel with a rate comes before every hotel without one; the sold-out first hotel is among the last.
+    const firstSoldOut = all.hotels.findIndex((h) => !h.cheapestRate);
+    expect(firstSoldOut).toBeGreaterThanOrEqual(priced.length);
+    expect(ids.indexOf(first._id)).toBeGreaterThanOrEqual(priced.length);
+    // Within each group the list keeps its own order (popularity).
+    const rank = (id: string) => listed.findIndex((ordinal) => index.hotels[ordinal]!._id === id);
+    const ranks = priced.map((h) => rank(h.id));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // Pages agree with the whole list.
+    const firstPage = await search(world.app, { ...body, take: 1, skip: 0 });
+    expect(firstPage.hotels.map((h) => h.id)).toEqual([priced[0]!.id]);
+    const lastPage = await search(world.app, { ...body, take: 1, skip: ids.length - 1 });
+    expect(lastPage.hotels.map((h) => h.id)).toEqual([ids.at(-1)]);
+    // The map's list too.
+    const { latitude, longitude } = first.coordinates;
+    const res = await world.app.inject({
+      method: 'POST',
+      url: '/api/v1/hotel/boundingBox',
+      payload: {
+        boundingBox: { north: latitude + 1, south: latitude - 1, east: longitude + 1, west: longitude - 1 },
+        checkIn,
+        checkOut,
+        guests: 1,
+        limit: 100,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const mapHotels = MapAnswerSchema.parse(res.json()).hotels;
+    const mapFree = mapHotels.filter((h) => h.cheapestRate).length;
+    expect(mapHotels.findIndex((h) => h.id === first._id)).toBeGreaterThanOrEqual(mapFree);
+    expect(mapHotels.slice(0, mapFree).every((h) => h.cheapestRate)).toBe(true);
+  });
+
   it('says so when the destination does not exist', async () => {
     expectError(
       await world.app.inject({ method: 'POST', url: '/api/v1/hotel/search', payload: stay({ destination: 'city-1' }) }),
@@ -171,8 +256,13 @@ describe('POST /api/v1/hotel/boundingBox', () => {
       .index()
       .popular.slice(0, 20)
       .map((o) => world.app.catalog.index().hotels[o]!._id);
-    expect(answer.hotels.map((h) => h.id)).toEqual(popular);
-    expect(answer.hotels.some((h) => h.cheapestRate)).toBe(true);
+    // The best 20, those with rooms for the dates first: each group in the order of popularity.
+    const priced = new Set(answer.hotels.filter((h) => h.cheapestRate).map((h) => h.id));
+    expect(answer.hotels.map((h) => h.id)).toEqual([
+      ...popular.filter((id) => priced.has(id)),
+      ...popular.filter((id) => !priced.has(id)),
+    ]);
+    expect(priced.size).toBeGreaterThan(0);
   });
 
   it('keeps every hotel inside the box and handles a box over the 180° meridian', async () => {
@@ -255,39 +345,7 @@ describe('POST /api/v1/hotel/{id}/checkAvailability', () => {
     const hotel = world.app.catalog.index().hotels[world.app.catalog.index().hotelsOf(world.city)![0]!]!;
     const checkIn = inDays(100);
     const checkOut = inDays(101);
-    const user = await world.traveller();
-    // Take every room of every type for that night.
-    for (const roomType of hotel.roomTypes)
-      for (
-        let free = world.app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
-        free > 0;
-      ) {
-        const rooms = Math.min(9, free);
-        const res = await world.app.inject({
-          method: 'POST',
-          url: `/internal/v1/holds?ownerId=${user.id}`,
-          headers: await serviceHeaders('itinerary', 'catalog'),
-          payload: {
-            idempotencyKey: randomUUID(),
-            // A hold is for the rooms of the search it names.
-            searchId: (
-              await world.app.catalog.searches.create(
-                { destination: hotel.destinationId, checkIn, checkOut, guests: rooms, rooms, currency: 'USD' },
-                `ip:sold-out-${randomUUID()}`,
-              )
-            ).searchId,
-            hotelId: hotel._id,
-            roomType: roomType.type,
-            rateId: rateId(hotel._id, roomType.type, hotel.ratePlans[0]!.code, checkIn, checkOut, rooms),
-            checkIn,
-            checkOut,
-            itineraryId: 'it-sold-out',
-            lineItemId: 'li-sold-out',
-          },
-        });
-        expect(res.statusCode).toBe(201);
-        free = world.app.catalog.availability.roomsLeft(hotel._id, roomType, nightsOf(checkIn, checkOut));
-      }
+    await sellOut(hotel, checkIn, checkOut);
     const res = await check(hotel._id, stay({ checkIn, checkOut, guests: 1 }));
     expectError(res, 'no-rooms-available');
     expect(res.json().error.title).toBe('No rooms available');
