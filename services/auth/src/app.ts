@@ -1,6 +1,5 @@
 // buildApp: the auth service (accounts, tokens, sessions, one-time codes, providers). It never listens.
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import { endpoints } from '@travelclub/contracts';
 import {
   buildService,
@@ -23,7 +22,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { codeRoutes } from './routes/codes.js';
 import { useFormErrorCodes } from './routes/form-errors.js';
 import { oauthRoutes } from './routes/oauth.js';
-import { sessionRoutes } from './routes/sessions.js';
+import { acceptSessionLoginForms, sessionRoutes } from './routes/sessions.js';
 import { supportRoutes } from './routes/support.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { accountStore } from './store/accounts.js';
@@ -93,7 +92,7 @@ export async function buildApp(config: AuthConfig, replace: Partial<AuthParts> =
     if (accessTokens.generated)
       app.log.warn('JWT_SIGNING_KEY is not set: using a key generated at start; tokens end with this process');
     await app.register(cookie);
-    await app.register(formbody, { bodyLimit: 16 * 1024 });
+    acceptSessionLoginForms(app);
 
     const parts = { ...(await makeParts(app, config, outbox, { accessTokens, verifyToken })), ...replace };
     await outbox.start();

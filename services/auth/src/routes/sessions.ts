@@ -1,8 +1,8 @@
 // Browser sessions: an access token becomes an HttpOnly session cookie, guarded by a double-submit CSRF token
 // (a cookie and the same value in the form or a header).
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { endpoints } from '@travelclub/contracts';
-import type { HandlerInput, Handlers } from '@travelclub/kit';
+import { endpoints } from '@travelclub/contracts';
+import { appError, type HandlerInput, type Handlers, type ServiceApp } from '@travelclub/kit';
 import type { FastifyReply } from 'fastify';
 import type { AuthConfig } from '../config.js';
 import { accountView } from '../domain/accounts.js';
@@ -18,6 +18,25 @@ type Endpoints = Pick<
 >;
 
 const signedOut = { isAuthenticated: false, user: null };
+
+const FORM = 'application/x-www-form-urlencoded';
+const FORM_ROUTES: ReadonlySet<string> = new Set([
+  endpoints.auth.sessionLogin.path,
+  endpoints.auth.sessionLoginEndpoint.path,
+]);
+
+/**
+ * Form bodies are read by the session login's two paths only (the spec's form post, which checks its CSRF
+ * token). Every other route answers a form with 415: a plain HTML form on another site sends one without a
+ * preflight, so a route that took it could be driven from there (a sign-up, a magic link, a reset mail).
+ */
+export function acceptSessionLoginForms(app: ServiceApp): void {
+  app.addContentTypeParser(FORM, { parseAs: 'string', bodyLimit: 16 * 1024 }, (req, body, done) => {
+    if (req.method !== 'POST' || !FORM_ROUTES.has(req.routeOptions.url ?? ''))
+      return done(appError('unsupported-media-type'));
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
 
 export function sessionRoutes({ sessions }: AuthFlows, config: AuthConfig): Handlers<Endpoints> {
   const cookieOptions = (maxAgeSeconds: number): CookieSerializeOptions => ({
