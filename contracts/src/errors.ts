@@ -93,6 +93,7 @@ export const errorCatalogue = {
   // creators (ours)
   'slug-taken': entry(409, 'This club address is already taken. Please choose another one.'),
   'slug-reserved': entry(400, 'This club address is reserved. Please choose another one.'),
+  'public-name-taken': entry(409, 'This name belongs to a verified creator. Please choose another one.'),
   // creators' subscribers and verification (ours)
   'subscription-code-invalid': entry(400, 'This confirmation link has expired or was already used.'),
   'unsubscribe-link-invalid': entry(400, 'This unsubscribe link is not valid. Please use the link in a recent mail.'),
@@ -148,6 +149,11 @@ export const errorCatalogue = {
   'account-not-found': entry(404, 'Account not found'),
   'role-not-grantable': entry(400, 'This role cannot be granted or revoked from the command line.'),
   'own-account': entry(409, 'Support staff cannot change their own roles or sessions.'),
+  // A role support staff took away comes back only from staff (issue 29): never by the self-service grant.
+  'role-revoked': entry(
+    403,
+    'Our support team removed this role from your account, so only they can give it back. Please contact support.',
+  ),
   'invoice-not-paid': entry(409, 'Only a paid invoice can be refunded.'),
   'refund-exceeds-paid': entry(409, 'A refund cannot be more than what is left of the payment.'),
   'payout-not-found': entry(404, 'No payout for this creator'),

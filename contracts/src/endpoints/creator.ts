@@ -48,6 +48,8 @@ const slugRefusals = [
   'slug-reserved',
   'slug-limit-reached',
   'forbidden',
+  // A public name that reads as a verified creator's (case, accents and look-alike letters aside).
+  'public-name-taken',
 ] as const satisfies readonly ErrorCode[];
 
 export const creatorProfileEndpoints = {

@@ -20,6 +20,8 @@ export interface ProfileRecord {
   creatorProfile: CreatorDetails;
   attribution?: UserAttribution & { at: Date };
   verified: boolean;
+  /** The public name as a reader sees it (`publicNameKey`): set on every write, compared with verified creators'. */
+  nameKey?: string;
   /** Billing's last word on the creator's paid plan, and when it was said. */
   plan?: { status: string; subscriptionId: string; at: Date; currentPeriodEnd?: Date };
   createdAt: Date;

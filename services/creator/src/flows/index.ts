@@ -88,7 +88,9 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
     subscriptions: await subscriptionStore(app.mongo, outbox),
     verification: await verificationStore(app.mongo, outbox),
   };
-  const profiles = profileFlows(stores.profiles);
+  const verification = verificationFlows({ store: stores.verification, profiles: stores.profiles });
+  // A verified creator's rename sends their verification back to the staff's review.
+  const profiles = profileFlows(stores.profiles, verification.reopen);
   const { publicBySlug } = profiles;
   const content = { profiles: stores.profiles, contacts: stores.contacts, hotels, discard: intake.remove };
   const recommendations = recommendationFlows({ ...content, recommendations: stores.recommendations });
@@ -133,7 +135,7 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
       limits: subscriptionLimits(app.redis, config.RATE_LIMIT_PREFIX),
       log: app.log,
     }),
-    verification: verificationFlows({ store: stores.verification, profiles: stores.profiles }),
+    verification,
     support: supportFlows({ subscriptions: stores.subscriptions, profiles: stores.profiles, log: app.log }),
     ...(await analyticsParts(app, config, outbox, { publicBySlug, slugOwner: stores.profiles.slugOwner })),
   };

@@ -14,6 +14,7 @@ import {
 } from '@travelclub/contracts';
 import { appError, canAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import { isCreator, sameClaims, type ProfileRecord } from '../domain/profile.js';
+import { publicNameKey } from '../domain/public-names.js';
 import { alternativeSlug, isReserved, slugFromName } from '../domain/slugs.js';
 import type { ProfileStore } from '../store/profiles.js';
 
@@ -31,6 +32,14 @@ const MAX_SLUGS = 10;
 const ALTERNATIVES = 20;
 
 export type ProfileFlows = ReturnType<typeof profileFlows>;
+
+/** Sends a creator's verification back to review: their public name changed (see `updateProfile`). */
+export type ReopenReview = (userId: string, change: { from: string; to: string }) => Promise<void>;
+
+/** A public name must not read as another verified creator's (case, accents and look-alike letters aside). */
+async function refuseVerifiedLookalike(store: ProfileStore, userId: string, publicName: string): Promise<void> {
+  if (await store.verifiedNameHolder(publicNameKey(publicName), userId)) throw appError('public-name-taken');
+}
 
 /** The event that tells billing (and the catalog, analytics) who a creator's address belongs to. */
 const updated = (record: Pick<ProfileRecord, '_id' | 'slug' | 'publicName'>, ctx: CausalContext) =>
@@ -78,6 +87,8 @@ async function createProfile(
 ) {
   const existing = await store.get(userId);
   if (existing) return { record: existing, created: false };
+  // The name the caller asks for; the sign-up's own name (from auth's event) is kept as it was given.
+  if (wanted.publicName !== undefined) await refuseVerifiedLookalike(store, userId, wanted.publicName);
   const publicName = wanted.publicName ?? fallbackName;
   const slug = wanted.slug
     ? await claimAsked(store, wanted.slug, userId)
@@ -110,21 +121,43 @@ function syncClaims(store: ProfileStore, userId: string, roles: Role[], ctx: Cau
   });
 }
 
-async function updateProfile(store: ProfileStore, userId: string, body: UpdateProfileBody, ctx: CausalContext) {
+/**
+ * The owner changes their profile. A verified creator whose public name comes to read differently loses the badge
+ * in the same write, and their verification goes back to the staff's review (`reopen`): the badge vouched for the
+ * name it was given to.
+ */
+async function updateProfile(
+  store: ProfileStore,
+  reopen: ReopenReview,
+  userId: string,
+  body: UpdateProfileBody,
+  ctx: CausalContext,
+) {
   const current = await store.get(userId);
   if (!current) throw appError('profile-not-found');
+  if (body.publicName !== undefined && body.publicName !== current.publicName)
+    await refuseVerifiedLookalike(store, userId, body.publicName);
   if (body.slug && body.slug !== current.slug) await changeSlug(store, current, body.slug);
+  let renamed: { from: string; to: string } | null = null;
   const record = await store.mutate(userId, (record) => {
     const set: Partial<ProfileRecord> = {};
+    renamed = null;
     if (body.publicName !== undefined && body.publicName !== record.publicName) set.publicName = body.publicName;
     if (body.slug !== undefined && body.slug !== record.slug) set.slug = body.slug;
     if (body.currency !== undefined) set.currency = body.currency;
     if (body.country !== undefined) set.country = body.country;
     if (body.creatorProfile) set.creatorProfile = { ...record.creatorProfile, ...body.creatorProfile };
+    if (record.verified && set.publicName !== undefined) {
+      if (publicNameKey(set.publicName) !== publicNameKey(record.publicName)) {
+        set.verified = false;
+        renamed = { from: record.publicName, to: set.publicName };
+      }
+    }
     const named = set.publicName !== undefined || set.slug !== undefined;
     const events: OutboxEvent[] = named && isCreator(record) ? [updated({ ...record, ...set }, ctx)] : [];
     return { set, events };
   });
+  if (renamed) await reopen(userId, renamed);
   return record!;
 }
 
@@ -140,7 +173,7 @@ async function setImage(store: ProfileStore, user: AuthUser, which: 'heroImage' 
   return { record, previous };
 }
 
-export function profileFlows(store: ProfileStore) {
+export function profileFlows(store: ProfileStore, reopen: ReopenReview) {
   /** The owner's profile with the token's roles: the token is what auth signed last. */
   async function ownOrNull(user: AuthUser, ctx: CausalContext) {
     const record = await store.get(user.id);
@@ -152,7 +185,8 @@ export function profileFlows(store: ProfileStore) {
     create: (userId: string, roles: Role[], wanted: NewProfile, fallbackName: string, ctx: CausalContext) =>
       createProfile(store, { userId, roles, wanted, fallbackName }, ctx),
     syncClaims: (userId: string, roles: Role[], ctx: CausalContext) => syncClaims(store, userId, roles, ctx),
-    update: (userId: string, body: UpdateProfileBody, ctx: CausalContext) => updateProfile(store, userId, body, ctx),
+    update: (userId: string, body: UpdateProfileBody, ctx: CausalContext) =>
+      updateProfile(store, reopen, userId, body, ctx),
 
     /** The caller's own profile (made on first use is POST's job: GET answers 404 before it). */
     async mine(user: AuthUser, ctx: CausalContext) {

@@ -35,7 +35,7 @@ async function request(deps: VerificationDeps, userId: string, body: RequestVeri
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const latest = await deps.store.latest(userId);
     if (latest?.status === 'pending') return { record: latest, created: false };
-    if (latest?.status === 'approved') throw appError('already-verified');
+    // An approved latest request with the profile not verified: the badge was taken back (a rename); ask again.
     const record: VerificationRecord = {
       _id: randomUUID(),
       userId,
@@ -46,6 +46,31 @@ async function request(deps: VerificationDeps, userId: string, body: RequestVeri
       createdAt: new Date(),
     };
     if (await deps.store.insert(record)) return { record, created: true };
+  }
+  throw new Error(`verification requests of ${userId} kept changing; gave up`);
+}
+
+/**
+ * A verified creator renamed themselves: the badge is off (the rename's own write) and a pending request,
+ * with the links of their last one and a note saying what changed, waits for the staff. One open at a time.
+ */
+async function reopen(deps: VerificationDeps, userId: string, { from, to }: { from: string; to: string }) {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const latest = await deps.store.latest(userId);
+    if (latest?.status === 'pending') return;
+    const record: VerificationRecord = {
+      _id: randomUUID(),
+      userId,
+      seq: (latest?.seq ?? 0) + 1,
+      status: 'pending',
+      links: latest?.links ?? [],
+      note: `Renamed while verified: from "${from}" to "${to}". The badge is off until this is approved.`.slice(
+        0,
+        1_000,
+      ),
+      createdAt: new Date(),
+    };
+    if (await deps.store.insert(record)) return;
   }
   throw new Error(`verification requests of ${userId} kept changing; gave up`);
 }
@@ -87,8 +112,10 @@ async function decide(
     'verification decision',
   );
   if (!record || record.status !== status) throw appError('verification-already-decided');
-  // Also on a repeat: it mends a profile left unflagged by a failure between the two writes.
-  if (status === 'approved') await markVerified(deps, record.userId, log);
+  // Also on a repeat: it mends a profile left unflagged by a failure between the two writes. Only for the
+  // creator's latest request: approving an old one again must not give back a badge a rename took away.
+  if (status === 'approved' && (await deps.store.latest(record.userId))?._id === record._id)
+    await markVerified(deps, record.userId, log);
   return record;
 }
 
@@ -123,6 +150,9 @@ export function verificationFlows(deps: VerificationDeps) {
       const record = await decide(deps, staff, id, body, ctx, log);
       return { record, handle: (await deps.profiles.get(record.userId))?.slug };
     },
+
+    /** Sends a renamed verified creator back to review (the profile's badge is already off). */
+    reopen: (userId: string, change: { from: string; to: string }) => reopen(deps, userId, change),
 
     /** Where the creator's latest request stands, for their own profile; undefined before their first. */
     async latestOf(userId: string) {

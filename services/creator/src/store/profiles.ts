@@ -5,6 +5,7 @@ import { defineModel, indexedCollection, isDuplicateKeyError, outboxPlugin, with
 import type { Outbox, OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { ProfileRecord } from '../domain/profile.js';
+import { publicNameKey } from '../domain/public-names.js';
 
 interface ProfileDocument extends ProfileRecord {
   outbox: OutboxEvent[];
@@ -28,6 +29,7 @@ const profileSchema = new Schema<ProfileDocument>(
     creatorProfile: { type: Schema.Types.Mixed, default: {} },
     attribution: Schema.Types.Mixed,
     verified: { type: Boolean, default: false },
+    nameKey: String,
     plan: Schema.Types.Mixed,
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
@@ -37,11 +39,27 @@ const profileSchema = new Schema<ProfileDocument>(
 );
 profileSchema.plugin(outboxPlugin);
 profileSchema.index({ slug: 1 }, { unique: true });
+// Whether a public name reads as a verified creator's (real MongoDB; the local server ignores it).
+profileSchema.index({ nameKey: 1, verified: 1 });
 
 /** A change decided on the stored profile: the fields to set and the events it causes, or null for none. */
 export type ProfileChange = { set: Partial<Omit<ProfileRecord, '_id' | 'version'>>; events?: OutboxEvent[] } | null;
 
 export type ProfileStore = Awaited<ReturnType<typeof profileStore>>;
+
+/** Another account's verified profile whose public name reads as this key; null when there is none. */
+const verifiedNameHolder =
+  (profiles: mongo.Collection<ProfileDocument>) =>
+  async (nameKey: string, exceptUserId: string): Promise<string | null> =>
+    (await profiles.findOne({ nameKey, verified: true, _id: { $ne: exceptUserId } }, { projection: { _id: 1 } }))
+      ?._id ?? null;
+
+/** Verified creators from before names had keys get theirs (idempotent: instances starting together agree). */
+async function keyVerifiedNames(profiles: mongo.Collection<ProfileDocument>): Promise<void> {
+  const legacy = profiles.find({ verified: true, nameKey: { $exists: false } }, { projection: { publicName: 1 } });
+  for await (const { _id, publicName } of legacy)
+    await profiles.updateOne({ _id, nameKey: { $exists: false } }, { $set: { nameKey: publicNameKey(publicName) } });
+}
 
 const MAX_ATTEMPTS = 10;
 
@@ -53,6 +71,8 @@ export async function profileStore(connection: Connection, outbox: Outbox) {
   const withoutOutbox = { projection: { outbox: 0 } } as const;
 
   const get = (userId: string): Promise<ProfileRecord | null> => profiles.findOne({ _id: userId }, withoutOutbox);
+
+  await keyVerifiedNames(profiles);
 
   return {
     get,
@@ -81,10 +101,12 @@ export async function profileStore(connection: Connection, outbox: Outbox) {
       }
     },
 
+    verifiedNameHolder: verifiedNameHolder(profiles),
+
     /** Stores a new profile with its events; null when the account already has one. */
     async create(record: ProfileRecord, events: OutboxEvent[]): Promise<ProfileRecord | null> {
       try {
-        await profiles.insertOne({ ...record, outbox: events });
+        await profiles.insertOne({ ...record, nameKey: publicNameKey(record.publicName), outbox: events });
       } catch (err) {
         // Only the account's own profile makes this a second copy; a slug clash is a real failure.
         if (!isDuplicateKeyError(err) || !(await get(record._id))) throw err;
@@ -105,7 +127,8 @@ export async function profileStore(connection: Connection, outbox: Outbox) {
         const change = decide(current);
         if (!change) return current;
         const events = change.events ?? [];
-        const update = { $set: { ...change.set, updatedAt: new Date(), version: current.version + 1 } };
+        const nameKey = publicNameKey(change.set.publicName ?? current.publicName);
+        const update = { $set: { ...change.set, nameKey, updatedAt: new Date(), version: current.version + 1 } };
         const updated = await profiles.findOneAndUpdate(
           { _id: userId, version: current.version },
           events.length > 0 ? withEvents(update, ...events) : update,

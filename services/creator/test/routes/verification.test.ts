@@ -246,3 +246,75 @@ describe('the staff queue', () => {
     expectInvalid(await list('everything'), 'status');
   });
 });
+
+describe('a verified creator’s name', () => {
+  const rename = (caller: Caller, payload: object) =>
+    inject({ method: 'PUT', url: '/api/v1/userProfile', headers: caller.headers, payload });
+
+  /** A creator, verified by staff. */
+  async function verified(name: string, links: string[] = []) {
+    const creator = await world.creator(name);
+    const staff = await world.caller(['role/support']);
+    const { id } = (await ask(creator, { links })).json();
+    expect((await decide(staff, id, { decision: 'approve' })).statusCode).toBe(200);
+    return { creator, staff, requestId: id as string };
+  }
+
+  it('goes back to review on a rename: the badge is off until staff approve again', async () => {
+    const links = ['https://mila.example'];
+    const { creator, staff, requestId } = await verified('Mila Moves', links);
+    const slug = `mila-official-${Math.random().toString(36).slice(2, 8)}`;
+    const res = await rename(creator, { publicName: 'Somebody Famous Here', slug });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ verified: false, verification: { status: 'pending' } });
+    expect((await publicProfile(slug)).verified).toBe(false);
+    // The staff's queue has it, with the links of the last request and what changed.
+    const queue = await inject({
+      method: 'GET',
+      url: `/api/v1/creator/verification?status=pending&handle=${slug}`,
+      headers: staff.headers,
+    });
+    const [reopened, more] = queue.json().requests;
+    expect(more).toBeUndefined();
+    expect(reopened).toMatchObject({ userId: creator.id, status: 'pending', links, handle: slug });
+    expect(reopened.note).toContain('"Mila Moves" to "Somebody Famous Here"');
+    // Approving the old request again gives nothing back; asking answers the open one; approving it does.
+    expect((await decide(staff, requestId, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await publicProfile(slug)).verified).toBe(false);
+    expect((await ask(creator)).json().id).toBe(reopened.id);
+    expect((await decide(staff, reopened.id, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await publicProfile(slug)).verified).toBe(true);
+  });
+
+  it('keeps the badge when the name reads the same, and when something else changes', async () => {
+    const { creator } = await verified('Otto Stays');
+    const res = await rename(creator, { publicName: 'OTTO  STAYS', country: 'PT' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ verified: true, publicName: 'OTTO  STAYS' });
+    expect((await rename(creator, { creatorProfile: { bio: 'Hello' } })).json().verified).toBe(true);
+  });
+
+  it('is no one else’s: case, accents and look-alike letters aside', async () => {
+    const unique = `Cara Creator ${Math.random().toString(36).slice(2, 6)}`;
+    await verified(unique);
+    const impostor = await world.creator('Impostor');
+    const suffix = unique.slice('Cara Creator '.length);
+    for (const lookalike of [
+      unique.toUpperCase(),
+      `Cára Créator ${suffix}`,
+      `\u0421ara Creat\u03bfr ${suffix}`, // Cyrillic С, Greek ο
+      `\uff43\uff41\uff52\uff41 Creator ${suffix}`, // full-width
+      `Cara  Creator ${suffix}`, // two spaces
+    ])
+      expectError(await rename(impostor, { publicName: lookalike }), 'public-name-taken');
+    const made = await inject({
+      method: 'POST',
+      url: '/api/v1/userProfile',
+      headers: (await world.caller(['role/customer', 'role/creator'])).headers,
+      payload: { publicName: unique.toLowerCase() },
+    });
+    expectError(made, 'public-name-taken');
+    // Only the verified creator's name is held: another name is free.
+    expect((await rename(impostor, { publicName: `Cara Creator ${suffix}x` })).statusCode).toBe(200);
+  });
+});
