@@ -1,6 +1,7 @@
 // What every command's action works with: the platform's address, its clients, and the output, from the
 // global options (--api, --json, --no-color) wherever they were written on the line.
 import type { Command } from 'commander';
+import { DEFAULT_TIMEOUT_S } from './failure.js';
 import { createOutput, outputOptions, type Output } from './output.js';
 import { apiUrl, clients } from './session.js';
 
@@ -8,10 +9,14 @@ export interface GlobalFlags {
   api?: string;
   json?: boolean;
   color?: boolean;
+  /** Seconds any one call to the platform may take (`--timeout`). */
+  timeout?: number;
 }
 
 export interface Context {
   api: string;
+  /** Seconds any one call to the platform may take. */
+  timeout: number;
   out: Output;
   /** Sends no token (sign-in, health). */
   anonymous: ReturnType<typeof clients>['anonymous'];
@@ -22,8 +27,9 @@ export interface Context {
 export function contextOf(command: Command): Context {
   const flags = command.optsWithGlobals<GlobalFlags>();
   const api = apiUrl(flags.api);
-  const { anonymous, signedIn } = clients(api);
-  return { api, out: createOutput(outputOptions(flags)), anonymous, client: signedIn };
+  const timeout = flags.timeout ?? DEFAULT_TIMEOUT_S;
+  const { anonymous, signedIn } = clients(api, timeout);
+  return { api, timeout, out: createOutput(outputOptions(flags)), anonymous, client: signedIn };
 }
 
 /** Adds examples under a command's help. */

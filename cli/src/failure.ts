@@ -17,6 +17,19 @@ export class CliFailure extends Error {
 }
 
 export const usage = (message: string) => new CliFailure(message, EXIT.usage);
+
+/** The default of `--timeout`: how long any one call to the platform may take before the command gives up. */
+export const DEFAULT_TIMEOUT_S = 30;
+
+/** The platform took the connection but did not answer within `--timeout` (the cause of the ApiError). */
+export class PlatformTimeout extends Error {
+  override name = 'PlatformTimeout';
+  constructor(api: string, seconds: number) {
+    super(
+      `The platform at ${api} did not answer within ${seconds} s. Is it overloaded or stuck? (--timeout to wait longer)`,
+    );
+  }
+}
 export const refused = (message: string) => new CliFailure(message, EXIT.refused);
 export const signedOut = (message = 'You are not signed in. Run `travelclub login` first.') =>
   new CliFailure(message, EXIT.signedOut);
@@ -34,6 +47,7 @@ function apiExitCode(err: ApiError): ExitCode {
 
 /** The platform's own message, with the first field it names when its input was refused. */
 function apiMessage(err: ApiError, api: string): string {
+  if (err.status === 0 && err.cause instanceof PlatformTimeout) return err.cause.message;
   if (err.status === 0) return `Cannot reach the platform at ${api}. Is it running? (--api or TRAVELCLUB_API)`;
   const detail = err.details?.[0];
   const where = detail ? ` (${detail.path || 'input'}: ${detail.message})` : '';
@@ -41,22 +55,51 @@ function apiMessage(err: ApiError, api: string): string {
   return `${err.message}${err.code === 'validation-failed' ? where : ''}`;
 }
 
-/** Reports a failure on stderr in one line and answers the exit code. */
-export function report(err: unknown, api: string, write: (line: string) => void): ExitCode {
-  if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  if (err instanceof CliFailure) {
-    write(`error: ${err.message}`);
-    return err.exitCode;
-  }
+/** What went wrong, as one line says it and as `--json` prints it. */
+interface Failure {
+  exitCode: ExitCode;
+  message: string;
+  /** The platform's catalogue code, or the command line's own name for what happened. */
+  code: string;
+  status?: number;
+  details?: ApiError['details'];
+}
+
+const exitNames: Record<ExitCode, string> = {
+  0: 'ok',
+  1: 'refused',
+  2: 'usage',
+  3: 'signed-out',
+  4: 'unreachable',
+};
+
+function failureOf(err: unknown, api: string): Failure | undefined {
+  if (err instanceof CommanderError) return undefined;
+  if (err instanceof CliFailure) return { exitCode: err.exitCode, message: err.message, code: exitNames[err.exitCode] };
   if (err instanceof ApiError) {
-    write(`error: ${apiMessage(err, api)}`);
-    return apiExitCode(err);
+    const exitCode = apiExitCode(err);
+    const timedOut = err.status === 0 && err.cause instanceof PlatformTimeout;
+    return {
+      exitCode,
+      message: apiMessage(err, api),
+      code: err.code ?? (timedOut ? 'timeout' : exitNames[exitCode]),
+      ...(err.status ? { status: err.status } : {}),
+      ...(err.details ? { details: err.details } : {}),
+    };
   }
   // A prompt closed with Ctrl-C or Ctrl-D: nothing was done.
-  if (err instanceof Error && err.name === 'ExitPromptError') {
-    write('error: cancelled, nothing was changed');
-    return EXIT.refused;
-  }
-  write(`error: ${err instanceof Error ? err.message : String(err)}`);
-  return EXIT.refused;
+  if (err instanceof Error && err.name === 'ExitPromptError')
+    return { exitCode: EXIT.refused, message: 'cancelled, nothing was changed', code: 'cancelled' };
+  return { exitCode: EXIT.refused, message: err instanceof Error ? err.message : String(err), code: 'refused' };
+}
+
+/**
+ * Reports a failure on stderr in one line and answers the exit code: `error: <message>`, or with `json` the
+ * platform's envelope shape, `{"error":{"code","message","exitCode",...}}`, so a script reads failures as JSON too.
+ */
+export function report(err: unknown, api: string, write: (line: string) => void, json = false): ExitCode {
+  if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  const failure = failureOf(err, api)!;
+  write(json ? JSON.stringify({ error: failure }) : `error: ${failure.message}`);
+  return failure.exitCode;
 }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { signedOut } from './failure.js';
+import { DEFAULT_TIMEOUT_S, PlatformTimeout, signedOut } from './failure.js';
 
 export const DEFAULT_API = 'http://127.0.0.1:8080';
 
@@ -173,11 +173,39 @@ export async function accessToken(api: string, anonymous: ApiClient): Promise<st
   });
 }
 
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * `fetch` that gives up after `seconds` (answer and body): a gateway that takes the connection and never
+ * answers ends the command with a PlatformTimeout instead of holding it forever.
+ */
+export function fetchWithin(api: string, seconds: number): typeof fetch {
+  return async (input, init) => {
+    const deadline = AbortSignal.timeout(seconds * 1000);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    try {
+      const res = await fetch(input, { ...init, signal });
+      // The body is read here, inside the deadline, so a stalled answer half-way is the same time-out.
+      const body = await res.arrayBuffer();
+      return new Response(NULL_BODY.has(res.status) ? null : body, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      });
+    } catch (err) {
+      if (deadline.aborted) throw new PlatformTimeout(api, seconds);
+      throw err;
+    }
+  };
+}
+
 /** The platform's typed client: `anonymous` sends no token; `signedIn` sends the session's access token. */
-export function clients(api: string) {
-  const anonymous = createApiClient({ baseUrl: api });
+export function clients(api: string, timeoutSeconds = DEFAULT_TIMEOUT_S) {
+  const timed = fetchWithin(api, timeoutSeconds);
+  const anonymous = createApiClient({ baseUrl: api, fetch: timed });
   const signedIn = createApiClient({
     baseUrl: api,
+    fetch: timed,
     headers: async () => ({ authorization: `Bearer ${await accessToken(api, anonymous)}` }),
   });
   return { anonymous, signedIn };

@@ -3,16 +3,15 @@
 import { GatewayHealthSchema, type GatewayHealth } from '@travelclub/contracts';
 import type { Command } from 'commander';
 import { act, examples, type Context } from '../context.js';
-import { CliFailure, EXIT } from '../failure.js';
+import { CliFailure, EXIT, PlatformTimeout } from '../failure.js';
+import { fetchWithin } from '../session.js';
 
-async function readHealth(api: string): Promise<GatewayHealth> {
+async function readHealth(api: string, timeout: number): Promise<GatewayHealth> {
   let res: Response;
   try {
-    res = await fetch(`${api}/health`, {
-      signal: AbortSignal.timeout(10_000),
-      headers: { accept: 'application/json' },
-    });
-  } catch {
+    res = await fetchWithin(api, timeout)(`${api}/health`, { headers: { accept: 'application/json' } });
+  } catch (err) {
+    if (err instanceof PlatformTimeout) throw new CliFailure(err.message, EXIT.unreachable);
     throw new CliFailure(`Cannot reach the gateway at ${api}. Is the platform running?`, EXIT.unreachable);
   }
   const parsed = GatewayHealthSchema.safeParse(await res.json().catch(() => undefined));
@@ -38,7 +37,7 @@ export function healthCommand(program: Command) {
     act(
       program.command('health').description('every part and its dependencies; exits 1 when anything is down'),
       async (ctx) => {
-        const health = await readHealth(ctx.api);
+        const health = await readHealth(ctx.api, ctx.timeout);
         ctx.out.result(health, (h) => print(ctx, h));
         if (health.status !== 'ready') process.exitCode = EXIT.refused;
       },
