@@ -2,7 +2,7 @@
 // lines, the text, and the hotels, searches and drafts the answer links to (pages of this site only).
 import type { AppLink, ChatMessage } from '@travelclub/contracts';
 import { Link } from 'react-router';
-import { isSitePath, MessageText } from './message-text';
+import { isSitePath, linkedPaths, MessageText } from './message-text';
 import type { ToolLine, Turn } from './use-turn';
 
 /** What a tool call is doing while it runs, when the stream says no more. */
@@ -43,8 +43,10 @@ export function ToolLines({ lines }: { lines: readonly ToolLine[] }) {
   );
 }
 
-export function MessageLinks({ links = [] }: { links?: readonly AppLink[] }) {
-  const safe = links.filter((link) => isSitePath(link.href));
+/** The answer's links that its text does not already give (a hotel it listed is not listed twice). */
+export function MessageLinks({ links = [], text = '' }: { links?: readonly AppLink[]; text?: string }) {
+  const inText = linkedPaths(text);
+  const safe = links.filter((link) => isSitePath(link.href) && !inText.has(link.href));
   if (safe.length === 0) return null;
   return (
     <ul className="chat-links" aria-label="Links from Taylor">
@@ -74,7 +76,7 @@ export function ChatMessageView({ message }: { message: ChatMessage }) {
       <ToolLines lines={toolLinesOf(message)} />
       {message.role === 'user' ? <p className="chat-user-text">{message.text}</p> : <MessageText text={message.text} />}
       {stopped ? <p className="chat-stopped">{stopped}</p> : null}
-      <MessageLinks links={message.links} />
+      <MessageLinks links={message.links} text={message.text} />
     </li>
   );
 }

@@ -33,20 +33,38 @@ function useOpenId(): string | null {
   return new URLSearchParams(shown.search).get('conversation');
 }
 
-/** Keeps the newest message in view while it streams (`shown` changes), unless the creator scrolled up to read. */
-function useFollow(shown: string) {
+/**
+ * Follows the answer while it streams (`shown` changes), unless the creator scrolled up to read, but never past
+ * the creator's last message: an answer taller than the box is read from its start, not from its end.
+ */
+function useFollow(shown: string, asked: number) {
   const list = useRef<HTMLOListElement>(null);
   const pinned = useRef(true);
+  /** Where the follow put the list last: a scroll event there is ours, not the creator's. */
+  const placed = useRef<number | null>(null);
+  // A new message of the creator's: follow again.
+  useEffect(() => {
+    pinned.current = true;
+  }, [asked]);
   useEffect(() => {
     const el = list.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [shown]);
+    if (!el || !pinned.current) return;
+    const question = [...el.querySelectorAll<HTMLElement>(':scope > li[data-role="user"]')].at(-1);
+    const bottom = el.scrollHeight - el.clientHeight;
+    // The list is the offset parent of its messages (position: relative), so offsetTop is within it.
+    el.scrollTop = question ? Math.min(bottom, question.offsetTop - TOP_GAP) : bottom;
+    placed.current = el.scrollTop;
+  }, [shown, asked]);
   const onScroll = () => {
     const el = list.current;
-    if (el) pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (!el || Math.abs(el.scrollTop - (placed.current ?? -1)) < 2) return;
+    pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
   };
   return { list, onScroll };
 }
+
+/** Room kept above the creator's last message when the answer fills the box. */
+const TOP_GAP = 12;
 
 function Suggestions({ onPick, busy }: { onPick: (text: string) => void; busy: boolean }) {
   return (
@@ -76,7 +94,8 @@ function Messages({ openId, turn, busy, send }: PaneProps) {
   const conversation = useConversation(openId);
   const hidden = new Set([turn?.userMessage?.id, turn?.replyId]);
   const messages = (conversation.data?.messages ?? []).filter((m) => !hidden.has(m.id));
-  const follow = useFollow(`${messages.length}:${turn?.tools.length}:${turn?.answer}:${turn?.error ?? ''}`);
+  const asked = messages.filter((m) => m.role === 'user').length + (turn ? 1 : 0);
+  const follow = useFollow(`${messages.length}:${turn?.tools.length}:${turn?.answer}:${turn?.error ?? ''}`, asked);
   if (openId && conversation.isError)
     return (
       <div className="stack">
@@ -126,13 +145,13 @@ export function ChatPage() {
   return (
     <div className="chat-page stack">
       <div className="chat-head">
-        <h1>{PAGE_TITLE}</h1>
+        <div className="chat-head-title">
+          <h1>{PAGE_TITLE}</h1>
+          <Link to={DRAFTS}>{DRAFTS_LINK}</Link>
+        </div>
         <p className="muted">
           Ask Taylor to find hotels, outline a package or explain your numbers. Everything Taylor writes is a draft:
           nothing goes on your club until you publish it.
-        </p>
-        <p>
-          <Link to={DRAFTS}>{DRAFTS_LINK}</Link>
         </p>
       </div>
       <div className="chat-layout">

@@ -63,7 +63,9 @@ function ConversationItem(props: {
   return (
     <li className="chat-conversation" data-open={props.isOpen || undefined}>
       <Link to={chatUrl(conversation.id)} aria-current={props.isOpen ? 'page' : undefined} onClick={props.onOpen}>
-        <span className="chat-conversation-title">{conversation.title}</span>
+        <span className="chat-conversation-title" title={conversation.title}>
+          {conversation.title}
+        </span>
         <span className="chat-conversation-day muted">{dayFormat.format(new Date(conversation.updatedAt))}</span>
       </Link>
       <Button variant="quiet" aria-label={`Delete “${conversation.title}”`} onPress={props.onDelete}>

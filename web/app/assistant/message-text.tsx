@@ -19,6 +19,10 @@ export const isSitePath = (href: string) => href.startsWith('/') && !href.starts
 export const spokenText = (text: string) =>
   text.replace(INLINE, (_whole, label?: string, _href?: string, bold?: string) => label ?? bold ?? '');
 
+/** The pages of this site the text links to (their addresses as written). */
+export const linkedPaths = (text: string) =>
+  new Set([...text.matchAll(INLINE)].map((m) => m[2]).filter((href) => href !== undefined && isSitePath(href)));
+
 export function blocksOf(text: string): Block[] {
   const blocks: Block[] = [];
   const last = () => blocks[blocks.length - 1];
