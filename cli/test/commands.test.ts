@@ -445,8 +445,29 @@ describe('dead letters', () => {
 describe('creators and operators', () => {
   it('verifies a creator by handle, shows their payout and a subscriber', async () => {
     const creator = await new Creator(platform.stack.gateway).signUp(`${uniqueName('club')}@example.test`, 'Club Cleo');
-    const requested = await creator.call('POST', '/api/v1/creator/requestVerification', { note: 'my channel' });
+    const link = `https://video.example/${creator.slug}`;
+    const requested = await creator.call('POST', '/api/v1/creator/requestVerification', {
+      links: [link],
+      note: 'my channel\nand my press page',
+    });
     expect(requested.status).toBeLessThan(300);
+    // Staff see what they would approve: the pending requests with their links and note, and one in full.
+    const listed = await staff.run(['creators', 'requests']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/HANDLE\s+REQUESTED\s+STATUS\s+LINKS\s+NOTE/);
+    expect(listed.stdout).toContain(creator.slug);
+    const one = await staff.run(['creators', 'requests', creator.slug]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toMatch(new RegExp(`Handle\\s+${creator.slug}`));
+    expect(one.stdout).toMatch(/Status\s+pending/);
+    expect(one.stdout).toContain(`Links\n  ${link}`);
+    expect(one.stdout).toContain('Note\n  my channel\n  and my press page');
+    const asJson = await staff.json<{ handle: string; links: string[]; note: string }>([
+      'creators',
+      'requests',
+      creator.slug,
+    ]);
+    expect(asJson).toMatchObject({ handle: creator.slug, links: [link], note: 'my channel\nand my press page' });
     // Off a terminal a decision needs --yes.
     expect((await staff.run(['creators', 'verify', creator.slug])).code).toBe(2);
     const verified = await staff.run(['creators', 'verify', creator.slug, '--yes']);

@@ -1,12 +1,17 @@
-// users show | grant-role | revoke-role | revoke-sessions, creators verify | refuse, subscribers show.
-import { endpoints, type SupportAccount } from '@travelclub/contracts';
+// users show | grant-role | revoke-role | revoke-sessions, creators requests | verify | refuse, subscribers show.
+import {
+  endpoints,
+  VerificationStatusSchema,
+  type StaffVerificationRequest,
+  type SupportAccount,
+} from '@travelclub/contracts';
 import type { Command } from 'commander';
 import { act, examples, type Context } from '../context.js';
 import { refused, usage } from '../failure.js';
 import { when } from '../output.js';
 import { confirmChange } from '../prompts.js';
 import { findAccount } from './lookups.js';
-import { reasonText } from './options.js';
+import { reasonText, wholeNumber } from './options.js';
 
 const ROLES = ['customer', 'creator'] as const;
 const roleClaim = (role: string) => {
@@ -31,6 +36,13 @@ function printAccount(ctx: Context, a: SupportAccount) {
   out.table(
     ['AT', 'STAFF', 'ACTION', 'ROLE', 'REASON'],
     a.staffActions.map((s) => [when(s.at), s.staffId, s.action, s.role ?? '', s.reason]),
+    'None.',
+  );
+  // Every change of the roles since sign-up, the holder's own (becoming a creator) included.
+  out.heading('Role changes');
+  out.table(
+    ['AT', 'ACTION', 'ROLE', 'BY'],
+    a.roleChanges.map((c) => [when(c.at), c.action, c.role, c.by === 'staff' ? `staff ${c.staffId ?? ''}` : 'self']),
     'None.',
   );
 }
@@ -125,8 +137,70 @@ async function pendingRequest(ctx: Context, handle: string) {
   return request;
 }
 
+/** One request as staff check it before deciding: whose, when, the links the creator gave and their note. */
+function printRequest(ctx: Context, r: StaffVerificationRequest) {
+  const { out } = ctx;
+  out.fields([
+    ['Handle', r.handle ?? '(no club)'],
+    ['Request', r.id],
+    ['Creator', r.userId],
+    ['Status', out.state(r.status)],
+    ['Requested', when(r.createdAt)],
+    ['Decided', r.decidedAt ? `${when(r.decidedAt)}${r.decidedBy ? ` by ${r.decidedBy}` : ''}` : undefined],
+    ['Reason', r.reason],
+  ]);
+  out.heading('Links');
+  if (r.links.length) r.links.forEach((link) => out.line(`  ${link}`));
+  else out.line(out.colors.dim('  none given'));
+  out.heading('Note');
+  out.line(r.note ? r.note.replace(/^/gm, '  ') : out.colors.dim('  none given'));
+}
+
 function creatorCommands(program: Command) {
   const creators = program.command('creators').alias('creator').description("creators' verification requests");
+  examples(
+    act(
+      creators
+        .command('requests')
+        .description(
+          'verification requests waiting for a decision (oldest first), or one creator’s with its links and note',
+        )
+        .argument('[handle]', "a creator's club address: show their request in full")
+        .option('--status <status>', `pending, approved or refused`, 'pending')
+        .option('--limit <n>', 'at most this many (1 to 100)', wholeNumber('limit', 1, 100), 50),
+      async (ctx, handle: string | undefined, options: { status: string; limit: number }) => {
+        const status = VerificationStatusSchema.safeParse(options.status);
+        if (!status.success) throw usage('--status must be one of: pending, approved, refused');
+        const { requests } = await ctx.client.call(endpoints.creator.listVerifications, {
+          query: { status: status.data, limit: options.limit, ...(handle ? { handle } : {}) },
+        });
+        if (handle) {
+          const request = requests[0];
+          if (!request) throw refused(`No ${status.data} verification request for ${handle}`);
+          ctx.out.result(request, (r) => printRequest(ctx, r));
+          return;
+        }
+        ctx.out.result({ requests }, (a) =>
+          ctx.out.table(
+            ['HANDLE', 'REQUESTED', 'STATUS', 'LINKS', 'NOTE'],
+            a.requests.map((r) => [
+              r.handle ?? r.userId,
+              when(r.createdAt),
+              ctx.out.state(r.status),
+              r.links.join('\n'),
+              r.note ?? '',
+            ]),
+            `No ${status.data} verification requests.`,
+          ),
+        );
+      },
+    ),
+    [
+      'travelclub creators requests',
+      'travelclub creators requests lisbon-lena',
+      'travelclub creators requests --status refused --limit 10 --json',
+    ],
+  );
   examples(
     act(
       creators
@@ -136,6 +210,11 @@ function creatorCommands(program: Command) {
         .option('-y, --yes', 'do not ask to confirm'),
       async (ctx, handle: string, options: { yes?: boolean }) => {
         const request = await pendingRequest(ctx, handle);
+        // What is being approved, before the question: the links and the note the creator gave.
+        if (!ctx.out.json) {
+          printRequest(ctx, request);
+          ctx.out.line();
+        }
         await confirmChange(`Verify ${handle}? Their club shows the verified badge.`, options.yes);
         const decided = await ctx.client.call(endpoints.creator.decideVerification, {
           params: { id: request.id },
