@@ -38,6 +38,20 @@ export const SupportAccountActionSchema = z.object({
 });
 export type SupportAccountAction = z.infer<typeof SupportAccountActionSchema>;
 
+/**
+ * One change of an account's roles, whoever made it: the account's holder (the self-service grant of spec
+ * section 6) or support staff (with their id).
+ */
+export const AccountRoleChangeSchema = z.object({
+  at: InstantSchema,
+  action: z.enum(['grant', 'revoke']),
+  role: RoleSchema,
+  by: z.enum(['self', 'staff']),
+  /** With `by: staff`: the acting staff member's user id. */
+  staffId: IdSchema.optional(),
+});
+export type AccountRoleChange = z.infer<typeof AccountRoleChangeSchema>;
+
 /** An account as support staff see it. */
 export const SupportAccountSchema = z.object({
   id: IdSchema,
@@ -54,6 +68,8 @@ export const SupportAccountSchema = z.object({
   activeSessions: z.number().int().min(0),
   /** Oldest first. */
   staffActions: z.array(SupportAccountActionSchema),
+  /** Every change of its roles since sign-up, and who made it; oldest first. */
+  roleChanges: z.array(AccountRoleChangeSchema),
 });
 export type SupportAccount = z.infer<typeof SupportAccountSchema>;
 

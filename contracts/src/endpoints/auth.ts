@@ -93,7 +93,7 @@ export const authEndpoints = {
     path: '/api/v1/userProfile/role',
     body: RoleChangeBodySchema,
     responses: { 200: RoleChangeAnswerSchema },
-    errors: ['unauthenticated', 'forbidden'],
+    errors: ['unauthenticated', 'forbidden', 'role-revoked'],
   }),
 
   // Tokens: refresh rotation, sign-out, the public signing keys.

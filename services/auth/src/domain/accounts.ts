@@ -60,6 +60,28 @@ export interface Account extends AccountFacts {
   updatedAt: Date;
   /** What support staff changed on the account, oldest first (absent on accounts staff never touched). */
   staffActions?: StaffActionRecord[];
+  /** Every change of its roles after sign-up and who made it, oldest first (absent before the first). */
+  roleChanges?: RoleChangeRecord[];
+}
+
+/** One change of the account's roles, as stored on it: by its holder (`self`) or by support staff. */
+export interface RoleChangeRecord {
+  at: Date;
+  action: 'grant' | 'revoke';
+  role: Role;
+  by: 'self' | 'staff';
+  staffId?: string;
+}
+
+/**
+ * True when support staff's last word on this role was to revoke it: such a role comes back only from staff,
+ * never by the self-service grant. Read from staff's own record, so it holds for revokes made before this rule.
+ */
+export function revokedByStaff(account: Pick<Account, 'staffActions'>, role: Role): boolean {
+  const last = (account.staffActions ?? [])
+    .filter((a) => a.role === role && (a.action === 'grant-role' || a.action === 'revoke-role'))
+    .at(-1);
+  return last?.action === 'revoke-role';
 }
 
 /** One change support staff made to an account, as stored on it. */

@@ -44,5 +44,12 @@ export function supportAccountView(account: Account, activity: AccountActivity):
       ...(role && { role }),
       reason,
     })),
+    roleChanges: (account.roleChanges ?? []).map(({ at, action, role, by, staffId }) => ({
+      at: at.toISOString(),
+      action,
+      role,
+      by,
+      ...(staffId && { staffId }),
+    })),
   };
 }

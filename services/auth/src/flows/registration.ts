@@ -4,10 +4,11 @@
 // later, announced as `auth.role.granted`.
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@travelclub/contracts';
-import { newEvent, type CausalContext } from '@travelclub/kit';
+import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import {
   anonymousAccount,
   registeredFields,
+  revokedByStaff,
   withRole,
   type Account,
   type NewAccount,
@@ -22,6 +23,9 @@ const registered = (id: string, fields: RegisteredFields, upgradedFromAnonymous:
     { userId: id, email: fields.email, publicName: fields.publicName, roles: fields.roles, upgradedFromAnonymous },
     ctx,
   );
+
+/** A grant is conditional on the account as read; this many reads before giving up on a busy account. */
+const GRANT_ATTEMPTS = 3;
 
 export function registrationFlows({ accounts }: Pick<AuthParts, 'accounts'>) {
   return {
@@ -57,11 +61,25 @@ export function registrationFlows({ accounts }: Pick<AuthParts, 'accounts'>) {
       );
     },
 
+    /**
+     * The holder takes a role they lack (spec section 6: a signed-in user becomes a creator), recorded in the
+     * account's role history. A role support staff revoked comes back only from staff: `role-revoked`.
+     */
     async grantRole(account: Account, role: Role, ctx: CausalContext): Promise<Account> {
-      if (account.roles.includes(role)) return account;
-      const roles = withRole(account.roles, role);
-      const event = newEvent('auth.role.granted', account._id, { userId: account._id, role, roles }, ctx);
-      return (await accounts.addRole(account, role, event)) ?? { ...account, roles };
+      let current: Account | null = account;
+      for (let attempt = 1; attempt <= GRANT_ATTEMPTS && current; attempt++) {
+        if (current.roles.includes(role)) return current;
+        if (revokedByStaff(current, role)) throw appError('role-revoked');
+        const roles = withRole(current.roles, role);
+        const event = newEvent('auth.role.granted', current._id, { userId: current._id, role, roles }, ctx);
+        const change = { at: new Date(), action: 'grant' as const, role, by: 'self' as const };
+        const updated = await accounts.addRole(current, change, event);
+        if (updated) return updated;
+        // Its roles or staff's record changed meanwhile (a revoke, say): decide again on what it is now.
+        current = await accounts.findById(account._id);
+      }
+      if (!current) throw appError('unauthenticated');
+      throw new Error(`the roles of account ${account._id} kept changing during a role grant`);
     },
   };
 }

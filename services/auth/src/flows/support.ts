@@ -66,7 +66,8 @@ async function changeRole(
     const changed = roles.length !== account.roles.length;
     const event = changed ? newEvent(type, id, { userId: id, role, roles }, ctx) : null;
     const record = staffAction(staff.id, kind, reason, new Date(), role);
-    const updated = await parts.accounts.setRolesByStaff(account, roles, record, event);
+    const change = changed ? { at: record.at, action, role, by: 'staff' as const, staffId: staff.id } : undefined;
+    const updated = await parts.accounts.setRolesByStaff(account, roles, record, event, change);
     if (updated) {
       log.info({ staffId: staff.id, userId: id, action, role, changed, reason }, 'support: account role changed');
       return viewOf(parts, updated);

@@ -3,7 +3,7 @@
 import { RoleSchema, SupportAccountActionKindSchema, type Role } from '@travelclub/contracts';
 import { withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Model } from 'mongoose';
-import type { Account, StaffActionRecord } from '../domain/accounts.js';
+import type { Account, RoleChangeRecord, StaffActionRecord } from '../domain/accounts.js';
 
 /** The `staffActions` entries of an account document. */
 export const staffActionSchema = new Schema<StaffActionRecord>(
@@ -17,6 +17,18 @@ export const staffActionSchema = new Schema<StaffActionRecord>(
   { _id: false },
 );
 
+/** The `roleChanges` entries of an account document: every change of its roles, and who made it. */
+export const roleChangeSchema = new Schema<RoleChangeRecord>(
+  {
+    at: { type: Date, required: true },
+    action: { type: String, enum: ['grant', 'revoke'], required: true },
+    role: { type: String, enum: RoleSchema.options, required: true },
+    by: { type: String, enum: ['self', 'staff'], required: true },
+    staffId: String,
+  },
+  { _id: false },
+);
+
 const lean = { lean: true, projection: { outbox: 0 }, new: true } as const;
 
 export function staffWrites(Accounts: Model<Account>, outbox: Outbox) {
@@ -24,15 +36,18 @@ export function staffWrites(Accounts: Model<Account>, outbox: Outbox) {
     /**
      * Sets the account's roles to `roles`, recording the staff action, with the event when there is one. The
      * roles the account was read with are the condition, so the event's `roles` are exactly the roles after;
-     * null when they changed in between (read again and retry).
+     * null when they changed in between (read again and retry). A change (`change`, with its event) goes into the
+     * account's role history too.
      */
     async setRolesByStaff(
       account: Account,
       roles: Role[],
       action: StaffActionRecord,
       event: OutboxEvent | null,
+      change?: RoleChangeRecord,
     ): Promise<Account | null> {
-      const update = { $set: { roles, updatedAt: action.at }, $push: { staffActions: action } };
+      const pushed = change ? { staffActions: action, roleChanges: change } : { staffActions: action };
+      const update = { $set: { roles, updatedAt: action.at }, $push: pushed };
       const updated = await Accounts.findOneAndUpdate(
         { _id: account._id, roles: account.roles },
         event ? withEvents(update, event) : update,

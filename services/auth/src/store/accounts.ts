@@ -1,6 +1,6 @@
 // Accounts: credentials, roles, linked providers and what support staff changed, with the events a flow hands
 // in written in the same document (outbox).
-import { RoleSchema, type Role } from '@travelclub/contracts';
+import { RoleSchema } from '@travelclub/contracts';
 import {
   appError,
   defineModel,
@@ -11,8 +11,8 @@ import {
   type OutboxEvent,
 } from '@travelclub/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { emailKey, type Account, type RegisteredFields } from '../domain/accounts.js';
-import { staffActionSchema, staffWrites } from './account-staff-writes.js';
+import { emailKey, type Account, type RegisteredFields, type RoleChangeRecord } from '../domain/accounts.js';
+import { roleChangeSchema, staffActionSchema, staffWrites } from './account-staff-writes.js';
 
 const accountSchema = new Schema<Account>(
   {
@@ -28,6 +28,7 @@ const accountSchema = new Schema<Account>(
     credentialsChangedAt: { type: Date, default: null },
     mergedInto: { type: String, default: null },
     staffActions: { type: [staffActionSchema], default: undefined },
+    roleChanges: { type: [roleChangeSchema], default: undefined },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },
@@ -75,6 +76,30 @@ function credentialWrites(Accounts: Model<Account>) {
         { $addToSet: { providers: provider }, $set: { emailVerified: true, updatedAt: new Date() } },
         { ...lean, new: true },
       ).exec() as Promise<Account | null>;
+    },
+  };
+}
+
+/** What the holder's own role grant writes: the role, its place in the role history and its event, at once. */
+function roleWrites(Accounts: Model<Account>, outbox: Outbox) {
+  return {
+    /**
+     * Adds a role the account does not have yet, with its `role.granted` event and its place in the role history.
+     * Only if neither its roles nor staff's record changed since `account` was read (a staff revoke in between
+     * must win): null then, read again and decide again.
+     */
+    async addRole(account: Account, change: RoleChangeRecord, event: OutboxEvent): Promise<Account | null> {
+      const staffSeen = account.staffActions?.length ?? 0;
+      const updated = await Accounts.findOneAndUpdate(
+        { _id: account._id, roles: account.roles, [`staffActions.${staffSeen}`]: { $exists: false } },
+        withEvents(
+          { $addToSet: { roles: change.role }, $set: { updatedAt: change.at }, $push: { roleChanges: change } },
+          event,
+        ),
+        { ...lean, new: true },
+      ).exec();
+      if (updated) outbox.kick(account._id);
+      return updated as Account | null;
     },
   };
 }
@@ -145,18 +170,8 @@ export async function accountStore(connection: Connection, outbox: Outbox) {
       return true;
     },
 
-    /** Adds a role the account does not have yet, with its `role.granted` event. */
-    async addRole(account: Account, role: Role, event: OutboxEvent): Promise<Account | null> {
-      const updated = await Accounts.findOneAndUpdate(
-        { _id: account._id },
-        withEvents({ $addToSet: { roles: role }, $set: { updatedAt: new Date() } }, event),
-        { ...lean, new: true },
-      ).exec();
-      outbox.kick(account._id);
-      return updated as Account | null;
-    },
-
     ...credentialWrites(Accounts),
+    ...roleWrites(Accounts, outbox),
     ...staffWrites(Accounts, outbox),
   };
 }

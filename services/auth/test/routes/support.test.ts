@@ -165,6 +165,39 @@ describe('changing roles', () => {
     expect(twice.json()).toMatchObject({ roles: [], staffActions: { length: 3 } });
   });
 
+  it('keeps a role staff revoked from coming back by the self-service grant; every change in the history with who made it', async () => {
+    const traveller = await signUp(app);
+    const id = traveller.user.id;
+    const selfGrant = (token: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/userProfile/role',
+        payload: { role: 'creator' },
+        headers: bearer(token),
+      });
+    // Spec section 6: a signed-in user whose role staff never touched takes the creator role themselves.
+    expect((await selfGrant(traveller.accessToken)).statusCode).toBe(200);
+    expect((await changeRole(id, revoke('role/creator'))).json().roles).toEqual(['role/customer']);
+    // Taken back by staff: the holder cannot give it to themselves again, and nothing changes.
+    const refused = await selfGrant(traveller.accessToken);
+    expectError(refused, 'role-revoked');
+    expect(refused.json().error.message).toBe(errorCatalogue['role-revoked'].message);
+    const refreshed = await refresh(traveller.refreshToken);
+    expect(decodeJwt(refreshed.json().accessToken).roles).toEqual(['role/customer']);
+    expect((await find({ id })).json().roles).toEqual(['role/customer']);
+    // Staff give it back; the history shows every change and who made it.
+    expect((await changeRole(id, grant('role/creator'))).json().roles).toEqual(['role/customer', 'role/creator']);
+    const account = (await find({ id })).json() as SupportAccount;
+    expect(account.roleChanges.map(({ action, role, by, staffId }) => ({ action, role, by, staffId }))).toEqual([
+      { action: 'grant', role: 'role/creator', by: 'self', staffId: undefined },
+      { action: 'revoke', role: 'role/creator', by: 'staff', staffId: staff.id },
+      { action: 'grant', role: 'role/creator', by: 'staff', staffId: staff.id },
+    ]);
+    // Revoked once more: refused again (staff's last word counts), and a role staff never revoked still works.
+    await changeRole(id, revoke('role/creator'));
+    expectError(await selfGrant((await refresh(refreshed.json().refreshToken)).json().accessToken), 'role-revoked');
+  });
+
   it('loses neither of two changes made at once, and records both', async () => {
     for (let round = 0; round < 5; round++) {
       const traveller = await signUp(app);
