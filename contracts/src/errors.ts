@@ -114,6 +114,7 @@ export const errorCatalogue = {
   // creators' image uploads (ours)
   'image-type-not-allowed': entry(415, 'Please upload a JPEG, PNG, WebP or AVIF image.'),
   'image-too-large': entry(413, 'The image is too large. Please upload one under 10 MB and 40 megapixels.'),
+  'upload-limit-reached': entry(429, 'You have uploaded a lot of images in the last hour. Please try again later.'),
   'image-missing': entry(400, 'Please choose an image to upload.'),
   // creators' travel packages and written guides (ours)
   'travel-package-not-found': entry(404, 'Travel package not found'),

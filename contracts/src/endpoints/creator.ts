@@ -40,6 +40,8 @@ const uploadRefusals = [
   'image-type-not-allowed',
   'image-too-large',
   'image-missing',
+  // The account's images (files, or decoded megapixels) of the last hour.
+  'upload-limit-reached',
 ] as const satisfies readonly ErrorCode[];
 const one = { 200: ProfileSchema } as const;
 const mine = ['unauthenticated', 'profile-not-found'] as const satisfies readonly ErrorCode[];

@@ -5,10 +5,10 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface WindowLimit {
-  /** Counts one use of `key`; false when the key is over its limit in the current window. */
-  take(key: string): Promise<boolean>;
+  /** Counts one use of `key` (or `points` of them); false when the key is over its limit in the current window. */
+  take(key: string, points?: number): Promise<boolean>;
   /** As `take`, but answers null while under the limit, else the seconds until the key's window ends. */
-  wait(key: string): Promise<number | null>;
+  wait(key: string, points?: number): Promise<number | null>;
   /** Forgets the key's uses: its next use starts a new window. */
   clear(key: string): Promise<void>;
   /** The uses of `key` in its current window (0 when it has none), without counting one. */
@@ -34,8 +34,8 @@ export function windowLimit(
     points: settings.points,
     duration: settings.windowSeconds,
   });
-  const wait = (key: string) =>
-    limiter.consume(key).then(
+  const wait = (key: string, points = 1) =>
+    limiter.consume(key, points).then(
       () => null,
       (err: unknown) => {
         // A refusal is an answer; anything else (Redis away) is the caller's failure to handle.
@@ -44,7 +44,7 @@ export function windowLimit(
       },
     );
   return {
-    take: async (key) => (await wait(key)) === null,
+    take: async (key, points) => (await wait(key, points)) === null,
     wait,
     clear: async (key) => void (await limiter.delete(key)),
     count: async (key) => (await limiter.get(key))?.consumedPoints ?? 0,

@@ -5,6 +5,7 @@ import { catalogRooms } from '../clients/catalog-rooms.js';
 import { catalogHotels } from '../clients/catalog.js';
 import type { CreatorConfig } from '../config.js';
 import type { ProfileRecord } from '../domain/profile.js';
+import { uploadBudgets } from '../media/budget.js';
 import { deleteImage, imageLimitsOf, saveImage } from '../media/images.js';
 import { createMediaStorage, type MediaStorage } from '../media/storage.js';
 import { multipartReader, type ImageIntake } from '../media/upload.js';
@@ -35,10 +36,11 @@ import { verificationFlows } from './verification.js';
 export type CreatorFlows = Awaited<ReturnType<typeof creatorFlows>>;
 
 /** Uploaded images: checked and stored by the pipeline, removed when nothing uses them any more. */
-function imageIntake(storage: MediaStorage, config: CreatorConfig): ImageIntake {
+function imageIntake(storage: MediaStorage, config: CreatorConfig, redis: ServiceApp['redis']): ImageIntake {
   const limits = imageLimitsOf(config);
+  const budgetOf = uploadBudgets(redis, { ...config, prefix: config.RATE_LIMIT_PREFIX });
   return {
-    store: (file) => saveImage(storage, file.file, limits),
+    store: (file, account) => saveImage(storage, file.file, limits, budgetOf(account)),
     remove: async (assets) => void (await Promise.all(assets.map((asset) => deleteImage(storage, asset)))),
   };
 }
@@ -75,7 +77,7 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
   const hotels = catalogHotels(catalog);
   const storage = createMediaStorage(config);
   app.addHook('onClose', () => storage.close());
-  const intake = imageIntake(storage, config);
+  const intake = imageIntake(storage, config, app.redis);
   const emails = serviceQueue(app, 'emails');
 
   const stores = {

@@ -20,7 +20,14 @@ export const imageLimitsOf = (settings: Pick<MediaSettings, 'MEDIA_MAX_BYTES' | 
   maxPixels: settings.MEDIA_MAX_PIXELS,
 });
 
-/** The variants of spec section 9 and their widths; the original keeps its size. Never enlarged. */
+/**
+ * The longest side any variant needs: the original's, at most 3000 px (spec section 9's CDN size). An upload is
+ * decoded once, shrunk to this as it is decoded where the format allows (JPEG, WebP), and every variant is made
+ * from that decode.
+ */
+export const LARGEST_SIDE = 3000;
+
+/** The variants of spec section 9 and their widths; the original keeps its size up to LARGEST_SIDE. Never enlarged. */
 export const IMAGE_VARIANTS = { original: undefined, '200px': 200, '600px': 600 } as const;
 export type ImageVariant = keyof typeof IMAGE_VARIANTS;
 const VARIANTS = Object.keys(IMAGE_VARIANTS) as ImageVariant[];
@@ -71,8 +78,8 @@ function refusalOf(err: unknown): AppError {
   return new AppError(tooLarge ? 'image-too-large' : 'image-type-not-allowed', undefined, { cause: err });
 }
 
-/** The header's word on type and size, read without decoding a pixel. */
-async function inspect(bytes: Buffer, { maxPixels }: ImageLimits): Promise<void> {
+/** The header's word on type and size, read without decoding a pixel: the pixels the upload declares. */
+async function inspect(bytes: Buffer, { maxPixels }: ImageLimits): Promise<number> {
   let metadata: Metadata;
   try {
     // Reading a header decodes no pixel; the pixel count is checked below, and again by sharp when decoding.
@@ -85,42 +92,73 @@ async function inspect(bytes: Buffer, { maxPixels }: ImageLimits): Promise<void>
   if (!width || !height) throw appError('image-type-not-allowed');
   // A decompression bomb: a few kilobytes that declare more pixels than we would ever hold in memory.
   if (width * height > maxPixels) throw appError('image-too-large');
+  return width * height;
 }
 
-/** One variant: turned upright by its EXIF orientation, resized, re-encoded; sharp keeps no metadata by default. */
-function render(bytes: Buffer, variant: ImageVariant, { maxPixels }: ImageLimits): Promise<Buffer> {
+interface Decoded {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The one decode: turned upright by its EXIF orientation, shrunk to fit LARGEST_SIDE (on load, where the format
+ * can), transparency laid on white, as raw pixels. Raw pixels carry no metadata.
+ */
+async function decode(bytes: Buffer, { maxPixels }: ImageLimits): Promise<Decoded> {
+  const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels })
+    .rotate()
+    .resize({ width: LARGEST_SIDE, height: LARGEST_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: BACKGROUND })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/** One variant from the decoded pixels: resized (never enlarged) and encoded; sharp writes no metadata by default. */
+function encode({ data, info }: Decoded, variant: ImageVariant): Promise<Buffer> {
   const width = IMAGE_VARIANTS[variant];
-  let image = sharp(bytes, { limitInputPixels: maxPixels }).rotate();
+  let image = sharp(data, { raw: info });
   if (width) image = image.resize({ width, withoutEnlargement: true });
-  return image.flatten({ background: BACKGROUND }).jpeg(JPEG).toBuffer();
+  return image.jpeg(JPEG).toBuffer();
 }
 
 async function renderAll(bytes: Buffer, limits: ImageLimits): Promise<Record<ImageVariant, Buffer>> {
+  let decoded: Decoded;
   try {
-    // One after another: each decode of a large photo takes hundreds of megabytes, so a few uploads at once
-    // must not decode three times each in parallel.
-    const rendered: Buffer[] = [];
-    for (const variant of VARIANTS) rendered.push(await render(bytes, variant, limits));
-    return Object.fromEntries(VARIANTS.map((variant, i) => [variant, rendered[i]])) as Record<ImageVariant, Buffer>;
+    decoded = await decode(bytes, limits);
   } catch (err) {
     // The header looked right but the pixels do not: truncated or corrupt data, or a header that lied about its size.
     throw refusalOf(err);
   }
+  // One after another: each holds its own output buffers, and a few uploads at once must not multiply them.
+  const rendered: Buffer[] = [];
+  for (const variant of VARIANTS) rendered.push(await encode(decoded, variant));
+  return Object.fromEntries(VARIANTS.map((variant, i) => [variant, rendered[i]])) as Record<ImageVariant, Buffer>;
+}
+
+/**
+ * What an account's uploads may still cost: `charge` is told the pixels an upload declares, after its header is
+ * read and before it is decoded, and throws the catalogue's refusal when the account is over its budget.
+ */
+export interface UploadBudget {
+  charge(pixels: number): Promise<void>;
 }
 
 /**
  * Checks an upload (size, type sniffed from the bytes, pixel count), renders its variants and stores them under
- * a new random id. Answers the Image asset; refusals are `image-missing`, `image-too-large` and
- * `image-type-not-allowed`.
+ * a new random id. Answers the Image asset; refusals are `image-missing`, `image-too-large`,
+ * `image-type-not-allowed` and the budget's (`upload-limit-reached`).
  */
 export async function saveImage(
   storage: MediaStorage,
   input: Buffer | AsyncIterable<Buffer>,
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+  budget?: UploadBudget,
 ): Promise<ImageAsset> {
   const bytes = await readLimited(input, limits.maxBytes);
   if (bytes.length === 0) throw appError('image-missing');
-  await inspect(bytes, limits);
+  const pixels = await inspect(bytes, limits);
+  await budget?.charge(pixels);
   const variants = await renderAll(bytes, limits);
   const publicId = randomUUID();
   const keys = VARIANTS.map((variant) => imageKey(publicId, variant));

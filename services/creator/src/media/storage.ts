@@ -61,6 +61,10 @@ export const mediaSettings = {
   MEDIA_MAX_BYTES: positiveIntSetting(10 * 1024 * 1024),
   /** The most pixels (width × height) an upload may declare, checked before anything is decoded. */
   MEDIA_MAX_PIXELS: positiveIntSetting(40_000_000),
+  /** Images one account may upload in an hour (every file of a form counts). */
+  MEDIA_FILES_PER_HOUR: positiveIntSetting(120),
+  /** Megapixels (declared width × height) one account's uploads may have decoded in an hour. */
+  MEDIA_MEGAPIXELS_PER_HOUR: positiveIntSetting(1_500),
   /** An S3-compatible server's endpoint (MinIO, R2, S3Mock); unset for AWS S3 itself. */
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z

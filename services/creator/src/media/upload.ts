@@ -58,8 +58,8 @@ export interface ReadForm {
 export type MultipartReader = (req: FastifyRequest, shape: FormShape) => Promise<ReadForm>;
 
 export interface ImageIntake {
-  /** Checks, converts and stores one uploaded file; throws the catalogue's refusal. */
-  store(file: MultipartFile): Promise<ImageAsset>;
+  /** Checks, converts and stores one uploaded file, on the account's hourly budget; throws the catalogue's refusal. */
+  store(file: MultipartFile, account: string): Promise<ImageAsset>;
   remove(assets: ImageAsset[]): Promise<void>;
 }
 
@@ -102,9 +102,9 @@ function fieldValue(part: MultipartValue): string | undefined {
 }
 
 /** One file through the pipeline; `undefined` for an empty file input (nothing chosen: no name, no bytes). */
-async function storeFile(images: ImageIntake, part: MultipartFile): Promise<ImageAsset | undefined> {
+async function storeFile(images: ImageIntake, part: MultipartFile, account: string): Promise<ImageAsset | undefined> {
   try {
-    return await images.store(part);
+    return await images.store(part, account);
   } catch (err) {
     if (err instanceof AppError) {
       if (err.code === 'image-missing' && !part.filename) return undefined;
@@ -124,6 +124,8 @@ export function multipartReader(images: ImageIntake): MultipartReader {
     const form: ReadForm = { fields: {}, files, discard: () => images.remove(stored.splice(0)) };
     // The catalogue's 415 says "must be JSON", the API's usual body: the detail says what these routes take.
     if (!req.isMultipart()) throw appError('form-required');
+    // Uploads cost CPU: they count against the caller's account (every upload route takes a signed-in caller).
+    const account = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
     try {
       for await (const part of partsOf(req)) {
         if (part.type === 'field') {
@@ -135,7 +137,7 @@ export function multipartReader(images: ImageIntake): MultipartReader {
         if ((!single && !shape.many.includes(part.fieldname)) || (single && files[part.fieldname])) {
           throw appError('validation-failed', [{ path: part.fieldname, message: 'This field takes no more files' }]);
         }
-        const asset = await storeFile(images, part);
+        const asset = await storeFile(images, part, account);
         if (!asset) continue;
         stored.push(asset);
         (files[part.fieldname] ??= []).push(asset);

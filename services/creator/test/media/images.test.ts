@@ -8,7 +8,14 @@ import { ImageAssetSchema, errorCatalogue, type ImageAsset } from '@travelclub/c
 import { AppError } from '@travelclub/kit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteImage, imageKey, IMAGE_VARIANTS, saveImage, type ImageVariant } from '../../src/media/images.js';
+import {
+  deleteImage,
+  imageKey,
+  IMAGE_VARIANTS,
+  LARGEST_SIDE,
+  saveImage,
+  type ImageVariant,
+} from '../../src/media/images.js';
 import { localStore } from '../../src/media/local-store.js';
 import type { MediaStorage } from '../../src/media/storage.js';
 import * as images from './fixtures.js';
@@ -180,6 +187,37 @@ describe('saveImage', () => {
 
   it('refuses nothing at all with image-missing', async () => {
     expect(await refusal(saveImage(store, Buffer.alloc(0)))).toBe('image-missing');
+  });
+});
+
+describe('what an upload costs', () => {
+  it('decodes once, no larger than the largest variant needs: a 6000-pixel-wide upload’s original is 3000 px', async () => {
+    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const charged: number[] = [];
+    const asset = await saveImage(store, big, undefined, { charge: async (pixels) => void charged.push(pixels) });
+    expect(charged).toEqual([6000 * 4000]);
+    const stored = await variantsOf(asset);
+    const sizes = await Promise.all(VARIANTS.map((v) => sharp(stored[v].bytes).metadata()));
+    expect(sizes.map(({ width, height }) => ({ width, height }))).toEqual([
+      { width: LARGEST_SIDE, height: 2000 },
+      { width: 200, height: 133 },
+      { width: 600, height: 400 },
+    ]);
+  });
+
+  it('asks the budget with the declared pixels before decoding, and keeps nothing when it refuses', async () => {
+    const before = await storedFiles();
+    const refused = saveImage(store, images.pngBomb(6000), undefined, {
+      charge: async (pixels) => {
+        expect(pixels).toBe(36_000_000);
+        throw new AppError('upload-limit-reached');
+      },
+    });
+    expect(await refusal(refused)).toBe('upload-limit-reached');
+    expect(errorCatalogue['upload-limit-reached'].status).toBe(429);
+    expect(await storedFiles()).toBe(before);
   });
 });
 
