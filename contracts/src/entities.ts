@@ -162,8 +162,34 @@ export const LeadGuestSchema = z.strictObject({
 });
 export type LeadGuest = z.infer<typeof LeadGuestSchema>;
 
+/**
+ * A booking's short reference, for people: read over the phone, typed into the support tool. `TC-` and eight
+ * symbols of an alphabet without 0, O, 1 or I (32 symbols: 5 random bits each, about 10^12 references).
+ */
+export const BOOKING_REFERENCE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const BOOKING_REFERENCE_PREFIX = 'TC-';
+export const BOOKING_REFERENCE_LENGTH = 8;
+export const BookingReferenceSchema = z
+  .string()
+  .regex(/^TC-[2-9A-HJ-NP-Z]{8}$/, 'Use a booking reference like TC-7K3M9QXA');
+
+/**
+ * A reference as a person types it (any case, blanks or dashes anywhere, with or without `TC-`) in its one
+ * written form, or null when it cannot be one.
+ */
+export function normalizeBookingReference(text: string): string | null {
+  const symbols = text
+    .toUpperCase()
+    .replace(/[\s-]/g, '')
+    .replace(/^TC(?=.{8}$)/, '');
+  const reference = `${BOOKING_REFERENCE_PREFIX}${symbols}`;
+  return BookingReferenceSchema.safeParse(reference).success ? reference : null;
+}
+
 export const ItinerarySchema = z.object({
   id: IdSchema,
+  /** The booking's short reference (`TC-7K3M9QXA`), given when the itinerary is made and never changed. */
+  reference: BookingReferenceSchema,
   title: z.string(),
   currency: CurrencyCodeSchema,
   status: ItineraryStatusSchema,

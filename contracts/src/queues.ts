@@ -1,6 +1,7 @@
 // BullMQ queue names and the payload of each queue's jobs.
 import { z } from 'zod';
 import { IdSchema, InstantSchema } from './common.js';
+import { BookingReferenceSchema } from './entities.js';
 import { EmailSchema } from './validation.js';
 
 export const queueNames = {
@@ -35,8 +36,9 @@ const LinkMailDataSchema = z.object({
 const BookingMailDataSchema = z.object({
   /** The itinerary's page (confirmation, or trips after a cancellation). */
   link: z.url(),
-  /** Also the booking reference in the subject. */
   itineraryId: IdSchema,
+  /** The booking reference (`TC-…`), in the subject and the text; mails queued before references had none. */
+  reference: BookingReferenceSchema.optional(),
   leadGuestName: z.string(),
   /** One line per room: hotel, room, dates. */
   stays: z.string(),

@@ -3,7 +3,13 @@
 // the service keeps beside it (invoices, holds, frozen terms, the log of what staff did to it).
 import { z } from 'zod';
 import { IdSchema, InstantSchema, MoneySchema, SlugSchema, StayDateSchema } from './common.js';
-import { ItinerarySchema, ItineraryStatusSchema, LeadGuestSchema, RoomHoldStatusSchema } from './entities.js';
+import {
+  BookingReferenceSchema,
+  ItinerarySchema,
+  ItineraryStatusSchema,
+  LeadGuestSchema,
+  RoomHoldStatusSchema,
+} from './entities.js';
 import { CancellationTermsSchema } from './itinerary-api.js';
 import { EmailSchema } from './validation.js';
 
@@ -35,7 +41,8 @@ export const SupportItineraryListQuerySchema = z
     /** Some line checks in on or before this day. */
     checkInTo: StayDateSchema.optional(),
     /**
-     * The itinerary's id exactly, or (any case, taken literally) part of a guest's or the lead guest's name, of
+     * The itinerary's id or booking reference exactly (a reference in any case, with or without `TC-`, blanks
+     * or dashes), or (any case, taken literally) part of a guest's or the lead guest's name, of
      * the contact address, of a hotel's name or of the title.
      */
     q: SupportSearchTextSchema.optional(),
@@ -51,6 +58,7 @@ export type SupportItineraryListQuery = z.infer<typeof SupportItineraryListQuery
 /** One itinerary of the staff's list: enough to tell it apart and pick it. */
 export const SupportItinerarySummarySchema = z.object({
   id: IdSchema,
+  reference: BookingReferenceSchema,
   ownerId: IdSchema,
   status: ItineraryStatusSchema,
   title: z.string(),

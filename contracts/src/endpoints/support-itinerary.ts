@@ -30,6 +30,7 @@ export const itinerarySupportEndpoints = {
     params: SupportItineraryParamsSchema,
     responses: { 200: SupportItineraryDetailSchema },
     errors: ['unauthenticated', 'forbidden', 'itinerary-not-found'],
-    summary: 'One itinerary with its invoices, holds, frozen terms and what staff did to it',
+    summary:
+      'One itinerary (by id or booking reference) with its invoices, holds, frozen terms and what staff did to it',
   }),
 } as const satisfies Record<string, Endpoint>;

@@ -46,6 +46,8 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
 
     // Itineraries written before the support desk came, filed under its keys (none after the first start).
     await app.startup.step('itinerary support keys', () => store.backfillSupportKeys());
+    // Itineraries made before booking references get theirs (none after the first start).
+    await app.startup.step('itinerary booking references', () => store.backfillReferences());
     await outbox.start();
     const consumer = itineraryConsumer(app, flows.reactions);
     await app.startup.step('itinerary consumer', () => consumer.start());

@@ -12,6 +12,7 @@ import {
   type Money,
 } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
+import { bookingReference } from './reference.js';
 
 /**
  * Billing's lock while it charges: for one invoice, and (from billing) one payment, until the instant billing's
@@ -41,6 +42,8 @@ export interface GoodwillRefund {
 /** The itinerary as stored. `revision` counts cart changes (one invoice per revision); `version` counts every write. */
 export interface ItineraryRecord {
   _id: string;
+  /** The booking reference (`TC-…`), given when the store first writes the itinerary (reference.ts). */
+  reference?: string;
   title: string;
   currency: string;
   status: ItineraryStatus;
@@ -141,6 +144,8 @@ export function totalOf(record: Pick<ItineraryRecord, 'lineItems' | 'currency'>)
 export function itineraryView(record: ItineraryRecord): Itinerary {
   return {
     id: record._id,
+    // One made before references, not given its own yet at start-up, has its first attempt's (the usual one).
+    reference: record.reference ?? bookingReference(record._id),
     title: record.title,
     currency: record.currency,
     status: record.status,

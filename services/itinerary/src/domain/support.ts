@@ -8,6 +8,7 @@ import type {
   SupportItinerarySummary,
 } from '@travelclub/contracts';
 import { allRooms, itineraryView, totalOf, type ItineraryRecord, type StaffAction } from './itinerary.js';
+import { bookingReference } from './reference.js';
 
 type Contacts = Pick<ItineraryRecord, 'leadGuest' | 'paidLeadGuest'>;
 
@@ -37,6 +38,7 @@ export function supportSummary(record: Omit<ItineraryRecord, 'staffActions' | 't
   const { checkIn, checkOut } = stayOf(record);
   return {
     id: record._id,
+    reference: record.reference ?? bookingReference(record._id),
     ownerId: record.ownerId,
     status: record.status,
     title: record.title,

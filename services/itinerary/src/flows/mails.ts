@@ -7,7 +7,7 @@
 // stands.
 import type { Money } from '@travelclub/contracts';
 import type { JobQueue, Logger, MailLimits } from '@travelclub/kit';
-import { totalOf, type ItineraryRecord } from '../domain/itinerary.js';
+import { itineraryView, totalOf, type ItineraryRecord } from '../domain/itinerary.js';
 import { bookedGuest, formatMoney, staysText, wasPaid } from '../domain/mails.js';
 
 export interface BookingMailerDeps {
@@ -23,6 +23,7 @@ export function bookingMailer(queue: JobQueue<'emails'>, { webUrl, limits, log }
   const bookingData = (record: ItineraryRecord, path: string) => ({
     link: link(path),
     itineraryId: record._id,
+    reference: itineraryView(record).reference,
     leadGuestName: bookedGuest(record)!.name,
     stays: staysText(record),
     total: formatMoney(totalOf(record)),

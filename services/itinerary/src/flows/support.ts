@@ -17,9 +17,11 @@ export function supportFlows({ store, log }: { store: ItineraryStore; log: Logge
       return found;
     },
 
-    async read(staff: AuthUser, id: string): Promise<SupportItineraryDetail> {
-      const found = await store.withInvoices(id);
+    /** One itinerary by its id or its booking reference (what a traveller reads out on the phone). */
+    async read(staff: AuthUser, idOrReference: string): Promise<SupportItineraryDetail> {
+      const found = await store.withInvoices(idOrReference);
       if (!found) throw appError('itinerary-not-found');
+      const id = found.record._id;
       const action: StaffAction = { at: new Date(), userId: staff.id, action: 'read' };
       await store.recordStaffAction(id, action);
       log.info({ staffId: staff.id, itineraryId: id, action: action.action }, 'support staff acted on an itinerary');

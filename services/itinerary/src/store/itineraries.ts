@@ -1,9 +1,17 @@
 // Itineraries in MongoDB. Every change is one conditional single-document update guarded by the write
 // counter (`version`), carrying the change's events in the document's outbox: no transactions needed, and a
 // change decided on a state that moved meanwhile is decided again on the new one.
-import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import {
+  defineModel,
+  isDuplicateKeyError,
+  outboxPlugin,
+  withEvents,
+  type Outbox,
+  type OutboxEvent,
+} from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { OPTIONAL_FIELDS, type ItineraryRecord, type StaffAction } from '../domain/itinerary.js';
+import { bookingReference, REFERENCE_ATTEMPTS } from '../domain/reference.js';
 import { supportDesk, supportKeysOf, type Stored, type SupportKeys } from './support-search.js';
 
 interface ItineraryDocument extends ItineraryRecord, Partial<SupportKeys> {
@@ -13,6 +21,7 @@ interface ItineraryDocument extends ItineraryRecord, Partial<SupportKeys> {
 const itinerarySchema = new Schema<ItineraryDocument>(
   {
     _id: { type: String, required: true },
+    reference: String,
     title: { type: String, default: '' },
     currency: { type: String, required: true },
     status: { type: String, required: true },
@@ -38,6 +47,8 @@ const itinerarySchema = new Schema<ItineraryDocument>(
 );
 itinerarySchema.plugin(outboxPlugin);
 // Production MongoDB serves "mine, newest first" and "the open cart" from these; the local server ignores them.
+// One itinerary per booking reference; sparse, as itineraries made before references get theirs at start-up.
+itinerarySchema.index({ reference: 1 }, { unique: true, sparse: true });
 itinerarySchema.index({ ownerId: 1, createdAt: -1 });
 itinerarySchema.index({ ownerId: 1, status: 1, createdAt: -1 });
 // The support desk's list, newest change first, by each filter it has; the free text alone scans (it matches
@@ -90,6 +101,50 @@ async function handOver(collection: mongo.Collection<ItineraryDocument>, anonymo
   return moved.modifiedCount;
 }
 
+/** A write the reference index refused: another itinerary has that reference. */
+const isReferenceTaken = (err: unknown) =>
+  isDuplicateKeyError(err) && /reference/.test((err as { message?: string }).message ?? '');
+
+/**
+ * Writes `attempt`'s reference with `write`, the next attempt's when another itinerary has it already (the
+ * unique index says so); answers the reference written.
+ */
+async function withFreeReference(id: string, write: (reference: string) => Promise<unknown>): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    const reference = bookingReference(id, attempt);
+    try {
+      await write(reference);
+      return reference;
+    } catch (err) {
+      if (!isReferenceTaken(err) || attempt + 1 >= REFERENCE_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** Inserts a new itinerary with the first booking reference no other itinerary has. */
+async function insertWithReference(
+  collection: mongo.Collection<ItineraryDocument>,
+  record: ItineraryRecord,
+  events: OutboxEvent[],
+): Promise<ItineraryRecord> {
+  const reference = await withFreeReference(record._id, (reference) =>
+    collection.insertOne(newDocument({ ...record, reference }, events)),
+  );
+  return { ...record, reference };
+}
+
+/** Gives the itineraries made before booking references theirs, once (a start-up step; none the next time). */
+async function backfillReferences(collection: mongo.Collection<ItineraryDocument>): Promise<number> {
+  let given = 0;
+  for await (const { _id } of collection.find({ reference: { $exists: false } }, { projection: { _id: 1 } })) {
+    await withFreeReference(_id, async (reference) => {
+      const done = await collection.updateOne({ _id, reference: { $exists: false } }, { $set: { reference } });
+      given += done.modifiedCount;
+    });
+  }
+  return given;
+}
+
 // The desk's keys stay out of the record: a change spreads what it read into what it writes.
 const withoutOutbox = { projection: { outbox: 0, contactKeys: 0, invoiceIds: 0 } } as const;
 
@@ -115,12 +170,14 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
   return {
     get,
 
-    /** Stores a new itinerary, with the events of what it starts with (a package's rooms). */
+    /** Stores a new itinerary with its booking reference, and the events of what it starts with (a package's rooms). */
     async create(record: ItineraryRecord, events: OutboxEvent[] = []): Promise<ItineraryRecord> {
-      await collection.insertOne(newDocument(record, events));
+      const created = await insertWithReference(collection, record, events);
       if (events.length > 0) outbox.kick(record._id);
-      return record;
+      return created;
     },
+
+    backfillReferences: () => backfillReferences(collection),
 
     async listOf(ownerId: string, take: number, skip: number) {
       const [total, records] = await Promise.all([

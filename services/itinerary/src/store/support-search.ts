@@ -2,7 +2,7 @@
 // MongoDB filter built from the parsed query's values only, never from the request as it came, so no operator
 // gets in; user text matched literally; newest change first), the detail with every invoice, and the keys it
 // keeps beside each record (filed at start-up for itineraries written before it).
-import type { SupportItineraryListQuery } from '@travelclub/contracts';
+import { normalizeBookingReference, type SupportItineraryListQuery } from '@travelclub/contracts';
 import type { mongo } from 'mongoose';
 import { contactKeysOf, literalPattern } from '../domain/support.js';
 import type { ItineraryRecord, StaffAction } from '../domain/itinerary.js';
@@ -32,11 +32,13 @@ function lineFilter(query: SupportItineraryListQuery): Record<string, unknown> |
   return Object.keys(line).length > 0 ? { $elemMatch: line } : undefined;
 }
 
-/** Free text: the id exactly, or part of a name, an address, a hotel or the title, in any case. */
+/** Free text: the id or booking reference exactly, or part of a name, an address, a hotel or the title, in any case. */
 function textFilter(q: string): mongo.Filter<Stored>[] {
   const text = new RegExp(literalPattern(q), 'i');
+  const reference = normalizeBookingReference(q);
   return [
     { _id: q },
+    ...(reference ? [{ reference }] : []),
     { title: text },
     { 'leadGuest.name': text },
     { 'leadGuest.email': text },
@@ -105,9 +107,13 @@ export function supportDesk(collection: mongo.Collection<Stored>) {
     /** The desk's list: one page of the matches, newest change first, and how many match. */
     search: (query: SupportItineraryListQuery) => searchPage(collection, query),
 
-    /** The record and every invoice it had. */
-    async withInvoices(id: string): Promise<{ record: ItineraryRecord; invoiceIds: string[] } | null> {
-      const found = await collection.findOne({ _id: id }, { projection: { outbox: 0, contactKeys: 0 } });
+    /** The record and every invoice it had, by its id or its booking reference (as staff type it). */
+    async withInvoices(idOrReference: string): Promise<{ record: ItineraryRecord; invoiceIds: string[] } | null> {
+      const reference = normalizeBookingReference(idOrReference);
+      const filter = reference ? { $or: [{ _id: idOrReference }, { reference }] } : { _id: idOrReference };
+      const found = await collection.findOne(filter as mongo.Filter<Stored>, {
+        projection: { outbox: 0, contactKeys: 0 },
+      });
       if (!found) return null;
       const { invoiceIds = [], contactKeys: _keys, ...record } = found;
       return { record, invoiceIds };

@@ -71,6 +71,8 @@ describe('a paid booking', () => {
     expect(confirmation!.data).toMatchObject({ to: 'paid-guest@example.test', template: 'booking-confirmation' });
     expect(JSON.stringify(confirmation!.data)).not.toContain('evil.example');
     expect(confirmation!.data.data).not.toHaveProperty('title');
+    // The booking reference the traveller reads out to support, as the confirmation page shows it.
+    expect(confirmation!.data.data).toMatchObject({ itineraryId: pending.id, reference: pending.reference });
 
     // The account had its one booking mail this hour: the cancellation goes through without one.
     const cancelled = await call('PUT', itineraryUrl(pending.id, 'cancel'), me);

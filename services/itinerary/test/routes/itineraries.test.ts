@@ -4,6 +4,8 @@ import { errorTitles, type Itinerary } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { itineraryView, newItinerary } from '../../src/domain/itinerary.js';
+import { bookingReference } from '../../src/domain/reference.js';
 import {
   addHotelBody,
   client,
@@ -38,6 +40,40 @@ describe('creating and reading itineraries', () => {
     const read = await call('GET', itineraryUrl(itinerary.id), owner);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(itinerary);
+  });
+
+  it('gives each itinerary a short booking reference of its own, kept for good and in every answer', async () => {
+    const owner = await world.traveller();
+    const first = await world.createItinerary(owner);
+    const second = await world.createItinerary(owner);
+    expect(first.reference).toMatch(/^TC-[2-9A-HJ-NP-Z]{8}$/);
+    expect(second.reference).toMatch(/^TC-[2-9A-HJ-NP-Z]{8}$/);
+    expect(second.reference).not.toBe(first.reference);
+    const listed = (await call('GET', '/api/v1/itinerary', owner)).json<{ itineraries: Itinerary[] }>();
+    expect(listed.itineraries.map((it) => it.reference).sort()).toEqual([first.reference, second.reference].sort());
+    expect((await call('GET', itineraryUrl('latest'), owner)).json<Itinerary>().reference).toBe(second.reference);
+    const cancelled = await call('PUT', itineraryUrl(first.id, 'cancel'), owner);
+    expect(cancelled.json<Itinerary>()).toMatchObject({ status: 'cancelled', reference: first.reference });
+  });
+
+  it('gives the next reference when another itinerary has the first, and one to itineraries made before', async () => {
+    const id = randomUUID();
+    // Another itinerary already has the reference this one would get first.
+    const other = await world.store.create(newItinerary(randomUUID(), 'someone', {}, new Date()));
+    await world.app.mongo
+      .collection('itineraries')
+      .updateOne({ _id: other._id as never }, { $set: { reference: bookingReference(id) } });
+    const created = await world.store.create(newItinerary(id, 'owner-clash', {}, new Date()));
+    expect(created.reference).toBe(bookingReference(id, 1));
+    expect(itineraryView((await world.store.get(id))!).reference).toBe(bookingReference(id, 1));
+
+    // As the store wrote itineraries before references: none stored; the answer and the start-up agree.
+    const old = newItinerary(randomUUID(), 'owner-old', {}, new Date());
+    await world.app.mongo.collection('itineraries').insertOne({ ...old, outbox: [] } as unknown as { _id: never });
+    expect(itineraryView((await world.store.get(old._id))!).reference).toBe(bookingReference(old._id));
+    expect(await world.store.backfillReferences()).toBeGreaterThanOrEqual(1);
+    expect(await world.store.backfillReferences()).toBe(0);
+    expect((await world.store.get(old._id))!.reference).toBe(bookingReference(old._id));
   });
 
   it('refuses a currency the catalog does not quote in, and unknown fields', async () => {
@@ -527,6 +563,34 @@ describe('guest and customer data', () => {
     const patched = await call('POST', url, me, { leadGuest: { phone: '+1 555 0100' } });
     expect(patched.json().leadGuest).toEqual({ name: 'Ada Lovelace', email: 'ada@example.test', phone: '+1 555 0100' });
     expectError(await call('POST', url, me, { leadGuest: {} }), 'validation-failed');
+  });
+
+  it('refuses terminal escapes and direction overrides in names and titles, naming the field, and keeps nothing', async () => {
+    const { me, itinerary } = await world.newCart();
+    const clear = 'Ada\u001b[2J';
+    const link = '\u001b]8;;https://evil.example/\u001b\\Your booking\u001b]8;;\u001b\\';
+    const details = guestDetails(itinerary);
+    const room = details.rooms[0]!;
+    const guests = await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, {
+      leadGuest: { ...details.leadGuest, name: 'Eve \u202egnp.exe' },
+      rooms: [{ ...room, guestNames: [clear] }],
+    });
+    expectError(guests, 'validation-failed');
+    expect(guests.json().error.details.map((d: { path: string }) => d.path)).toEqual([
+      'leadGuest.name',
+      'rooms.0.guestNames.0',
+    ]);
+    const title = await call('POST', itineraryUrl(itinerary.id, 'updateCustomerData'), me, {
+      leadGuest: leadGuest('ada@example.test'),
+      title: link,
+    });
+    expectError(title, 'validation-failed');
+    expect(title.json().error.details).toEqual([
+      { path: 'title', message: 'Use plain text: no control characters or direction overrides' },
+    ]);
+    const stored = await world.store.get(itinerary.id);
+    expect(stored?.title ?? '').not.toContain('\u001b');
+    expect(stored?.leadGuest).toBeUndefined();
   });
 });
 

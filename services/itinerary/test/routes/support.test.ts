@@ -137,6 +137,7 @@ describe('the support list', () => {
     const [item] = (await list(`hotelId=${hotelB}`)).json<SupportItineraryList>().items;
     expect(item).toEqual({
       id: twoStays._id,
+      reference: twoStays.reference,
       ownerId: owner,
       status: 'confirmed',
       title: '',
@@ -208,6 +209,33 @@ describe('the support list', () => {
     expect(await find(`${word})`)).toEqual([]);
     // Part of an id is not a match: ids are found whole.
     expect(await find(named._id.slice(0, 8))).toEqual([]);
+  });
+
+  it('finds and reads an itinerary by its booking reference, as a traveller reads it out', async () => {
+    const owner = `owner-${tag()}`;
+    const booked = await seed(owner, { updatedAt: minutesAgo(1) });
+    const reference = booked.reference!;
+    expect(reference).toMatch(/^TC-[2-9A-HJ-NP-Z]{8}$/);
+    const spoken = reference
+      .slice(3)
+      .toLowerCase()
+      .replace(/(.{4})/, '$1 ');
+    const found = await list(`q=${encodeURIComponent(spoken)}`);
+    expect(ids(found)).toEqual([booked._id]);
+    expect((found.json() as SupportItineraryList).items[0]!.reference).toBe(reference);
+
+    const desk = await staff();
+    for (const typed of [reference, reference.toLowerCase(), reference.slice(3)]) {
+      const read = await call('GET', `${LIST}/${encodeURIComponent(typed)}`, desk);
+      expect(read.statusCode).toBe(200);
+      const detail = read.json<SupportItineraryDetail>();
+      expect(detail.itinerary).toMatchObject({ id: booked._id, reference });
+      // The read is recorded on the itinerary itself, whatever staff typed.
+      expect(detail.staffActions.at(-1)).toMatchObject({ staffId: desk.id, action: 'read' });
+    }
+    const again = (await call('GET', `${LIST}/${booked._id}`, desk)).json<SupportItineraryDetail>();
+    expect(again.staffActions.filter((a) => a.action === 'read')).toHaveLength(4);
+    expectError(await call('GET', `${LIST}/TC-22222222`, desk), 'itinerary-not-found');
   });
 
   it('files itineraries written before the desk under their address and invoice at start-up, once', async () => {

@@ -64,10 +64,13 @@ export const unlinked = (text: string) =>
   text.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}_-])\.(?=\p{L}{2})/gu, '[.]');
 
 /**
- * A booking reference as the platform makes them (an id of letters, digits and dashes); anything else is
- * not ours to put in a subject, and the subject then goes without it.
+ * The booking's reference: its short one (`TC-…`), or for a mail queued before those its id, as the platform
+ * makes them (letters, digits and dashes); anything else is not ours to put in a subject, and the subject then
+ * goes without it.
  */
-const referenceOf = (itineraryId: string) => (/^[A-Za-z0-9-]{1,64}$/.test(itineraryId) ? itineraryId : null);
+const referenceOf = (booking: { itineraryId: string; reference?: string | undefined }) =>
+  [booking.reference, booking.itineraryId].find((text) => text !== undefined && /^[A-Za-z0-9-]{1,64}$/.test(text)) ??
+  null;
 
 type LinkTemplate = 'magic-link' | 'email-verification' | 'password-reset';
 type BookingTemplate = 'booking-confirmation' | 'booking-cancelled';
@@ -177,7 +180,7 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
   const booking = dataOf(template, data);
   const words = bookingMails[template];
   // Fixed words and the platform's reference only: never a title or any other text the traveller chose.
-  const reference = referenceOf(booking.itineraryId);
+  const reference = referenceOf(booking);
   const subject = reference ? `${words.subject} (reference ${reference})` : words.subject;
   const hello = greeting(booking.leadGuestName);
   // One list entry per room; a stray \r (a \r\n separator) or blank line makes no entry of its own.
@@ -188,7 +191,7 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
   const amounts: [string, string][] = [['Total', oneLine(booking.total)]];
   if ('refund' in booking)
     amounts.push(['Cancellation charge', oneLine(booking.charge)], ['Refund to your card', oneLine(booking.refund)]);
-  const referenceLine = `Booking reference: ${oneLine(booking.itineraryId)}`;
+  const referenceLine = `Booking reference: ${reference ?? oneLine(booking.itineraryId)}`;
   const text = [
     hello,
     '',

@@ -95,6 +95,7 @@ describe('booking mails', () => {
     stays: 'Hotel Sol & Mar, Double room, 2026-12-01 to 2026-12-03\nHotel Porto, Twin room, 2026-12-03 to 2026-12-05',
     total: '$420.00',
   };
+  const randomId = '0b8c2e64-5f1d-4c1e-9d7a-2f3b4c5d6e7f';
   const cancelled = { ...booking, link: 'https://travelclub.test/user/trips', charge: '$70.00', refund: '$350.00' };
 
   it('confirms with every stay, the total and the link, under a subject of fixed words and the reference', () => {
@@ -109,6 +110,14 @@ describe('booking mails', () => {
       '<li style="margin:4px 0;">Hotel Sol &amp; Mar, Double room, 2026-12-01 to 2026-12-03</li>',
     );
     expect(mail.html).toContain(`<a href="${booking.link}"`);
+  });
+
+  it('names the booking by its short reference when it has one, in the subject and the text', () => {
+    const mail = renderEmail('booking-confirmation', { ...booking, itineraryId: randomId, reference: 'TC-7K3M9QXA' });
+    expect(mail.subject).toBe('Your booking is confirmed (reference TC-7K3M9QXA)');
+    expect(mail.text).toContain('Booking reference: TC-7K3M9QXA');
+    expect(mail.html).toContain('Booking reference: TC-7K3M9QXA');
+    expect(mail.text).not.toContain(randomId);
   });
 
   it('tells a cancellation its charge and refund', () => {
