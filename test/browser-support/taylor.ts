@@ -128,16 +128,16 @@ export async function recordStreams(page: Page, wanted: (url: string) => boolean
   return streams;
 }
 
-/** One state of Taylor's newest answer on the page: its text, and whether its links were there yet. */
+/** One state of Taylor's newest answer on the page: its text, and whether it was done (stored, not streaming). */
 export interface AnswerFrame {
   text: string;
-  links: boolean;
+  done: boolean;
   at: number;
 }
 
 /**
  * Page code as text (the site's content policy forbids the eval that functions passed to the page need):
- * records each change of the newest answer's text, and when its links appear, from now on.
+ * records each change of the newest answer's text, and when it is done (no longer busy), from now on.
  */
 const RECORD_ANSWER = `(() => {
   const frames = [];
@@ -147,9 +147,9 @@ const RECORD_ANSWER = `(() => {
     const last = answers[answers.length - 1];
     if (!last) return;
     const text = last.querySelector('.chat-text')?.textContent ?? '';
-    const links = Boolean(last.querySelector('ul[aria-label="Links from Taylor"]'));
+    const done = !last.hasAttribute('aria-busy');
     const before = frames[frames.length - 1];
-    if (!before || before.text !== text || before.links !== links) frames.push({ text, links, at: performance.now() });
+    if (!before || before.text !== text || before.done !== done) frames.push({ text, done, at: performance.now() });
   };
   new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
 })()`;

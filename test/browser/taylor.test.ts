@@ -120,16 +120,16 @@ it('finds hotels with live prices, streams the answer, drafts a recommendation a
   await page.waitForURL(/\/dashboard\/chat$/);
   await page.getByRole('heading', { level: 1, name: 'Taylor, your travel assistant' }).waitFor();
 
-  // The hotels, streamed in: text on screen and growing before the answer's links came.
+  // The hotels, streamed in: text on screen and growing before the answer was done.
   const frames = await recordAnswer(page);
   const streams = await recordStreams(page, isTurn);
   const first = await ask(page, streams, `three hotels in ${city.name} for next weekend for two`);
   expectStreamed(first);
   const shown = await frames();
   const final = shown.at(-1)!;
-  expect(final.links).toBe(true);
-  const partial = shown.filter((f) => !f.links && f.text && f.text.length < final.text.length);
-  expect(partial.length, JSON.stringify(shown.map((f) => [f.text.length, f.links]))).toBeGreaterThan(0);
+  expect(final.done).toBe(true);
+  const partial = shown.filter((f) => !f.done && f.text && f.text.length < final.text.length);
+  expect(partial.length, JSON.stringify(shown.map((f) => [f.text.length, f.done]))).toBeGreaterThan(0);
   for (const frame of partial) expect(final.text.startsWith(frame.text)).toBe(true);
   await first.reply
     .getByRole('list', { name: 'What Taylor looked up' })
