@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { checklistOf, rememberShared, wasShared } from '~/dashboard/checklist';
 import { NextSteps } from '~/dashboard/next-steps';
+import { PackageRequests } from '~/dashboard/package-requests';
 import { dashboardHomeData } from '~/dashboard/home.server';
 import { useClubUrl, useCreatorProfile, useMyPackages, useMyRecommendations } from '~/dashboard/queries';
 import { LoadError, Loading } from '~/dashboard/status';
@@ -82,6 +83,7 @@ export default function DashboardHome({ loaderData }: Partial<Route.ComponentPro
         <NextSteps steps={steps} clubLink={link} onCopied={markShared} />
         <TodayCounters currency={profile.data.currency} initial={home?.today} />
       </div>
+      <PackageRequests />
     </div>
   );
 }

@@ -172,6 +172,7 @@ export function newCreatorAnswers(profile = aProfile()) {
   answers['creator.myPackages'] = () => ({ packages: [], total: 0, take: 100, skip: 0 });
   answers['creator.creatorCounters'] = ({ query }: { query: { from: string } }) => counters(query.from);
   answers['billing.creatorPlan'] = () => ({ plan: null });
+  answers['creator.myPackageRequests'] = () => ({ requests: [] });
 }
 
 // ---------- rendering ----------
