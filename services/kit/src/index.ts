@@ -8,6 +8,7 @@ export * from './error-handler.js';
 export * from './endpoints.js';
 export * from './errors.js';
 export * from './failures.js';
+export * from './handled-events.js';
 export * from './http-conventions.js';
 export * from './kafka.js';
 export * from './logger.js';

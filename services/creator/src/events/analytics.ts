@@ -34,7 +34,10 @@ export const consumerDepsOf = (app: ServiceApp): ConsumerDeps => ({
  * holds per aggregate, which is all the counting needs): a replay of every topic goes through them at once.
  */
 export function analyticsConsumer(deps: ConsumerDeps, groupId: string, writer: CounterWriter): EventConsumer {
-  return createEventConsumer({ ...deps, groupId, concurrency: 12 })
+  const consumer = createEventConsumer({ ...deps, groupId, concurrency: 12 });
+  // The writer lets go of an event's guard once this consumer has recorded the event as handled.
+  writer.settleBy(consumer.groupId);
+  return consumer
     .handle('creator.club.viewed', (e) => writer.viewed(e))
     .handle('creator.subscriber.confirmed', (e) => writer.subscriber(e))
     .handle('creator.subscriber.removed', (e) => writer.subscriber(e))

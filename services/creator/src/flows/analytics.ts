@@ -34,30 +34,60 @@ const STEP_COUNT = { started: 'itinerariesStarted', confirmed: 'bookings', cance
 
 type ItineraryEvent = EventOf<'itinerary.room.added' | 'itinerary.confirmed' | 'itinerary.cancelled'>;
 
+/** How many counts a writer adds to one day before it lets go of the ids its consumer has recorded since. */
+const SETTLE_EVERY = 50;
+/** At most this many days' write counts are remembered; past it the memory starts again. */
+const SETTLE_MEMORY = 10_000;
+
 /**
  * What each event adds to one generation of the counters, on the UTC day it happened (a view: the day its
- * visitor was counted in). An event naming a slug nobody ever had is left out.
+ * visitor was counted in). An event naming a slug nobody ever had is left out. Each count is made once per event
+ * id, however often the event comes (store `add`); `settleBy` names the consumer whose records let the days'
+ * guarded ids go.
  */
 export function counterWriter(store: AnalyticsStore, ownerOf: SlugOwner, generation: number) {
-  const add = (creatorId: string, at: string, change: CounterChange) =>
-    store.add(generation, creatorId, dayOf(at), change);
+  let consumer: string | undefined;
+  const writes = new Map<string, number>();
+  /** Every SETTLE_EVERY counts into a day, the ids its consumer has recorded leave it (never one it has not). */
+  const settleNow = async (creatorId: string, day: string) => {
+    if (!consumer) return;
+    const key = `${creatorId}|${day}`;
+    const count = (writes.get(key) ?? 0) + 1;
+    if (count < SETTLE_EVERY) {
+      if (writes.size >= SETTLE_MEMORY) writes.clear();
+      writes.set(key, count);
+      return;
+    }
+    writes.delete(key);
+    await store.settle(generation, creatorId, day, consumer);
+  };
+  const addOn = async (creatorId: string, day: string, change: CounterChange, eventId: string) => {
+    if (await store.add(generation, creatorId, day, change, eventId)) await settleNow(creatorId, day);
+  };
+  const add = (creatorId: string, { id, occurredAt }: { id: string; occurredAt: string }, change: CounterChange) =>
+    addOn(creatorId, dayOf(occurredAt), change, id);
   const owner = (slug: string | undefined) => (slug ? ownerOf(slug) : Promise.resolve(null));
 
   return {
-    async viewed({ payload }: EventOf<'creator.club.viewed'>) {
+    /** The consumer (its group, prefix included) that hands this writer its events. */
+    settleBy(name: string) {
+      consumer = name;
+    },
+
+    async viewed({ id, payload }: EventOf<'creator.club.viewed'>) {
       const counts = { pageViews: 1, ...(payload.newVisitor ? { uniqueVisitors: 1 } : {}) };
-      await store.add(generation, payload.creatorId, payload.day, { counts });
+      await addOn(payload.creatorId, payload.day, { counts }, id);
     },
 
     /** +1 on a confirmed subscriber, −1 on one that left. */
     async subscriber(event: EventOf<'creator.subscriber.confirmed' | 'creator.subscriber.removed'>) {
       const subscribers = event.type === 'creator.subscriber.confirmed' ? 1 : -1;
-      await add(event.payload.creatorId, event.occurredAt, { counts: { subscribers } });
+      await add(event.payload.creatorId, event, { counts: { subscribers } });
     },
 
     async searched(event: EventOf<'catalog.search.created'>) {
       const creatorId = await owner(event.payload.creator);
-      if (creatorId) await add(creatorId, event.occurredAt, { counts: { searches: 1 } });
+      if (creatorId) await add(creatorId, event, { counts: { searches: 1 } });
     },
 
     /**
@@ -68,21 +98,23 @@ export function counterWriter(store: AnalyticsStore, ownerOf: SlugOwner, generat
       const creatorId = await owner(event.payload.creator);
       if (!creatorId) return;
       if (await store.takeStep(generation, event.payload.itineraryId, creatorId, step, event.id))
-        await add(creatorId, event.occurredAt, { counts: { [STEP_COUNT[step]]: 1 } });
+        await add(creatorId, event, { counts: { [STEP_COUNT[step]]: 1 } });
     },
 
     /** What the traveller paid, and what the creator earns on it (billing's commission ledger). */
-    async paid({ payload, occurredAt }: EventOf<'billing.invoice.paid'>) {
+    async paid(event: EventOf<'billing.invoice.paid'>) {
+      const { payload } = event;
       const creatorId = await owner(payload.creator);
       if (!creatorId) return;
       const commission = payload.commission ? { commission: payload.commission } : {};
-      await add(creatorId, occurredAt, { amounts: { grossBookingValue: payload.amount, ...commission } });
+      await add(creatorId, event, { amounts: { grossBookingValue: payload.amount, ...commission } });
     },
 
-    async refunded({ payload, occurredAt }: EventOf<'billing.refund.issued'>) {
+    async refunded(event: EventOf<'billing.refund.issued'>) {
+      const { payload } = event;
       const creatorId = await owner(payload.creator);
       if (creatorId && payload.commissionReversed)
-        await add(creatorId, occurredAt, { amounts: { commissionReversed: payload.commissionReversed } });
+        await add(creatorId, event, { amounts: { commissionReversed: payload.commissionReversed } });
     },
   };
 }

@@ -1,8 +1,10 @@
 // Creators' counters in MongoDB, per generation: a rebuild replays the topics into a new generation while
 // reads stay on the current one, then `analytics_state` names the new one and the old one is dropped. One
-// document per creator and UTC day (`counters`), updated with `$inc`; and what the counting remembers of
-// attributed itineraries (`started_itineraries`: started, confirmed, cancelled, each by the event that did it).
-import { indexedCollection, isDuplicateKeyError } from '@travelclub/kit';
+// document per creator and UTC day (`counters`), each `$inc` made once per event: the event's id goes into the
+// same single-document update as its increment (`applied`), and leaves it once the consumer's own record of the
+// event exists (docs/creator.md, "Counting exactly once"); and what the counting remembers of attributed
+// itineraries (`started_itineraries`: started, confirmed, cancelled, each by the event that did it).
+import { handledKey, handledPairs, indexedCollection, isDuplicateKeyError } from '@travelclub/kit';
 import type { Connection, mongo } from 'mongoose';
 import type { CounterChange, StoredDay } from '../domain/analytics.js';
 
@@ -22,7 +24,16 @@ interface StateDocument extends AnalyticsState {
   switchedAt?: Date;
 }
 
-type CounterDocument = StoredDay & { _id: string; generation: number; creatorId: string };
+type CounterDocument = StoredDay & {
+  _id: string;
+  generation: number;
+  creatorId: string;
+  /**
+   * The ids of the events counted here that the consumer may still be handed again (its record of them not
+   * written yet): a redelivered one finds its id and adds nothing.
+   */
+  applied?: string[];
+};
 
 /** One step of an attributed itinerary: each is counted once, by the event that took it. */
 export type ItineraryStep = 'started' | 'confirmed' | 'cancelled';
@@ -42,7 +53,7 @@ function incOf(change: CounterChange): Record<string, number> {
 
 /**
  * Takes a step of an itinerary once: true when this event takes it (or took it before: a redelivery after a
- * crash between the step and its count counts again, like any other event handled twice).
+ * crash between the step and its count goes on to the count, which `add` makes once per event id).
  */
 async function takeStep(
   itineraries: mongo.Collection<ItineraryMemory>,
@@ -70,6 +81,60 @@ async function takeStep(
 
 type StepArgs = [generation: number, itineraryId: string, creatorId: string, step: ItineraryStep, eventId: string];
 
+/**
+ * Adds an event's change to a creator's day in a generation, once: the event's id and the increment are one
+ * single-document update, which matches only while the id is not among the day's `applied`. When it is, the
+ * upsert's insert collides with the existing `_id` (a duplicate key): counted before, nothing added. True when
+ * this call counted it.
+ */
+async function addOnce(
+  counters: mongo.Collection<CounterDocument>,
+  generation: number,
+  creatorId: string,
+  day: string,
+  change: CounterChange,
+  eventId: string,
+): Promise<boolean> {
+  try {
+    await counters.updateOne(
+      { _id: counterId(generation, creatorId, day), applied: { $ne: eventId } },
+      { $inc: incOf(change), $push: { applied: eventId }, $setOnInsert: { generation, creatorId, day } },
+      { upsert: true },
+    );
+    return true;
+  } catch (err) {
+    if (isDuplicateKeyError(err)) return false;
+    throw err;
+  }
+}
+
+type AddArgs = [generation: number, creatorId: string, day: string, change: CounterChange, eventId: string];
+
+/**
+ * Lets go of the ids of a day's `applied` that `consumer` has recorded as handled: the kit never hands it those
+ * events again, so their ids guard nothing any more. Ids it has not recorded stay.
+ */
+async function settle(
+  connection: Connection,
+  counters: mongo.Collection<CounterDocument>,
+  generation: number,
+  creatorId: string,
+  day: string,
+  consumer: string,
+): Promise<void> {
+  const _id = counterId(generation, creatorId, day);
+  const applied = (await counters.findOne({ _id }, { projection: { applied: 1 } }))?.applied ?? [];
+  if (applied.length === 0) return;
+  const recorded = await handledPairs(
+    connection,
+    applied.map((eventId) => ({ consumer, eventId })),
+  );
+  const settled = applied.filter((eventId) => recorded.has(handledKey(consumer, eventId)));
+  if (settled.length > 0) await counters.updateOne({ _id }, { $pullAll: { applied: settled } });
+}
+
+type SettleArgs = [generation: number, creatorId: string, day: string, consumer: string];
+
 export type AnalyticsStore = Awaited<ReturnType<typeof analyticsStore>>;
 
 export async function analyticsStore(connection: Connection) {
@@ -88,18 +153,17 @@ export async function analyticsStore(connection: Connection) {
       return found ? { generation: found.generation, groupId: found.groupId } : FIRST;
     },
 
-    /** Adds a change to a creator's day in a generation. */
-    async add(generation: number, creatorId: string, day: string, change: CounterChange): Promise<void> {
-      await counters.updateOne(
-        { _id: counterId(generation, creatorId, day) },
-        { $inc: incOf(change), $setOnInsert: { generation, creatorId, day } },
-        { upsert: true },
-      );
-    },
+    add: (...args: AddArgs) => addOnce(counters, ...args),
+    settle: (...args: SettleArgs) => settle(connection, counters, ...args),
 
     /** A creator's stored days among `days` (those with anything counted). */
     read: (generation: number, creatorId: string, days: string[]): Promise<StoredDay[]> =>
-      counters.find({ _id: { $in: days.map((day) => counterId(generation, creatorId, day)) } }).toArray(),
+      counters
+        .find(
+          { _id: { $in: days.map((day) => counterId(generation, creatorId, day)) } },
+          { projection: { applied: 0 } },
+        )
+        .toArray(),
 
     /** A number no generation had, for a rebuild. */
     async newGeneration(): Promise<number> {
@@ -128,6 +192,14 @@ export async function analyticsStore(connection: Connection) {
 
     /** Every stored day of a generation (the rebuild test compares generations). */
     all: (generation: number): Promise<StoredDay[]> =>
-      counters.find({ generation }, { projection: { _id: 0, generation: 0 } }).toArray() as Promise<StoredDay[]>,
+      counters.find({ generation }, { projection: { _id: 0, generation: 0, applied: 0 } }).toArray() as Promise<
+        StoredDay[]
+      >,
+
+    /** The ids a generation's stored days still guard (tests: they shrink once the events are recorded). */
+    async appliedIds(generation: number): Promise<number> {
+      const days = await counters.find({ generation }, { projection: { applied: 1 } }).toArray();
+      return days.reduce((sum, day) => sum + (day.applied?.length ?? 0), 0);
+    },
   };
 }
