@@ -124,8 +124,9 @@ export function multipartReader(images: ImageIntake): MultipartReader {
     const form: ReadForm = { fields: {}, files, discard: () => images.remove(stored.splice(0)) };
     // The catalogue's 415 says "must be JSON", the API's usual body: the detail says what these routes take.
     if (!req.isMultipart()) throw appError('form-required');
-    // Uploads cost CPU: they count against the caller's account (every upload route takes a signed-in caller).
-    const account = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
+    // Uploads cost CPU: they count against the caller's account; an anonymous token costs nothing to get, so
+    // anonymous callers count against their client address instead.
+    const account = req.user && !req.user.isAnonymous ? `user:${req.user.id}` : `ip:${req.ip}`;
     try {
       for await (const part of partsOf(req)) {
         if (part.type === 'field') {

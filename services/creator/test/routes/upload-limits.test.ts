@@ -17,11 +17,12 @@ const picture = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-async function upload(who: Caller & { id: string }, bytes: Buffer) {
+async function upload(who: Caller, bytes: Buffer, which = 'creator/heroImage', remoteAddress = '127.0.0.1') {
   const form = multipartForm({}, [{ field: 'image', filename: 'me.png', contentType: 'image/png', bytes }]);
   return inject({
     method: 'POST',
-    url: `/api/v1/userProfile/${who.id}/creator/heroImage`,
+    url: `/api/v1/userProfile/${who.id}/${which}`,
+    remoteAddress,
     payload: form.payload,
     headers: { ...who.headers, ...form.headers },
   });
@@ -50,5 +51,15 @@ describe('the upload budget of an account', () => {
     expect((await upload(creator, fourMegapixels)).statusCode).toBe(200);
     expect((await upload(creator, fourMegapixels)).statusCode).toBe(200);
     expectError(await upload(creator, fourMegapixels), 'upload-limit-reached');
+  });
+
+  it('counts anonymous callers by their client address: fresh anonymous tokens do not reset the budget', async () => {
+    const small = await picture(300, 200);
+    const client = `203.0.113.${1 + Math.floor(Math.random() * 254)}`;
+    // An anonymous caller has no profile: the picture is read (and costs its decode) before that is found out.
+    const anonymous = () => world.caller(['role/customer'], { isAnonymous: true });
+    for (let i = 0; i < 3; i++)
+      expectError(await upload(await anonymous(), small, 'profilePicture', client), 'profile-not-found');
+    expectError(await upload(await anonymous(), small, 'profilePicture', client), 'upload-limit-reached');
   });
 });
