@@ -2,6 +2,7 @@
 // violation, on a phone and on a desktop; the not-found page (with its 404), the itinerary pages without an
 // id ('Itinerary not found') and the error page when a page's service is down, with the spec's exact texts.
 import { Traveller, inDays } from '@travelclub/testing';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { expectAccessible, screenshot } from '../browser-support/checks.js';
 import { routeFailures } from '../browser-support/routes.js';
@@ -68,6 +69,31 @@ it('says "Itinerary not found" with a 404 on the itinerary pages without an id',
     expect(await page.getByRole('link', { name: 'Go Back To Home' }).count()).toBe(1);
   }
   await expectAccessible(page, '/itinerary/contact');
+});
+
+it("answers 'Itinerary not found' with a 404 from the server for an id that is not there, titled so", async () => {
+  const visitor = await new Traveller(platform.stack.gateway).visit();
+  const mine = await visitor.createItinerary();
+  const { page } = await platform.signedIn(visitor.token!, PHONE);
+  const title = 'Itinerary not found · TravelClub';
+  // An id no itinerary has (the server asks with the visitor's session), and one no itinerary can have.
+  for (const id of [randomUUID(), 'x'.repeat(200)])
+    for (const step of ['contact', 'payment', 'confirmation']) {
+      const answer = await platform.open(page, `/itinerary/${id}/${step}`);
+      expect(answer.status(), `${step} of ${id}`).toBe(404);
+      expect(await answer.text()).toContain(`<title>${title}</title>`);
+      await page.getByRole('heading', { level: 1, name: 'Itinerary not found' }).waitFor();
+      expect(await page.title()).toBe(title);
+      expect(await page.getByText('Loading your itinerary…').count()).toBe(0);
+    }
+  await expectAccessible(page, 'an unknown itinerary');
+  // The visitor's own cart: the page, and no "Booking confirmed" before a booking is.
+  const answer = await platform.open(page, `/itinerary/${mine.id}/confirmation`);
+  expect(answer.status()).toBe(200);
+  expect(await page.title()).toBe('Your booking · TravelClub');
+  await page.getByText('We have not received a payment for this itinerary yet.').waitFor();
+  expect(await page.title()).toBe('Your booking · TravelClub');
+  expect((await platform.open(page, `/itinerary/${mine.id}/contact`)).status()).toBe(200);
 });
 
 it('shows the error page, without details, when the catalog is down under a hotel page', async () => {

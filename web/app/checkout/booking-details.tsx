@@ -49,7 +49,8 @@ export function BookingDetails({ itinerary, invoice }: { itinerary: Itinerary; i
         <dl className="facts">
           <dt>Booking reference</dt>
           <dd>
-            <code>{itinerary.id}</code>
+            <strong className="booking-reference">{itinerary.reference}</strong>
+            <div className="muted small">Quote it when you write or call us.</div>
           </dd>
           {itinerary.leadGuest ? (
             <>

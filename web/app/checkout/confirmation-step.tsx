@@ -8,12 +8,14 @@ import { Callout } from '~/ui/callout';
 import { BookingDetails } from './booking-details';
 import { CheckoutColumns } from './checkout-page';
 import { formatInstant, formatMoney } from './format';
-import { Loading } from './itinerary-gate';
+import { Loading, useDocumentTitle } from './itinerary-gate';
 import { NotPayable } from './not-payable';
 import { OrderSummary } from './order-summary';
 import { messageOf, useInvoice, useItinerary } from './queries';
 
 export const CONFIRM_POLL_MS = 1_000;
+/** The page's title once the booking is confirmed, and only then. */
+export const BOOKING_CONFIRMED = 'Booking confirmed';
 export const WAITING_TEXT = 'Confirming your booking with the hotel…';
 /** After this long the page also says that the confirmation will come by email. */
 const PATIENCE_MS = 20_000;
@@ -75,6 +77,7 @@ export function ConfirmationStep({ itinerary }: { itinerary: Itinerary }) {
   const unpaid = itinerary.status === 'draft' || invoice?.status === 'open' || invoice?.status === 'void';
   // The gate shows the itinerary; this observer of the same query reads it again while the wait lasts.
   useItinerary(itinerary.id, (latest) => (latest?.status === 'pending_payment' && !unpaid ? CONFIRM_POLL_MS : false));
+  useDocumentTitle(itinerary.status === 'confirmed' ? BOOKING_CONFIRMED : null);
 
   if (itinerary.status === 'confirmed') return <BookingDetails itinerary={itinerary} invoice={invoice} />;
   let main;

@@ -33,6 +33,7 @@ const stayDateFormat = new Intl.DateTimeFormat(LOCALE, {
 });
 const instantFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeStyle: 'short' });
+const zoneFormat = new Intl.DateTimeFormat(LOCALE, { timeZoneName: 'short' });
 
 /** A stay date is a calendar date (the hotel's), not an instant: read and shown in UTC so it never shifts. */
 const stayDay = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -49,6 +50,17 @@ export const formatNights = (nights: number) => `${nights} ${nights === 1 ? 'nig
 export const formatInstant = (instant: string) => instantFormat.format(new Date(instant));
 
 export const formatTime = (instant: string) => timeFormat.format(new Date(instant));
+
+/**
+ * A deadline (free cancellation until …) in the visitor's own time zone, named, so it is read one way only:
+ * "Dec 22, 2026, 12:00 AM UTC", or "Dec 21, 2026, 7:00 PM EST" in New York.
+ */
+export function formatDeadline(instant: string): string {
+  const at = new Date(instant);
+  // dateStyle and timeZoneName cannot go in one format: the zone's name comes from a format of its own.
+  const zone = zoneFormat.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+  return zone ? `${instantFormat.format(at)} ${zone}` : instantFormat.format(at);
+}
 
 /** Today as a stay date (YYYY-MM-DD) in the visitor's calendar. */
 export function todayStayDate(now = new Date()): string {

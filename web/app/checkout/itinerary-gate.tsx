@@ -2,7 +2,8 @@
 // sign-in prompt, an itinerary the API does not know (or that is not theirs: 404) the 'Itinerary not found'
 // page, a failed read its message and a retry; otherwise the page's content with the itinerary.
 import type { Itinerary } from '@travelclub/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { PRODUCT } from '~/lib/brand';
 import { useSession } from '~/lib/session';
 import { NotFound } from '~/ui/not-found';
 import { Button } from '~/ui/button';
@@ -11,6 +12,21 @@ import { isNotFound, isSignedOut, messageOf, useItinerary } from './queries';
 import { SignInPrompt } from './sign-in-prompt';
 
 export const ITINERARY_NOT_FOUND = 'Itinerary not found';
+
+/**
+ * The window's title once the browser learned what the server could not (the page's own meta stays until the
+ * next navigation): the itinerary is not there, or the booking is confirmed. Null leaves the title alone.
+ */
+export function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (title) document.title = `${title} · ${PRODUCT}`;
+  }, [title]);
+}
+
+function ItineraryNotFound() {
+  useDocumentTitle(ITINERARY_NOT_FOUND);
+  return <NotFound title={ITINERARY_NOT_FOUND} />;
+}
 
 export function Loading({ children }: { children: ReactNode }) {
   return (
@@ -31,7 +47,7 @@ export function ItineraryGate(props: {
   const { isAuthenticated } = useSession();
   const query = useItinerary(props.itineraryId, props.poll);
   if (!isAuthenticated || isSignedOut(query.error)) return props.frame(<SignInPrompt what="this itinerary" />);
-  if (isNotFound(query.error)) return <NotFound title={ITINERARY_NOT_FOUND} />;
+  if (isNotFound(query.error)) return <ItineraryNotFound />;
   if (query.data) return props.frame(props.children(query.data));
   if (query.error) {
     return props.frame(

@@ -1,14 +1,17 @@
 // /itinerary/{itineraryId}/confirmation: waits for the event-driven confirmation, then shows the booking.
 import { CheckoutPage } from '~/checkout/checkout-page';
-import { ConfirmationStep } from '~/checkout/confirmation-step';
-import { itineraryIdOf, pageMeta } from '~/checkout/itinerary-id';
+import { BOOKING_CONFIRMED, ConfirmationStep } from '~/checkout/confirmation-step';
+import { pageMeta } from '~/checkout/itinerary-id';
+import { itineraryPageData } from '~/checkout/itinerary.server';
 import type { Route } from './+types/itinerary-confirmation';
 
-export function loader({ params }: Route.LoaderArgs) {
-  return itineraryIdOf(params);
+export function loader({ request, params }: Route.LoaderArgs) {
+  return itineraryPageData(request, params);
 }
 
-export const meta: Route.MetaFunction = ({ error }) => pageMeta(error, 'Booking confirmed');
+// 'Booking confirmed' only for a booking the server saw confirmed; the page itself says what it finds.
+export const meta: Route.MetaFunction = ({ error, loaderData }) =>
+  pageMeta(error, loaderData?.status === 'confirmed' ? BOOKING_CONFIRMED : 'Your booking');
 
 export default function ConfirmationPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,11 +2,12 @@
 // visitor), then the pre-check and the invoice.
 import { CheckoutPage } from '~/checkout/checkout-page';
 import { ContactStep } from '~/checkout/contact-step';
-import { itineraryIdOf, pageMeta } from '~/checkout/itinerary-id';
+import { pageMeta } from '~/checkout/itinerary-id';
+import { itineraryPageData } from '~/checkout/itinerary.server';
 import type { Route } from './+types/itinerary-contact';
 
-export function loader({ params }: Route.LoaderArgs) {
-  return itineraryIdOf(params);
+export function loader({ request, params }: Route.LoaderArgs) {
+  return itineraryPageData(request, params);
 }
 
 export const meta: Route.MetaFunction = ({ error }) => pageMeta(error, 'Guest details');

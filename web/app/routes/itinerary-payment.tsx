@@ -1,11 +1,12 @@
 // /itinerary/{itineraryId}/payment: the invoice and the sandbox card form; one Idempotency-Key per attempt.
 import { CheckoutPage } from '~/checkout/checkout-page';
-import { itineraryIdOf, pageMeta } from '~/checkout/itinerary-id';
+import { pageMeta } from '~/checkout/itinerary-id';
+import { itineraryPageData } from '~/checkout/itinerary.server';
 import { PaymentStep } from '~/checkout/payment-step';
 import type { Route } from './+types/itinerary-payment';
 
-export function loader({ params }: Route.LoaderArgs) {
-  return itineraryIdOf(params);
+export function loader({ request, params }: Route.LoaderArgs) {
+  return itineraryPageData(request, params);
 }
 
 export const meta: Route.MetaFunction = ({ error }) => pageMeta(error, 'Payment information');

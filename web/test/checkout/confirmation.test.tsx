@@ -60,7 +60,10 @@ describe('the confirmation page', () => {
     expect(await screen.findByText('Your booking is confirmed', {}, { timeout: 3000 })).toBeTruthy();
     expect(callsOf('itinerary.readItinerary').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByText(WAITING_TEXT)).toBeNull();
-    expect(screen.getByText('it-1')).toBeTruthy();
+    // The booking's short reference, not its id; and the window's title says it is confirmed now.
+    expect(screen.getByText('TC-7K3M9QXA')).toBeTruthy();
+    expect(screen.queryByText('it-1')).toBeNull();
+    expect(document.title).toBe('Booking confirmed · TravelClub');
     expect(screen.getByText(/A confirmation email is on its way to ada@example.com/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Hotel Aurora' })).toBeTruthy();
     expect(screen.getByText(/Wed, Mar 10, 2027 – Sat, Mar 13, 2027/)).toBeTruthy();
@@ -68,6 +71,22 @@ describe('the confirmation page', () => {
     expect(screen.getByText(/visa ending 4242/)).toBeTruthy();
     expect(screen.getByText('Free cancellation until 3 days before arrival.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View your trips' }).getAttribute('href')).toBe('/user/trips');
+  });
+
+  it('states each cancellation deadline once, in one format with its time zone', async () => {
+    answers['itinerary.readItinerary'] = () =>
+      anItinerary({ status: 'confirmed', invoiceId: 'inv-1', leadGuest: guests });
+    answers['billing.invoice'] = () => anInvoice({ status: 'paid', payment });
+    renderRoutes([route], '/itinerary/it-1/confirmation');
+    const terms = (await screen.findByRole('heading', { name: 'Cancellation terms' })).closest('section')!;
+    const text = terms.textContent!;
+    expect(text).toMatch(
+      /Cancelling is free until \w{3} \d{1,2}, 2027, \d{1,2}:\d{2} [AP]M \S+, then costs \$150\.00\./,
+    );
+    // The deadline (March 7th, or the 6th west of UTC) is written once, and never in a second format.
+    expect(text.match(/Mar \d{1,2}, 2027/g)).toHaveLength(1);
+    expect(text).not.toMatch(/\d{1,2} Mar 2027|UTC\)/);
+    expect(screen.getByText('Free cancellation', { selector: '.tag' })).toBeTruthy();
   });
 
   it('explains a booking the hotel could not confirm, and its refund', async () => {

@@ -82,6 +82,7 @@ export const anonymous: AccountView = { ...member, email: null, publicName: null
 export function anItinerary(overrides: Partial<Itinerary> = {}): Itinerary {
   return {
     id: 'it-1',
+    reference: 'TC-7K3M9QXA',
     title: 'Lisbon',
     currency: 'USD',
     status: 'draft',

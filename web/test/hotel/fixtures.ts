@@ -114,6 +114,7 @@ export function availability(overrides: Partial<AvailabilityAnswer> = {}): Avail
 export function itinerary(overrides: Partial<Itinerary> = {}): Itinerary {
   return {
     id: 'it1',
+    reference: 'TC-7K3M9QXB',
     title: '',
     currency: 'USD',
     status: 'draft',

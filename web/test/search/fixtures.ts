@@ -86,6 +86,7 @@ export function searchPage(overrides: Partial<SearchPage> = {}): SearchPage {
 export function itinerary(overrides: Partial<Itinerary> = {}): Itinerary {
   return {
     id: 'it-77',
+    reference: 'TC-7K3M9QXC',
     title: 'Trip to Paris',
     currency: 'EUR',
     status: 'draft',

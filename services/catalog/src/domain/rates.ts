@@ -106,12 +106,9 @@ function localTax(countryCode: string, stayTotal: Money, roomNights: number): { 
   return { name: tax.name, amount };
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** "3 days before check-in", "the day of check-in" (from its midnight, UTC, as the deadline counts). */
+const daysBeforeCheckIn = (days: number) =>
+  days === 0 ? 'the day of check-in' : `${days} ${days === 1 ? 'day' : 'days'} before check-in`;
 
 /** What a stay costs in the hotel's currency (minor units): the whole stay, long-stay discount applied, and its first night. */
 export function stayPrice(input: Omit<RateInput, 'currency' | 'now'>): {
@@ -174,7 +171,8 @@ export function buildRate(input: RateInput): RoomRate {
         { from: nowIso, amount: zero },
         { from: new Date(deadline).toISOString(), amount: firstNightCharge },
       ];
-      policyText = `Free cancellation until ${dayFormat.format(deadline)} (00:00 UTC). After that, the first night is charged.`;
+      // Words without the date: pages show the deadline (the charges' `from`) once, in the reader's own format.
+      policyText = `Free cancellation until ${daysBeforeCheckIn(plan.freeCancellationDays!)}. After that, the first night is charged.`;
     } else {
       cancellationCharges = [{ from: nowIso, amount: firstNightCharge }];
       policyText = 'The free cancellation period has ended: cancelling now costs the first night.';

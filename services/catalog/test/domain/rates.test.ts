@@ -121,7 +121,7 @@ describe('buildRate', () => {
     expect(FREE_CANCELLATION_TAG).toBe('Free Cancellation');
     expect(rate.cancellationPolicy.charge).toEqual({ amount: 0, currency: 'EUR' });
     expect(rate.cancellationPolicyText).toBe(
-      'Free cancellation until 16 Dec 2026 (00:00 UTC). After that, the first night is charged.',
+      `Free cancellation until ${flex.freeCancellationDays} days before check-in. After that, the first night is charged.`,
     );
     expect(cancellationChargeAt(rate, new Date('2026-12-15T23:59:59Z')).amount).toBe(0);
     expect(cancellationChargeAt(rate, new Date('2026-12-16T00:00:00Z')).amount).toBe(firstNight);
