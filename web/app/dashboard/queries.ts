@@ -82,12 +82,16 @@ export function useMyPackages(initial?: TravelPackage[]) {
   });
 }
 
-/** The counters of one range of UTC days (both included). */
-export function useCounters(from: string, to: string, initial?: CreatorCountersAnswer) {
+/**
+ * The counters of one range of UTC days (both included). With `refreshMs` (a range that is still being counted,
+ * like today) they are read again that often while the page is in view, and whenever it comes back into view.
+ */
+export function useCounters(from: string, to: string, initial?: CreatorCountersAnswer, refreshMs?: number) {
   const { isCreator } = useSession();
   return useQuery<CreatorCountersAnswer>({
     queryKey: creatorKeys.counters(from, to),
     initialData: initial,
+    ...(refreshMs ? { refetchInterval: refreshMs, refetchOnWindowFocus: 'always' as const } : {}),
     queryFn: async ({ signal }) => {
       const api = await loadApi();
       return api.call(api.endpoints.creator.creatorCounters, { query: { from, to } }, { signal });

@@ -143,12 +143,13 @@ describe('what to do next', () => {
 });
 
 describe("today's counters", () => {
-  it('asks for today (UTC) only and shows its five figures', async () => {
+  it('asks for today (UTC) only and shows its six figures', async () => {
     newCreatorAnswers();
     answers['creator.creatorCounters'] = ({ query }: { query: { from: string } }) =>
       counters(query.from, {
         pageViews: 1204,
         uniqueVisitors: 310,
+        subscribers: 4,
         itinerariesStarted: 12,
         bookings: 3,
         commission: { USD: 4550 },
@@ -157,6 +158,7 @@ describe("today's counters", () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Today' })).toBeTruthy();
     await waitFor(() => expect(figure('Page views')).toBe('1,204'));
     expect(figure('Visitors')).toBe('310');
+    expect(figure('Subscribers')).toBe('+4');
     expect(figure('Itineraries')).toBe('12');
     expect(figure('Bookings')).toBe('3');
     expect(figure('Income')).toBe('$45.50');
@@ -165,6 +167,21 @@ describe("today's counters", () => {
     expect(screen.queryByText(QUIET_DAY)).toBeNull();
     expect(screen.getByRole('link', { name: 'See analytics' }).getAttribute('href')).toBe('/dashboard/analytics');
   });
+
+  it("reads today's figures again within seconds while the dashboard stays open", async () => {
+    newCreatorAnswers();
+    let views = 0;
+    answers['creator.creatorCounters'] = ({ query }: { query: { from: string } }) =>
+      counters(query.from, { pageViews: views, subscribers: views > 0 ? 1 : 0 });
+    open();
+    await waitFor(() => expect(figure('Page views')).toBe('0'));
+    expect(figure('Subscribers')).toBe('0');
+    // A visitor comes and subscribes: the open page shows it without a reload.
+    views = 3;
+    await waitFor(() => expect(figure('Page views')).toBe('3'), { timeout: 8_000 });
+    expect(figure('Subscribers')).toBe('+1');
+    expect(screen.queryByText(QUIET_DAY)).toBeNull();
+  }, 15_000);
 
   it('says a quiet day is quiet, with income at zero in the club currency', async () => {
     newCreatorAnswers(aProfile({ currency: 'EUR' }));
