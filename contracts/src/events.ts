@@ -126,6 +126,8 @@ export const eventPayloadSchemas = {
     creator: SlugSchema.optional(),
     /** What that creator earns on this payment (billing's commission ledger), with `creator`. */
     commission: MoneySchema.optional(),
+    /** With `creator` and no `commission`: the creator booked their own package or club, and earns nothing on it. */
+    ownBooking: z.literal(true).optional(),
   }),
   'billing.payment.failed': z.object({
     invoiceId: IdSchema,

@@ -109,11 +109,12 @@ export const creatorPlanEndpoints = {
     path: PLAN,
     body: StartCreatorPlanBodySchema,
     responses: { 201: CreatorPlanCheckoutSchema },
-    errors: [...planRefusals, 'creator-plan-exists'],
+    errors: [...planRefusals, 'creator-plan-exists', 'role-revoked'],
   }),
   // No plan yet is a normal state: `{ plan: null }`, not a 404.
+  // Any signed-in account: a creator whose role staff revoked still reads their plan (it ends) and opens the portal.
   creatorPlan: endpoint({
-    ...creator,
+    ...signedIn,
     method: 'GET',
     path: PLAN,
     query: CreatorPlanQuerySchema,
@@ -121,7 +122,7 @@ export const creatorPlanEndpoints = {
     errors: ['unauthenticated', 'forbidden'],
   }),
   manageCreatorPlan: endpoint({
-    ...creator,
+    ...signedIn,
     method: 'POST',
     path: `${PLAN}/manage`,
     body: ManageCreatorPlanBodySchema,

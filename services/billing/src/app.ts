@@ -69,7 +69,7 @@ export async function buildApp(config: BillingConfig): Promise<BillingApp> {
     const flows = billingFlows(parts);
 
     await outbox.start();
-    const consumer = billingConsumer(app, flows.refunds, parts.creators);
+    const consumer = billingConsumer(app, flows.refunds, parts.creators, flows.creatorRoles);
     await app.startup.step('billing consumer', () => consumer.start());
     await startReconciliation(app, {
       payments: flows.payments,

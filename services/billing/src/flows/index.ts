@@ -1,4 +1,5 @@
 // Every flow of the service, made from its parts; routes, consumers and jobs get them as an argument.
+import { creatorRoleFlows } from './creator-roles.js';
 import { invoiceFlows } from './invoices.js';
 import type { BillingParts } from './parts.js';
 import { paymentFlows } from './payments.js';
@@ -19,6 +20,8 @@ export function billingFlows(parts: BillingParts) {
     payouts: payoutFlows(parts),
     /** Support staff's desk (the travelclub command line). */
     support: { ...supportFlows(parts), refunds: staffRefundFlows(parts) },
+    /** A creator's role revoked or given back by support staff: commissions and plan renewals follow. */
+    creatorRoles: creatorRoleFlows(parts),
     creatorPlans: {
       ...planFlows(parts),
       checkout: checkoutFlows(parts),

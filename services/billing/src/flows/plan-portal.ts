@@ -56,6 +56,8 @@ const viewOf = ({ plan, returnUrl, token }: Portal): PortalView => ({
 async function setCancel(parts: BillingParts, token: string, cancel: boolean, now: Date) {
   const opened = await open(parts, token, now);
   if ('outcome' in opened) return opened.outcome;
+  // While staff's revoke of the creator role stands the plan is not renewed: only staff's re-grant resumes it.
+  if (!cancel && (await parts.creators.isRevoked(opened.plan._id))) return backTo(token);
   const changed = await parts.plans.cancelAtPeriodEnd(linkTokenHash(token), now, cancel);
   if (changed) parts.log.info({ userId: changed._id, planId: changed.planId, cancel }, 'plan cancellation changed');
   return backTo(token);

@@ -40,12 +40,14 @@ function siteAddresses<K extends string>(site: string, urls: Record<K, string>):
 
 export type PlanFlows = ReturnType<typeof planFlows>;
 
-export function planFlows({ plans, config }: BillingParts) {
+export function planFlows({ plans, creators, config }: BillingParts) {
   const site = config.WEB_URL;
   const price = { amount: config.CREATOR_PLAN_AMOUNT, currency: config.CREATOR_PLAN_CURRENCY };
 
   /** The caller's plan with a new checkout: their first, their unpaid one again, or a new one after one ended. */
   async function withCheckout(user: AuthUser, subscriptionId: string | undefined, checkout: CheckoutSession) {
+    // A token from before staff revoked the role still says creator for its minutes: no new plan for it.
+    if (await creators.isRevoked(user.id)) throw appError('role-revoked');
     for (let tries = 0; tries < 3; tries++) {
       const current = await plans.get(user.id);
       if (current?.status === 'active' || current?.status === 'past_due') throw appError('creator-plan-exists');

@@ -16,16 +16,37 @@ export type SettlementDeps = BillingParts & { lock: Pick<PaymentLock, 'release'>
 export const declineCode = (charge: ChargeResult): ErrorCode =>
   charge.outcome === 'declined' ? 'card-declined' : 'insufficient-funds';
 
-/** The commission a paid invoice credits its creator, if it has one: counted from the stay's last check-out. */
-const commissionFor = (invoice: InvoiceDocument, rate: number, at: Date): CommissionRecordDoc | undefined =>
-  invoice.creator
-    ? {
-        creator: invoice.creator,
-        amount: commissionOf(invoice.total, rate),
-        availableFrom: lastCheckOut(invoice.lines),
-        at,
-      }
-    : undefined;
+/** What a paid invoice's attribution earns: the ledger's entry, or why it earns nothing. */
+interface Attribution {
+  commission?: CommissionRecordDoc;
+  /** The buyer is the creator the booking is attributed to: counted for them, never paid to them. */
+  ownBooking?: boolean;
+  /** The slug's owner lost the creator role to support staff: the booking is attributed to nobody. */
+  revoked?: boolean;
+}
+
+/**
+ * The commission a paid invoice credits its creator, if it has one: counted from the stay's last check-out.
+ * The cart's creator is the client's word, so the slug's owner is looked up: none on their own booking, none
+ * while staff's revoke of their creator role stands. A slug the directory does not know yet earns as before.
+ */
+async function attributionOf(
+  { creators, config }: BillingParts,
+  invoice: InvoiceDocument,
+  at: Date,
+): Promise<Attribution> {
+  if (!invoice.creator) return {};
+  const owner = await creators.ownerOf(invoice.creator);
+  if (owner && owner === invoice.ownerId) return { ownBooking: true };
+  if (owner && (await creators.isRevoked(owner))) return { revoked: true };
+  const commission = {
+    creator: invoice.creator,
+    amount: commissionOf(invoice.total, config.COMMISSION_RATE),
+    availableFrom: lastCheckOut(invoice.lines),
+    at,
+  };
+  return { commission };
+}
 
 /** The card was declined: the attempt keeps its code, the account's count goes up, the lock is let go. */
 async function recordDecline(
@@ -78,7 +99,7 @@ export async function settlePayment(
     card,
     paidAt: paidAt.toISOString(),
   };
-  const commission = commissionFor(invoice, d.config.COMMISSION_RATE, paidAt);
+  const { commission, ownBooking } = await attributionOf(d, invoice, paidAt);
   const paid = await d.store.markPaid(
     invoiceId,
     paymentId,
@@ -98,6 +119,8 @@ export async function settlePayment(
           paidAt: answer.paidAt,
           // The ledger's own entry: creator analytics counts what the payout will show.
           ...(commission ? { creator: commission.creator, commission: commission.amount } : {}),
+          // The creator's own booking: their analytics may count it, marked, with nothing earned.
+          ...(ownBooking && invoice.creator ? { creator: invoice.creator, ownBooking: true } : {}),
         },
         ctx,
       ),

@@ -54,6 +54,8 @@ export interface PlanDocument {
   currentPeriodStart?: Date;
   currentPeriodEnd?: Date;
   cancelAtPeriodEnd: boolean;
+  /** Set to end because support staff revoked the creator role (not the creator's wish): a re-grant undoes it. */
+  endsForRevoke?: boolean;
   graceUntil?: Date;
   /** Declined attempts at paying the overdue month. */
   retries: number;
@@ -89,6 +91,7 @@ const planSchema = new Schema<PlanDocument>(
     currentPeriodStart: Date,
     currentPeriodEnd: Date,
     cancelAtPeriodEnd: Boolean,
+    endsForRevoke: Boolean,
     graceUntil: Date,
     retries: Number,
     paymentMethod: Schema.Types.Mixed,
@@ -278,13 +281,38 @@ function monthChanges(plans: mongo.Collection<PlanDocument>, changed: Changed) {
       );
     },
 
-    /** Cancels at the period's end, or takes that back, through a portal link still valid at `now`. */
+    /**
+     * Cancels at the period's end, or takes that back, through a portal link still valid at `now`. Either is the
+     * creator's own wish from then on (`endsForRevoke` goes); taking it back is refused while `revoked`.
+     */
     cancelAtPeriodEnd(tokenHash: string, now: Date, cancel: boolean) {
       return changed(
         { 'portal.tokenHash': tokenHash, 'portal.expiresAt': { $gt: now }, status: 'active' },
-        { $set: { cancelAtPeriodEnd: cancel } },
+        { $set: { cancelAtPeriodEnd: cancel }, $unset: { endsForRevoke: 1 } },
       );
     },
+
+    /** The creator role was revoked: an active plan ends at its paid period's end, with no further renewal. */
+    endForRevoke: (plan: PlanDocument) =>
+      changed(
+        { _id: plan._id, planId: plan.planId, status: 'active', cancelAtPeriodEnd: { $ne: true } },
+        { $set: { cancelAtPeriodEnd: true, endsForRevoke: true } },
+      ),
+
+    /** An overdue plan of a creator whose role was revoked ends now: its paid period is over already. */
+    endOverdueForRevoke: (plan: PlanDocument, endedAt: Date, event: OutboxEvent) =>
+      changed(
+        { _id: plan._id, planId: plan.planId, status: 'past_due', period: plan.period },
+        { $set: { status: 'cancelled', endedAt }, $unset: { graceUntil: 1 } },
+        [event],
+      ),
+
+    /** The role was given back by staff: a plan set to end only for the revoke renews again. */
+    resumeAfterRevoke: (userId: string) =>
+      changed(
+        { _id: userId, status: 'active', endsForRevoke: true },
+        { $set: { cancelAtPeriodEnd: false }, $unset: { endsForRevoke: 1 } },
+      ),
   };
 }
 
