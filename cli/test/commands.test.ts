@@ -104,6 +104,29 @@ describe('itineraries', () => {
       expect(table.stdout).toContain(section);
   });
 
+  it('finds the booking by the short reference the traveller reads out, in any case', async () => {
+    const byId = await staff.json<{ itinerary: { id: string; reference: string } }>([
+      'itineraries',
+      'show',
+      booking.itineraryId,
+    ]);
+    const { reference } = byId.itinerary;
+    expect(reference).toMatch(/^TC-[2-9A-HJ-NP-Z]{8}$/);
+    const view = await staff.json<{ itinerary: { id: string }; events: { event: { type: string } }[] }>([
+      'itineraries',
+      'show',
+      reference.toLowerCase(),
+    ]);
+    expect(view.itinerary.id).toBe(booking.itineraryId);
+    // The events are the itinerary's, found by its id whatever was typed.
+    expect(view.events.map((e) => e.event.type)).toEqual(expect.arrayContaining(['itinerary.confirmed']));
+    const table = await staff.run(['itineraries', 'show', reference]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`Reference\\s+${reference}`));
+    const found = await staff.json<{ items: { id: string }[] }>(['itineraries', 'search', reference.slice(3)]);
+    expect(found.items.map((i) => i.id)).toEqual([booking.itineraryId]);
+  });
+
   it('answers an unknown itinerary with exit code 1 and the platform’s message', async () => {
     const ran = await staff.run(['itineraries', 'show', 'no-such-itinerary']);
     expect(ran.code).toBe(1);

@@ -32,11 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** A page whose loader failed has no meta of its own: the root names it. */
+/** A page whose loader failed has no meta of its own: the root names it (a 404 by the title its loader gave). */
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: `${notFound ? 'Page not found' : 'Something went wrong'} · ${PRODUCT}` }];
+  if (!isRouteErrorResponse(error) || error.status !== 404) return [{ title: `Something went wrong · ${PRODUCT}` }];
+  const title = (error.data as { title?: unknown } | undefined)?.title;
+  return [{ title: `${typeof title === 'string' ? title : 'Page not found'} · ${PRODUCT}` }];
 };
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -171,14 +171,15 @@ export function itineraryCommands(program: Command) {
       itineraries
         .command('show')
         .description('lines, holds, invoice, payments, refunds, the events that touched it and the staff actions')
-        .argument('<id>'),
-      async (ctx, id: string) => {
-        const view = await readItinerary(ctx, id);
+        .argument('<id|reference>', "the itinerary's id, or its booking reference (TC-7K3M9QXA, any case)"),
+      async (ctx, idOrReference: string) => {
+        const view = await readItinerary(ctx, idOrReference);
         ctx.out.result(view, (v) => printItinerary(ctx, v));
       },
     ),
     [
       'travelclub itineraries show 6745f0c2a1b2c3d4e5f60718',
+      'travelclub itineraries show TC-7K3M9QXA',
       'travelclub itineraries show 6745f0c2a1b2c3d4e5f60718 --json | jq .events',
     ],
   );

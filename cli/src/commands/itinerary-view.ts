@@ -12,8 +12,11 @@ import type { Context } from '../context.js';
 import { money, when } from '../output.js';
 import { eventsAbout } from './lookups.js';
 
-export async function readItinerary(ctx: Context, id: string) {
-  const detail = await ctx.client.call(endpoints.itinerary.supportReadItinerary, { params: { id } });
+/** The itinerary by its id or its booking reference (`TC-…`, as the traveller reads it out), and all around it. */
+export async function readItinerary(ctx: Context, idOrReference: string) {
+  const detail = await ctx.client.call(endpoints.itinerary.supportReadItinerary, { params: { id: idOrReference } });
+  // Events name the itinerary by its id, whatever staff typed.
+  const id = detail.itinerary.id;
   const [invoices, events] = await Promise.all([
     Promise.all(
       detail.invoiceIds.map((invoiceId) =>
@@ -86,6 +89,7 @@ export function printItinerary(ctx: Context, view: ItineraryView) {
   const { itinerary: it } = view;
   out.fields([
     ['Itinerary', it.id],
+    ['Reference', it.reference],
     ['Status', out.state(it.status)],
     ['Title', it.title],
     ['Owner', view.ownerId],
