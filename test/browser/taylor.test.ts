@@ -175,7 +175,7 @@ it('finds hotels with live prices, streams the answer, drafts a recommendation a
   expect(await first.reply.getByRole('link', { name: listed[0]!.name, exact: true }).count()).toBe(1);
   const title = page.locator('.chat-conversation[data-open] .chat-conversation-title');
   const lines = await title.evaluate((el) => {
-    const style = getComputedStyle(el);
+    const style = el.ownerDocument.defaultView!.getComputedStyle(el);
     const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.5;
     return el.getBoundingClientRect().height / line;
   });
