@@ -20,6 +20,11 @@ export interface ProfileRecord {
   creatorProfile: CreatorDetails;
   attribution?: UserAttribution & { at: Date };
   verified: boolean;
+  /**
+   * When support staff revoked the creator role (auth.role.revoked), until they grant it again: a token signed
+   * before the revoke still says creator for its minutes, and must not make the club public again.
+   */
+  creatorRevokedAt?: Date | null;
   /** The public name as a reader sees it (`publicNameKey`): set on every write, compared with verified creators'. */
   nameKey?: string;
   /** Billing's last word on the creator's paid plan, and when it was said. */
@@ -31,6 +36,10 @@ export interface ProfileRecord {
 }
 
 export const isCreator = (record: Pick<ProfileRecord, 'claims'>) => record.claims.includes('role/creator');
+
+/** The roles a token says, less the creator role while staff's revoke of it stands. */
+export const claimsFromToken = (record: Pick<ProfileRecord, 'creatorRevokedAt'>, roles: readonly Role[]): Role[] =>
+  record.creatorRevokedAt ? roles.filter((role) => role !== 'role/creator') : [...roles];
 
 /** The owner's view; `verification` is their latest request (the owner's own answers only, never the public ones). */
 export function profileView(record: ProfileRecord, verification?: ProfileVerification): Profile {

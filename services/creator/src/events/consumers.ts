@@ -43,12 +43,16 @@ export function creatorConsumer(app: ServiceApp, { profiles, stores, analytics }
         // Unproven at sign-up (the event does not say): kept, never mailed until a token proves it.
         if (roles.includes('role/creator')) await stores.contacts.remember(userId, email, false);
       })
-      .handle('auth.role.granted', async (event, ctx) => {
-        await profiles.syncClaims(event.payload.userId, event.payload.roles, ctx);
+      .handle('auth.role.granted', async ({ payload }, ctx) => {
+        if (payload.role === 'role/creator') await profiles.syncClaims(payload.userId, payload.roles, ctx, null);
+        else await profiles.syncClaims(payload.userId, payload.roles, ctx);
       })
-      // Support staff took a role away: the profile's claims follow, so a former creator's club stops being one.
-      .handle('auth.role.revoked', async (event, ctx) => {
-        await profiles.syncClaims(event.payload.userId, event.payload.roles, ctx);
+      // Support staff took a role away: the profile's claims follow, so a former creator's club stops being one
+      // (public pages, packages, bookings), and a token signed before it cannot bring it back.
+      .handle('auth.role.revoked', async ({ payload, occurredAt }, ctx) => {
+        const revokedAt = payload.role === 'role/creator' ? new Date(occurredAt) : undefined;
+        if (revokedAt) await profiles.syncClaims(payload.userId, payload.roles, ctx, revokedAt);
+        else await profiles.syncClaims(payload.userId, payload.roles, ctx);
       })
   );
 }

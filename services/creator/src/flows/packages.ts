@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { CatalogHotels } from '../clients/catalog.js';
 import type { HotelRooms } from '../clients/catalog-rooms.js';
 import { moves, orderProblems } from '../domain/order.js';
+import { isCreator } from '../domain/profile.js';
 import { packageFields, packageView, roomTypesByHotel, sameStays, type PackageRecord } from '../domain/packages.js';
 import type { ContactStore } from '../store/contacts.js';
 import type { PackageStore } from '../store/packages.js';
@@ -81,10 +82,18 @@ async function owned(deps: PackageDeps, user: AuthUser, id: string) {
   return record;
 }
 
-/** A package the caller may see: its creator's in any status, anyone's when active. */
+/** True when the package's owner is a creator now (support staff may have revoked the role). */
+async function ownerIsCreator(deps: PackageDeps, record: PackageRecord) {
+  const owner = await deps.profiles.get(record.userId);
+  return !!owner && isCreator(owner);
+}
+
+/** A package the caller may see: its creator's in any status, anyone's when active and its owner a creator. */
 async function visible(deps: PackageDeps, id: string, user: AuthUser | null) {
   const record = await deps.packages.get(id);
-  if (!record || (record.status !== 'active' && record.userId !== user?.id)) throw appError('travel-package-not-found');
+  if (record && record.userId === user?.id) return record;
+  if (!record || record.status !== 'active' || !(await ownerIsCreator(deps, record)))
+    throw appError('travel-package-not-found');
   return record;
 }
 
@@ -232,7 +241,8 @@ export function packageFlows(deps: PackageDeps) {
     async forBooking(id: string) {
       const record = await deps.packages.get(id);
       const profile = record && (await deps.profiles.get(record.userId));
-      if (!record || !profile) throw appError('travel-package-not-found');
+      // A creator whose role staff revoked sells nothing: no booking, no attribution to them.
+      if (!record || !profile || !isCreator(profile)) throw appError('travel-package-not-found');
       return { ...packageView(record), creatorSlug: profile.slug };
     },
   };

@@ -13,7 +13,7 @@ import {
   type UserAttribution,
 } from '@travelclub/contracts';
 import { appError, canAccess, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
-import { isCreator, sameClaims, type ProfileRecord } from '../domain/profile.js';
+import { claimsFromToken, isCreator, sameClaims, type ProfileRecord } from '../domain/profile.js';
 import { publicNameKey } from '../domain/public-names.js';
 import { alternativeSlug, isReserved, slugFromName } from '../domain/slugs.js';
 import type { ProfileStore } from '../store/profiles.js';
@@ -112,12 +112,19 @@ async function createProfile(
   return made ? { record: made, created: true } : { record: (await store.get(userId))!, created: false };
 }
 
-/** The roles auth signed last; becoming a creator puts the address in billing's directory. */
-function syncClaims(store: ProfileStore, userId: string, roles: Role[], ctx: CausalContext) {
+/**
+ * The roles auth signed last; becoming a creator puts the address in billing's directory. `revokedAt` is auth's
+ * word on the creator role (its revoke's time, or null for a grant): while a revoke stands, a token's creator
+ * claim (signed before it) is not taken.
+ */
+function syncClaims(store: ProfileStore, userId: string, roles: Role[], ctx: CausalContext, revokedAt?: Date | null) {
   return store.mutate(userId, (record) => {
-    if (sameClaims(record.claims, roles)) return null;
-    const becameCreator = !isCreator(record) && roles.includes('role/creator');
-    return { set: { claims: roles }, events: becameCreator ? [updated(record, ctx)] : [] };
+    const revoke = revokedAt === undefined ? {} : { creatorRevokedAt: revokedAt };
+    const claims = revokedAt === undefined ? claimsFromToken(record, roles) : roles;
+    const sameRevoke = revokedAt === undefined || (record.creatorRevokedAt ?? null)?.getTime() === revokedAt?.getTime();
+    if (sameClaims(record.claims, claims) && sameRevoke) return null;
+    const becameCreator = !isCreator(record) && claims.includes('role/creator');
+    return { set: { claims, ...revoke }, events: becameCreator ? [updated(record, ctx)] : [] };
   });
 }
 
@@ -177,14 +184,16 @@ export function profileFlows(store: ProfileStore, reopen: ReopenReview) {
   /** The owner's profile with the token's roles: the token is what auth signed last. */
   async function ownOrNull(user: AuthUser, ctx: CausalContext) {
     const record = await store.get(user.id);
-    if (!record || sameClaims(record.claims, user.roles)) return record;
+    if (!record || sameClaims(record.claims, claimsFromToken(record, user.roles))) return record;
     return syncClaims(store, user.id, user.roles, ctx);
   }
 
   return {
     create: (userId: string, roles: Role[], wanted: NewProfile, fallbackName: string, ctx: CausalContext) =>
       createProfile(store, { userId, roles, wanted, fallbackName }, ctx),
-    syncClaims: (userId: string, roles: Role[], ctx: CausalContext) => syncClaims(store, userId, roles, ctx),
+    /** With `revokedAt` (creator role): staff took it away (`at`) or gave it back (null); the club follows. */
+    syncClaims: (userId: string, roles: Role[], ctx: CausalContext, revokedAt?: Date | null) =>
+      syncClaims(store, userId, roles, ctx, revokedAt),
     update: (userId: string, body: UpdateProfileBody, ctx: CausalContext) =>
       updateProfile(store, reopen, userId, body, ctx),
 

@@ -29,6 +29,7 @@ const profileSchema = new Schema<ProfileDocument>(
     creatorProfile: { type: Schema.Types.Mixed, default: {} },
     attribution: Schema.Types.Mixed,
     verified: { type: Boolean, default: false },
+    creatorRevokedAt: Date,
     nameKey: String,
     plan: Schema.Types.Mixed,
     createdAt: { type: Date, required: true },

@@ -334,6 +334,46 @@ describe('the itinerary’s read of a package', () => {
   });
 });
 
+describe('a creator whose role support staff revoked', () => {
+  it('sells nothing: packages, club and bookings go, a token from before cannot bring them back, a re-grant does', async () => {
+    const creator = await world.creator('Revoked Rae');
+    const pkg = await made(creator, { status: 'active' });
+    const internal = async () =>
+      inject({
+        method: 'GET',
+        url: `/internal/v1/travelpackages/${pkg.id}`,
+        headers: await serviceHeaders('itinerary', 'creator'),
+      });
+    const club = () => inject({ method: 'GET', url: `/api/v1/bff/creator/${creator.profile.slug}` });
+    expect((await read(pkg.id)).statusCode).toBe(200);
+    expect((await internal()).statusCode).toBe(200);
+    await world.publish('auth.role.revoked', creator.id, {
+      userId: creator.id,
+      role: 'role/creator',
+      roles: ['role/customer'],
+    });
+    await expect.poll(async () => (await read(pkg.id)).statusCode, { timeout: 20_000 }).toBe(404);
+    expectError(await read(pkg.id, undefined, '/withHotelContent'), 'travel-package-not-found');
+    // The itinerary's booking read refuses it: no cart, no attribution to them.
+    expectError(await internal(), 'travel-package-not-found');
+    await expect.poll(async () => (await club()).statusCode, { timeout: 10_000 }).toBe(404);
+    // Their access token from before the revoke still says creator: reading their profile does not restore it.
+    const own = await inject({ method: 'GET', url: '/api/v1/userProfile', headers: creator.headers });
+    expect(own.json().claims).toEqual(['role/customer']);
+    expect((await read(pkg.id)).statusCode).toBe(404);
+    // The owner still sees their own package; staff give the role back and everything is public again.
+    expect((await read(pkg.id, creator)).statusCode).toBe(200);
+    await world.publish('auth.role.granted', creator.id, {
+      userId: creator.id,
+      role: 'role/creator',
+      roles: ['role/customer', 'role/creator'],
+    });
+    await expect.poll(async () => (await read(pkg.id)).statusCode, { timeout: 20_000 }).toBe(200);
+    expect((await internal()).statusCode).toBe(200);
+    await expect.poll(async () => (await club()).statusCode, { timeout: 10_000 }).toBe(200);
+  });
+});
+
 describe('the store’s photos and club list', () => {
   const asset = (publicId: string): ImageAsset => ({
     provider: 'local',
