@@ -1,7 +1,7 @@
 // The pure rules of support staff's desk.
 import { SupportAccountSchema } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
-import { anonymousAccount } from '../../src/domain/accounts.js';
+import { anonymousAccount, revokedByStaff } from '../../src/domain/accounts.js';
 import { isStaffGrantable, rolesAfter, staffAction, supportAccountView } from '../../src/domain/support.js';
 
 describe('support desk rules', () => {
@@ -19,6 +19,20 @@ describe('support desk rules', () => {
     ]);
     expect(rolesAfter(['role/customer', 'role/creator'], 'role/customer', 'revoke')).toEqual(['role/creator']);
     expect(rolesAfter(['role/creator'], 'role/customer', 'revoke')).toEqual(['role/creator']);
+  });
+
+  it('takes staff’s last word on a role: a revoke stands until staff grant it again', () => {
+    const at = new Date('2026-03-01T09:00:00Z');
+    const action = (kind: 'grant-role' | 'revoke-role', role: 'role/creator' | 'role/customer') =>
+      staffAction('staff-1', kind, 'ticket 1', at, role);
+    expect(revokedByStaff({}, 'role/creator')).toBe(false);
+    expect(revokedByStaff({ staffActions: [action('revoke-role', 'role/creator')] }, 'role/creator')).toBe(true);
+    expect(revokedByStaff({ staffActions: [action('revoke-role', 'role/customer')] }, 'role/creator')).toBe(false);
+    const back = [action('revoke-role', 'role/creator'), action('grant-role', 'role/creator')];
+    expect(revokedByStaff({ staffActions: back }, 'role/creator')).toBe(false);
+    expect(revokedByStaff({ staffActions: [...back, action('revoke-role', 'role/creator')] }, 'role/creator')).toBe(
+      true,
+    );
   });
 
   it('shows an account without what it does not know, in the contract’s shape', () => {
@@ -39,6 +53,7 @@ describe('support desk rules', () => {
       staffActions: [
         { at: '2026-03-01T09:00:00.000Z', staffId: 'staff-1', action: 'revoke-sessions', reason: 'lost phone' },
       ],
+      roleChanges: [],
     });
     expect(SupportAccountSchema.parse(view)).toEqual(view);
   });
