@@ -1,8 +1,9 @@
 // What every command's action works with: the platform's address, its clients, and the output, from the
 // global options (--api, --json, --no-color) wherever they were written on the line.
+import type { ApiClient } from '@travelclub/contracts';
 import type { Command } from 'commander';
 import { DEFAULT_TIMEOUT_S } from './failure.js';
-import { createOutput, outputOptions, type Output } from './output.js';
+import { createOutput, outputOptions, terminalSafeValue, type Output } from './output.js';
 import { apiUrl, clients } from './session.js';
 
 export interface GlobalFlags {
@@ -29,8 +30,16 @@ export function contextOf(command: Command): Context {
   const api = apiUrl(flags.api);
   const timeout = flags.timeout ?? DEFAULT_TIMEOUT_S;
   const { anonymous, signedIn } = clients(api, timeout);
-  return { api, timeout, out: createOutput(outputOptions(flags)), anonymous, client: signedIn };
+  return { api, timeout, out: createOutput(outputOptions(flags)), anonymous: safe(anonymous), client: safe(signedIn) };
 }
+
+/**
+ * A client whose answers are terminal-safe: the platform's text (a guest name, a title, a note) is people's
+ * writing, and control characters in it never reach the terminal, tables and --json alike.
+ */
+const safe = (client: ApiClient): ApiClient => ({
+  call: async (e, input, options) => terminalSafeValue(await client.call(e, input, options)),
+});
 
 /** Adds examples under a command's help. */
 export function examples(command: Command, lines: string[]): Command {

@@ -2,6 +2,7 @@
 //   0 done · 1 refused or not found · 2 usage · 3 not signed in · 4 the platform is unreachable
 import { ApiError } from '@travelclub/contracts';
 import { CommanderError } from 'commander';
+import { terminalSafeValue } from './output.js';
 
 export const EXIT = { ok: 0, refused: 1, usage: 2, signedOut: 3, unreachable: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -99,7 +100,7 @@ function failureOf(err: unknown, api: string): Failure | undefined {
  */
 export function report(err: unknown, api: string, write: (line: string) => void, json = false): ExitCode {
   if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  const failure = failureOf(err, api)!;
+  const failure = terminalSafeValue(failureOf(err, api)!);
   write(json ? JSON.stringify({ error: failure }) : `error: ${failure.message}`);
   return failure.exitCode;
 }

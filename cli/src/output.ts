@@ -43,6 +43,35 @@ const BORDERLESS = {
   middle: '  ',
 };
 
+// What a terminal would act on rather than show: escape sequences (CSI, whether ESC [ or the 8-bit C1 form; OSC
+// such as an OSC 8 hyperlink, DCS, APC, PM and SOS up to their terminator; any other ESC pair), and then any
+// C0 control but tab and newline, DEL, C1 controls and the bidirectional embeddings, overrides and isolates.
+const ESCAPE_SEQUENCE =
+  '(?:\\u001b\\[|\\u009b)[\\u0030-\\u003f]*[\\u0020-\\u002f]*[\\u0040-\\u007e]?' +
+  '|(?:\\u001b[\\]P_^X]|[\\u0090\\u0098\\u009d-\\u009f])[^\\u0007\\u001b\\u009c\\n]*(?:\\u0007|\\u001b\\\\|\\u009c)?' +
+  '|\\u001b[\\u0020-\\u002f]*[\\u0030-\\u007e]?';
+const UNSAFE_CHARACTER = '[\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f\\u202a-\\u202e\\u2066-\\u2069]';
+const UNSAFE = new RegExp(`${ESCAPE_SEQUENCE}|${UNSAFE_CHARACTER}`, 'g');
+/** As UNSAFE, but the colour sequences (SGR: ESC [ digits m) this output adds itself are kept. */
+const UNSAFE_BUT_COLOURS = new RegExp(`(\\u001b\\[[0-9;]*m)|${ESCAPE_SEQUENCE}|${UNSAFE_CHARACTER}`, 'g');
+
+/**
+ * Text from the platform as it may reach a terminal: a traveller's `ESC[2J` or OSC 8 link in a guest name
+ * must not clear support's screen or plant a link there. Tabs and newlines stay.
+ */
+export const terminalSafe = (text: string) => text.replace(UNSAFE, '');
+
+/** Every string of an answer (keys too) made terminal-safe; other values as they are. */
+export function terminalSafeValue<T>(value: T): T {
+  if (typeof value === 'string') return terminalSafe(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => terminalSafeValue(item)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [terminalSafe(key), terminalSafeValue(item)]),
+    ) as T;
+  return value;
+}
+
 /** A cell as the terminal shows it: without the escape sequences colours add. */
 const visibleText = (text: string) => stripVTControlCharacters(text);
 const visibleLength = (text: string) => visibleText(text).length;
@@ -83,7 +112,8 @@ export function when(iso: string | undefined | null): string {
 
 export function createOutput(options: OutputOptions, write: (text: string) => void = (t) => process.stdout.write(t)) {
   const colors = createColors(options.color);
-  const line = (text = '') => write(`${text}\n`);
+  // The last guard: whatever a command prints keeps its own colours and nothing else a terminal would act on.
+  const line = (text = '') => write(`${text.replace(UNSAFE_BUT_COLOURS, (_all, colour?: string) => colour ?? '')}\n`);
 
   /** Status words coloured by what they mean. */
   const state = (word: string) => {
@@ -148,7 +178,7 @@ export function createOutput(options: OutputOptions, write: (text: string) => vo
     },
     /** A line that says what was done (on stderr when the output is JSON, so stdout stays one document). */
     done(text: string) {
-      if (options.json) process.stderr.write(`${text}\n`);
+      if (options.json) process.stderr.write(`${terminalSafe(text)}\n`);
       else line(colors.green(text));
     },
   };

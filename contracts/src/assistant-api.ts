@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { IdSchema, InstantSchema, StayDateSchema } from './common.js';
 import { DestinationSchema } from './catalog-api.js';
+import { multiLineText, singleLineText } from './validation.js';
 
 export const assistantLimits = {
   /** Characters of one message a creator sends. */
@@ -164,7 +165,7 @@ export type Conversation = z.infer<typeof ConversationSchema>;
 
 export const ConversationIdParamsSchema = z.strictObject({ id: z.uuid() });
 export const NewConversationBodySchema = z.strictObject({
-  title: z.string().trim().min(1).max(assistantLimits.maxTitleChars).optional(),
+  title: singleLineText(z.string().trim().min(1).max(assistantLimits.maxTitleChars)).optional(),
 });
 
 /**
@@ -172,12 +173,12 @@ export const NewConversationBodySchema = z.strictObject({
  * the service checks `today` is within a day of its own clock.
  */
 export const SendMessageBodySchema = z.strictObject({
-  text: z.string().trim().min(1, 'Write a message to Taylor').max(assistantLimits.maxMessageChars),
+  text: multiLineText(z.string().trim().min(1, 'Write a message to Taylor').max(assistantLimits.maxMessageChars)),
   today: StayDateSchema.optional(),
 });
 
 /** Support's audited read of one conversation: why it is read is recorded with the staff id. */
-export const SupportReadQuerySchema = z.strictObject({ reason: z.string().trim().min(5).max(300) });
+export const SupportReadQuerySchema = z.strictObject({ reason: singleLineText(z.string().trim().min(5).max(300)) });
 
 /** A turn's answer, as Server-Sent Events: `event: <type>` and `data: <JSON>` of these shapes. */
 export const AssistantStreamEventSchemas = {
@@ -212,7 +213,7 @@ export const AssistantUsageSchema = z.object({
 // ---------- destination ideas ----------
 
 export const DestinationIdeasQuerySchema = z.strictObject({
-  query: z.string().trim().min(3, 'Describe the trip in a few words').max(300),
+  query: singleLineText(z.string().trim().min(3, 'Describe the trip in a few words').max(300)),
 });
 export const DestinationIdeaSchema = z.object({
   destination: DestinationSchema,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CurrencyCodeSchema, IdSchema, InstantSchema, MoneySchema, SlugSchema, StayDateSchema } from './common.js';
 import { BookedRoomLineSchema, CancellationTermsSchema } from './itinerary-api.js';
-import { EmailSchema } from './validation.js';
+import { EmailSchema, singleLineText } from './validation.js';
 
 export const InvoiceIdParamsSchema = z.strictObject({ id: IdSchema });
 
@@ -119,11 +119,9 @@ export const CardSchema = z.strictObject({
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Use the expiry date as MM/YY')
     .refine((e) => !cardHasExpired(e), 'The card has expired'),
   cvc: z.string({ error: 'The security code is required' }).regex(/^\d{3,4}$/, 'The security code has 3 or 4 digits'),
-  holderName: z
-    .string({ error: 'The cardholder name is required' })
-    .trim()
-    .min(1, 'The cardholder name is required')
-    .max(120),
+  holderName: singleLineText(
+    z.string({ error: 'The cardholder name is required' }).trim().min(1, 'The cardholder name is required').max(120),
+  ),
 });
 export type Card = z.infer<typeof CardSchema>;
 

@@ -15,6 +15,7 @@ import {
   StayDateSchema,
 } from './common.js';
 import { AddressSchema, CoordinatesSchema, HotelSchema, RoomRateSchema, RoomTypeSchema } from './entities.js';
+import { singleLineText } from './validation.js';
 
 // ---------- limits (spec section 9 and ours) ----------
 
@@ -104,7 +105,7 @@ export const DestinationSchema = z.object({
 export type Destination = z.infer<typeof DestinationSchema>;
 
 export const AutocompleteQuerySchema = z.strictObject({
-  query: z.string().trim().min(1, 'Type at least one letter').max(100),
+  query: singleLineText(z.string().trim().min(1, 'Type at least one letter').max(100)),
   take: z.coerce.number().int().min(1).max(20).default(catalogLimits.autocompleteTake),
 });
 export const AutocompleteAnswerSchema = z.object({ query: z.string(), destinations: z.array(DestinationSchema) });

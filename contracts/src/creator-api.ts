@@ -14,7 +14,7 @@ import { PricedHotelSummarySchema } from './catalog-summaries-api.js';
 import { GuideSchema, TravelPackageSchema } from './creator-content-api.js';
 import { ProfileVerificationSchema } from './creator-audience-api.js';
 import { RecommendationSchema, UserProfileSchema } from './entities.js';
-import { PublicNameSchema } from './validation.js';
+import { multiLineText, PublicNameSchema, singleLineText } from './validation.js';
 
 /** A club address as a creator types it: compared and stored lower-cased, 3 to 30 URL-safe characters. */
 export const ClubSlugSchema = z
@@ -27,7 +27,7 @@ export const ClubSlugSchema = z
 
 /** A link on a creator's club page (their other channels). */
 export const ProfileLinkSchema = z.strictObject({
-  label: z.string().trim().min(1).max(40),
+  label: singleLineText(z.string().trim().min(1).max(40)),
   url: z.url({ protocol: /^https?$/, error: 'Use an http or https address' }).max(500),
 });
 
@@ -36,7 +36,7 @@ export const CreatorDetailsSchema = z.object({
   heroImage: ImageAssetSchema.optional(),
   profilePicture: ImageAssetSchema.optional(),
   /** Plain text; paragraphs are separated by blank lines. Never HTML. */
-  bio: z.string().max(1_000).optional(),
+  bio: multiLineText(z.string().max(1_000)).optional(),
   links: z.array(ProfileLinkSchema).max(10).optional(),
 });
 export type CreatorDetails = z.infer<typeof CreatorDetailsSchema>;
@@ -47,9 +47,9 @@ export type CreatorDetails = z.infer<typeof CreatorDetailsSchema>;
  */
 export const UserAttributionSchema = z.strictObject({
   creator: SlugSchema.optional(),
-  source: z.string().trim().max(100).optional(),
-  medium: z.string().trim().max(100).optional(),
-  campaign: z.string().trim().max(100).optional(),
+  source: singleLineText(z.string().trim().max(100)).optional(),
+  medium: singleLineText(z.string().trim().max(100)).optional(),
+  campaign: singleLineText(z.string().trim().max(100)).optional(),
   /** The path of the first page, without its query. */
   landingPath: z
     .string()
@@ -104,7 +104,10 @@ export const UpdateProfileBodySchema = z.strictObject({
   currency: CurrencyCodeSchema.optional(),
   country: CountryCodeSchema.optional(),
   creatorProfile: z
-    .strictObject({ bio: z.string().max(1_000).optional(), links: z.array(ProfileLinkSchema).max(10).optional() })
+    .strictObject({
+      bio: multiLineText(z.string().max(1_000)).optional(),
+      links: z.array(ProfileLinkSchema).max(10).optional(),
+    })
     .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
@@ -154,8 +157,8 @@ export type RecommendationView = z.infer<typeof RecommendationViewSchema>;
 
 /** The text fields of `PUT /hotel/{id}/recommend` (multipart; the images are file fields). Plain text, never HTML. */
 export const RecommendFieldsSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Give your recommendation a title').max(recommendationLimits.title),
-  text: z.string().trim().max(recommendationLimits.text).default(''),
+  title: singleLineText(z.string().trim().min(1, 'Give your recommendation a title').max(recommendationLimits.title)),
+  text: multiLineText(z.string().trim().max(recommendationLimits.text)).default(''),
   /** Starts switched on unless told. */
   isActive: z.stringbool().optional(),
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IdSchema, InstantSchema, SlugSchema } from './common.js';
 import { EmailSubscriptionSchema } from './entities.js';
+import { multiLineText } from './validation.js';
 
 /** Whether the runtime knows this IANA time zone (`Europe/Lisbon`, `UTC`). */
 function isTimeZone(value: string): boolean {
@@ -98,7 +99,7 @@ export const RequestVerificationBodySchema = z.strictObject({
     .max(5)
     .optional(),
   /** Plain text for the staff. */
-  note: z.string().trim().max(1_000).optional(),
+  note: multiLineText(z.string().trim().max(1_000)).optional(),
 });
 export type RequestVerificationBody = z.infer<typeof RequestVerificationBodySchema>;
 
@@ -140,7 +141,7 @@ export const VerificationParamsSchema = z.strictObject({ id: IdSchema });
 
 export const VerificationDecisionBodySchema = z.strictObject({
   decision: z.enum(['approve', 'refuse']),
-  reason: z.string().trim().max(500).optional(),
+  reason: multiLineText(z.string().trim().max(500)).optional(),
 });
 export type VerificationDecisionBody = z.infer<typeof VerificationDecisionBodySchema>;
 

@@ -6,7 +6,7 @@ import { IdSchema, ImageAssetSchema, InstantSchema, pageFields, SlugSchema, Stay
 import { catalogLimits, earliestTodayOnEarth, SupportedCurrencySchema } from './catalog-api.js';
 import { PricedHotelSummarySchema } from './catalog-summaries-api.js';
 import { CoordinatesSchema } from './entities.js';
-import { EmailSchema } from './validation.js';
+import { EmailSchema, multiLineText, singleLineText } from './validation.js';
 
 export const contentLimits = {
   packageDays: 30,
@@ -22,9 +22,11 @@ export const contentLimits = {
   orderedPackages: 200,
 } as const;
 
-const title = (message: string) => z.string().trim().min(1, message).max(120);
+const title = (message: string) => singleLineText(z.string().trim().min(1, message).max(120));
 /** Plain text: stored and answered as typed, shown as text (never HTML), paragraphs split by blank lines. */
-const plainText = (max: number) => z.string().trim().max(max);
+const plainText = (max: number) => multiLineText(z.string().trim().max(max));
+/** One line of plain text (an activity, a heading, a place). */
+const line = (max: number) => singleLineText(z.string().trim().min(1).max(max));
 
 const PageQuery = {
   take: z.coerce.number().int().min(1).max(100).default(20),
@@ -42,7 +44,7 @@ export const PackageNightStaySchema = z.strictObject({ hotelId: IdSchema, roomTy
 export const PackageDaySchema = z.strictObject({
   title: title('Give the day a title'),
   text: plainText(4_000).default(''),
-  activities: z.array(z.string().trim().min(1).max(200)).max(20).default([]),
+  activities: z.array(line(200)).max(20).default([]),
   /** Where the traveller sleeps that night; none (a night train, the last day) books nothing. */
   stay: PackageNightStaySchema.optional(),
 });
@@ -248,20 +250,20 @@ export const GuideStatusSchema = z.enum(['draft', 'published']);
 
 /** A block of a guide's text: what the web renders as elements, so nothing a creator writes runs as script. */
 export const GuideBlockSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('paragraph'), text: z.string().trim().min(1).max(4_000) }),
+  z.strictObject({ type: z.literal('paragraph'), text: plainText(4_000).min(1) }),
   z.strictObject({
     type: z.literal('heading'),
-    text: z.string().trim().min(1).max(200),
+    text: line(200),
     level: z.union([z.literal(2), z.literal(3)]),
   }),
   z.strictObject({
     type: z.literal('list'),
-    items: z.array(z.string().trim().min(1).max(500)).min(1).max(50),
+    items: z.array(line(500)).min(1).max(50),
     ordered: z.boolean().default(false),
   }),
   z.strictObject({
     type: z.literal('link'),
-    text: z.string().trim().min(1).max(200),
+    text: line(200),
     url: z.url({ protocol: /^https?$/, error: 'Use an http or https address' }).max(2_000),
   }),
   /** The catalog's hotel card. */
@@ -270,7 +272,7 @@ export const GuideBlockSchema = z.discriminatedUnion('type', [
 export type GuideBlock = z.infer<typeof GuideBlockSchema>;
 
 export const GuidePlaceSchema = z.strictObject({
-  name: z.string().trim().min(1).max(120),
+  name: line(120),
   hotelId: IdSchema.optional(),
   coordinates: CoordinatesSchema.optional(),
 });

@@ -13,11 +13,18 @@ import {
 } from './common.js';
 import { CancellationChargeSchema, ItinerarySchema, LeadGuestSchema } from './entities.js';
 import { SupportedCurrencySchema } from './catalog-api.js';
+import { multiLineText, singleLineText } from './validation.js';
 
 export const ItineraryIdParamsSchema = z.strictObject({ id: IdSchema });
 
+/** A name or title the traveller types: one line of plain text. */
+const itineraryTitle = singleLineText(z.string().trim().max(120));
+
+/** The lead guest as a request sets it: their name one line of plain text (answers show what is stored). */
+const LeadGuestBodySchema = LeadGuestSchema.extend({ name: singleLineText(LeadGuestSchema.shape.name) });
+
 export const CreateItineraryBodySchema = z.strictObject({
-  title: z.string().trim().max(120).optional(),
+  title: itineraryTitle.optional(),
   /** One currency per itinerary (spec section 4); USD unless chosen. */
   currency: SupportedCurrencySchema.optional(),
   /** The creator slug of the hotel page the traveller came from. */
@@ -63,14 +70,17 @@ export const RemoveHotelBodySchema = z.strictObject({
 export type RemoveHotelBody = z.infer<typeof RemoveHotelBodySchema>;
 
 export const SetGuestDetailsBodySchema = z.strictObject({
-  leadGuest: LeadGuestSchema,
+  leadGuest: LeadGuestBodySchema,
   /** A name per room: for each line item, the names in room order. */
   rooms: z
     .array(
       z.strictObject({
         lineItemId: IdSchema,
         holdId: IdSchema,
-        guestNames: z.array(z.string().trim().min(1, 'A guest name is required').max(120)).min(1).max(9),
+        guestNames: z
+          .array(singleLineText(z.string().trim().min(1, 'A guest name is required').max(120)))
+          .min(1)
+          .max(9),
       }),
     )
     .max(50),
@@ -79,12 +89,14 @@ export type SetGuestDetailsBody = z.infer<typeof SetGuestDetailsBodySchema>;
 
 /** The traveller's contact data on their own itinerary (the contact page), without room names. */
 export const UpdateCustomerDataBodySchema = z.strictObject({
-  leadGuest: LeadGuestSchema.partial().refine((g) => Object.keys(g).length > 0, 'Give at least one field'),
-  title: z.string().trim().max(120).optional(),
+  leadGuest: LeadGuestBodySchema.partial().refine((g) => Object.keys(g).length > 0, 'Give at least one field'),
+  title: itineraryTitle.optional(),
 });
 export type UpdateCustomerDataBody = z.infer<typeof UpdateCustomerDataBodySchema>;
 
-export const CancelItineraryBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() }).optional();
+export const CancelItineraryBodySchema = z
+  .strictObject({ note: multiLineText(z.string().trim().max(500)).optional() })
+  .optional();
 
 export const ItineraryListSchema = z.object({
   ...pageFields,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IdSchema, InstantSchema } from './common.js';
 import { RoleSchema } from './entities.js';
-import { EmailSchema } from './validation.js';
+import { EmailSchema, multiLineText } from './validation.js';
 
 /**
  * An account id as support staff type it. Accounts get uuids; the narrow alphabet also keeps anything that
@@ -11,7 +11,7 @@ import { EmailSchema } from './validation.js';
 export const SupportAccountIdSchema = IdSchema.regex(/^[A-Za-z0-9_-]+$/, 'Use an account id');
 
 /** What staff write down for every change they make: why, in a few words. */
-export const SupportAccountReasonSchema = z.string().trim().min(3).max(500);
+export const SupportAccountReasonSchema = multiLineText(z.string().trim().min(3).max(500));
 
 /** Exactly one of an email or an account id. */
 export const SupportAccountQuerySchema = z

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CardSummarySchema, InvoiceSchema, InvoiceStatusSchema } from './billing-api.js';
 import { IdSchema, InstantSchema, MoneySchema, SlugSchema } from './common.js';
+import { multiLineText } from './validation.js';
 
 /** Why money went back: the itinerary was cancelled, its booking failed, or support staff gave some back. */
 export const RefundReasonSchema = z.enum(['cancelled', 'booking-failed', 'goodwill']);
@@ -70,7 +71,7 @@ export type SupportInvoicePayments = z.infer<typeof SupportInvoicePaymentsSchema
  */
 export const SupportRefundBodySchema = z.strictObject({
   amount: z.number().int('Use whole minor units').positive('The amount must be more than zero'),
-  reason: z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500),
+  reason: multiLineText(z.string().trim().min(3, 'Give a reason of at least 3 characters').max(500)),
 });
 export type SupportRefundBody = z.infer<typeof SupportRefundBodySchema>;
 

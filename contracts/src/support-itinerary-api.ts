@@ -11,7 +11,7 @@ import {
   RoomHoldStatusSchema,
 } from './entities.js';
 import { CancellationTermsSchema } from './itinerary-api.js';
-import { EmailSchema } from './validation.js';
+import { EmailSchema, singleLineText } from './validation.js';
 
 /**
  * An id as staff type it (an owner's, a hotel's). Ids never hold blanks, quotes or braces, nor start with `$`,
@@ -20,7 +20,7 @@ import { EmailSchema } from './validation.js';
 export const SupportLookupIdSchema = IdSchema.regex(/^[^\s${}"]+$/, 'Use an id');
 
 /** Free text: at least two characters, so one letter does not list everything. */
-export const SupportSearchTextSchema = z.string().trim().min(2).max(100);
+export const SupportSearchTextSchema = singleLineText(z.string().trim().min(2).max(100));
 
 /**
  * `GET /api/v1/support/itineraries`: every filter is optional and they all apply together. `hotelId` and the

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { IdSchema, InstantSchema } from './common.js';
 import { DeadLetterSchema, EventEnvelopeSchema, topics } from './events.js';
+import { multiLineText } from './validation.js';
 
 const SERVICE_TOPICS: readonly string[] = Object.values(topics);
 const TOPIC_OF_SERVICE: Readonly<Record<string, string>> = topics;
@@ -121,7 +122,7 @@ export const SupportDeadLetterSchema = DeadLetterSummarySchema.extend({
 export type SupportDeadLetter = z.infer<typeof SupportDeadLetterSchema>;
 
 /** What staff write down for a change they make: why, in a few words. */
-export const PipelineReasonSchema = z.string().trim().min(3).max(500);
+export const PipelineReasonSchema = multiLineText(z.string().trim().min(3).max(500));
 
 /**
  * Replays letters: the named `refs`, or `all` of them (narrowed by `topic` and `consumer`). A letter replayed

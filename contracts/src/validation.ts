@@ -10,6 +10,7 @@ export const validationMessages = {
   passwordTooShort: errorCatalogue['weak-password'].message,
   publicNameRequired: 'Public name is required',
   destinationRequired: 'Destination is required',
+  controlCharacters: 'Use plain text: no control characters or direction overrides',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -44,8 +45,33 @@ export const PasswordSchema = z
   .min(1, { error: validationMessages.passwordRequired, abort: true })
   .min(PASSWORD_MIN_LENGTH, validationMessages.passwordTooShort);
 
-export const PublicNameSchema = z
-  .string({ error: validationMessages.publicNameRequired })
-  .trim()
-  .min(1, validationMessages.publicNameRequired)
-  .max(80);
+/**
+ * What people type never carries C0 controls (but tab and newline where text may span lines), DEL, C1 controls,
+ * or the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): shown on someone
+ * else's screen they clear a support person's terminal, plant a hyperlink (OSC 8) or reorder what a reader sees.
+ * The marks (LRM, RLM, ALM) stay: right-to-left writing needs them and they reorder nothing.
+ */
+const SINGLE_LINE_TEXT = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/u;
+const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/u;
+
+/**
+ * A text field of one line (a name, a title, a label, a search): `schema` (trimmed, capped: the field's own
+ * rules) refusing control characters and direction overrides, with a 400 naming the field.
+ */
+export const singleLineText = (schema: z.ZodString = z.string()) =>
+  schema.regex(SINGLE_LINE_TEXT, validationMessages.controlCharacters);
+
+/**
+ * A text field that may span lines (a description, a note, a message): as `singleLineText`, but tabs and
+ * newlines are text; a browser's CRLF (or a lone CR, which would overwrite a line on a terminal) becomes LF.
+ */
+export const multiLineText = (schema: z.ZodString = z.string()) =>
+  schema.overwrite((text) => text.replace(/\r\n?/g, '\n')).regex(MULTI_LINE_TEXT, validationMessages.controlCharacters);
+
+export const PublicNameSchema = singleLineText(
+  z
+    .string({ error: validationMessages.publicNameRequired })
+    .trim()
+    .min(1, validationMessages.publicNameRequired)
+    .max(80),
+);
