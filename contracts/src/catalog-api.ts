@@ -377,7 +377,6 @@ export const AvailabilityAnswerSchema = z.object({
 export type AvailabilityAnswer = z.infer<typeof AvailabilityAnswerSchema>;
 
 // ---------- likes and recommendations ----------
-
 export const HotelLikeBodySchema = z.strictObject({ like: z.boolean().default(true) });
 export const HotelLikeAnswerSchema = z.object({ hotelId: IdSchema, liked: z.boolean(), likes: z.number().int() });
 

@@ -51,8 +51,8 @@ export const PasswordSchema = z
  * else's screen they clear a support person's terminal, plant a hyperlink (OSC 8) or reorder what a reader sees.
  * The marks (LRM, RLM, ALM) stay: right-to-left writing needs them and they reorder nothing.
  */
-const SINGLE_LINE_TEXT = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/u;
-const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]*$/u;
+const SINGLE_LINE_TEXT = /^[^\p{Cc}\u202a-\u202e\u2066-\u2069]*$/u;
+const MULTI_LINE_TEXT = /^(?:[\t\n]|[^\p{Cc}\u202a-\u202e\u2066-\u2069])*$/u;
 
 /**
  * A text field of one line (a name, a title, a label, a search): `schema` (trimmed, capped: the field's own
