@@ -24,6 +24,8 @@ import { paidBooking, SUPPORT_EMAIL, SUPPORT_PASSWORD, useStack, type PaidBookin
 import { desk, type Desk } from './run.js';
 
 const platform = useStack();
+// A test that runs a dozen commands or more, each its own Node process, has 90 s: well under a second a command
+// on an idle machine, several while the rest of the suite keeps both cores busy.
 let staff: Desk;
 let booking: PaidBooking;
 
@@ -462,7 +464,7 @@ describe('dead letters', () => {
     } finally {
       await mongo.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('creators and operators', () => {
@@ -512,7 +514,7 @@ describe('creators and operators', () => {
       booking.email,
     ]);
     expect(subscriber).toEqual({ email: booking.email, subscriptions: [] });
-  });
+  }, 90_000);
 
   it('seeds a catalog: one line off a terminal, JSON for scripts, hotels already there kept', async () => {
     const db = uniqueName('cli_seed').replace(/-/g, '_');
@@ -524,7 +526,7 @@ describe('creators and operators', () => {
     });
     expect(JSON.parse(again.stdout)).toMatchObject({ added: 0, asked: 40 });
     expect((await staff.run(['seed', '--hotels', '0'])).code).toBe(2);
-  });
+  }, 90_000);
 
   it('retries failed jobs of a queue, and names a queue that does not exist', async () => {
     const before = await staff.json<{ queues: { name: string; failed: number }[] }>(['jobs', 'stats']);
