@@ -8,6 +8,7 @@ import { bodyOf, fingerprint, type DayDraft, type PackageDraft } from './draft';
 import { rememberPackage, savePackage, togglePackage } from './queries';
 import { FIX_FIELDS, refusalOf, type DayRefusal } from './refusals';
 import { checkDraft, type Errors } from './rules';
+import { useFocusLater } from './use-focus-later';
 
 export interface Notice {
   tone: 'error' | 'success';
@@ -34,12 +35,8 @@ interface EditorOptions {
   onCreated: (pkg: TravelPackage, carried: Carried) => void;
 }
 
-/** The first field (or day) with an error gets the focus, once it is on the page. */
-function focusFirstError() {
-  setTimeout(() => {
-    document.querySelector<HTMLElement>('.xp-editor :is([aria-invalid="true"], [data-error-focus])')?.focus();
-  }, 0);
-}
+/** The first field (or day) with an error. */
+const FIRST_ERROR = '.xp-editor :is([aria-invalid="true"], [data-error-focus])';
 
 const keyed = (days: DayDraft[], byIndex: Record<number, DayRefusal>) =>
   Object.fromEntries(days.flatMap((day, i) => (byIndex[i] ? [[day.key, byIndex[i]]] : [])));
@@ -59,6 +56,10 @@ function useEditorState(opts: EditorOptions) {
   // Read by the leave guard when a navigation starts, which may be before the next render.
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  // The focus goes to the first error once the render that shows it is on the page: a timer may fire before
+  // React commits, on a slow device, and leave the focus on the button pressed.
+  const focusLater = useFocusLater();
+  const focusFirstError = useCallback(() => focusLater(FIRST_ERROR), [focusLater]);
 
   const errors = useMemo(
     () => ({ ...serverFields, ...(attempt ? checkDraft(draft, { publishing: attempt === 'publish' }) : {}) }),
@@ -83,6 +84,7 @@ function useEditorState(opts: EditorOptions) {
     busy,
     dirty,
     dirtyRef,
+    focusFirstError,
     set: { setBaseline, setAttempt, setServerFields, setDayRefusals, setNotice, setBusy },
   };
 }
@@ -97,7 +99,7 @@ function refused(s: EditorState, err: unknown, days: DayDraft[]) {
   s.set.setServerFields(refusal.fields);
   s.set.setDayRefusals(refusal.days);
   s.set.setNotice({ tone: 'error', text: refusal.message });
-  focusFirstError();
+  s.focusFirstError();
   return refusal;
 }
 
@@ -106,7 +108,7 @@ async function persist(s: EditorState, ctx: Context, publishing: boolean): Promi
   s.set.setAttempt(publishing ? 'publish' : 'save');
   if (Object.keys(checkDraft(s.draft, { publishing })).length) {
     s.set.setNotice({ tone: 'error', text: FIX_FIELDS });
-    focusFirstError();
+    s.focusFirstError();
     return null;
   }
   if (ctx.saved && !s.dirty) return ctx.saved;
