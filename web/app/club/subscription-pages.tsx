@@ -18,6 +18,32 @@ function Message(props: { title: string; body: string; children?: ReactNode }) {
   );
 }
 
+/** The page's one button: a plain form POST of the mail's code, under why the last press failed, if it did. */
+function PostButton(props: {
+  className: string;
+  name: string;
+  value: string;
+  failed?: string;
+  texts: { button: string; pending: string };
+}) {
+  const pending = useNavigation().state === 'submitting';
+  return (
+    <>
+      {props.failed ? (
+        <p className="subscribe-failure" role="alert">
+          {props.failed}
+        </p>
+      ) : null}
+      <Form method="post" className={props.className}>
+        <input type="hidden" name={props.name} value={props.value} />
+        <button type="submit" className="button" data-variant="primary" aria-disabled={pending || undefined}>
+          {pending ? props.texts.pending : props.texts.button}
+        </button>
+      </Form>
+    </>
+  );
+}
+
 const HomeLink = ({ label }: { label: string }) => (
   <Link className="button" data-variant="primary" to="/">
     {label}
@@ -25,8 +51,6 @@ const HomeLink = ({ label }: { label: string }) => (
 );
 
 export function ConfirmPage({ link, answer }: { link: ConfirmLink; answer?: ConfirmData }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === 'submitting';
   if (link.state === 'invalid' || answer?.state === 'invalid')
     return (
       <Message title={confirmTexts.invalidTitle} body={confirmTexts.invalidBody}>
@@ -51,24 +75,18 @@ export function ConfirmPage({ link, answer }: { link: ConfirmLink; answer?: Conf
   }
   return (
     <Message title={confirmTexts.askTitle} body={confirmTexts.askBody}>
-      {answer?.state === 'failed' ? (
-        <p className="subscribe-failure" role="alert">
-          {confirmTexts.failed}
-        </p>
-      ) : null}
-      <Form method="post" className="confirm-subscription-form">
-        <input type="hidden" name="confirmationCode" value={link.code} />
-        <button type="submit" className="button" data-variant="primary" aria-disabled={pending || undefined}>
-          {pending ? confirmTexts.pending : confirmTexts.button}
-        </button>
-      </Form>
+      <PostButton
+        className="confirm-subscription-form"
+        name="confirmationCode"
+        value={link.code}
+        failed={answer?.state === 'failed' ? confirmTexts.failed : undefined}
+        texts={confirmTexts}
+      />
     </Message>
   );
 }
 
 export function UnsubscribePageView({ page, answer }: { page: UnsubscribePage; answer?: UnsubscribeAnswer }) {
-  const navigation = useNavigation();
-  const pending = navigation.state === 'submitting';
   if (answer?.state === 'done')
     return (
       <Message title={unsubscribeTexts.doneTitle} body={unsubscribeTexts.doneBody}>
@@ -87,17 +105,13 @@ export function UnsubscribePageView({ page, answer }: { page: UnsubscribePage; a
       title={name ? unsubscribeTexts.titleFor(name) : unsubscribeTexts.title}
       body={name ? unsubscribeTexts.bodyFor(name) : unsubscribeTexts.body}
     >
-      {answer?.state === 'failed' ? (
-        <p className="subscribe-failure" role="alert">
-          {unsubscribeTexts.failed}
-        </p>
-      ) : null}
-      <Form method="post" className="unsubscribe-form">
-        <input type="hidden" name="token" value={page.token} />
-        <button type="submit" className="button" data-variant="primary" aria-disabled={pending || undefined}>
-          {pending ? unsubscribeTexts.pending : unsubscribeTexts.button}
-        </button>
-      </Form>
+      <PostButton
+        className="unsubscribe-form"
+        name="token"
+        value={page.token}
+        failed={answer?.state === 'failed' ? unsubscribeTexts.failed : undefined}
+        texts={unsubscribeTexts}
+      />
     </Message>
   );
 }
