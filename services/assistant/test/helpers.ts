@@ -16,7 +16,7 @@ import {
 } from '@travelclub/kit/testing';
 import { startCatalog, type CatalogApp } from '@travelclub/testing/catalog';
 import { randomUUID } from 'node:crypto';
-import { buildApp, type AssistantApp } from '../src/app.js';
+import { buildApp, engineOf, type AssistantApp } from '../src/app.js';
 import { AssistantConfigSchema } from '../src/config.js';
 import type { Engine } from '../src/engines/engine.js';
 
@@ -30,6 +30,27 @@ export interface Caller {
 
 export const useAssistant = (settings: Record<string, string> = {}, engine?: Engine) =>
   setUpForFile(new AssistantWorld(settings, engine));
+
+/** The service answering through a language model at `baseUrl` (the fake server of engines/), under `limits`. */
+export function useModelAssistant(baseUrl: string, limits: Record<string, string>) {
+  const settings = {
+    LLM_BASE_URL: baseUrl,
+    LLM_MODEL: 'test-model',
+    LLM_TIMEOUT_MS: '2000',
+    LLM_MAX_RETRIES: '0',
+    ...limits,
+  };
+  const config = AssistantConfigSchema.parse({
+    MONGO_URL: 'mongodb://x',
+    KAFKA_BROKERS: 'x',
+    REDIS_URL: 'redis://x',
+    ...settings,
+  });
+  return useAssistant(settings, engineOf(config));
+}
+
+/** The tokens a model's answer says it used. */
+export const usage = (prompt: number, completion: number) => ({ prompt_tokens: prompt, completion_tokens: completion });
 
 export class AssistantWorld extends ServiceWorld<AssistantApp> {
   events!: EventLog;

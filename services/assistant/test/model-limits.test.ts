@@ -2,28 +2,15 @@
 // cost nothing): a verified email, a client address under its turns an hour, and tokens left in the platform's
 // day. Each refusal is the catalogue's error before any stream, and asks nothing of the model.
 import { describe, expect, it } from 'vitest';
-import { engineOf } from '../src/app.js';
-import { AssistantConfigSchema } from '../src/config.js';
 import { replies, startFakeModelServer } from './engines/fake-model-server.js';
-import { expectError, useAssistant, type Caller } from './helpers.js';
+import { expectError, usage, useModelAssistant, type Caller } from './helpers.js';
 
 const model = await startFakeModelServer();
-const settings = {
-  LLM_BASE_URL: model.baseUrl,
-  LLM_MODEL: 'test-model',
-  LLM_TIMEOUT_MS: '2000',
-  LLM_MAX_RETRIES: '0',
+const world = useModelAssistant(model.baseUrl, {
   LLM_TOKENS_PER_DAY: '600',
   LLM_PLATFORM_TOKENS_PER_DAY: '1000',
   LLM_TURNS_PER_ADDRESS_PER_HOUR: '3',
-};
-const world = useAssistant(
-  settings,
-  engineOf(
-    AssistantConfigSchema.parse({ MONGO_URL: 'mongodb://x', KAFKA_BROKERS: 'x', REDIS_URL: 'redis://x', ...settings }),
-  ),
-);
-const usage = (prompt: number, completion: number) => ({ prompt_tokens: prompt, completion_tokens: completion });
+});
 
 /** One turn answered "Fine." for 12 tokens (10 + 2): every test of this file before the last one uses these. */
 async function fineTurn(creator: Caller, address: string) {

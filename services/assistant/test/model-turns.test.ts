@@ -3,26 +3,11 @@
 // it may not use runs nothing, the token allowance is counted, and the provider's failure becomes the chat's
 // message with the error event.
 import { describe, expect, it } from 'vitest';
-import { engineOf } from '../src/app.js';
-import { AssistantConfigSchema } from '../src/config.js';
 import { startFakeModelServer, replies } from './engines/fake-model-server.js';
-import { expectError, useAssistant } from './helpers.js';
+import { expectError, usage, useModelAssistant } from './helpers.js';
 
 const model = await startFakeModelServer();
-const settings = {
-  LLM_BASE_URL: model.baseUrl,
-  LLM_MODEL: 'test-model',
-  LLM_TIMEOUT_MS: '2000',
-  LLM_MAX_RETRIES: '0',
-  LLM_TOKENS_PER_DAY: '500',
-};
-const world = useAssistant(
-  settings,
-  engineOf(
-    AssistantConfigSchema.parse({ MONGO_URL: 'mongodb://x', KAFKA_BROKERS: 'x', REDIS_URL: 'redis://x', ...settings }),
-  ),
-);
-const usage = (prompt: number, completion: number) => ({ prompt_tokens: prompt, completion_tokens: completion });
+const world = useModelAssistant(model.baseUrl, { LLM_TOKENS_PER_DAY: '500' });
 
 describe('a turn with a language model', () => {
   it('grounds the answer: an invented price and hotel are named in a note', async () => {
