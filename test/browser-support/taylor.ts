@@ -90,28 +90,39 @@ interface DataReceived {
 /**
  * Records, through the DevTools protocol, the bodies of the page's responses to requests `wanted` picks, piece
  * by piece as they reach the browser (Playwright's own `response.body()` has nothing for a body a script read as
- * a stream). The bytes that came before recording began arrive as the first piece.
+ * a stream). Each such request is held before it is sent while its recording is switched on, so no piece can
+ * come first, however fast the answer and however slow this process (asked at the response instead, a whole
+ * answer had at times finished loading before the ask arrived).
  */
 export async function recordStreams(page: Page, wanted: (url: string) => boolean): Promise<ReceivedStream[]> {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
+  // Experimental (Chromium 124+), so not in Playwright's protocol types.
+  const send = cdp.send.bind(cdp) as (method: string, params?: object) => Promise<{ bufferedData?: string }>;
+  await send('Network.enable');
+  // Only the API's requests are held (pages, scripts and images go straight on).
+  await send('Fetch.enable', { patterns: [{ urlPattern: '*/api/*', requestStage: 'Request' }] });
   const streams: ReceivedStream[] = [];
   const byId = new Map<string, ReceivedStream>();
-  cdp.on('Network.responseReceived', ({ requestId, response }) => {
-    if (!wanted(response.url)) return;
-    const stream: ReceivedStream = { url: response.url, pieces: [], ended: false, started: Promise.resolve() };
+  cdp.on('Fetch.requestPaused', (event) => {
+    const { requestId, networkId, request } = event as {
+      requestId: string;
+      networkId?: string;
+      request: { url: string };
+    };
+    const go = () => void send('Fetch.continueRequest', { requestId }).catch(() => undefined);
+    if (!networkId || !wanted(request.url)) return go();
+    const stream: ReceivedStream = { url: request.url, pieces: [], ended: false, started: Promise.resolve() };
     streams.push(stream);
-    byId.set(requestId, stream);
-    // Experimental (Chromium 124+), so not in Playwright's protocol types.
-    const send = cdp.send.bind(cdp) as (method: string, params: object) => Promise<{ bufferedData: string }>;
-    stream.started = send('Network.streamResourceContent', { requestId }).then(
+    byId.set(networkId, stream);
+    stream.started = send('Network.streamResourceContent', { requestId: networkId }).then(
       ({ bufferedData }) => {
         if (bufferedData) stream.pieces.unshift(Buffer.from(bufferedData, 'base64'));
       },
       (err: Error) => {
-        stream.problem = `the stream of ${response.url} could not be recorded: ${err.message}`;
+        stream.problem = `the stream of ${request.url} could not be recorded: ${err.message}`;
       },
     );
+    void stream.started.then(go);
   });
   cdp.on('Network.dataReceived', (event) => {
     const { requestId, data } = event as DataReceived;
