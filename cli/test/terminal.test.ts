@@ -106,7 +106,7 @@ describe('on a terminal', () => {
     expect(await seeding.exited).toBe(0);
     expect(plain(seeding.screen)).toMatch(/seeding \[.*\] 100% \| 3000\/3000 hotels/);
     expect(plain(seeding.screen)).toContain(`Seeded 3000 new hotels (3000 asked, seed 42) into ${db}`);
-  });
+  }, 90_000);
 
   it('signs in from a pipe only with --password-stdin', async () => {
     const piped = desk(platform.stack.gateway);

@@ -63,7 +63,7 @@ const NEXT_FRAME = 'new Promise((done) => requestAnimationFrame(() => setTimeout
  * Waits until the server-rendered page is hydrated: typing into a field before that would be lost, as it
  * would for a person only on a slow phone.
  */
-export async function hydrated(page: Page, timeoutMs = 10_000) {
+export async function hydrated(page: Page, timeoutMs = 30_000) {
   // Polled from here: the site's content policy forbids the eval that page.waitForFunction needs.
   const deadline = Date.now() + timeoutMs;
   while (!(await page.evaluate(HYDRATED))) {
@@ -93,8 +93,11 @@ export function useWebPlatform(options: StackOptions = {}): WebPlatform {
       });
       // Its number among the file's contexts, for the name of its screenshot when its test fails.
       const number = contexts.push(context);
-      // Well inside a test's time: a missing element fails the test with Playwright's own words.
+      // Well inside a test's time: a missing element fails the test with Playwright's own words. A whole page
+      // load (the server's render, the scripts, hydration) gets longer: on a loaded 2-core CI machine, running a
+      // second platform beside this one, a load took over 10 s at times (their speed is the benches' subject).
       context.setDefaultTimeout(10_000);
+      context.setDefaultNavigationTimeout(30_000);
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

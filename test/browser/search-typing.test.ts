@@ -31,7 +31,8 @@ it(`keeps every key typed into the destination from the first paint, on ${LOADS}
     await page.keyboard.type(WORD, { delay: 30 });
     // The working combobox takes over (the swap may come before, during or after the typing)...
     const live = page.getByRole('combobox', { name: 'Destination' });
-    await live.waitFor();
+    // Its script is fetched and run first: a page load's time on a loaded machine, not a locator's.
+    await live.waitFor({ timeout: 30_000 });
     // ...holding exactly what was typed, with the focus still in it.
     typed.push(await live.inputValue());
     expect(await live.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
