@@ -105,17 +105,33 @@ export async function allConfirmed(bookings: Booking[], timeoutMs = 90_000) {
 
 type Payload = { itineraryId?: string; invoiceId?: string };
 
+const reader = (stack: Stack) =>
+  createKafka('booking-test-reader', stack.kafkaBrokers.split(','), pino({ level: 'silent' }));
+
+/** The offsets of each partition of one of the stack's topics. */
+async function offsetsOf(stack: Stack, topic: string) {
+  const admin = reader(stack).admin();
+  await admin.connect();
+  try {
+    return await admin.fetchTopicOffsets(`${stack.topicPrefix}${topic}`);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** How many events one of the stack's topics has taken so far (its partitions' end offsets, summed). */
+export async function eventCount(stack: Stack, topic: string): Promise<number> {
+  return (await offsetsOf(stack, topic)).reduce((sum, o) => sum + Number(o.high), 0);
+}
+
 /**
  * Every event on one of the stack's topics so far, read from the beginning; once each (a relay may publish
  * an event twice, and consumers skip the copy by its id).
  */
 export async function eventsOnKafka(stack: Stack, topic: string): Promise<EventEnvelope<Payload>[]> {
-  const client = createKafka('booking-test-reader', stack.kafkaBrokers.split(','), pino({ level: 'silent' }));
-  const admin = client.admin();
-  await admin.connect();
+  const client = reader(stack);
   const name = `${stack.topicPrefix}${topic}`;
-  const offsets = await admin.fetchTopicOffsets(name);
-  await admin.disconnect();
+  const offsets = await offsetsOf(stack, topic);
   const total = offsets.reduce((sum, o) => sum + Number(o.high) - Number(o.low), 0);
   const consumer = client.consumer({ groupId: uniqueName('booking-reader') });
   const seen = new Map<string, EventEnvelope<Payload>>();
