@@ -171,8 +171,7 @@ export async function distinctEventsPerBooking(
 
 /** The messages on every dead-letter topic of the stack, per topic that exists. */
 export async function deadLettersOnKafka(stack: Stack): Promise<Record<string, number>> {
-  const client = createKafka('booking-test-dlq', stack.kafkaBrokers.split(','), pino({ level: 'silent' }));
-  const admin = client.admin();
+  const admin = reader(stack).admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());

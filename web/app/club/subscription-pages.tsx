@@ -23,15 +23,15 @@ function PostButton(props: {
   className: string;
   name: string;
   value: string;
-  failed?: string;
-  texts: { button: string; pending: string };
+  failed: boolean;
+  texts: { button: string; pending: string; failed: string };
 }) {
   const pending = useNavigation().state === 'submitting';
   return (
     <>
       {props.failed ? (
         <p className="subscribe-failure" role="alert">
-          {props.failed}
+          {props.texts.failed}
         </p>
       ) : null}
       <Form method="post" className={props.className}>
@@ -79,7 +79,7 @@ export function ConfirmPage({ link, answer }: { link: ConfirmLink; answer?: Conf
         className="confirm-subscription-form"
         name="confirmationCode"
         value={link.code}
-        failed={answer?.state === 'failed' ? confirmTexts.failed : undefined}
+        failed={answer?.state === 'failed'}
         texts={confirmTexts}
       />
     </Message>
@@ -109,7 +109,7 @@ export function UnsubscribePageView({ page, answer }: { page: UnsubscribePage; a
         className="unsubscribe-form"
         name="token"
         value={page.token}
-        failed={answer?.state === 'failed' ? unsubscribeTexts.failed : undefined}
+        failed={answer?.state === 'failed'}
         texts={unsubscribeTexts}
       />
     </Message>
