@@ -110,15 +110,37 @@ export class Creator {
   }
 }
 
-/** Hotels of the catalog with a room type each, found through the public API as a creator's dashboard would. */
-export async function catalogRooms(gateway: string, count: number): Promise<HotelRoom[]> {
+/**
+ * Hotels of the catalog with a room type each, found through the public API as a creator's dashboard would.
+ * With `free`, only room types with a room left for two on each night from its check-in to its check-out: the
+ * catalog sells some room types out on some nights (other channels' demand), so a test that books given
+ * dates must not leave that to the day it runs on.
+ */
+export async function catalogRooms(
+  gateway: string,
+  count: number,
+  free?: { checkIn: string; checkOut: string },
+): Promise<HotelRoom[]> {
   const call = caller(gateway);
-  const recommended = await call<{ hotels: { id: string }[] }>('GET', `/api/v1/hotel/recommended?take=${count}`);
+  const take = free ? count * 4 : count;
+  const recommended = await call<{ hotels: { id: string }[] }>('GET', `/api/v1/hotel/recommended?take=${take}`);
   if (recommended.status !== 200) throw new Error(`recommended answered ${recommended.status}`);
-  return Promise.all(
-    recommended.body.hotels.slice(0, count).map(async ({ id }) => {
-      const hotel = await call<{ roomTypes: { type: string }[] }>('GET', `/api/v1/hotel/${id}`);
-      return { hotelId: id, roomType: hotel.body.roomTypes[0]!.type };
+  const found = await Promise.all(
+    recommended.body.hotels.slice(0, take).map(async ({ id }): Promise<HotelRoom | undefined> => {
+      const hotel = await call<{ destinationId: string; roomTypes: { type: string }[] }>('GET', `/api/v1/hotel/${id}`);
+      if (!free) return { hotelId: id, roomType: hotel.body.roomTypes[0]!.type };
+      const criteria = { destination: hotel.body.destinationId, ...free, guests: 2, rooms: 1 };
+      const search = await call<{ searchId: string }>('POST', '/api/v1/hotel/search/create', criteria);
+      const offer = await call<{ roomTypes: { type: string; roomsLeft: number; rooms: unknown[] }[] }>(
+        'POST',
+        `/api/v1/hotel/${id}/checkAvailability`,
+        { hotelId: id, hotelSearchId: search.body.searchId },
+      );
+      const open = offer.body.roomTypes?.find((rt) => rt.roomsLeft > 0 && rt.rooms.length > 0);
+      return open && { hotelId: id, roomType: open.type };
     }),
   );
+  const rooms = found.filter((room) => room !== undefined).slice(0, count);
+  if (rooms.length < count) throw new Error(`only ${rooms.length} of ${count} hotels have a room free then`);
+  return rooms;
 }
