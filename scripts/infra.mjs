@@ -1,7 +1,9 @@
 // Local infrastructure for machines without Docker: a real Kafka broker and a MongoDB
 // wire-compatible server from Maven Central jars on Java, plus Redis (started by local-servers.mjs). Plain
-// Node, no dependencies, so it works before `npm install`. Usage: node scripts/infra.mjs up|down|status
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Node, no dependencies, so it works before `npm install`. Usage: node scripts/infra.mjs up|down|status|reset
+// MongoDB and Kafka keep their data under .infra (mongo-data/, kafka/) across `down` and `up`; `reset` wipes
+// both together, so the databases and the topics (events, consumers' offsets) never disagree.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,6 +21,8 @@ import {
 } from './local-servers.mjs';
 
 const statePath = join(infraDir, 'state.json');
+const mongoDataDir = join(infraDir, 'mongo-data');
+const kafkaDir = join(infraDir, 'kafka');
 export const envPath = join(infraDir, 'env');
 
 // ---------- what `up` started ----------
@@ -52,7 +56,12 @@ export const localSettings = () => settings(readState());
 
 // ---------- commands ----------
 
-const components = { mongo: startMongo, kafka: startKafka, redis: startRedis };
+/** How each server starts: with `keepData`, MongoDB on disk and Kafka on the log it already has. */
+const components = {
+  mongo: ({ keepData }) => startMongo(keepData ? { dataFile: join(mongoDataDir, 'travelclub.mv') } : {}),
+  kafka: ({ keepData }) => startKafka({ keep: keepData && existsSync(join(kafkaDir, 'data', 'meta.properties')) }),
+  redis: () => startRedis(),
+};
 
 async function isRunning(name, entry) {
   if (!entry) return false;
@@ -91,9 +100,10 @@ async function withLock(fn) {
 
 /**
  * Brings every server up, reusing those that already run. Returns the connection settings
- * and the names of the servers this call started (so a caller can stop just those).
+ * and the names of the servers this call started (so a caller can stop just those). `keepData: false` starts
+ * what is missing empty and in memory (MongoDB) or on a fresh log (Kafka): disposable servers for tests.
  */
-export async function up() {
+export async function up({ keepData = true } = {}) {
   return withLock(async () => {
     const state = readState();
     const started = [];
@@ -104,7 +114,7 @@ export async function up() {
     if (missing.includes('kafka')) classpathOf('kafka');
     const bring = async (name) => {
       const t0 = Date.now();
-      state[name] = await components[name]();
+      state[name] = await components[name]({ keepData });
       if (state[name].startedByUs) started.push(name);
       // Recorded at once: if a later server fails to start, `down` can still stop this one.
       writeState(state);
@@ -136,6 +146,13 @@ export async function down(only) {
   } else writeState(state);
 }
 
+/** Stops what `up` started and deletes MongoDB's and Kafka's data, both together. Redis is left alone. */
+export async function reset() {
+  await down();
+  for (const dir of [mongoDataDir, kafkaDir]) rmSync(dir, { recursive: true, force: true });
+  log(`MongoDB's and Kafka's data deleted (${mongoDataDir}, ${kafkaDir})`);
+}
+
 export async function status() {
   const state = readState();
   const lines = [];
@@ -145,7 +162,7 @@ export async function status() {
       lines.push(`${name.padEnd(6)} not started`);
       continue;
     }
-    const where = entry.url ?? entry.brokers;
+    const where = `${entry.url ?? entry.brokers}${entry.dataFile ? `, data in ${entry.dataFile}` : ''}`;
     const running = await isRunning(name, entry);
     const owner = entry.startedByUs
       ? `started by infra:up, pid ${entry.pid}, log ${entry.logFile}`
@@ -167,9 +184,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       );
       log(`settings written to ${envPath}`);
     } else if (command === 'down') await down();
+    else if (command === 'reset') await reset();
     else if (command === 'status') console.log(await status());
     else {
-      console.error('usage: node scripts/infra.mjs up|down|status');
+      console.error('usage: node scripts/infra.mjs up|down|status|reset');
       process.exitCode = 2;
     }
   } catch (err) {

@@ -11,7 +11,10 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const infraDir = join(root, '.infra');
+/** Where the servers keep their logs and data: .infra, or TRAVELCLUB_INFRA_DIR (a test's infrastructure of its own). */
+export const infraDir = process.env.TRAVELCLUB_INFRA_DIR
+  ? resolve(process.env.TRAVELCLUB_INFRA_DIR)
+  : join(root, '.infra');
 const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'travelclub');
 
 export const log = (msg) => process.stderr.write(`[infra] ${msg}\n`);
@@ -125,13 +128,19 @@ export function classpathOf(component) {
 
 // ---------- the three servers ----------
 
-/** `name` names its log under .infra; a private server (see `privateMongo`) gets a free port and a smaller heap. */
-export async function startMongo({ name = 'mongo', preferredPort = 27017, maxHeap = '8g' } = {}) {
+/**
+ * `name` names its log under .infra; a private server (see `privateMongo`) gets a free port and a smaller heap.
+ * With `dataFile` the server keeps its databases in that file (the H2 MVStore backend) and finds them again on
+ * the next start; without it, in memory only.
+ */
+export async function startMongo({ name = 'mongo', preferredPort = 27017, maxHeap = '8g', dataFile } = {}) {
   requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
   const libs = classpathOf('mongo');
   const port = await freePort(preferredPort);
   const launcher = join(root, 'infra', 'mongo', 'MongoLauncher.java');
-  // The server keeps every document in the heap: 200,000 catalog hotels (bench:search) need about 3 GiB.
+  if (dataFile) mkdirSync(dirname(dataFile), { recursive: true });
+  // In memory the server keeps every document in the heap: 200,000 catalog hotels (bench:search) need about
+  // 3 GiB. On disk the MVStore caches pages in the heap too.
   const { pid, logFile } = startDetached(name, 'java', [
     '-Xms128m',
     `-Xmx${maxHeap}`,
@@ -139,9 +148,10 @@ export async function startMongo({ name = 'mongo', preferredPort = 27017, maxHea
     `${libs}/*`,
     launcher,
     String(port),
+    ...(dataFile ? [dataFile] : []),
   ]);
   await waitFor('MongoDB (mongo-java-server)', () => canConnect(port), 60_000, pid);
-  return { pid, port, url: `mongodb://127.0.0.1:${port}`, logFile, startedByUs: true };
+  return { pid, port, url: `mongodb://127.0.0.1:${port}`, logFile, dataFile, startedByUs: true };
 }
 
 /**

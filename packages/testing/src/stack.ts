@@ -25,6 +25,11 @@ export interface StackOptions {
    * follow them.
    */
   web?: boolean;
+  /**
+   * The run's name, which names its databases and its topic and queue prefixes: a stack started with an earlier
+   * stack's `run` finds that stack's data. New by default.
+   */
+  run?: string;
 }
 
 export const SUPPORT_EMAIL = 'support@travelclub.test';
@@ -32,6 +37,8 @@ export const SUPPORT_PASSWORD = 'a support password for tests';
 
 export interface Stack {
   gateway: string;
+  /** The name of its databases and prefixes (see `StackOptions.run`). */
+  run: string;
   /** Every part started; `web` only with the `web` option. */
   parts: Record<PartName, RunningPart>;
   /** The database of each part, for checks behind the API (charges, events handled). */
@@ -70,7 +77,7 @@ interface StackLayout {
 const urlOf = (layout: StackLayout, name: PartName) => `http://127.0.0.1:${layout.ports[name]}`;
 
 export async function startStack(infra: StackInfra, options: StackOptions = {}): Promise<Stack> {
-  const run = `stack_${randomUUID().slice(0, 8)}`;
+  const run = options.run ?? `stack_${randomUUID().slice(0, 8)}`;
   const names = options.web ? WITH_WEB : PARTS;
   const layout: StackLayout = {
     run,
@@ -89,6 +96,7 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
 
   return {
     gateway: urlOf(layout, 'gateway'),
+    run,
     parts,
     databases: layout.databases,
     kafkaBrokers: settings.kafkaBrokers,
