@@ -246,7 +246,11 @@ export interface PodSpec {
 }
 
 export interface Workload extends K8sObject {
-  spec: { replicas?: number; selector: { matchLabels: Record<string, string> }; template: { spec: PodSpec } };
+  spec: {
+    replicas?: number;
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata?: { labels?: Record<string, string> }; spec: PodSpec };
+  };
 }
 
 export const byKind = <T extends K8sObject = K8sObject>(objects: K8sObject[], kind: string) =>

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { type K8sObject, OVERLAYS, render, requireKubectl } from './manifests.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -145,14 +146,19 @@ describe('the assistant', () => {
     expect(Number(upstreamTimeout?.[1]?.replaceAll('_', ''))).toBeGreaterThan(pingMs);
     expect(read('docker-compose.yml')).not.toContain('UPSTREAM_TIMEOUT_MS');
     expect(read('k8s/base/settings.env')).not.toContain('UPSTREAM_TIMEOUT_MS');
-    const ingress = parseAllDocuments(read('k8s/base/gateway.yaml'))
-      .map((doc) => doc.toJS() as Manifest)
-      .find((m) => m.kind === 'Ingress')!;
-    const annotations = ingress.metadata.annotations ?? {};
-    // ingress-nginx's default is off; the assistant also sends X-Accel-Buffering: no on each stream.
-    expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering'] ?? 'off').toBe('off');
-    // nginx's read timeout (seconds, default 60) is between two reads too: the pings keep it from firing.
-    const readTimeoutS = Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? 60);
-    expect(readTimeoutS * 1000).toBeGreaterThan(pingMs);
+    // The controller and its annotations are each overlay's (the base names none): as rendered.
+    requireKubectl();
+    for (const overlay of OVERLAYS) {
+      const ingress = render(`k8s/overlays/${overlay}`).find((m) => m.kind === 'Ingress') as K8sObject & {
+        spec: { ingressClassName?: string };
+      };
+      if (ingress.spec.ingressClassName !== 'nginx') continue;
+      const annotations = ingress.metadata.annotations ?? {};
+      // ingress-nginx's default is off; the assistant also sends X-Accel-Buffering: no on each stream.
+      expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering'] ?? 'off', overlay).toBe('off');
+      // nginx's read timeout (seconds, default 60) is between two reads too: the pings keep it from firing.
+      const readTimeoutS = Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'] ?? 60);
+      expect(readTimeoutS * 1000, overlay).toBeGreaterThan(pingMs);
+    }
   });
 });
