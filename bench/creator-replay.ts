@@ -10,7 +10,7 @@ import { connectMongo, createKafka, createProducer, ensureTopics, newEvent, type
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { benchOptions, serverSettings } from './setup.js';
+import { benchOptions, kafkaOf, serverSettings } from './setup.js';
 
 const values = benchOptions({ events: 20000, creators: 50, seed: 7 });
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
@@ -148,7 +148,7 @@ await mongo
   .collection('slugs')
   .insertMany(creators.map((c) => ({ _id: c.slug as never, userId: c.id, claimedAt: new Date() })));
 
-const kafka = createKafka(`bench-replay-${runId}`, settings.KAFKA_BROKERS.split(','), logger);
+const kafka = createKafka(`bench-replay-${runId}`, kafkaOf(settings.KAFKA_BROKERS), logger);
 const producer = await createProducer(kafka);
 const ownTopics = Object.values(topics).map((topic) => prefix + topic);
 await ensureTopics(kafka, ownTopics, 3);

@@ -3,6 +3,7 @@
 import { topics } from '@travelclub/contracts';
 import pino from 'pino';
 import { connectMongo, createEventConsumer, createKafka, createProducer, handler } from '@travelclub/kit';
+import { kafkaOf } from './setup.js';
 
 const { MONGO_URL, KAFKA_BROKERS, runId, total, warmup } = JSON.parse(process.argv[2] ?? '{}') as {
   MONGO_URL: string;
@@ -13,7 +14,7 @@ const { MONGO_URL, KAFKA_BROKERS, runId, total, warmup } = JSON.parse(process.ar
 };
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const mongo = await connectMongo(MONGO_URL, `bench_events_consumer_${runId}`);
-const kafka = createKafka(`bench-consumer-${runId}`, KAFKA_BROKERS.split(','), logger);
+const kafka = createKafka(`bench-consumer-${runId}`, kafkaOf(KAFKA_BROKERS), logger);
 const producer = await createProducer(kafka);
 const latencies: number[] = [];
 let warmed = 0;

@@ -15,7 +15,7 @@ import {
   newEvent,
   outboxPlugin,
 } from '@travelclub/kit';
-import { benchOptions, serverSettings } from './setup.js';
+import { benchOptions, kafkaOf, serverSettings } from './setup.js';
 
 const values = benchOptions({ events: 10000, rate: 6000, warmup: 5000 });
 const total = values.events;
@@ -29,7 +29,7 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const settings = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
 const runId = Date.now().toString(36);
 const mongo = await connectMongo(settings.MONGO_URL, `bench_events_${runId}`);
-const producer = await createProducer(createKafka(`bench-${runId}`, settings.KAFKA_BROKERS.split(','), logger));
+const producer = await createProducer(createKafka(`bench-${runId}`, kafkaOf(settings.KAFKA_BROKERS), logger));
 const schema = new Schema({ _id: String, status: String }, { versionKey: false });
 schema.plugin(outboxPlugin);
 const Invoice = await defineModel(mongo, 'Invoice', schema);

@@ -1,5 +1,6 @@
 // What every bench starts from: its command-line options, and the servers it runs against.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { kafkaConnectionFromEnv, type KafkaConnection } from '@travelclub/kit';
 import { up } from '../scripts/infra.mjs';
 import { startMailCatcher } from '../scripts/mail-catcher.mjs';
 
@@ -32,6 +33,15 @@ type Settings<K extends Setting> = Record<K, string> & Partial<Record<Setting, s
 export async function serverSettings<K extends Setting>(...names: K[]): Promise<Settings<K>> {
   if (!names.every((name) => process.env[name])) return (await up()).env as Settings<K>;
   return Object.fromEntries(names.map((name) => [name, process.env[name]])) as Settings<K>;
+}
+
+/**
+ * How to reach `brokers`: with the environment's TLS and SASL settings (KAFKA_SSL, KAFKA_SASL_*) when they are
+ * the environment's brokers, plaintext when they are the local infrastructure's.
+ */
+export function kafkaOf(brokers: string): KafkaConnection {
+  if (brokers === process.env.KAFKA_BROKERS) return kafkaConnectionFromEnv(process.env);
+  return { brokers: brokers.split(',').map((b) => b.trim()) };
 }
 
 /**

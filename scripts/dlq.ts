@@ -2,7 +2,14 @@
 // inspected, and replayed to the topic they came from. See docs/events.md (Dead letters).
 import { parseArgs } from 'node:util';
 import { deadLetterTopic, topics as serviceTopics } from '@travelclub/contracts';
-import { deadLetterRef, listDeadLetters, replayDeadLetters, type StoredDeadLetter } from '@travelclub/kit';
+import {
+  deadLetterRef,
+  kafkaConnectionFromEnv,
+  listDeadLetters,
+  replayDeadLetters,
+  type KafkaConnection,
+  type StoredDeadLetter,
+} from '@travelclub/kit';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { localSettings } from './infra.mjs';
 
@@ -24,15 +31,19 @@ const USAGE = `usage: npm run dlq -- <command> [options]
   --consumer   the consumer group, with or without the prefix (itinerary or <prefix>itinerary)
   --prefix     the topic prefix (default: KAFKA_TOPIC_PREFIX)
 
-settings: KAFKA_BROKERS (default: the local infrastructure's, npm run infra:up), KAFKA_TOPIC_PREFIX
+settings: KAFKA_BROKERS (default: the local infrastructure's, npm run infra:up), KAFKA_TOPIC_PREFIX,
+          and with KAFKA_BROKERS its TLS and SASL settings (KAFKA_SSL*, KAFKA_SASL_*; see the README)
 `;
 
 class UsageError extends Error {}
 
-function settings() {
-  const brokers: string | undefined = process.env.KAFKA_BROKERS ?? localSettings().KAFKA_BROKERS;
+/** The environment's cluster, with its TLS and SASL settings, else the local infrastructure's plaintext broker. */
+function settings(): { connection: KafkaConnection; prefix: string } {
+  const prefix = process.env.KAFKA_TOPIC_PREFIX ?? '';
+  if (process.env.KAFKA_BROKERS) return { connection: kafkaConnectionFromEnv(process.env), prefix };
+  const brokers: string | undefined = localSettings().KAFKA_BROKERS;
   if (!brokers) throw new Error('KAFKA_BROKERS is not set and the local infrastructure is not up (npm run infra:up)');
-  return { brokers: brokers.split(',').map((b) => b.trim()), prefix: process.env.KAFKA_TOPIC_PREFIX ?? '' };
+  return { connection: { brokers: brokers.split(',').map((b) => b.trim()) }, prefix };
 }
 
 /** `billing`, `billing.events` or `billing.events.dlq`, prefixed: the dead-letter topic it names. */
@@ -103,10 +114,11 @@ function parseCommand(argv: string[]) {
 }
 
 /** The cluster, and the topics on it (which tells whether it answers at all). */
-async function connectKafka(brokers: string[]) {
+async function connectKafka(connection: KafkaConnection) {
+  const { brokers } = connection;
   const kafka = new Kafka({
+    ...connection,
     clientId: 'dlq',
-    brokers,
     connectionTimeout: 3_000,
     retry: { retries: 2 },
     logLevel: logLevel.NOTHING,
@@ -181,9 +193,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const { command, values, wanted } = parsed;
-  const { brokers, prefix: envPrefix } = settings();
+  const { connection, prefix: envPrefix } = settings();
+  const { brokers } = connection;
   const prefix = values.prefix ?? envPrefix;
-  const { kafka, existing } = await connectKafka(brokers);
+  const { kafka, existing } = await connectKafka(connection);
   const { dlqTopics, letters } = await readLetters(kafka, existing, { ...values, prefix }, wanted);
 
   if (command === 'list') {

@@ -3,7 +3,7 @@
 // (MONGO_URL, MONGO_DB, KAFKA_BROKERS, KAFKA_TOPIC_PREFIX, ...). Reads switch to the rebuilt counters at once;
 // running instances move their counting to the new group within ANALYTICS_FOLLOW_MS. The last line printed is
 // the outcome as JSON.
-import { connectMongo, createKafka, createProducer, loadConfig } from '@travelclub/kit';
+import { connectMongo, createKafka, createProducer, kafkaConnection, loadConfig } from '@travelclub/kit';
 import pino from 'pino';
 import { CreatorConfigSchema } from './config.js';
 import { dropGeneration } from './events/analytics.js';
@@ -13,7 +13,7 @@ import { analyticsStore } from './store/analytics.js';
 const config = loadConfig(CreatorConfigSchema);
 const logger = pino({ level: config.LOG_LEVEL });
 const mongo = await connectMongo(config.MONGO_URL, config.MONGO_DB ?? 'creator');
-const kafka = createKafka('creator-rebuild-counters', config.KAFKA_BROKERS, logger);
+const kafka = createKafka('creator-rebuild-counters', kafkaConnection(config), logger);
 const producer = await createProducer(kafka);
 try {
   const deps = { kafka, producer, mongo, logger, topicPrefix: config.KAFKA_TOPIC_PREFIX };

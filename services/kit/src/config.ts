@@ -1,5 +1,6 @@
 // The settings every service reads from its environment, parsed once at start-up; a bad value fails fast.
 import { z } from 'zod';
+import { kafkaSettingsProblems, kafkaSettingsShape, type KafkaSettings } from './kafka-settings.js';
 import { productionHasServiceSecret, serviceIdentitySettings, serviceSecretRequired } from './service-identity.js';
 
 /** A whole number above zero; `fallback` when unset. */
@@ -53,10 +54,8 @@ export const BaseConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+$/)
     .optional(),
-  KAFKA_BROKERS: z
-    .string()
-    .min(1)
-    .transform((s) => s.split(',').map((b) => b.trim())),
+  /** KAFKA_BROKERS, and TLS and SASL (kafka-settings.ts, docs/secure-connections.md). */
+  ...kafkaSettingsShape,
   /** Put before every topic name, so environments (or test runs) can share one Kafka cluster. */
   KAFKA_TOPIC_PREFIX: z
     .string()
@@ -81,11 +80,20 @@ export type BaseConfig = z.infer<typeof BaseConfigSchema>;
 /** Parses the environment with a service's schema, naming every bad variable at once. */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${problems}`);
-  }
-  return result.data;
+  const problems = result.success
+    ? crossProblems(result.data)
+    : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return result.data as z.infer<S>;
+}
+
+/**
+ * Checks across settings that a schema's shape cannot hold (a refinement would stop services extending
+ * BaseConfigSchema): the Kafka settings' combinations and files, for every schema that has KAFKA_BROKERS.
+ */
+function crossProblems(config: unknown): string[] {
+  if (typeof config !== 'object' || config === null || !('KAFKA_BROKERS' in config)) return [];
+  return kafkaSettingsProblems(config as KafkaSettings).map((p) => `  ${p.setting}: ${p.message}`);
 }
 
 /**

@@ -11,6 +11,8 @@ export * from './failures.js';
 export * from './handled-events.js';
 export * from './http-conventions.js';
 export * from './kafka.js';
+export * from './kafka-oauth.js';
+export * from './kafka-settings.js';
 export * from './logger.js';
 export * from './mongo.js';
 export * from './mongo-monitor.js';

@@ -1,6 +1,7 @@
 // Kafka clients (kafkajs) with logs routed to pino, and topic creation.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
+import type { KafkaConnection } from './kafka-settings.js';
 import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
 
@@ -22,11 +23,21 @@ function levelOf(level: logLevel, message: unknown) {
   return levels[level] ?? 'info';
 }
 
-export function createKafka(clientId: string, brokers: string[], logger: Logger): Kafka {
+/**
+ * A client of the cluster `connection` describes (`kafkaConnection(config)`: brokers, TLS, SASL), or of bare
+ * `brokers` (plaintext, no authentication: tests on the local broker).
+ */
+export function createKafka(clientId: string, connection: KafkaConnection | string[], logger: Logger): Kafka {
   const log = logger.child({ component: 'kafka' });
+  const { brokers, ssl, sasl } = Array.isArray(connection) ? { brokers: connection } : connection;
+  if (sasl?.mechanism === 'plain' && !ssl) {
+    log.warn('Kafka SASL PLAIN without TLS sends the password in clear: set KAFKA_SSL=true');
+  }
   return new Kafka({
     clientId,
     brokers,
+    ...(ssl ? { ssl } : {}),
+    ...(sasl ? { sasl } : {}),
     connectionTimeout: 3_000,
     retry: { initialRetryTime: 200, retries: 8 },
     logLevel: logLevel.WARN,

@@ -21,6 +21,7 @@ import { registerHealthDetails } from './dead-letters.js';
 import { registerHealthRoutes } from './health.js';
 import { applyHttpConventions, serverOptions } from './http-conventions.js';
 import { createKafka, newProducer, pingKafka } from './kafka.js';
+import { describeKafkaConnection, kafkaConnection } from './kafka-settings.js';
 import { createStartup, type Startup } from './startup.js';
 import { withTimeout } from './timeout.js';
 import { connectMongo, pingMongo } from './mongo.js';
@@ -146,7 +147,9 @@ export async function createService({
     await withTimeout(new Promise((ready, fail) => redis.once('ready', ready).once('error', fail)), 5_000, 'Redis');
     app.decorate('redis', redis);
 
-    const kafka = createKafka(name, config.KAFKA_BROKERS, log);
+    const connection = kafkaConnection(config);
+    log.info({ kafka: describeKafkaConnection(connection) }, 'Kafka connection');
+    const kafka = createKafka(name, connection, log);
     const producer = newProducer(kafka);
     app.onShutdown(() => producer.disconnect());
     app.decorate('kafka', kafka);

@@ -45,6 +45,8 @@ const PERMANENT_KAFKA_ERRORS = new Set([
   'KafkaJSServerDoesNotSupportApiKey',
   'KafkaJSNotImplemented',
   'KafkaJSInvariantViolation',
+  // The OAuth token endpoint refused the client id or secret (kafka-oauth.ts).
+  'KafkaOAuthTokenRefusedError',
 ]);
 /** Kafka protocol refusals no wait can cure: not allowed, or a request the cluster will never accept. */
 const PERMANENT_KAFKA_TYPES =
