@@ -3,7 +3,7 @@
 import { jobPayloadSchemas, type JobPayload, type QueueName } from '@travelclub/contracts';
 import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import type { Logger } from './logger.js';
-import { withTimeout } from './timeout.js';
+import { TimeoutError, withTimeout } from './timeout.js';
 import { closeRedis, createRedis } from './redis.js';
 import type { ServiceApp } from './service.js';
 
@@ -41,7 +41,11 @@ export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSett
     prefix: settings.prefix,
     defaultJobOptions: { ...defaultJobOptions, ...settings.jobOptions },
   });
-  queue.on('error', () => undefined); // each failed add rejects to its caller; nothing to do here
+  // Each failed add rejects to its caller; the connection's last error says why Redis did not answer (a
+  // refusal such as WRONGPASS after a password change, or a server away), so that rejection carries it.
+  let lastError: Error | undefined;
+  queue.on('error', (err) => (lastError = err));
+  connection.on('ready', () => (lastError = undefined));
   return {
     queue,
     // BullMQ waits for a connection before adding; bound that wait. A caller that retries passes a
@@ -51,7 +55,10 @@ export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSett
         queue.add(name, jobPayloadSchemas[name].parse(payload), options),
         settings.addTimeoutMs ?? 2_000,
         'Redis',
-      ),
+      ).catch((err: unknown) => {
+        if (err instanceof TimeoutError && lastError) err.message += ` (last error: ${lastError.message})`;
+        throw err;
+      }),
     async close() {
       await queue.close();
       await closeRedis(connection);
