@@ -115,7 +115,7 @@ it('finds the accounts, the club and the booking after the infrastructure and ev
     const other = await new Creator(stack.gateway).signUp(`${uniqueName('other')}@example.test`, 'Other Club');
     expect((await other.claimSlug(slug)).status).toBe(409);
 
-X
+    // The booking, confirmed, and counted once (no event was handled a second time after the restart).
     const itinerary = await traveller.itinerary(booked.id);
     expect(itinerary.body).toMatchObject({ id: booked.id, status: 'confirmed', creator: slug });
     expect((await traveller.invoice(booked.invoiceId!)).body).toMatchObject({ status: 'paid' });

@@ -10,8 +10,8 @@ import type { Route } from './+types/dashboard-college-guide';
 
 export const GUIDE_NOT_FOUND = 'Guide not found';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.guide.title ?? GUIDE_NOT_FOUND} · ${PRODUCT} College` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.guide.title ?? GUIDE_NOT_FOUND} · ${PRODUCT} College` },
 ];
 
 export function loader({ params }: Route.LoaderArgs) {

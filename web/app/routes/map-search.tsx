@@ -39,8 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data;
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `Map of hotels${data ? ` in ${data.place.label}` : ''} · ${PRODUCT}` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Map of hotels${loaderData ? ` in ${loaderData.place.label}` : ''} · ${PRODUCT}` },
   { name: 'description', content: 'Hotels on the map, with the full price of your stay.' },
   // A search's id lives for a while only: its pages are not for search engines.
   { name: 'robots', content: 'noindex' },

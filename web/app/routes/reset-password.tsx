@@ -11,8 +11,8 @@ import { PRODUCT } from '~/lib/brand';
 import { Callout } from '~/ui/callout';
 import type { Route } from './+types/reset-password';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.mode === 'verifyEmail' ? 'Verify your email' : 'Reset your password'} · ${PRODUCT}` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.mode === 'verifyEmail' ? 'Verify your email' : 'Reset your password'} · ${PRODUCT}` },
 ];
 
 export function loader({ request }: Route.LoaderArgs) {

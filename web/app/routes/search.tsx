@@ -11,8 +11,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadSearchPage(request);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const title = data?.state === 'results' ? `Hotels in ${data.place.label}` : 'Search hotels';
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const title = loaderData?.state === 'results' ? `Hotels in ${loaderData.place.label}` : 'Search hotels';
   return [
     { title: `${title} · ${PRODUCT}` },
     { name: 'description', content: 'Hotels with rooms for your dates, with the full price of the stay.' },

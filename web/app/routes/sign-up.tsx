@@ -10,8 +10,8 @@ import { PRODUCT } from '~/lib/brand';
 import { Callout } from '~/ui/callout';
 import type { Route } from './+types/sign-up';
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.asCreator ? 'Start your club' : 'Sign up'} · ${PRODUCT}` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.asCreator ? 'Start your club' : 'Sign up'} · ${PRODUCT}` },
 ];
 
 /**

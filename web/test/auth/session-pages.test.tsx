@@ -62,8 +62,8 @@ describe('/dashboard', () => {
 });
 
 describe('page titles', () => {
-  const titleOf = (meta: (args: never) => unknown, data: unknown = {}) =>
-    (meta({ data } as never) as { title: string }[])[0]?.title;
+  const titleOf = (meta: (args: never) => unknown, loaderData: unknown = {}) =>
+    (meta({ loaderData } as never) as { title: string }[])[0]?.title;
 
   it.each([
     ['sign-in', signIn.meta, {}, 'Sign in · TravelClub'],
@@ -76,8 +76,8 @@ describe('page titles', () => {
     ['provider return', authRedirect.meta, {}, 'Signing in · TravelClub'],
     ['logout', logout.meta, {}, 'Signing out · TravelClub'],
     ['dashboard', dashboard.meta, {}, 'Dashboard · TravelClub'],
-  ])('%s', (_page, meta, data, title) => {
-    expect(titleOf(meta as never, data)).toBe(title);
+  ])('%s', (_page, meta, loaderData, title) => {
+    expect(titleOf(meta as never, loaderData)).toBe(title);
   });
 });
 

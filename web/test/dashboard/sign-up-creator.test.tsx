@@ -25,7 +25,7 @@ describe('sign-up with an invite', () => {
     expect(screen.getByText(CREATOR_PITCH)).toBeTruthy();
     expect(CREATOR_PITCH).toMatch(/get verified/);
     expect(screen.queryByRole('heading', { name: 'Sign Up' })).toBeNull();
-    expect(meta({ data: { asCreator: true } } as never)).toEqual([{ title: 'Start your club · TravelClub' }]);
+    expect(meta({ loaderData: { asCreator: true } } as never)).toEqual([{ title: 'Start your club · TravelClub' }]);
   });
 
   it('signs up with the creator role and lands on the dashboard', async () => {
