@@ -1,7 +1,8 @@
 // Finds the servers the integration tests run against, in this order: MONGO_URL, KAFKA_BROKERS and
-// REDIS_URL when all three are set; Testcontainers when Docker answers; otherwise the local
-// infrastructure (scripts/infra.mjs), which this run stops again if it was the one to start it. Mail
+// REDIS_URL when all three are set; Testcontainers when Docker answers; otherwise a local infrastructure of the
+// tests' own (scripts/infra.mjs under .infra/tests), which this run stops again if it was the one to start it. Mail
 // always goes to a mail catcher of the run's own, so tests can read what was sent.
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startMailCatcher } from '../scripts/mail-catcher.mjs';
 import type { InfraSettings } from '@travelclub/kit/testing';
@@ -66,8 +67,11 @@ export default async function setup(project: TestProject) {
   } else if (await dockerAnswers()) {
     ({ settings: servers, stop } = await withTestcontainers());
   } else {
+    // An infrastructure of the tests' own, in memory (MongoDB) and on a fresh log (Kafka): the tests never write
+    // into the data `npm start` keeps under .infra, and on disk they ran slower (docs/local-infrastructure.md).
+    process.env.TRAVELCLUB_INFRA_DIR ??= fileURLToPath(new URL('../.infra/tests', import.meta.url));
     const infra = await import('../scripts/infra.mjs');
-    const { env, started } = await infra.up();
+    const { env, started } = await infra.up({ keepData: false });
     servers = { mongoUrl: env.MONGO_URL, kafkaBrokers: env.KAFKA_BROKERS, redisUrl: env.REDIS_URL, source: 'local' };
     if (started.length > 0) stop = () => infra.down(started);
   }
