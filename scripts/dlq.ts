@@ -127,7 +127,7 @@ async function connectKafka(connection: KafkaConnection) {
   try {
     await admin.connect();
   } catch (err) {
-    throw new Error(`cannot reach Kafka at ${brokers.join(',')}: ${(err as Error).message}`);
+    throw new Error(`cannot reach Kafka at ${brokers.join(',')}: ${(err as Error).message}`, { cause: err });
   }
   const existing = new Set(await admin.listTopics());
   await admin.disconnect();

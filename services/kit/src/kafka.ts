@@ -117,7 +117,7 @@ export async function ensureTopics(
 async function untilTopicsUsable(admin: Admin, topics: string[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let waiting = topics;
-  let problem = '';
+  let problem: string;
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
     problem = '';
     try {
