@@ -109,6 +109,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '.infra/**',
+      '.deploy/**',
       '**/dist/**',
       'coverage/**',
       'web/build/**',

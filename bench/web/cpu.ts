@@ -11,7 +11,7 @@ const HZ = 100;
 
 /** The process listening on each part's port (by `ss`); parts it cannot find are left out. */
 export function pidsOf(urls: Record<string, string>): Record<string, number> {
-  let listing = '';
+  let listing: string;
   try {
     listing = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
   } catch {

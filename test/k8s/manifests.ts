@@ -35,6 +35,7 @@ export function requireKubectl(): void {
         ? 'kubectl is not on the PATH: the Kubernetes checks render every overlay with `kubectl kustomize`. ' +
             'Install kubectl 1.32 or later (its kustomize renders without a cluster) and run the tests again.'
         : `kubectl is on the PATH but \`kubectl version --client\` failed: ${(err as Error).message}`,
+      { cause: err },
     );
   }
 }

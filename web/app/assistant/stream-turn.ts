@@ -95,7 +95,7 @@ export async function streamTurn(
     if (refused.code !== 'assistant-email-unverified') throw refused;
     const renewed = await api.renewAccessToken();
     if (!renewed || renewed === token) throw refused;
-    ({ res, token } = await post(api, url, body, signal));
+    ({ res } = await post(api, url, body, signal));
   }
   if (!res.ok) throw await refusalOf(api, res);
   if (!res.body) throw new api.ApiError(res.status, undefined, 'Taylor answered with nothing to read.');
