@@ -154,6 +154,18 @@ export async function startMongo({ name = 'mongo', preferredPort = 27017, maxHea
   return { pid, port, url: `mongodb://127.0.0.1:${port}`, logFile, dataFile, startedByUs: true };
 }
 
+/** What every local single-node broker's server.properties has: its log under `dir`, one replica of everything. */
+export const singleNodeSettings = (dir) => [
+  `log.dirs=${join(dir, 'data')}`,
+  'num.partitions=3',
+  'offsets.topic.replication.factor=1',
+  'offsets.topic.num.partitions=1',
+  'transaction.state.log.replication.factor=1',
+  'transaction.state.log.min.isr=1',
+  'group.initial.rebalance.delay.ms=0',
+  'auto.create.topics.enable=true',
+];
+
 /**
  * A single-node KRaft broker from the Maven jars. By default a fresh, empty one on 9092 under .infra/kafka:
  * local data is disposable and a clean log avoids stale topics. `keep` restarts a broker on its old folder
@@ -179,14 +191,7 @@ export async function startKafka({ name = 'kafka', keep, port: fixedPort, contro
       'controller.listener.names=CONTROLLER',
       'inter.broker.listener.name=PLAINTEXT',
       'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-      `log.dirs=${join(dir, 'data')}`,
-      'num.partitions=3',
-      'offsets.topic.replication.factor=1',
-      'offsets.topic.num.partitions=1',
-      'transaction.state.log.replication.factor=1',
-      'transaction.state.log.min.isr=1',
-      'group.initial.rebalance.delay.ms=0',
-      'auto.create.topics.enable=true',
+      ...singleNodeSettings(dir),
       '',
     ].join('\n'),
   );

@@ -9,7 +9,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { classpathOf, endProcessGroup, freePort, infraDir, isAlive } from './local-servers.mjs';
+import { classpathOf, endProcessGroup, freePort, infraDir, isAlive, singleNodeSettings } from './local-servers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -168,14 +168,7 @@ function brokerProperties({ dir, port, controllerPort, certs, broker, users }) {
     `ssl.truststore.location=${certs.ca}`,
     // Without the listener's prefix, a SASL_SSL listener ignores it (KIP-684).
     'listener.name.sasl_ssl.ssl.client.auth=required',
-    `log.dirs=${join(dir, 'data')}`,
-    'num.partitions=3',
-    'offsets.topic.replication.factor=1',
-    'offsets.topic.num.partitions=1',
-    'transaction.state.log.replication.factor=1',
-    'transaction.state.log.min.isr=1',
-    'group.initial.rebalance.delay.ms=0',
-    'auto.create.topics.enable=true',
+    ...singleNodeSettings(dir),
     '',
   ].join('\n');
 }
