@@ -66,6 +66,17 @@ export interface RunningPart {
 }
 
 /**
+ * How a part's process is started: from its TypeScript through tsx, or, when `DEPLOY_DIR` (in `env` or this
+ * process's environment) names a folder of deploy folders (`npm run build:deploy`), from `<DEPLOY_DIR>/<part>`
+ * with plain `node --enable-source-maps server.js`, as its image runs it.
+ */
+function commandOf(part: PartName, env: Record<string, string>) {
+  const deployDir = env.DEPLOY_DIR ?? process.env.DEPLOY_DIR;
+  if (!deployDir) return { args: [...profile, '--import', 'tsx', serverOf(part)], cwd: root, compiled: false };
+  return { args: [...profile, '--enable-source-maps', 'server.js'], cwd: resolve(deployDir, part), compiled: true };
+}
+
+/**
  * Runs `part`'s server with `env` (on `env.PORT`, or a free port) and waits until `readyPath` answers 200
  * (the gateway's `/health/live`, the services' and the web server's `/health/ready` unless told). The web
  * server runs the production build (NODE_ENV=production), made first when needed.
@@ -75,11 +86,13 @@ export async function startPart(
   env: Record<string, string>,
   readyPath = part === 'gateway' ? '/health/live' : '/health/ready',
 ): Promise<RunningPart> {
-  if (part === 'web') await buildWeb();
+  const { args, cwd, compiled } = commandOf(part, env);
+  // A deploy folder carries its own build of the web app.
+  if (part === 'web' && !compiled) await buildWeb();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const mode = part === 'web' ? { NODE_ENV: 'production' } : {};
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', serverOf(part)], {
-    cwd: root,
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd,
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...mode, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
