@@ -14,20 +14,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildWeb, freePort, serverOf, type PartName } from '@travelclub/testing';
-import { buildPart, sizeLimitOf } from '../scripts/build-deploy.mjs';
+import { buildPart, PARTS as DEPLOY_PARTS, sizeLimitOf } from '../scripts/build-deploy.mjs';
 import { benchOptions, stackInfra } from './setup.js';
 
-const ALL: PartName[] = [
-  'auth',
-  'notifications',
-  'catalog',
-  'itinerary',
-  'billing',
-  'creator',
-  'assistant',
-  'gateway',
-  'web',
-];
+const ALL = Object.keys(DEPLOY_PARTS) as PartName[];
 const values = benchOptions({ rounds: 3, idle: 5 }, { parts: { type: 'string', default: ALL.join(',') } });
 const { rounds, idle } = values;
 const PARTS = values.parts.split(',').map((name) => {

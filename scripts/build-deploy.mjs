@@ -16,8 +16,11 @@ import { parseArgs } from 'node:util';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every part that runs, by name: its folder and the file that starts it. */
-const PARTS = {
+/**
+ * Every part that runs, by name: its folder and the file that starts it.
+ * @type {Record<string, { dir: string, entry: string }>}
+ */
+export const PARTS = {
   ...Object.fromEntries(
     ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator', 'assistant'].map((name) => [
       name,

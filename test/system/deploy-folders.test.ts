@@ -11,31 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildPart, sizeLimitOf } from '../../scripts/build-deploy.mjs';
+import { buildPart, PARTS as DEPLOY_PARTS, sizeLimitOf } from '../../scripts/build-deploy.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const PARTS: PartName[] = [
-  'auth',
-  'notifications',
-  'catalog',
-  'itinerary',
-  'billing',
-  'creator',
-  'assistant',
-  'gateway',
-  'web',
-];
-const FOLDER_OF: Record<PartName, string> = {
-  auth: 'services/auth',
-  notifications: 'services/notifications',
-  catalog: 'services/catalog',
-  itinerary: 'services/itinerary',
-  billing: 'services/billing',
-  creator: 'services/creator',
-  assistant: 'services/assistant',
-  gateway: 'gateway',
-  web: 'web',
-};
+const PARTS = Object.keys(DEPLOY_PARTS) as PartName[];
 /** Tools of development that no folder may hold or bundle, whichever manifest names them. */
 const TOOLS = ['tsx', 'esbuild', 'typescript', 'vite', '@react-router/dev', 'vitest', 'eslint', 'prettier'];
 
@@ -79,7 +58,7 @@ function productionClosure(part: PartName, from: string[]): Set<string> {
       }
     }
   };
-  visit(join(root, FOLDER_OF[part]));
+  visit(join(root, DEPLOY_PARTS[part]!.dir));
   for (const name of from) visit(realpathSync(join(root, 'node_modules', name)));
   return names;
 }
