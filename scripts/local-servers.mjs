@@ -132,6 +132,7 @@ export function classpathOf(component) {
  * `name` names its log under .infra; a private server (see `privateMongo`) gets a free port and a smaller heap.
  * With `dataFile` the server keeps its databases in that file (the H2 MVStore backend) and finds them again on
  * the next start; without it, in memory only.
+ * @param {{ name?: string, preferredPort?: number, maxHeap?: string, dataFile?: string }} [options]
  */
 export async function startMongo({ name = 'mongo', preferredPort = 27017, maxHeap = '8g', dataFile } = {}) {
   requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
@@ -150,7 +151,17 @@ export async function startMongo({ name = 'mongo', preferredPort = 27017, maxHea
     String(port),
     ...(dataFile ? [dataFile] : []),
   ]);
-  await waitFor('MongoDB (mongo-java-server)', () => canConnect(port), 60_000, pid);
+  try {
+    await waitFor('MongoDB (mongo-java-server)', () => canConnect(port), 60_000, pid);
+  } catch (err) {
+    const unreadable = dataFile && /MVStoreException: (.*)/.exec(readFileSync(logFile, 'utf8'));
+    if (!unreadable) throw err;
+    throw new Error(
+      `MongoDB's data in ${dataFile} cannot be read (${unreadable[1]}): \`npm run infra:reset\` deletes it, ` +
+        `and Kafka's with it, for a fresh start`,
+      { cause: err },
+    );
+  }
   return { pid, port, url: `mongodb://127.0.0.1:${port}`, logFile, dataFile, startedByUs: true };
 }
 

@@ -3,7 +3,7 @@
 // room from it and pays; then every part stops, `infra:down` stops MongoDB and Kafka, `infra:up` and every part
 // start again, and all of it is still there. It used to be forgotten: MongoDB was in memory only.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,7 @@ import {
   type Stack,
 } from '@travelclub/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMongo } from '../../scripts/local-servers.mjs';
 
 const run = promisify(execFile);
 const script = resolve(import.meta.dirname, '..', '..', 'scripts', 'infra.mjs');
@@ -133,3 +134,15 @@ it('finds the accounts, the club and the booking after the infrastructure and ev
     await stack.stop();
   }
 }, 360_000);
+
+it('says how to start afresh when the data file cannot be read', async () => {
+  const dataFile = join(folder, 'broken', 'travelclub.mv');
+  await mkdir(join(folder, 'broken'), { recursive: true });
+  await writeFile(dataFile, 'not an MVStore file, and longer than its header would be'.repeat(200));
+  const failed = await startMongo({ name: 'mongo-broken', preferredPort: 0, maxHeap: '256m', dataFile }).catch(
+    (err: Error) => err,
+  );
+  expect(failed).toBeInstanceOf(Error);
+  expect((failed as Error).message).toMatch(`MongoDB's data in ${dataFile} cannot be read (`);
+  expect((failed as Error).message).toMatch('`npm run infra:reset` deletes it');
+}, 120_000);
