@@ -8,12 +8,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * The fault tests freeze Kafka, stop MongoDB or kill parts, and check what the platform did meanwhile: their
  * timing is their subject. They run after every other file, one at a time, with the machine to themselves.
+ * With them go the files that start servers of their own on top of a whole platform (a second infrastructure, a
+ * SASL_SSL broker, nine compiled parts built and started): beside the rest they loaded two cores past 20, and
+ * timed-out browser tests followed.
  */
 const FAULT_TESTS = [
   'test/system/booking-faults.test.ts',
   'test/system/late-charge.test.ts',
   'test/system/mongo-outage.test.ts',
   'test/system/payment-crash.test.ts',
+  'test/system/infra-keeps-data.test.ts',
+  'test/system/deploy-folders.test.ts',
+  'services/kit/test/secure-kafka.test.ts',
 ];
 
 export default defineConfig({
