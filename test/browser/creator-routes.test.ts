@@ -131,7 +131,8 @@ it('turns a traveller away from every dashboard page, and sends a visitor to sig
   await platform.open(visitor.page, '/dashboard/income');
   expect(new URL(visitor.page.url()).pathname).toBe('/signIn');
   expect(new URL(visitor.page.url()).searchParams.get('returnUrl')).toBe('/dashboard/income');
-});
+  // Five page loads, each allowed 30 s on a loaded machine (CI timed this test out at the default 30 s in all).
+}, 120_000);
 
 it('sends an unknown club to the home page, and answers an unknown club’s explore tab with "Profile not found"', async () => {
   const { page } = await platform.visitor();
