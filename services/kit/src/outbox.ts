@@ -144,6 +144,12 @@ class Relay implements OutboxRelay {
    * stay pending and are published again.
    */
   private marking: Promise<unknown> = Promise.resolve();
+  /**
+   * The ids of the events that mark pulls. Until it lands they are still in their documents, so a round that
+   * reads one of those documents meanwhile (a new event on the same aggregate, kicked) skips them rather than
+   * publish them a second time.
+   */
+  private markingIds = new Set<string>();
 
   constructor(options: OutboxRelayOptions) {
     this.models = [...(options.models ?? [])];
@@ -200,7 +206,12 @@ class Relay implements OutboxRelay {
   private async settleMark() {
     const previous = this.marking;
     this.marking = Promise.resolve();
-    await previous;
+    try {
+      await previous;
+    } finally {
+      // Landed, or failed: then its events stay pending and a later round publishes them again.
+      this.markingIds = new Set();
+    }
   }
 
   /**
@@ -236,18 +247,22 @@ class Relay implements OutboxRelay {
     // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
     const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
     const found = await collection.find(filter, { projection: { outbox: 1 }, limit: this.batchSize }).toArray();
-    const pending = found.filter((doc) => doc.outbox?.length > 0);
+    const pending = found
+      .map((doc) => ({ ...doc, outbox: (doc.outbox ?? []).filter((event) => !this.markingIds.has(event.id)) }))
+      .filter((doc) => doc.outbox.length > 0);
     if (pending.length === 0) return 0;
     const docs = await this.publish(pending);
     // Mark while the next round reads and publishes, with one mark in flight at most. Pull exactly
     // what was sent, by event id: events appended meanwhile stay for the next round.
     await this.settleMark();
+    const ids = docs.flatMap((doc) => doc.outbox.map((e) => e.id));
     const mark = collection.updateMany(
       { _id: { $in: docs.map((doc) => doc._id) } },
-      { $pull: { outbox: { id: { $in: docs.flatMap((doc) => doc.outbox.map((e) => e.id)) } } } },
+      { $pull: { outbox: { id: { $in: ids } } } },
     );
     mark.catch(() => undefined); // observed here, rethrown by the next settleMark
     this.marking = mark;
+    this.markingIds = new Set(ids);
     return docs.reduce((n, doc) => n + doc.outbox.length, 0);
   }
 

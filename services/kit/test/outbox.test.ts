@@ -163,6 +163,65 @@ describe('running relay', () => {
   });
 });
 
+describe('relay with a mark in flight', () => {
+  it('publishes an event once when its aggregate gets another one before the first one’s mark lands', async () => {
+    await ensureTopics(service.app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(service.app.mongo);
+    const id = uniqueName('inv');
+    const first = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
+    await Invoice.create({ _id: id, status: 'open', outbox: [first] });
+
+    // The relay's marks wait for `landMarks`; its first publish waits until the second event is written and kicked.
+    let landMarks!: () => void;
+    const marksMayLand = new Promise<void>((resolve) => (landMarks = resolve));
+    let secondKicked!: () => void;
+    const secondIsKicked = new Promise<void>((resolve) => (secondKicked = resolve));
+    const collection = new Proxy(Invoice.collection, {
+      get(target, key) {
+        if (key === 'updateMany')
+          return async (...args: Parameters<typeof target.updateMany>) => {
+            await marksMayLand;
+            return target.updateMany(...args);
+          };
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const sent: string[] = [];
+    const relay = relayOf({
+      models: [{ collection }],
+      sweepIntervalMs: 60_000,
+      producer: {
+        async sendBatch(batch) {
+          const ids = (batch.topicMessages ?? []).flatMap((t) => t.messages.filter((m) => m.key === id));
+          sent.push(...ids.map((m) => (JSON.parse(String(m.value)) as { id: string }).id));
+          const acks = await service.app.producer.sendBatch(batch);
+          if (sent.length === 1) await secondIsKicked;
+          return acks;
+        },
+      },
+    });
+    relay.kick(id);
+    relay.start();
+    try {
+      await vi.waitFor(() => expect(sent).toEqual([first.id]), { timeout: 5_000, interval: 20 });
+      const second = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
+      await Invoice.updateOne({ _id: id }, withEvents({ $set: { status: 'paid' } }, second));
+      relay.kick(id);
+      secondKicked();
+      // The next round reads both events while the first one's mark waits: it sends the second alone.
+      await vi.waitFor(() => expect(sent).toEqual([first.id, second.id]), { timeout: 5_000, interval: 20 });
+      landMarks();
+      await waitUntilPublished(Invoice, id, { timeout: 5_000, interval: 20 });
+      expect(sent).toEqual([first.id, second.id]);
+    } finally {
+      landMarks();
+      secondKicked();
+      await relay.stop();
+    }
+  });
+});
+
 describe('relay made before the stores', () => {
   it('publishes, once started, from the models added and the aggregates kicked before', async () => {
     const relay = relayOf({ sweepIntervalMs: 60_000 });
