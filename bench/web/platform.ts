@@ -76,7 +76,7 @@ async function startWithRetries<T>(start: () => Promise<T>, attempts = 4): Promi
 }
 
 /**
- * Copies web/build (with web/server and web/package.json, the repository's tsconfig and a link to its node_modules, so it runs as
+ * Copies web/build (with web/server and web/package.json, the repository's tsconfig and links to its node_modules, so it runs as
  * it does in place), stops the stack's web server and starts one from the copy, on the same port with the
  * same settings. A copy that meets a build under way is taken again.
  */
@@ -100,6 +100,9 @@ async function fromSnapshot(stack: Stack) {
     await new Promise((done) => setTimeout(done, 3_000));
   }
   symlinkSync(resolve(root, 'node_modules'), join(dir, 'node_modules'));
+  // npm keeps some of the web app's packages in its own node_modules (React Router 8, which no other workspace uses).
+  if (existsSync(resolve(root, 'web/node_modules')))
+    symlinkSync(resolve(root, 'web/node_modules'), join(dir, 'web/node_modules'));
   cpSync(resolve(root, 'tsconfig.json'), join(dir, 'tsconfig.json'));
   const url = stack.parts.web.url;
   const services = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator'] as const;
