@@ -125,6 +125,17 @@ describe.each(OVERLAYS)('the %s overlay', (overlay) => {
     }
   });
 
+  it('runs every part with the image’s Node flags, also where a Deployment sets NODE_OPTIONS of its own', () => {
+    // An env var replaces the image's ENV whole: its flags must be repeated, or they are lost.
+    const imageFlags = /^ENV NODE_OPTIONS="([^"]+)"$/m.exec(read('Dockerfile'))?.[1]?.split(' ') ?? [];
+    expect(imageFlags).toContain('--max-semi-space-size=16');
+    for (const part of PARTS) {
+      const env = deployment(overlay, part).spec.template.spec.containers[0]!.env ?? [];
+      const own = env.find((variable) => variable.name === 'NODE_OPTIONS');
+      if (own) expect(own.value?.split(' '), part).toEqual(expect.arrayContaining(imageFlags));
+    }
+  });
+
   it('spreads every part over zones and over nodes, never refusing to schedule', () => {
     for (const part of PARTS) {
       const constraints = deployment(overlay, part).spec.template.spec.topologySpreadConstraints ?? [];
