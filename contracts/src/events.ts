@@ -321,6 +321,19 @@ export const EventEnvelopeSchema = z.object({
   correlationId: z.string().min(1),
   /** The id of the event or request that caused this one. */
   causationId: z.string().min(1),
+  /**
+   * The W3C trace context of the span that wrote the event (docs/observability.md): the relay's publish and
+   * every consumer's handling continue that trace. Absent when tracing is off.
+   */
+  trace: z
+    .object({
+      traceparent: z
+        .string()
+        .max(64)
+        .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/),
+      tracestate: z.string().max(512).optional(),
+    })
+    .optional(),
   payload: z.unknown(),
 });
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof EventEnvelopeSchema>, 'payload'> & { payload: P };

@@ -70,7 +70,15 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
       trustProxy: config.TRUST_PROXY,
     }),
   });
-  applyHttpConventions(app);
+  // The `route` of its figures and spans: the service a request went to, the web server, or its own route.
+  applyHttpConventions(app, {
+    routeOf: (req) =>
+      req.upstream
+        ? `service:${req.upstream.service}`
+        : req.page !== null
+          ? 'web'
+          : (req.routeOptions.url ?? 'unmatched'),
+  });
 
   // Bodies pass through unparsed, whatever their type; Fastify still enforces the size limit (413).
   app.removeAllContentTypeParsers();
@@ -106,6 +114,13 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     throw appError('not-found');
   };
   app.route({ method: PROXIED_METHODS, url: PROXY_URL, exposeHeadRoute: false, handler: forward });
+  // The figures are served on the metrics port only (server.ts): through the public port, not found.
+  app.route({
+    method: PROXIED_METHODS,
+    url: '/metrics',
+    exposeHeadRoute: false,
+    handler: () => Promise.reject(appError('not-found')),
+  });
   // The same forwarding with room for a few photos, on the upload routes only.
   for (const [method, url] of UPLOAD_ROUTES) {
     app.route({ method, url, bodyLimit: config.UPLOAD_BODY_LIMIT_BYTES, handler: forward });

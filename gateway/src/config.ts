@@ -15,6 +15,11 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
   JWT_AUDIENCE: true,
 }).extend({
   PORT: portSetting(8080),
+  /**
+   * The port of `GET /metrics` (Prometheus), apart from the public one, which refuses that path: scrapers reach
+   * it inside the cluster, clients never do.
+   */
+  METRICS_PORT: portSetting(9464),
   /** Where each service answers. A service left out is reported at start; its routes answer 503. */
   ...serviceUrls,
   /**

@@ -12,6 +12,9 @@ export type UpstreamName = ServiceName | 'web';
 
 /** Headers that describe one connection, not the message, plus the ones the gateway sets itself. */
 const NOT_FORWARDED = new Set([
+  // The gateway's own client span writes the trace context the service continues (kit telemetry.ts).
+  'traceparent',
+  'tracestate',
   'connection',
   'keep-alive',
   'proxy-connection',

@@ -1,8 +1,10 @@
 // Runs the creator service: the only place that reads the environment and listens.
-import { loadConfig, runService } from '@travelclub/kit';
+import { loadConfig, runService, startTelemetry } from '@travelclub/kit';
 import { buildApp } from './app.js';
 import { CreatorConfigSchema } from './config.js';
 
+// Traces from the OTEL_* settings (docs/observability.md), before anything opens a connection.
+startTelemetry('creator');
 const config = loadConfig(CreatorConfigSchema);
 // Listens before Kafka is reached: probes get 503 until the start-up steps succeed (services/kit/src/run.ts).
 await runService(() => buildApp(config));

@@ -1,8 +1,10 @@
 // Runs the itinerary service: the only place that reads the environment and listens.
-import { loadConfig, runService } from '@travelclub/kit';
+import { loadConfig, runService, startTelemetry } from '@travelclub/kit';
 import { buildApp } from './app.js';
 import { ItineraryConfigSchema } from './config.js';
 
+// Traces from the OTEL_* settings (docs/observability.md), before anything opens a connection.
+startTelemetry('itinerary');
 const config = loadConfig(ItineraryConfigSchema);
 // Listens before Kafka is reached: probes get 503 until the start-up steps succeed (services/kit/src/run.ts).
 await runService(() => buildApp(config));

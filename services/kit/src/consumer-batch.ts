@@ -10,6 +10,7 @@ import { classifyFailure, PermanentEventError } from './failures.js';
 import type { HandledEvents } from './handled-events.js';
 import type { Logger } from './logger.js';
 import type { PartitionWaits, WaitReason } from './partition-waits.js';
+import { contextFrom, failSpan, inSpan, SpanKind } from './telemetry.js';
 
 /** How often a long-running handler keeps the group's session alive (the consumer's heartbeat interval). */
 const HEARTBEAT_INTERVAL_MS = 3_000;
@@ -78,7 +79,38 @@ async function deadLetter(
  * Runs a handler once and returns its error, if any. While it runs the group keeps hearing from us, so a
  * handler stuck on a server that hangs does not cost the partition a rebalance.
  */
-async function runHandler(handle: AnyHandler, event: EventEnvelope, heartbeat: () => Promise<void>, log: Logger) {
+async function runHandler(
+  handle: AnyHandler,
+  event: EventEnvelope,
+  message: KafkaMessage,
+  groupId: string,
+  heartbeat: () => Promise<void>,
+  log: Logger,
+) {
+  // The handling is a child of the publish span the message's header names (or, for a message from before
+  // tracing, the span that wrote the event): one trace from the request through every consumer.
+  const trace = message.headers?.traceparent ? message.headers : event.trace;
+  return inSpan(
+    `process ${event.type}`,
+    {
+      kind: SpanKind.CONSUMER,
+      parent: contextFrom(trace as Record<string, unknown> | undefined),
+      attributes: {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'process',
+        'messaging.consumer.group.name': groupId,
+        'messaging.message.id': event.id,
+      },
+    },
+    async (span) => {
+      const error = await handleOnce(handle, event, heartbeat, log);
+      if (error) failSpan(span, error);
+      return error;
+    },
+  );
+}
+
+async function handleOnce(handle: AnyHandler, event: EventEnvelope, heartbeat: () => Promise<void>, log: Logger) {
   const ctx: HandlerContext = {
     correlationId: event.correlationId,
     causationId: event.id,
@@ -144,7 +176,7 @@ export async function consumeBatch(deps: BatchDeps, payload: EachBatchPayload) {
       } else if (!seen.has(item.event.id)) {
         const handle = deps.handlers.get(item.event.type);
         if (handle) {
-          const error = await runHandler(handle, item.event, heartbeat, deps.log);
+          const error = await runHandler(handle, item.event, item.message, deps.groupId, heartbeat, deps.log);
           if (!error) handled.push(item.event.id);
           else {
             // A failure while stopping, or after the partition went to another member, says nothing

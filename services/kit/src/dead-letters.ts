@@ -111,15 +111,19 @@ export function watchDeadLetters(app: ServiceApp, consumer: { groupId: string; t
   consumers.set(consumer.groupId, () => consumer.topics());
 }
 
+/** The app's consumers (`createServiceConsumer`) with the topics each reads, prefix included. */
+export function consumersOfApp(app: ServiceApp): ConsumerTopics[] {
+  return [...(consumersOf.get(app) ?? new Map<string, () => string[]>())].map(([groupId, topics]) => ({
+    groupId,
+    topics: topics(),
+  }));
+}
+
 /** `GET /health/details`: the open dead letters of the service's consumers (see `countOpenDeadLetters`). */
 export function registerHealthDetails(app: ServiceApp): void {
-  app.get('/health/details', { logLevel: 'warn', schema: { response: { 200: HealthDetailsSchema } } }, async () => {
-    const consumers = [...(consumersOf.get(app) ?? new Map<string, () => string[]>())].map(([groupId, topics]) => ({
-      groupId,
-      topics: topics(),
-    }));
-    return { deadLetters: await countOpenDeadLetters(app.mongo, consumers) };
-  });
+  app.get('/health/details', { logLevel: 'warn', schema: { response: { 200: HealthDetailsSchema } } }, async () => ({
+    deadLetters: await countOpenDeadLetters(app.mongo, consumersOfApp(app)),
+  }));
 }
 
 // ---------- listing, inspecting and replaying (Kafka) ----------

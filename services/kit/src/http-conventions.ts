@@ -13,10 +13,29 @@ import {
 import { trustProxyOption } from './config.js';
 import { acceptableId, CORRELATION_ID_HEADER, REQUEST_ID_HEADER } from './context.js';
 import { handleError } from './error-handler.js';
+import { httpMetrics, Registry } from './metrics.js';
+import {
+  contextFrom,
+  otelContext,
+  otelTrace,
+  SpanKind,
+  SpanStatusCode,
+  TRACE_BOUND,
+  traceIdsOf,
+  traceLogMixin,
+  tracer,
+  type Span,
+} from './telemetry.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's own metrics (its HTTP figures, its scrape-time gauges); `/metrics` adds the process's. */
+    metrics: Registry;
+  }
   interface FastifyRequest {
     correlationId: string;
+    /** The request's server span (a no-op span with tracing off). */
+    span: Span;
   }
 }
 
@@ -47,6 +66,8 @@ export function serverOptions({
     logger: {
       level: logLevel,
       base: { service: name },
+      // Lines written inside a span carry its trace_id and span_id (telemetry.ts).
+      mixin: traceLogMixin,
       // Query strings can carry one-time codes (a provider's callback, a confirmation link): logged
       // URLs stop at the path. Headers are not logged at all.
       serializers: {
@@ -84,18 +105,34 @@ export function serverOptions({
   };
 }
 
-/** The app must have been made with `serverOptions`, whose logger factory puts the correlation id in every log line. */
-export function applyHttpConventions(app: FastifyInstance): void {
+export interface HttpConventionOptions {
+  /**
+   * The `route` label and span name of a request; by default its route template (`/itineraries/:id`). The
+   * gateway, whose one catch-all route forwards everything, names the service it forwards to.
+   */
+  routeOf?: (req: FastifyRequest) => string;
+}
+
+const routeTemplateOf = (req: FastifyRequest) => req.routeOptions.url ?? 'unmatched';
+
+/**
+ * The app must have been made with `serverOptions`, whose logger factory puts the correlation id in every log
+ * line. Routes added after this call run inside their request's span.
+ */
+export function applyHttpConventions(app: FastifyInstance, options: HttpConventionOptions = {}): void {
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorEnvelope('not-found')));
 
   app.decorateRequest('correlationId', '');
+  app.decorateRequest('span', null as unknown as Span);
   // Callback-style hooks: they run on every request, and this saves a promise each.
   app.addHook('onRequest', (req, reply, done) => {
     req.correlationId = (req.raw as CorrelatedRequest)[CORRELATION_ID] ?? correlationIdOf(req.headers, req.id);
     reply.header(REQUEST_ID_HEADER, req.id).header(CORRELATION_ID_HEADER, req.correlationId);
+    startServerSpan(req);
     done();
   });
+  traceAndMeasure(app, options.routeOf ?? routeTemplateOf);
 
   // Responses finished during shutdown close their connection; otherwise a kept-alive socket
   // holds the server open for Fastify's whole keep-alive timeout (72 s).
@@ -108,4 +145,55 @@ export function applyHttpConventions(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+}
+
+/**
+ * The request's server span, continuing the caller's `traceparent`; its ids go into the request's logger, so
+ * every line about the request (Fastify's own too) carries them.
+ */
+function startServerSpan(req: FastifyRequest): void {
+  const span = tracer().startSpan(
+    req.method,
+    { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.url.split('?', 1)[0] } },
+    contextFrom(req.headers),
+  );
+  req.span = span;
+  const ids = traceIdsOf(span);
+  if (ids) {
+    (req.log as unknown as { setBindings(bindings: object): void }).setBindings(ids);
+    (req.log as unknown as Record<symbol, boolean>)[TRACE_BOUND] = true;
+  }
+}
+
+/**
+ * Handlers run inside their request's span (what they call and the events they write continue it); each
+ * answer ends the span and is counted in `http_server_request_duration_seconds`.
+ */
+function traceAndMeasure(app: FastifyInstance, routeOf: (req: FastifyRequest) => string): void {
+  const duration = httpMetrics(app.hasDecorator('metrics') ? app.metrics : newRegistry(app));
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler as (this: unknown, ...args: unknown[]) => unknown;
+    route.handler = function inSpan(this: unknown, req: FastifyRequest, reply: FastifyReply) {
+      return otelContext.with(otelTrace.setSpan(otelContext.active(), req.span), handler, this, req, reply);
+    } as typeof route.handler;
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    const route = routeOf(req);
+    const status = reply.statusCode;
+    duration.observe({ method: req.method, route, status_code: status }, reply.elapsedTime / 1000);
+    const span = req.span;
+    if (span?.isRecording()) {
+      span.updateName(`${req.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'http.response.status_code': status });
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span?.end();
+    done();
+  });
+}
+
+function newRegistry(app: FastifyInstance): Registry {
+  const registry = new Registry();
+  app.decorate('metrics', registry);
+  return registry;
 }

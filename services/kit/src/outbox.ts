@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import {
   eventPayloadSchemas,
   eventVersions,
-  topicOf,
   topics as allTopics,
   type EventEnvelope,
   type EventPayload,
@@ -17,7 +16,10 @@ import { Schema, type Model, type mongo } from 'mongoose';
 import type { Logger } from './logger.js';
 import type { CausalContext } from './context.js';
 import { ensureTopics } from './kafka.js';
+import { cachedGauge } from './metrics.js';
 import type { ServiceApp } from './service.js';
+import { endSpans, topicMessagesOf } from './outbox-messages.js';
+import { currentTraceCarrier, type Span } from './telemetry.js';
 
 export type OutboxEvent = EventEnvelope;
 
@@ -43,9 +45,13 @@ export function newEvent<T extends EventType>(
     aggregateId,
     correlationId: ctx.correlationId,
     causationId: ctx.causationId,
+    // The span writing the event (a request's, a handler's): its publish and handling continue this trace.
+    ...withTrace(currentTraceCarrier()),
     payload: eventPayloadSchemas[type].parse(payload),
   };
 }
+
+const withTrace = (trace: OutboxEvent['trace']) => (trace ? { trace } : {});
 
 /** Adds events to an update so the state change and its events are one atomic write. */
 export function withEvents<U extends { $push?: object; [operator: `$${string}`]: unknown }>(
@@ -58,7 +64,7 @@ export function withEvents<U extends { $push?: object; [operator: `$${string}`]:
 /** Aggregate ids as services choose them: strings (uuids, slugs), numbers or ObjectIds. */
 export type AggregateKey = string | number | mongo.ObjectId;
 
-interface OutboxDocument {
+export interface OutboxDocument {
   _id: AggregateKey;
   outbox: OutboxEvent[];
 }
@@ -99,27 +105,11 @@ export interface OutboxRelayOptions {
 
 export interface OutboxRelay extends Outbox {
   start(): void;
+  /** What waits to be published now (see `Relay.backlog`). */
+  backlog(limit?: number): Promise<{ events: number; oldestAgeSeconds: number }>;
   /** Publishes everything pending now (a full sweep); returns the number of events sent. */
   drainOnce(): Promise<number>;
   stop(): Promise<void>;
-}
-
-/** Kafka messages by topic: each event keyed by its aggregate id, so one aggregate's events stay in order. */
-function topicMessagesOf(docs: OutboxDocument[], topicPrefix: string) {
-  const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();
-  for (const doc of docs) {
-    for (const event of doc.outbox) {
-      const topic = topicPrefix + topicOf(event.type);
-      const messages = byTopic.get(topic) ?? [];
-      messages.push({
-        key: event.aggregateId,
-        value: JSON.stringify(event),
-        headers: { 'event-type': event.type, 'correlation-id': event.correlationId },
-      });
-      byTopic.set(topic, messages);
-    }
-  }
-  return [...byTopic].map(([topic, messages]) => ({ topic, messages }));
 }
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
@@ -221,14 +211,14 @@ class Relay implements OutboxRelay {
    */
   private async publish(docs: OutboxDocument[]): Promise<OutboxDocument[]> {
     try {
-      await this.producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf(docs, this.topicPrefix) });
+      await this.send(docs);
       return docs;
     } catch (err) {
       if (docs.length === 1) throw err;
       const sent: OutboxDocument[] = [];
       for (const doc of docs) {
         try {
-          await this.producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf([doc], this.topicPrefix) });
+          await this.send([doc]);
           sent.push(doc);
         } catch (docErr) {
           this.log.error(
@@ -240,6 +230,37 @@ class Relay implements OutboxRelay {
       if (sent.length === 0) throw err;
       return sent;
     }
+  }
+
+  private async send(docs: OutboxDocument[]) {
+    const spans: Span[] = [];
+    try {
+      await this.producer.sendBatch({ acks: -1, topicMessages: topicMessagesOf(docs, this.topicPrefix, spans) });
+      endSpans(spans);
+    } catch (err) {
+      endSpans(spans, err);
+      throw err;
+    }
+  }
+
+  /**
+   * The events waiting in the outboxes now and the age of the oldest, in seconds (0 when none): for
+   * `outbox_backlog_events` and `outbox_oldest_event_age_seconds`. Reads at most `limit` documents per model.
+   */
+  async backlog(limit = 50_000): Promise<{ events: number; oldestAgeSeconds: number }> {
+    let events = 0;
+    let oldest = Infinity;
+    for (const model of this.models) {
+      const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
+      const docs = await collection.find(PENDING, { projection: { 'outbox.occurredAt': 1 }, limit }).toArray();
+      for (const doc of docs) {
+        for (const event of doc.outbox ?? []) {
+          events += 1;
+          oldest = Math.min(oldest, Date.parse(event.occurredAt));
+        }
+      }
+    }
+    return { events, oldestAgeSeconds: events === 0 ? 0 : Math.max(0, (Date.now() - oldest) / 1000) };
   }
 
   /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
@@ -337,6 +358,7 @@ export function serviceOutbox(app: ServiceApp): OutboxRelay {
  */
 export async function startOutboxRelay(app: ServiceApp, relay: OutboxRelay): Promise<void> {
   app.onShutdown(() => relay.stop());
+  outboxMetrics(app, relay);
   await app.startup.step('outbox relay', async () => {
     await ensureTopics(
       app.kafka,
@@ -345,4 +367,21 @@ export async function startOutboxRelay(app: ServiceApp, relay: OutboxRelay): Pro
     );
     relay.start();
   });
+}
+
+/** The service's outbox backlog and the age of its oldest event, read from MongoDB when scraped (every 5 s at most). */
+function outboxMetrics(app: ServiceApp, relay: OutboxRelay) {
+  let last: Promise<{ events: number; oldestAgeSeconds: number }> | undefined;
+  // Both gauges come from one read: the second asks while the first's read is still the latest.
+  const read = () => (last ??= relay.backlog().finally(() => setTimeout(() => (last = undefined), 1_000).unref()));
+  cachedGauge(
+    app.metrics,
+    { name: 'outbox_backlog_events', help: 'Events written but not yet published to Kafka' },
+    async () => [{ labels: {}, value: (await read()).events }],
+  );
+  cachedGauge(
+    app.metrics,
+    { name: 'outbox_oldest_event_age_seconds', help: 'Age of the oldest event not yet published to Kafka (0: none)' },
+    async () => [{ labels: {}, value: (await read()).oldestAgeSeconds }],
+  );
 }

@@ -5,7 +5,9 @@ import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'b
 import type { Logger } from './logger.js';
 import { TimeoutError, withTimeout } from './timeout.js';
 import { closeRedis, createRedis } from './redis.js';
+import { cachedGauge } from './metrics.js';
 import type { ServiceApp } from './service.js';
+import { contextFrom, currentTraceCarrier, inSpan, SpanKind, type TraceCarrier } from './telemetry.js';
 
 /** Thrown by a processor, fails its job for good, without further attempts (a job that cannot be done). */
 export { UnrecoverableError };
@@ -52,7 +54,8 @@ export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSett
     // jobId, so an add that lands late is not a second job.
     add: async (payload, options) =>
       withTimeout(
-        queue.add(name, jobPayloadSchemas[name].parse(payload), options),
+        // The job carries the trace context it was added in (its `trace`): its processing continues the trace.
+        queue.add(name, withTrace(jobPayloadSchemas[name].parse(payload), currentTraceCarrier()), options),
         settings.addTimeoutMs ?? 2_000,
         'Redis',
       ).catch((err: unknown) => {
@@ -65,6 +68,8 @@ export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSett
     },
   };
 }
+
+const withTrace = (data: object, trace: TraceCarrier | undefined) => (trace ? { ...data, trace } : data);
 
 export type JobProcessor<Q extends QueueName> = (payload: JobPayload<Q>, job: Job) => Promise<unknown>;
 
@@ -88,7 +93,20 @@ export function createJobWorker<Q extends QueueName>(
       const parsed = schema.safeParse(job.data);
       // A malformed job will not get better by waiting: fail it for good.
       if (!parsed.success) throw new UnrecoverableError(`invalid ${name} job: ${parsed.error.message}`);
-      return process(parsed.data as JobPayload<Q>, job);
+      const trace = (job.data as { trace?: Record<string, unknown> }).trace;
+      return inSpan(
+        `job ${name}`,
+        {
+          kind: SpanKind.CONSUMER,
+          parent: contextFrom(trace),
+          attributes: {
+            'messaging.system': 'bullmq',
+            'messaging.destination.name': name,
+            'messaging.message.id': job.id,
+          },
+        },
+        () => process(parsed.data as JobPayload<Q>, job),
+      );
     },
     {
       connection,
@@ -113,6 +131,7 @@ export function createJobWorker<Q extends QueueName>(
 export function serviceQueue<Q extends QueueName>(app: ServiceApp, name: Q, settings: Partial<QueueSettings> = {}) {
   const queue = createJobQueue(name, { redisUrl: app.config.REDIS_URL, prefix: app.config.QUEUE_PREFIX, ...settings });
   app.onShutdown(() => queue.close());
+  measureQueue(app, name, settings.prefix);
   return queue;
 }
 
@@ -129,5 +148,49 @@ export function serviceWorker<Q extends QueueName>(
     ...settings,
   });
   app.onShutdown(() => worker.close());
+  measureQueue(app, name, settings.prefix);
   return worker;
+}
+
+const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+/** The queues each app adds to or works, by name, with their key prefix. */
+const queuesOf = new WeakMap<object, Map<string, string | undefined>>();
+
+/**
+ * `bullmq_jobs{queue,state}`: the jobs waiting, active, delayed and failed in each queue the app uses, read
+ * from Redis when scraped (every 5 s at most), through a reader on the app's own Redis connection.
+ */
+function measureQueue(app: ServiceApp, name: string, prefix: string | undefined) {
+  let queues = queuesOf.get(app);
+  if (!queues) {
+    queuesOf.set(app, (queues = new Map()));
+    const known = queues;
+    const readers = new Map<string, Queue>();
+    const readerOf = (queueName: string) => {
+      let reader = readers.get(queueName);
+      if (!reader) {
+        reader = new Queue(queueName, {
+          connection: app.redis,
+          prefix: known.get(queueName) ?? app.config.QUEUE_PREFIX,
+        });
+        readers.set(queueName, reader);
+      }
+      return reader;
+    };
+    app.onShutdown(() => Promise.all([...readers.values()].map((reader) => reader.close())));
+    cachedGauge(
+      app.metrics,
+      { name: 'bullmq_jobs', help: 'Jobs in each queue by state', labelNames: ['queue', 'state'] },
+      async () =>
+        (
+          await Promise.all(
+            [...known.keys()].map(async (queue) => {
+              const counts = await readerOf(queue).getJobCounts(...JOB_STATES);
+              return JOB_STATES.map((state) => ({ labels: { queue, state }, value: counts[state] ?? 0 }));
+            }),
+          )
+        ).flat(),
+    );
+  }
+  queues.set(name, prefix);
 }

@@ -4,6 +4,7 @@
 // connection, and a broker that is slow to come up never kills the service.
 import type { FastifyInstance } from 'fastify';
 import { buildWithStartupInBackground, type Startup } from './startup.js';
+import { stopTelemetry } from './telemetry.js';
 
 export interface RunOptions {
   graceMs?: number;
@@ -37,6 +38,8 @@ export async function runService(
     force.unref();
     try {
       await app.close();
+      // The spans of the last requests and events still go out.
+      await stopTelemetry();
       app.log.info('stopped');
       process.exit(exitCode);
     } catch (err) {

@@ -28,6 +28,7 @@ import { connectMongo, pingMongo } from './mongo.js';
 import { serviceOutbox, startOutboxRelay, type Outbox } from './outbox.js';
 import { createServiceIdentity, registerServiceIdentity } from './service-identity.js';
 import { closeRedis, createRedis } from './redis.js';
+import { registerServiceMetrics } from './service-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,6 +178,7 @@ export async function createService({
   registerServiceIdentity(app, createServiceIdentity({ name, secret: serviceTokenSecret }));
 
   registerHealthDetails(app);
+  registerServiceMetrics(app);
   registerHealthRoutes(app, {
     mongo: () => pingMongo(app.mongo),
     kafka: () => pingKafka(app.kafka, 1_500),
