@@ -10,6 +10,7 @@ import {
 } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { randomBytes } from 'node:crypto';
+import { searchesStarted } from '../metrics.js';
 import type { SearchClient } from '../store/searches.js';
 import type { CatalogParts } from './parts.js';
 
@@ -53,6 +54,8 @@ export function searchFlows({
       ctx: CausalContext,
     ): Promise<string> {
       const json = searcher.pageJson(criteria, take, skip);
+      // Each page is a call of its own: the first page is the search, the rest are its reading.
+      if (skip === 0) searchesStarted.inc();
       if (creator && skip === 0) await published(randomBytes(12).toString('base64url'), creator, ctx);
       return json;
     },
@@ -66,6 +69,7 @@ export function searchFlows({
       if (criteria.destination && !index().hotelsOf(criteria.destination)) throw appError('destination-not-found');
       const client: SearchClient = caller.userId ? `user:${caller.userId}` : `ip:${caller.ip}`;
       const { searchId, expiresAt } = await searches.create(criteria, client);
+      searchesStarted.inc();
       await published(searchId, creator, ctx);
       return { searchId, expiresAt };
     },
