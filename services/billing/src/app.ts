@@ -17,6 +17,7 @@ import { startPlanRenewals } from './jobs/plan-renewals.js';
 import { startReconciliation } from './jobs/reconciliation.js';
 import { withProviderTimeout } from './provider/provider.js';
 import { sandboxProvider } from './provider/sandbox.js';
+import { measureAwaitingReconciliation } from './metrics.js';
 import { invoiceRoutes } from './routes/invoices.js';
 import { paymentRoutes } from './routes/payments.js';
 import { payoutRoutes } from './routes/payouts.js';
@@ -67,6 +68,7 @@ export async function buildApp(config: BillingConfig): Promise<BillingApp> {
   return buildService(service, async (app, outbox) => {
     const parts = await makeParts(app, config, outbox);
     const flows = billingFlows(parts);
+    measureAwaitingReconciliation(app, parts.store);
 
     await outbox.start();
     const consumer = billingConsumer(app, flows.refunds, parts.creators, flows.creatorRoles);

@@ -10,6 +10,7 @@ import { AppError, appError, canAccess, type CausalContext } from '@travelclub/k
 import { cardSummary } from '../domain/card.js';
 import { paymentIdFor, paymentRequestHash } from '../domain/ids.js';
 import { leaseLive, notPayable } from '../domain/invoices.js';
+import { payments } from '../metrics.js';
 import type { ChargeLookup } from '../provider/provider.js';
 import type { AttemptRecord, InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
@@ -65,7 +66,7 @@ async function run(
   if (locked.outcome === 'refused') {
     // Another payment on the itinerary may yet fail: that refusal is not final for this key.
     if (locked.code === 'payment-in-progress') await invoices.dropAttempt(invoiceId, paymentId);
-    else await invoices.markRefused(invoiceId, paymentId, locked.code);
+    else if (await invoices.markRefused(invoiceId, paymentId, locked.code)) payments.inc({ outcome: 'failed' });
     throw appError(locked.code);
   }
   if (locked.outcome === 'unavailable') {
@@ -128,7 +129,7 @@ async function resume(
   if (found.state === 'pending') throw appError('payment-in-progress');
   if (found.state === 'settled') return settlePayment(d, invoice, attempt, found.charge, ctx);
   if (invoice.status !== 'open') {
-    await d.store.markRefused(invoiceId, paymentId, notPayable(invoice).code);
+    if (await d.store.markRefused(invoiceId, paymentId, notPayable(invoice).code)) payments.inc({ outcome: 'failed' });
     throw notPayable(invoice);
   }
   const reclaimed = await d.store.reclaim(invoiceId, paymentId, leaseUntil(d, now), now);

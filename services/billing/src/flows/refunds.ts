@@ -7,6 +7,7 @@ import { newEvent, type CausalContext } from '@travelclub/kit';
 import { emptyRefundIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
 import { CANCELLATION_REFUND, commissionShare, committedAmount, type RefundRecord } from '../domain/refunds.js';
+import { countRefund } from '../metrics.js';
 import type { InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
 import { reserveRefund, type RefundDecision } from './refund-reservation.js';
@@ -100,7 +101,10 @@ async function refund(
       ctx,
     ),
   );
-  if (done) log.info({ invoiceId: current._id, refund: amount.amount, reason: record.reason }, 'refund issued');
+  if (done) {
+    log.info({ invoiceId: current._id, refund: amount.amount, reason: record.reason }, 'refund issued');
+    countRefund(amount);
+  }
   return done !== null;
 }
 

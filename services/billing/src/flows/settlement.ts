@@ -5,6 +5,7 @@ import type { ErrorCode, PaymentAnswer } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { notPayable } from '../domain/invoices.js';
 import { commissionOf, lastCheckOut } from '../domain/money.js';
+import { commissionMinorUnits, commissions, payments } from '../metrics.js';
 import type { ChargeResult } from '../provider/provider.js';
 import type { AttemptRecord, CommissionRecordDoc, InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
@@ -64,10 +65,13 @@ async function recordDecline(
     { invoiceId, itineraryId, userId, amount: invoice.total, reason: code, paymentId },
     ctx,
   );
-  if (await invoices.markDeclined(invoiceId, paymentId, code, failed))
+  // Only the one that ended the attempt counts: the request and the reconciliation job may both get here.
+  if (await invoices.markDeclined(invoiceId, paymentId, code, failed)) {
+    payments.inc({ outcome: 'declined' });
     await declines
       .add(userId)
       .catch((err: unknown) => log.error({ err, invoiceId }, 'could not count a declined payment'));
+  }
   await lock.release({ itineraryId, invoiceId, paymentId }, ctx);
   throw appError(code);
 }
@@ -126,7 +130,14 @@ export async function settlePayment(
       ),
     ],
   );
-  if (paid) return answer;
+  if (paid) {
+    payments.inc({ outcome: 'succeeded' });
+    if (commission) {
+      commissions.inc();
+      commissionMinorUnits.inc({ currency: commission.amount.currency }, commission.amount.amount);
+    }
+    return answer;
+  }
   return keepOrRefund(d, invoiceId, attempt, charge, ctx);
 }
 
@@ -159,7 +170,7 @@ async function keepOrRefund(
     chargeId: charge.chargeId,
     amount: charge.amount,
   });
-  await invoices.markChargeRefunded(
+  const givenBack = await invoices.markChargeRefunded(
     invoiceId,
     attempt,
     code,
@@ -179,5 +190,7 @@ async function keepOrRefund(
       ctx,
     ),
   );
+  // The money went back: the payment failed, whichever of the request and the job recorded it first.
+  if (givenBack) payments.inc({ outcome: 'failed' });
   throw appError(code);
 }

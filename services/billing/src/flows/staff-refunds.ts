@@ -6,6 +6,7 @@ import type { AuthUser, SupportRefund, SupportRefundAnswer, SupportRefundBody } 
 import { AppError, appError, classifyFailure, newEvent, type CausalContext } from '@travelclub/kit';
 import { randomBytes } from 'node:crypto';
 import { commissionShare, committedAmount, refundableAmount, type RefundRecord } from '../domain/refunds.js';
+import { countRefund } from '../metrics.js';
 import type { InvoiceDocument } from '../store/invoices.js';
 import { invoiceView } from './invoices.js';
 import type { BillingParts } from './parts.js';
@@ -112,6 +113,7 @@ export function staffRefundFlows({ store: invoices, provider, log }: BillingPart
       );
       const done = await invoices.markRefundIssued(invoiceId, refundId, issuedAt, reversal, event);
       if (!done) throw new AppError('internal', undefined, { cause: new Error(`refund ${refundId} vanished`) });
+      countRefund(record.amount);
       log.info(
         { staffId: staff.id, invoiceId, refundId, amount: record.amount.amount, action: 'refund' },
         'support staff refunded',

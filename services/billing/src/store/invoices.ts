@@ -194,6 +194,11 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
         .toArray();
     },
 
+    /** How many payments are unsettled past their lease (the index on `lease.until` answers it). */
+    async awaitingReconciliation(now: Date): Promise<number> {
+      return invoices.countDocuments({ 'lease.until': { $lte: now } });
+    },
+
     async hasNewerThan(itineraryId: string, revision: number): Promise<boolean> {
       return (await invoices.countDocuments({ itineraryId, revision: { $gt: revision } })) > 0;
     },
