@@ -136,5 +136,13 @@ export const SupportItineraryDetailSchema = z.object({
   paymentLock: z.object({ invoiceId: IdSchema, paymentId: IdSchema.optional(), until: InstantSchema }).optional(),
   /** Oldest first; this read is the last. */
   staffActions: z.array(SupportItineraryActionSchema),
+  /**
+   * The booking's trace (32 hex digits, W3C trace context): the checkout's, then that of the latest payment
+   * billing started. None for an itinerary never checked out, or checked out with tracing off.
+   */
+  traceId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
 });
 export type SupportItineraryDetail = z.infer<typeof SupportItineraryDetailSchema>;

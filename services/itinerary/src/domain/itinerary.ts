@@ -69,6 +69,11 @@ export interface ItineraryRecord {
   staffActions: StaffAction[];
   /** Support staff's refunds: a cancellation gives back at most what they left of the payment. */
   goodwillRefunds?: GoodwillRefund[];
+  /**
+   * The trace of the booking as support looks it up: the checkout's, then that of each payment billing starts
+   * (the one whose trace goes on to the confirmation). Kept through every later change.
+   */
+  traceId?: string;
 }
 
 /** The fields a change may set or clear (never the id, the owner, the write counter or the staff log). */
@@ -84,6 +89,10 @@ export const OPTIONAL_FIELDS = [
 ] as const;
 
 const OPEN: ItineraryStatus[] = ['draft', 'pending_payment'];
+
+/** The record with the trace it was changed in, when there is one (tracing on); as it was otherwise. */
+export const withTrace = (record: ItineraryRecord, traceId: string | undefined): ItineraryRecord =>
+  traceId ? { ...record, traceId } : record;
 
 /** A new, empty cart of `ownerId`'s. */
 export function newItinerary(

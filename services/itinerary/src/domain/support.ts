@@ -100,5 +100,6 @@ export function supportDetail(record: ItineraryRecord, invoiceIds: readonly stri
         }
       : {}),
     staffActions: record.staffActions.map(staffActionView),
+    ...(record.traceId ? { traceId: record.traceId } : {}),
   };
 }

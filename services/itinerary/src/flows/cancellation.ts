@@ -5,6 +5,7 @@ import type { AuthUser, CancellationTermsAnswer } from '@travelclub/contracts';
 import { AppError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import { actingRole, cancel, cancellationMoney, goodwillRefunded, termsFor } from '../domain/cancellation.js';
 import type { ItineraryRecord } from '../domain/itinerary.js';
+import { itinerariesCancelled } from '../metrics.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import type { BookingMailer } from './mails.js';
 import type { PaymentLockFlows } from './payment-lock.js';
@@ -74,6 +75,7 @@ export function cancellationFlows({ access, paymentLock, mailer, log }: Cancella
           ...(byStaff ? { staffAction: staffAction(now) } : {}),
         };
       });
+      if (result.changed) itinerariesCancelled.inc();
       if (byStaff)
         log.info(
           { staffId: user.id, itineraryId: id, action: 'cancel', withReason: !!note },

@@ -15,6 +15,7 @@ import {
   type RoomPlacement,
 } from '../domain/cart.js';
 import { assertCartEditable, type ItineraryRecord } from '../domain/itinerary.js';
+import { cartAdds } from '../metrics.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import { behalfOf, type CartHolds } from './cart-holds.js';
 import type { PaymentLockFlows } from './payment-lock.js';
@@ -88,6 +89,8 @@ export function cartFlows({ access, holds, paymentLock }: CartDeps) {
           const next = addRoom(current, placement, new Date(), body.creator);
           return next && { record: next, events: [roomAdded(next, placement, ctx)] };
         });
+        // The same request again finds its hold already in: nothing changed, nothing counted.
+        if (result.changed) cartAdds.inc();
         return result.record;
       } catch (err) {
         // The itinerary changed meanwhile (paid, cancelled, locked): it stays exactly as it was.

@@ -2,11 +2,12 @@
 // from billing (checked against our own lines before the cart awaits its payment), and what that invoice must
 // say, for billing, from our own data.
 import { endpoints, type InvoiceDraft, type PreCheckAnswer } from '@travelclub/contracts';
-import { appError, type Logger, type ServiceClient } from '@travelclub/kit';
+import { appError, currentTraceId, type Logger, type ServiceClient } from '@travelclub/kit';
 import { termsOf } from '../domain/cancellation.js';
 import { assertPayable, awaitPayment, invoiceDraftOf, invoiceMismatch, refuseRevision } from '../domain/invoice.js';
-import { allRooms, assertCartEditable, type ItineraryRecord } from '../domain/itinerary.js';
+import { allRooms, assertCartEditable, withTrace, type ItineraryRecord } from '../domain/itinerary.js';
 import { preCheckOf } from '../domain/pre-check.js';
+import { checkouts } from '../metrics.js';
 import type { ItineraryStore } from '../store/itineraries.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import { behalfOf, type CartHolds } from './cart-holds.js';
@@ -47,10 +48,14 @@ export function checkoutFlows({ store, billing, holds, access, log }: CheckoutDe
       const invoice = await billing.call(endpoints.billing.createInvoice, { body }, ctx);
       const mismatch = invoiceMismatch(record, terms, invoice);
       if (mismatch.length > 0) throw await refuse(record, invoice.id, mismatch);
+      // This request's trace: support finds the booking's trace from the itinerary (`travelclub itineraries show`).
+      const traceId = currentTraceId();
       const result = await mutateOrMissing(id, (current) => {
         const next = awaitPayment(current, record.revision, invoice.id, terms, new Date());
-        return next && { record: next };
+        return next && { record: withTrace(next, traceId) };
       });
+      // A checkout repeated, or raced by another that awaited this invoice first, changed nothing.
+      if (result.changed) checkouts.inc();
       return result.record;
     },
 

@@ -15,6 +15,7 @@ import { appError, type CausalContext, type OutboxEvent, type ServiceClient } fr
 import { addRoom, placementOf } from '../domain/cart.js';
 import { newItinerary, type ItineraryRecord } from '../domain/itinerary.js';
 import { assertBookable, stayDates } from '../domain/package-booking.js';
+import { cartAdds } from '../metrics.js';
 import type { ItineraryStore } from '../store/itineraries.js';
 import { behalfOf, type CartHolds } from './cart-holds.js';
 import { newLineItemId, roomAdded } from './cart.js';
@@ -99,7 +100,10 @@ export function packageBookingFlows({ store, catalog, creator, holds }: PackageB
         // One after the other: the first refusal stops the rest, and releases what was taken.
         for (const stay of pkg.stays) placed.push(await holdStay(draft, stay, body.checkInDate, body, ctx));
         const { record, events } = filled(draft, placed, ctx);
-        return await store.create(record, events);
+        const created = await store.create(record, events);
+        // Each booking of a package is a cart of its own (a new id), so every call counts its rooms.
+        cartAdds.inc(placed.length);
+        return created;
       } catch (err) {
         await holds.releaseQuietly(
           placed.map((hold) => hold.id),

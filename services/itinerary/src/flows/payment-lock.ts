@@ -2,8 +2,8 @@
 // payment until billing's lease ends, every hold outliving it; let go by that payment only; and once lapsed,
 // kept until billing says the payment ended, so the cart never changes under a charge whose answer is late.
 import { endpoints } from '@travelclub/contracts';
-import { AppError, appError, type CausalContext, type ServiceClient } from '@travelclub/kit';
-import { allRooms, hasLapsedLock, type ItineraryRecord } from '../domain/itinerary.js';
+import { AppError, appError, currentTraceId, type CausalContext, type ServiceClient } from '@travelclub/kit';
+import { allRooms, hasLapsedLock, withTrace, type ItineraryRecord } from '../domain/itinerary.js';
 import { releaseEndedLock, releasePaymentLock, takePaymentLock } from '../domain/payment-lock.js';
 import type { ItineraryStore } from '../store/itineraries.js';
 import type { ItineraryAccess } from './access.js';
@@ -78,8 +78,11 @@ export function paymentLockFlows({ store, billing, holds, access, paymentLockSec
       const until = new Date(asked ? Math.min(Date.parse(asked), longest) : longest);
       if (until.getTime() <= Date.now())
         throw appError('validation-failed', [{ path: 'until', message: 'The lock must end in the future' }]);
+      // Billing's call carries its payment's trace, which goes on to the charge and the confirmation: the one
+      // support wants for the booking from now on.
+      const traceId = currentTraceId();
       const { record } = await access.mutateOrMissing(id, (current) => ({
-        record: takePaymentLock(current, invoiceId, until, new Date(), paymentId),
+        record: withTrace(takePaymentLock(current, invoiceId, until, new Date(), paymentId), traceId),
       }));
       try {
         await assertHoldsOutlive(record, until, ctx);

@@ -6,6 +6,7 @@
 import { newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import { cancel, recordGoodwillRefund } from '../domain/cancellation.js';
 import { confirm, holdReleased, totalOf, type GoodwillRefund } from '../domain/itinerary.js';
+import { itinerariesCancelled, itinerariesConfirmed } from '../metrics.js';
 import type { ItineraryStore } from '../store/itineraries.js';
 import { cancelledEvent, type CancellationFlows } from './cancellation.js';
 import type { BookingMailer } from './mails.js';
@@ -39,6 +40,8 @@ export function reactionFlows({ store, mailer, paymentLock, cancellation, log }:
         return { record: next, events: [newEvent('itinerary.confirmed', itineraryId, confirmed, ctx)] };
       });
       if (!result) return log.warn({ itineraryId, invoiceId }, 'an invoice was paid for an unknown itinerary');
+      // A redelivery finds it confirmed already: the mail below is sent again (deduped), the count is not.
+      if (result.changed) itinerariesConfirmed.inc();
       // Also on a redelivery: a crash between the change and the mail must not lose the mail (its job id dedupes).
       if (result.record.status === 'confirmed' && result.record.invoiceId === invoiceId)
         await mailer.confirmed(result.record);
@@ -82,7 +85,9 @@ export function reactionFlows({ store, mailer, paymentLock, cancellation, log }:
         const next = cancel(current, { userId: 'system', role: 'role/support' }, 'booking-failed', new Date());
         return next && { record: next, events: [cancelledEvent(next, ctx)] };
       });
-      if (result?.changed) await cancellation.mailCancellation(result.record, wasPaid);
+      if (!result?.changed) return;
+      itinerariesCancelled.inc();
+      await cancellation.mailCancellation(result.record, wasPaid);
     },
   };
 }

@@ -42,6 +42,7 @@ const itinerarySchema = new Schema<ItineraryDocument>(
     staffActions: { type: Schema.Types.Mixed, default: [] },
     contactKeys: { type: [String], default: undefined },
     invoiceIds: { type: [String], default: undefined },
+    traceId: String,
   },
   { versionKey: false, minimize: false },
 );
