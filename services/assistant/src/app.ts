@@ -12,6 +12,7 @@ import { createOfflineEngine } from './engines/offline.js';
 import { SYSTEM_PROMPT } from './engines/system-prompt.js';
 import { conversationFlows } from './flows/conversations.js';
 import { turnFlows } from './flows/turns.js';
+import { measureBudget } from './metrics.js';
 import { assistantRoutes } from './routes/index.js';
 import { conversationStore } from './store/conversations.js';
 import { draftStore } from './store/drafts.js';
@@ -41,6 +42,7 @@ export async function buildApp(config: AssistantConfig, engine: Engine = engineO
     await outbox.start();
     const platformFor = platformClients(app, config);
     const turns = turnFlows({ config, engine, conversations, drafts, redis: app.redis, platformFor, log: app.log });
+    measureBudget(app, turns.platformTokensToday, config.LLM_PLATFORM_TOKENS_PER_DAY);
     const ideas = windowLimit(app.redis, {
       prefix: `${config.REDIS_PREFIX}:rl:ideas`,
       points: config.IDEAS_PER_MINUTE,

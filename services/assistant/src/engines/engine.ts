@@ -57,6 +57,8 @@ export interface TurnOutput {
   text: string;
   /** Model tokens the turn used (prompt and answer); 0 for the offline engine. */
   tokensUsed: number;
+  /** Of those, the prompts' (`input`) and the answers' (`output`), adding up to `tokensUsed`; none offline. */
+  tokens?: { input: number; output: number };
 }
 
 export interface Engine {

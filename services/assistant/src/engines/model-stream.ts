@@ -22,6 +22,8 @@ export interface StreamedReply {
   finishReason: NonNullable<ChatCompletionChunk.Choice['finish_reason']>;
   /** The server's `usage.total_tokens`, or null when it sent none. */
   totalTokens: number | null;
+  /** The server's `usage.prompt_tokens` (what the request sent), or null when it sent none. */
+  promptTokens: number | null;
 }
 
 /** What one request is given: the client, the body, the turn's signal, and how long it may take in all. */
@@ -88,8 +90,10 @@ async function readStream(
   let content = '';
   let finishReason: StreamedReply['finishReason'] | null = null;
   let totalTokens: number | null = null;
+  let promptTokens: number | null = null;
   for await (const chunk of stream) {
     if (typeof chunk.usage?.total_tokens === 'number') totalTokens = chunk.usage.total_tokens;
+    if (typeof chunk.usage?.prompt_tokens === 'number') promptTokens = chunk.usage.prompt_tokens;
     const choice = chunk.choices?.[0];
     if (!choice) continue;
     const piece = choice.delta?.content;
@@ -103,7 +107,7 @@ async function readStream(
   const toolCalls = calls
     .filter((call) => call !== undefined && call.function.name !== '')
     .map((call, n) => ({ ...call, id: call.id || `call_${n}` }));
-  return { content, toolCalls, finishReason, totalTokens };
+  return { content, toolCalls, finishReason, totalTokens, promptTokens };
 }
 
 /**

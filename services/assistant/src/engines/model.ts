@@ -34,12 +34,18 @@ interface TurnState {
   /** Everything emitted so far. */
   text: string;
   tokensUsed: number;
+  /** Of `tokensUsed`, the prompts' and the answers'. */
+  tokens: { input: number; output: number };
   toolCalls: number;
   /** The HTTP status of the server's latest answer, to tell a slow server from one that keeps saying 429. */
   lastStatus: number | undefined;
 }
 
-const partialOf = (state: TurnState): TurnOutput => ({ text: state.text, tokensUsed: state.tokensUsed });
+const partialOf = (state: TurnState): TurnOutput => ({
+  text: state.text,
+  tokensUsed: state.tokensUsed,
+  tokens: { ...state.tokens },
+});
 const budgetUsed = (state: TurnState) =>
   new EngineError('token-budget-used', modelErrorMessages['token-budget-used'], partialOf(state));
 
@@ -157,13 +163,20 @@ async function answerToolCalls(
   return answers;
 }
 
-/** The request's tokens as the server counted them; a server that counts none gets about four characters each. */
-function tokensOf(reply: StreamedReply, body: ChatCompletionCreateParamsStreaming): number {
-  if (reply.totalTokens !== null) return reply.totalTokens;
+/**
+ * The request's tokens as the server counted them, and of those the prompt's (the rest are the answer's); a
+ * server that counts none gets about four characters each.
+ */
+function tokensOf(reply: StreamedReply, body: ChatCompletionCreateParamsStreaming) {
+  const sent = JSON.stringify(body.messages).length;
   const written = reply.content.length + reply.toolCalls.reduce((n, call) => n + call.function.arguments.length, 0);
-  const estimate = Math.ceil((JSON.stringify(body.messages).length + written) / 4);
+  const estimate = Math.ceil((sent + written) / 4);
   // Cut off at max_tokens: it wrote at least that much.
-  return reply.finishReason === 'length' ? Math.max(estimate, body.max_tokens ?? 0) : estimate;
+  const total =
+    reply.totalTokens ?? (reply.finishReason === 'length' ? Math.max(estimate, body.max_tokens ?? 0) : estimate);
+  // Never more than the total, so the two kinds add up to what the budget counted.
+  const input = Math.min(total, reply.promptTokens ?? Math.ceil(sent / 4));
+  return { total, input, output: total - input };
 }
 
 interface RequestContext {
@@ -201,7 +214,10 @@ async function requestReply(
   state.lastStatus = undefined;
   try {
     const reply = await streamReply({ client, body, turnSignal: turn.signal, timeoutMs: options.timeoutMs, onText });
-    state.tokensUsed += tokensOf(reply, body);
+    const used = tokensOf(reply, body);
+    state.tokensUsed += used.total;
+    state.tokens.input += used.input;
+    state.tokens.output += used.output;
     return reply;
   } catch (error) {
     throw toEngineError(error, { turnSignal: turn.signal, lastStatus: state.lastStatus, partial: partialOf(state) });
@@ -213,7 +229,13 @@ async function requestReply(
  * `maxToolCalls` calls, the last request offers no tools, so the model answers from what it has.
  */
 async function runTurn(options: ModelEngineOptions, turn: TurnInput): Promise<TurnOutput> {
-  const state: TurnState = { text: '', tokensUsed: 0, toolCalls: 0, lastStatus: undefined };
+  const state: TurnState = {
+    text: '',
+    tokensUsed: 0,
+    tokens: { input: 0, output: 0 },
+    toolCalls: 0,
+    lastStatus: undefined,
+  };
   if (turn.tokenBudget <= 0) throw budgetUsed(state);
   const context: RequestContext = { client: clientFor(options, state), options, turn, state };
   const tools = turn.tools.specs.map(toFunctionTool);

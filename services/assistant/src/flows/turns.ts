@@ -11,6 +11,7 @@ import type { AssistantConfig } from '../config.js';
 import { addDays } from '../domain/format.js';
 import { groundingNote, groundsOf, ungroundedClaims } from '../domain/grounding.js';
 import { EngineError, type Engine, type HistoryMessage } from '../engines/engine.js';
+import { taylorTokens, taylorTurns } from '../metrics.js';
 import type { ConversationRecord, ConversationStore, StoredMessage } from '../store/conversations.js';
 import type { DraftStore } from '../store/drafts.js';
 import { createToolbox, type ToolTrail } from '../tools/toolbox.js';
@@ -139,6 +140,9 @@ export function turnFlows(parts: TurnParts) {
     Promise.all([tokens.settle(creatorId, reserved, used), tokens.settle(PLATFORM, reserved, used)]);
 
   return {
+    /** The platform's tokens counted today: the share of its ceiling (metrics.ts). */
+    platformTokensToday: () => tokens.today(PLATFORM),
+
     async usage(creatorId: string) {
       const dailyTokenLimit = engine.name === 'model' ? config.LLM_TOKENS_PER_DAY : null;
       return { engine: engine.name, tokensToday: await tokens.today(creatorId), dailyTokenLimit };
@@ -224,11 +228,12 @@ async function answer(engine: Engine, turn: Turn, tools: ReturnType<typeof creat
       tokenBudget: turn.budget,
       signal: turn.signal,
     });
-    if (engine.name !== 'model') return { text: output.text, tokensUsed: output.tokensUsed };
+    const { tokensUsed, tokens } = output;
+    if (engine.name !== 'model') return { text: output.text, tokensUsed, tokens };
     const earlierGrounds = earlier.flatMap((m) => m.grounds ?? []);
     const note = groundingNote(ungroundedClaims(output.text, [...tools.trail.results, earlierGrounds]));
     if (note) turn.send({ type: 'token', data: { text: note } });
-    return { text: output.text + note, tokensUsed: output.tokensUsed };
+    return { text: output.text + note, tokensUsed, tokens };
   } catch (err) {
     const known = err instanceof EngineError;
     if (!known) log.error({ err, conversationId: turn.conversation._id }, 'a turn of Taylor failed');
@@ -236,7 +241,12 @@ async function answer(engine: Engine, turn: Turn, tools: ReturnType<typeof creat
       ? { code: err.code, message: err.message }
       : { code: 'internal', message: 'Taylor ran into a problem and could not finish this answer. Please try again.' };
     const text = `${streamed}${streamed ? '\n\n' : ''}${error.message}`;
-    return { text, tokensUsed: known ? err.partial.tokensUsed : 0, error };
+    return {
+      text,
+      tokensUsed: known ? err.partial.tokensUsed : 0,
+      tokens: known ? err.partial.tokens : undefined,
+      error,
+    };
   }
 }
 
@@ -273,7 +283,12 @@ async function runTurn(parts: TurnParts, turn: Turn): Promise<{ tokensUsed: numb
     ctx: turn.ctx,
     onTool: (data) => send({ type: 'tool', data }),
   });
-  const { text, tokensUsed, error } = await answer(parts.engine, turn, tools, parts.log);
+  const { text, tokensUsed, tokens, error } = await answer(parts.engine, turn, tools, parts.log);
+  // Spent whether or not the answer is stored; this turn runs once (its hold is its own).
+  if (tokens) {
+    taylorTokens.inc({ kind: 'input' }, tokens.input);
+    taylorTokens.inc({ kind: 'output' }, tokens.output);
+  }
   const shown: ChatMessage = {
     id: replyId,
     role: 'assistant',
@@ -289,6 +304,7 @@ async function runTurn(parts: TurnParts, turn: Turn): Promise<{ tokensUsed: numb
     send({ type: 'error', data: { code: 'internal', message: NOT_SAVED } });
     return { tokensUsed };
   }
+  taylorTurns.inc();
   send(error ? { type: 'error', data: { ...error, reply: shown } } : { type: 'done', data: { message: shown } });
   return { tokensUsed };
 }

@@ -117,7 +117,7 @@ describe('a streamed answer', () => {
     const output = await engine().reply(turn);
 
     expect(pieces).toEqual(['Lisbon ', 'is ', 'lovely ', 'in June.']);
-    expect(output).toEqual({ text: pieces.join(''), tokensUsed: 48 });
+    expect(output).toEqual({ text: pieces.join(''), tokensUsed: 48, tokens: { input: 40, output: 8 } });
     expect(server.requests).toHaveLength(1);
     const sent = body(0);
     expect(sent.model).toBe('test-model');
@@ -219,6 +219,7 @@ describe('the tool-call loop', () => {
     expect(output).toEqual({
       text: 'Let me look.\n\nCasa Lisboa has a double for €312.00.',
       tokensUsed: 120 + 175 + 212,
+      tokens: { input: 100 + 150 + 200, output: 20 + 25 + 12 },
     });
   });
 
@@ -322,7 +323,7 @@ describe("the provider's failures", () => {
 
     expect(error.code).toBe('model-unavailable');
     expect(error.message).toBe(DOWN);
-    expect(error.partial).toEqual({ text: 'Here are three hotels', tokensUsed: 0 });
+    expect(error.partial).toEqual({ text: 'Here are three hotels', tokensUsed: 0, tokens: { input: 0, output: 0 } });
     expect(pieces).toEqual(['Here are ', 'three hotels']);
     expect(error.cause).toBeDefined();
   });
@@ -336,7 +337,7 @@ describe("the provider's failures", () => {
     const error = await failure(engine().reply(turnFor(toolbox).turn));
 
     expect(error.code).toBe('model-unavailable');
-    expect(error.partial).toEqual({ text: 'Casa', tokensUsed: 60 });
+    expect(error.partial).toEqual({ text: 'Casa', tokensUsed: 60, tokens: { input: 50, output: 10 } });
   });
 
   it.each([
@@ -390,7 +391,7 @@ describe("the provider's failures", () => {
     const output = await engine({ maxRetries: 1 }).reply(turnFor(toolbox).turn);
 
     expect(server.requests).toHaveLength(2);
-    expect(output).toEqual({ text: 'Lisbon it is.', tokensUsed: 24 });
+    expect(output).toEqual({ text: 'Lisbon it is.', tokensUsed: 24, tokens: { input: 20, output: 4 } });
   });
 
   it('a 429 on every try: model-rate-limited', async () => {
@@ -485,7 +486,7 @@ describe('the token budget', () => {
     const error = await failure(engine().reply(turnFor(toolbox, { tokenBudget: 0 }).turn));
 
     expect(error.code).toBe('token-budget-used');
-    expect(error.partial).toEqual({ text: '', tokensUsed: 0 });
+    expect(error.partial).toEqual({ text: '', tokensUsed: 0, tokens: { input: 0, output: 0 } });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -504,7 +505,7 @@ describe('the token budget', () => {
 
     expect(server.requests.map((r) => r.body.max_tokens)).toEqual([70, 40]);
     expect(error.code).toBe('token-budget-used');
-    expect(error.partial).toEqual({ text: 'Searching.', tokensUsed: 80 });
+    expect(error.partial).toEqual({ text: 'Searching.', tokensUsed: 80, tokens: { input: 65, output: 15 } });
     // The tool asked for once the budget was gone is not run.
     expect(ran.map((call) => call.name)).toEqual(['search_hotels']);
   });
@@ -517,7 +518,7 @@ describe('the token budget', () => {
 
     expect(body(0).max_tokens).toBe(50);
     expect(error.code).toBe('token-budget-used');
-    expect(error.partial).toEqual({ text: 'Casa Lisboa is', tokensUsed: 50 });
+    expect(error.partial).toEqual({ text: 'Casa Lisboa is', tokensUsed: 50, tokens: { input: 30, output: 20 } });
   });
 
   it('a complete answer that reaches the budget is still the answer', async () => {
@@ -526,6 +527,6 @@ describe('the token budget', () => {
 
     const output = await engine().reply(turnFor(toolbox, { tokenBudget: 50 }).turn);
 
-    expect(output).toEqual({ text: 'Yes.', tokensUsed: 50 });
+    expect(output).toEqual({ text: 'Yes.', tokensUsed: 50, tokens: { input: 45, output: 5 } });
   });
 });
