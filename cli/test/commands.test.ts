@@ -129,6 +129,20 @@ describe('itineraries', () => {
     expect(found.items.map((i) => i.id)).toEqual([booking.itineraryId]);
   });
 
+  it('prints the booking’s trace and its page in the trace viewer (TRACE_VIEWER_URL), and the id in --json', async () => {
+    const view = await staff.json<{ traceId?: string }>(['itineraries', 'show', booking.itineraryId]);
+    const traceId = view.traceId!;
+    expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+    const zipkin = await staff.run(['itineraries', 'show', booking.itineraryId]);
+    expect(zipkin.stdout).toMatch(
+      new RegExp(`\\nTrace +${traceId}  http://127\\.0\\.0\\.1:9411/zipkin/traces/${traceId}\\n`),
+    );
+    const jaeger = await staff.run(['itineraries', 'show', booking.itineraryId], {
+      env: { TRACE_VIEWER_URL: 'https://jaeger.example.com/trace/{traceId}' },
+    });
+    expect(jaeger.stdout).toContain(`${traceId}  https://jaeger.example.com/trace/${traceId}\n`);
+  });
+
   it('answers an unknown itinerary with exit code 1 and the platform’s message', async () => {
     const ran = await staff.run(['itineraries', 'show', 'no-such-itinerary']);
     expect(ran.code).toBe(1);

@@ -1,6 +1,9 @@
-// The command line's own pieces: tables that fit, amounts typed and shown, shell completion, usage exits.
+// The command line's own pieces: tables that fit, amounts typed and shown, the booking's trace line, shell
+// completion, usage exits.
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { nextWords } from '../src/commands/completion.js';
+import { DEFAULT_TRACE_VIEWER_URL, traceField } from '../src/commands/itinerary-view.js';
 import { minorUnits } from '../src/commands/options.js';
 import { CliFailure } from '../src/failure.js';
 import { createOutput, fitColumns, money } from '../src/output.js';
@@ -45,6 +48,45 @@ describe('amounts', () => {
   it('are shown with their currency', () => {
     expect(money({ amount: 123450, currency: 'EUR' })).toBe('€1,234.50');
     expect(money({ amount: 1200, currency: 'JPY' })).toBe('¥1,200');
+  });
+});
+
+describe('the booking’s trace', () => {
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const printed = (value: string) => {
+    let text = '';
+    const out = createOutput({ json: false, color: true, width: 100 }, (t) => {
+      text += t;
+    });
+    out.fields([
+      ['Itinerary', 'itn-1'],
+      ['Trace', value],
+    ]);
+    return text;
+  };
+
+  it('prints the id and its page in the viewer, Zipkin’s of `npm start` unless TRACE_VIEWER_URL says', () => {
+    expect(DEFAULT_TRACE_VIEWER_URL).toBe('http://127.0.0.1:9411/zipkin/traces/{traceId}');
+    expect(traceField(traceId, undefined)).toBe(`${traceId}  http://127.0.0.1:9411/zipkin/traces/${traceId}`);
+    expect(traceField(traceId, 'https://jaeger.example.com/trace/{traceId}?uiFind={traceId}')).toBe(
+      `${traceId}  https://jaeger.example.com/trace/${traceId}?uiFind=${traceId}`,
+    );
+    expect(stripVTControlCharacters(printed(traceField(traceId, '')))).toContain(
+      `Trace      ${traceId}  http://127.0.0.1:9411/zipkin/traces/${traceId}\n`,
+    );
+  });
+
+  it('prints no line for an itinerary without a trace', () => {
+    expect(traceField(undefined, 'https://x.example/{traceId}')).toBe('');
+    expect(printed(traceField(undefined))).not.toContain('Trace');
+  });
+
+  it('keeps what a terminal would act on out of the viewer’s address, colours included', () => {
+    const typed =
+      'https://x.example/{traceId}\u001b[31m\u001b]8;;https://evil.example\u0007here\u001b]8;;\u0007\u001b[2J';
+    const field = traceField(traceId, typed);
+    expect(field).toBe(`${traceId}  https://x.example/${traceId}here`);
+    for (const sequence of ['\u001b[31m', '\u001b]', '\u001b[2J']) expect(printed(field)).not.toContain(sequence);
   });
 });
 

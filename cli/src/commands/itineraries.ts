@@ -170,7 +170,9 @@ export function itineraryCommands(program: Command) {
     act(
       itineraries
         .command('show')
-        .description('lines, holds, invoice, payments, refunds, the events that touched it and the staff actions')
+        .description(
+          "lines, holds, invoice, payments, refunds, the events that touched it, the staff actions and the booking's trace",
+        )
         .argument('<id|reference>', "the itinerary's id, or its booking reference (TC-7K3M9QXA, any case)"),
       async (ctx, idOrReference: string) => {
         const view = await readItinerary(ctx, idOrReference);
@@ -181,6 +183,7 @@ export function itineraryCommands(program: Command) {
       'travelclub itineraries show 6745f0c2a1b2c3d4e5f60718',
       'travelclub itineraries show TC-7K3M9QXA',
       'travelclub itineraries show 6745f0c2a1b2c3d4e5f60718 --json | jq .events',
+      'TRACE_VIEWER_URL="https://jaeger.example.com/trace/{traceId}" travelclub itineraries show TC-7K3M9QXA',
     ],
   );
   examples(

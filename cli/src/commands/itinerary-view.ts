@@ -1,6 +1,7 @@
 // `itineraries show`: one booking as support needs it to answer "why was this guest charged?": the itinerary
 // and its holds, each invoice with its payments and refunds, the frozen terms, the events that named it, and
-// every staff action (the itinerary's own log and billing's goodwill refunds) in time order.
+// every staff action (the itinerary's own log and billing's goodwill refunds) in time order; and the booking's
+// trace, with a link to the trace viewer, to follow it through every part.
 import {
   endpoints,
   type SupportInvoicePayments,
@@ -9,8 +10,23 @@ import {
 } from '@travelclub/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from '../context.js';
-import { money, when } from '../output.js';
+import { money, terminalSafe, when } from '../output.js';
 import { eventsAbout } from './lookups.js';
+
+/** The trace viewer of `npm start` (Zipkin): what TRACE_VIEWER_URL is when unset. */
+export const DEFAULT_TRACE_VIEWER_URL = 'http://127.0.0.1:9411/zipkin/traces/{traceId}';
+
+/**
+ * The booking's trace as the `Trace` line shows it: its id and its page in the viewer, from the template
+ * TRACE_VIEWER_URL (`{traceId}` replaced; Jaeger's `…/trace/{traceId}`, Grafana Tempo's explore link, …).
+ * Empty without a trace, so the line is left out. The template is the user's own setting: what a terminal would
+ * act on is taken out of it too.
+ */
+export function traceField(traceId: string | undefined, template = process.env.TRACE_VIEWER_URL): string {
+  if (!traceId) return '';
+  const viewer = template?.trim() || DEFAULT_TRACE_VIEWER_URL;
+  return terminalSafe(`${traceId}  ${viewer.replaceAll('{traceId}', encodeURIComponent(traceId))}`);
+}
 
 /** The itinerary by its id or its booking reference (`TC-…`, as the traveller reads it out), and all around it. */
 export async function readItinerary(ctx: Context, idOrReference: string) {
@@ -104,6 +120,7 @@ export function printItinerary(ctx: Context, view: ItineraryView) {
         ? `${when(it.cancellation.at)} by ${it.cancellation.by.userId} (${it.cancellation.by.role}, ${it.cancellation.reason})`
         : '',
     ],
+    ['Trace', traceField(view.traceId)],
   ]);
   out.heading('Lines');
   out.table(
