@@ -1,8 +1,10 @@
 // Local infrastructure for machines without Docker: a real Kafka broker and a MongoDB
-// wire-compatible server from Maven Central jars on Java, plus Redis (started by local-servers.mjs). Plain
-// Node, no dependencies, so it works before `npm install`. Usage: node scripts/infra.mjs up|down|status|reset
+// wire-compatible server from Maven Central jars on Java, plus Redis (started by local-servers.mjs), and Zipkin,
+// the trace viewer, for `npm start` only. Plain Node, no dependencies, so it works before `npm install`.
+// Usage: node scripts/infra.mjs up [server...]|down|status|reset (`up` alone: the data servers; `up zipkin`: Zipkin)
 // MongoDB and Kafka keep their data under .infra (mongo-data/, kafka/) across `down` and `up`; `reset` wipes
-// both together, so the databases and the topics (events, consumers' offsets) never disagree.
+// both together, so the databases and the topics (events, consumers' offsets) never disagree. Zipkin keeps its
+// traces in memory: `down` forgets them.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,7 @@ import {
   startMongo,
   startRedis,
 } from './local-servers.mjs';
+import { startZipkin, waitForZipkin, zipkinAnswers } from './zipkin.mjs';
 
 const statePath = join(infraDir, 'state.json');
 const mongoDataDir = join(infraDir, 'mongo-data');
@@ -56,17 +59,30 @@ export const localSettings = () => settings(readState());
 
 // ---------- commands ----------
 
-/** How each server starts: with `keepData`, MongoDB on disk and Kafka on the log it already has. */
+/**
+ * How each server starts: with `keepData`, MongoDB on disk and Kafka on the log it already has. Zipkin on
+ * ZIPKIN_PORT (9411), started and not waited for.
+ */
 const components = {
   mongo: ({ keepData }) => startMongo(keepData ? { dataFile: join(mongoDataDir, 'travelclub.mv') } : {}),
   kafka: ({ keepData }) => startKafka({ keep: keepData && existsSync(join(kafkaDir, 'data', 'meta.properties')) }),
   redis: () => startRedis(),
+  zipkin: () => startZipkin({ preferredPort: Number(process.env.ZIPKIN_PORT || 9411) }),
 };
+
+/**
+ * What `up` brings by default: the servers the parts need (and the tests, their own copy). Zipkin only when
+ * asked for: `npm start` asks, the tests do not (they receive spans themselves), nor does a bare `infra:up`.
+ */
+export const dataServers = ['redis', 'mongo', 'kafka'];
 
 async function isRunning(name, entry) {
   if (!entry) return false;
   if (entry.startedByUs && !isAlive(entry.pid)) return false;
-  return name === 'redis' ? redisPing(entry.port) : canConnect(entry.port);
+  if (name === 'redis') return redisPing(entry.port);
+  // Ours counts from its launch: it answers only after some seconds, and another start would just collide.
+  if (name === 'zipkin') return entry.startedByUs || zipkinAnswers(entry.port);
+  return canConnect(entry.port);
 }
 
 /** One `up` at a time: a second caller waits for the first, then reuses what it started. */
@@ -99,17 +115,21 @@ async function withLock(fn) {
 }
 
 /**
- * Brings every server up, reusing those that already run. Returns the connection settings
- * and the names of the servers this call started (so a caller can stop just those). `keepData: false` starts
- * what is missing empty and in memory (MongoDB) or on a fresh log (Kafka): disposable servers for tests.
+ * Brings the `servers` up (by default the data servers), reusing those that already run. Returns the connection
+ * settings, the names of the servers this call started (so a caller can stop just those) and, when asked for,
+ * Zipkin's entry (`url`; undefined when it could not be had). `keepData: false` starts what is missing empty and
+ * in memory (MongoDB) or on a fresh log (Kafka): disposable servers for tests.
  */
-export async function up({ keepData = true } = {}) {
+export async function up({ keepData = true, servers = dataServers } = {}) {
+  const unknown = servers.filter((name) => !(name in components));
+  if (unknown.length > 0)
+    throw new Error(`no such server: ${unknown.join(', ')} (the servers: ${Object.keys(components).join(', ')})`);
   return withLock(async () => {
     const state = readState();
     const started = [];
     const missing = [];
-    for (const name of Object.keys(components)) if (!(await isRunning(name, state[name]))) missing.push(name);
-    // Maven runs synchronously: fetch the jars before anything waits on a timer.
+    for (const name of servers) if (!(await isRunning(name, state[name]))) missing.push(name);
+    // Maven runs synchronously: fetch the jars before anything waits on a timer (Zipkin's own fetch does not block).
     if (missing.includes('mongo')) classpathOf('mongo');
     if (missing.includes('kafka')) classpathOf('kafka');
     const bring = async (name) => {
@@ -118,14 +138,29 @@ export async function up({ keepData = true } = {}) {
       if (state[name].startedByUs) started.push(name);
       // Recorded at once: if a later server fails to start, `down` can still stop this one.
       writeState(state);
-      log(`${name} ready in ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+      log(
+        name === 'zipkin'
+          ? `zipkin ${state.zipkin.startedByUs ? `starting (pid ${state.zipkin.pid}), answers in some seconds` : 'already running'} at ${state.zipkin.url}/zipkin/`
+          : `${name} ready in ${((Date.now() - t0) / 1000).toFixed(1)}s`,
+      );
+    };
+    // Nothing waits on Zipkin: without it (no Maven, no network) the parts run on and drop their spans.
+    const bringZipkin = async () => {
+      try {
+        await bring('zipkin');
+      } catch (err) {
+        delete state.zipkin;
+        log(`no Zipkin, so no trace viewer this time: ${err.message}`);
+      }
     };
     // Redis first and alone: its probe has a short timeout that the JVM launches below would stall.
     if (missing.includes('redis')) await bring('redis');
-    // Kafka and MongoDB start in parallel: the two JVMs dominate the start-up time.
-    await Promise.all(missing.filter((name) => name !== 'redis').map(bring));
+    // Kafka and MongoDB start in parallel (the two JVMs dominate the start-up time), and Zipkin's fetch beside them.
+    await Promise.all(
+      missing.filter((name) => name !== 'redis').map((name) => (name === 'zipkin' ? bringZipkin() : bring(name))),
+    );
     writeState(state);
-    return { env: settings(state), started };
+    return { env: settings(state), started, zipkin: servers.includes('zipkin') ? state.zipkin : undefined };
   });
 }
 
@@ -162,7 +197,14 @@ export async function status() {
       lines.push(`${name.padEnd(6)} not started`);
       continue;
     }
-    const where = `${entry.url ?? entry.brokers}${entry.dataFile ? `, data in ${entry.dataFile}` : ''}`;
+    if (name === 'zipkin' && entry.startedByUs && isAlive(entry.pid) && !(await zipkinAnswers(entry.port))) {
+      lines.push(`zipkin starting ${entry.url}/zipkin/ (started by infra:up, pid ${entry.pid}, log ${entry.logFile})`);
+      continue;
+    }
+    const where =
+      name === 'zipkin'
+        ? `${entry.url}/zipkin/, traces in memory`
+        : `${entry.url ?? entry.brokers}${entry.dataFile ? `, data in ${entry.dataFile}` : ''}`;
     const running = await isRunning(name, entry);
     const owner = entry.startedByUs
       ? `started by infra:up, pid ${entry.pid}, log ${entry.logFile}`
@@ -176,18 +218,24 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const command = process.argv[2];
   try {
     if (command === 'up') {
-      const { env } = await up();
+      const asked = process.argv.slice(3);
+      const { env, zipkin } = await up(asked.length > 0 ? { servers: asked } : {});
       console.log(
         Object.entries(env)
           .map(([k, v]) => `${k}=${v}`)
           .join('\n'),
       );
       log(`settings written to ${envPath}`);
+      // Here someone waits at a prompt: say when Zipkin answers (or why it will not).
+      if (zipkin) {
+        await waitForZipkin(zipkin);
+        log(`Zipkin answers: traces at ${zipkin.url}/zipkin/, spans to ${zipkin.url}/api/v2/spans`);
+      }
     } else if (command === 'down') await down();
     else if (command === 'reset') await reset();
     else if (command === 'status') console.log(await status());
     else {
-      console.error('usage: node scripts/infra.mjs up|down|status|reset');
+      console.error('usage: node scripts/infra.mjs up [redis|mongo|kafka|zipkin ...]|down|status|reset');
       process.exitCode = 2;
     }
   } catch (err) {

@@ -1,6 +1,7 @@
 // The local infrastructure's three servers, each a detached process with its log under .infra: a real Kafka
 // broker and a MongoDB wire-compatible server from Maven Central jars on Java, and Redis. Plain Node, no
 // dependencies, like infra.mjs, which keeps track of them. Also S3Mock, which only some tests start for themselves.
+// Zipkin, the fourth, is in zipkin.mjs, on the helpers exported here.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, openSync, closeSync } from 'node:fs';
@@ -15,7 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const infraDir = process.env.TRAVELCLUB_INFRA_DIR
   ? resolve(process.env.TRAVELCLUB_INFRA_DIR)
   : join(root, '.infra');
-const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'travelclub');
+export const cacheDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'travelclub');
 
 export const log = (msg) => process.stderr.write(`[infra] ${msg}\n`);
 
@@ -78,7 +79,7 @@ export function redisPing(port, host = '127.0.0.1') {
   });
 }
 
-async function waitFor(what, check, timeoutMs, pid) {
+export async function waitFor(what, check, timeoutMs, pid) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
@@ -89,7 +90,7 @@ async function waitFor(what, check, timeoutMs, pid) {
 }
 
 /** Starts a long-lived process detached from us, its output in a log file under .infra. */
-function startDetached(name, command, args) {
+export function startDetached(name, command, args) {
   mkdirSync(infraDir, { recursive: true });
   const logFile = join(infraDir, `${name}.log`);
   const fd = openSync(logFile, 'w');
@@ -99,7 +100,7 @@ function startDetached(name, command, args) {
   return { pid: child.pid, logFile };
 }
 
-function requireCommand(command, hint) {
+export function requireCommand(command, hint) {
   const probe = spawnSync(command, ['-version'], { stdio: 'ignore' });
   if (probe.error) throw new Error(`${command} is not installed: ${hint}`);
 }

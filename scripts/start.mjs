@@ -1,5 +1,6 @@
-// `npm start`: brings the infrastructure up (and a mail catcher unless SMTP_URL names a server) and runs
-// every service that exists, the gateway and the web app, each as its own process with the shared settings. A
+// `npm start`: brings the infrastructure up (with Zipkin, the trace viewer, which nothing waits for; and a mail
+// catcher unless SMTP_URL names a server) and runs every service that exists, the gateway and the web app, each
+// as its own process with the shared settings, its traces sent to Zipkin and its metrics on a known port. A
 // service exists once its folder has src/server.ts; the web app is built first when it is missing or stale.
 // When a part dies, the others are stopped and the command exits non-zero with one line naming the part and
 // why; it never lingers with nothing serving.
@@ -9,8 +10,18 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDemoData, waitUntilReady } from './demo-data.mjs';
-import { status, up } from './infra.mjs';
+import { dataServers, status, up } from './infra.mjs';
+import {
+  metricsEndpoints,
+  metricsPortsOf,
+  observabilityLines,
+  ownTracingChoices,
+  tracingEnvOf,
+  zipkinPage,
+  zipkinWanted,
+} from './start-observability.mjs';
 import { buildWebIfStale } from './web-build.mjs';
+import { waitForZipkin, zipkinAnswers } from './zipkin.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +39,10 @@ const ports = Object.fromEntries(
     web: 3000,
   }).map(([name, port]) => [name, Number(process.env[`${name.toUpperCase()}_PORT`] ?? port)]),
 );
+/** The gateway's and the web server's `/metrics`, apart from their public ports (GATEWAY_/WEB_METRICS_PORT). */
+const metricsPorts = metricsPortsOf(process.env);
+/** How long Zipkin may still take once the platform is up before we say it did not start. */
+const ZIPKIN_LATE_MS = 120_000;
 /** How long the parts get to stop once one has died or Ctrl-C was pressed, before they are killed. */
 const STOP_GRACE_MS = 10_000;
 /** How long the demo data waits for the whole platform to be ready (a first start imports 20,000 hotels). */
@@ -49,12 +64,22 @@ if (unknown.length > 0) {
 const runnable = candidates.filter(({ name, entry }) => existsSync(entry) && (!only || only.includes(name)));
 const runs = (name) => runnable.some((part) => part.name === name);
 
-// Servers named in the environment (docker compose, a shared cluster) win; otherwise the local ones.
+// Servers named in the environment (docker compose, a shared cluster) win; otherwise the local ones. Zipkin
+// comes with the local ones (start-observability.mjs says when); it is launched, not waited for.
 const given = ['MONGO_URL', 'KAFKA_BROKERS', 'REDIS_URL'].every((name) => process.env[name]);
-const env = given ? {} : (await up()).env;
+let withZipkin;
+try {
+  withZipkin = zipkinWanted(process.env, { serversGiven: given });
+} catch (err) {
+  console.error(err.message);
+  process.exit(2);
+}
+const servers = [...(given ? [] : dataServers), ...(withZipkin ? ['zipkin'] : [])];
+const { env, zipkin } = servers.length > 0 ? await up({ servers }) : { env: {} };
 console.log(
   given
-    ? `\nUsing the servers in the environment: ${process.env.MONGO_URL} | ${process.env.KAFKA_BROKERS} | ${process.env.REDIS_URL}\n`
+    ? `\nUsing the servers in the environment: ${process.env.MONGO_URL} | ${process.env.KAFKA_BROKERS} | ${process.env.REDIS_URL}` +
+        `${zipkin ? `\nZipkin (traces): ${zipkinPage(zipkin.url)}` : ''}\n`
     : `\nInfrastructure:\n${await status()}\n`,
 );
 
@@ -147,7 +172,8 @@ const webEnv = {
 // Services answer only on this machine (the gateway is the way in); the gateway listens where HOST says, by
 // default on every interface. MONGO_DB_PREFIX gives every part a database of its own under a prefix (tests).
 const envOf = (name) => {
-  const own = { ...shared, PORT: String(ports[name] ?? 0) };
+  const own = { ...shared, PORT: String(ports[name] ?? 0), ...tracingEnvOf(name, process.env, zipkin?.url) };
+  if (name in metricsPorts) own.METRICS_PORT = String(metricsPorts[name]);
   if (name !== 'gateway') own.HOST = '127.0.0.1';
   if (process.env.MONGO_DB_PREFIX) own.MONGO_DB = `${process.env.MONGO_DB_PREFIX}${name}`;
   if (name === 'gateway' && runs('web'))
@@ -296,18 +322,36 @@ if (runnable.some(({ name }) => name === 'gateway')) {
     }
     try {
       const accounts = await seedDemoData(gatewayUrl, { club: runs('creator') && runs('catalog') });
+      const zipkinUp = zipkin ? await zipkinAnswers(zipkin.port) : false;
       console.log(
         [
           '',
           runs('web')
             ? `TravelClub is up: open ${siteUrl}/ (API docs at ${siteUrl}/docs)`
             : `TravelClub is up: ${gatewayUrl} (API docs at ${gatewayUrl}/docs; START_PARTS left the web app out)`,
+          ...observabilityLines({
+            zipkinUrl: zipkin?.url,
+            zipkinUp,
+            tracingElsewhere: ownTracingChoices(process.env),
+            metrics: metricsEndpoints(
+              runnable.map(({ name }) => name),
+              ports,
+              metricsPorts,
+            ),
+          }),
           'Demo accounts:',
           ...accounts,
           `  role/support   ${shared.SUPPORT_EMAIL} / ${shared.SUPPORT_PASSWORD}`,
           '',
         ].join('\n'),
       );
+      // A Zipkin still starting is announced once it answers; the platform never waited for it.
+      if (zipkin && !zipkinUp) {
+        waitForZipkin(zipkin, ZIPKIN_LATE_MS).then(
+          () => stopping || console.log(`Zipkin answers now: open a booking's trace at ${zipkinPage(zipkin.url)}`),
+          (err) => stopping || console.error(`${err.message}; the platform runs on without a trace viewer`),
+        );
+      }
     } catch (err) {
       if (!stopping) console.error(`demo data failed: ${err.message}`);
     }
