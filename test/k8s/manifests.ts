@@ -139,6 +139,8 @@ const CRD_FILES = [
   'strimzi-kafkanodepool.json',
   'strimzi-kafkauser.json',
   'mongodbcommunity.json',
+  'prometheus-podmonitor.json',
+  'prometheus-prometheusrule.json',
 ];
 
 /**
@@ -162,7 +164,17 @@ function strict(schema: unknown): unknown {
   return copy;
 }
 
-const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+/**
+ * The CRDs' patterns are Go regular expressions, as the API server runs them: the Prometheus Operator's start some
+ * with Go's inline flag `(?i)`, which JavaScript writes as the `i` flag.
+ */
+const goRegExp = Object.assign(
+  (pattern: string, flags: string) =>
+    pattern.includes('(?i)') ? new RegExp(pattern.replaceAll('(?i)', ''), `${flags}i`) : new RegExp(pattern, flags),
+  { code: 'new RegExp' },
+);
+
+const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, code: { regExp: goRegExp } });
 for (const keyword of [
   'x-kubernetes-preserve-unknown-fields',
   'x-kubernetes-int-or-string',
