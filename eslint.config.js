@@ -81,6 +81,28 @@ const boundaries = [
       scripts: true,
     },
   ).map((entry) => ({ ...entry, files: entry.files.flatMap((glob) => [glob, glob.replace(FILES, '*.tsx')]) })),
+  // The web server (web/server/, Node only, never in a browser bundle) also traces and counts its answers
+  // with the kit's telemetry and metrics, and nothing else of the kit.
+  {
+    files: ['web/server/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2}(?!scripts/)',
+              message: 'A relative import stays inside web; other parts come in by package name.',
+            },
+            onlyParts(
+              ['contracts', 'kit/telemetry', 'kit/metrics'],
+              'The web server uses @travelclub/contracts and only the telemetry and metrics of @travelclub/kit.',
+            ),
+          ],
+        },
+      ],
+    },
+  },
   // The basemap's build step (web/map/, beside app/ whose grid it shares) reads the demo catalog's places;
   // it runs at build time only, never in a browser bundle.
   {

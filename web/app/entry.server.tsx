@@ -1,6 +1,7 @@
 // How a page is rendered on the server: React streams the HTML once its shell is ready (crawlers get the whole
 // page at once), and every inline script it or React Router writes carries a nonce made for this answer, which
-// the answer's content policy names: no other inline script runs on our pages.
+// the answer's content policy names: no other inline script runs on our pages. The page carries the trace the
+// web server's span for it is in (the request's `traceparent`, set by web/server: lib/page-trace.tsx).
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -8,6 +9,7 @@ import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { contentSecurityPolicy } from './lib/content-policy.server';
+import { PageTrace } from './lib/page-trace';
 
 /** How long streamed parts may take before React gives up on them (React Router reads it too). */
 export const streamTimeout = 5_000;
@@ -39,7 +41,9 @@ export default function handleRequest(
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <PageTrace value={request.headers.get('traceparent')}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </PageTrace>,
       {
         nonce,
         ...(waitForAll ? { onAllReady: send } : { onShellReady: send }),

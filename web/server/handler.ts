@@ -1,11 +1,14 @@
 // What the web server answers: its health for the gateway and probes, the built app's static files (hashed
 // assets cached for a year), and every other request rendered by React Router (public pages that allow it
-// shared for a few seconds among visitors without our cookies: page-cache.ts).
+// shared for a few seconds among visitors without our cookies: page-cache.ts). Each answer is counted, and
+// each but a health check is handled inside its trace's span (observe.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Registry } from '@travelclub/kit/metrics';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import sirv from 'sirv';
 import { sendFetchResponse, toFetchRequest } from './fetch-bridge.js';
 import type { Log } from './log.js';
+import { observer, pageRouteOf, type Observed } from './observe.js';
 import { createPageCache, isShareable } from './page-cache.js';
 
 export interface WebHandlerOptions {
@@ -17,6 +20,8 @@ export interface WebHandlerOptions {
   log: Log;
   /** False once the server is stopping: readiness says so, so no new work is sent here. */
   isAccepting: () => boolean;
+  /** Where its HTTP figures go (served on the metrics port); a registry of its own by default. */
+  metrics?: Registry;
 }
 
 function notFound(res: ServerResponse) {
@@ -24,7 +29,15 @@ function notFound(res: ServerResponse) {
   res.end('Not Found');
 }
 
-export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepting }: WebHandlerOptions) {
+export function createWebHandler({
+  build,
+  clientDir,
+  pageHeaders,
+  log,
+  isAccepting,
+  metrics = new Registry(),
+}: WebHandlerOptions) {
+  const observe = observer(metrics, log);
   // One listing of the client folder (it holds thousands of map cells); the hashed build files never change.
   const files = sirv(clientDir, {
     maxAge: 3_600,
@@ -37,18 +50,23 @@ export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepti
   });
   const handleRequest = createRequestHandler(build, 'production');
   const pageCache = createPageCache();
-  /** A render others may share goes on when its first visitor leaves: the others wait for it. */
-  const sharedRender = (req: IncomingMessage) => () => handleRequest(toFetchRequest(req, new AbortController().signal));
+  /**
+   * A render others may share goes on when its first visitor leaves: the others wait for it. It belongs to the
+   * trace of the visitor whose request started it (its loaders' calls are that request's children); the others'
+   * spans show the answer's wait, and each page sent carries its own visitor's trace (page-cache.ts).
+   */
+  const sharedRender = (req: IncomingMessage, trace: Observed['trace']) => () =>
+    handleRequest(toFetchRequest(req, new AbortController().signal, trace()));
 
-  const render = async (req: IncomingMessage, res: ServerResponse) => {
+  const render = async (req: IncomingMessage, res: ServerResponse, observed: Observed) => {
     const controller = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) controller.abort();
     });
     try {
       const response = isShareable(req)
-        ? await pageCache.serve(req.url ?? '/', sharedRender(req))
-        : await handleRequest(toFetchRequest(req, controller.signal));
+        ? await pageCache.serve(req.url ?? '/', sharedRender(req, observed.trace), observed.trace()?.traceparent)
+        : await handleRequest(toFetchRequest(req, controller.signal, observed.trace()));
       await sendFetchResponse(res, response, {
         head: req.method === 'HEAD',
         extra: pageHeaders,
@@ -66,14 +84,23 @@ export function createWebHandler({ build, clientDir, pageHeaders, log, isAccepti
   return (req: IncomingMessage, res: ServerResponse) => {
     // While stopping, a kept-alive connection closes after this answer instead of holding the server open.
     if (!isAccepting()) res.setHeader('connection', 'close');
-    const path = req.url?.split('?', 1)[0];
+    const path = req.url?.split('?', 1)[0] ?? '/';
     if (path === '/health/live' || path === '/health/ready') {
+      observe.health(req, res);
       const up = path === '/health/live' || isAccepting();
       res.writeHead(up ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       return res.end(JSON.stringify({ status: up ? 'up' : 'down' }));
     }
+    // A static file unless sirv has none by that name and it is a page (or its data) to render.
+    const observed = observe.request(req, res, 'asset');
     // A build file that is not there (an old page asking for last release's chunk) is a plain 404, not a page.
-    const next = path?.startsWith('/assets/') ? () => notFound(res) : () => void render(req, res);
-    return files(req, res, next);
+    const next = path.startsWith('/assets/')
+      ? () => notFound(res)
+      : () => {
+          observed.route = pageRouteOf(path);
+          void render(req, res, observed);
+        };
+    // Inside the span: what the render calls (the loaders' fetches) and logs continues its trace.
+    return observed.within(() => files(req, res, next));
   };
 }

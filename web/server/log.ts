@@ -1,5 +1,8 @@
 // The web server's log: one JSON line per entry, shaped like the services' (pino's levels and fields, `service`
-// naming the part), so `npm start` and a cluster's log tooling read every part the same way.
+// naming the part), so `npm start` and a cluster's log tooling read every part the same way. A line written
+// inside a request's span carries its `trace_id` and `span_id`, as the services' do.
+import { otelContext, otelTrace, traceIdsOf } from '@travelclub/kit/telemetry';
+
 const LEVELS = { debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
 export type LogLevel = keyof typeof LEVELS;
 export type Log = Record<LogLevel, (msg: string, fields?: Record<string, unknown>) => void>;
@@ -17,6 +20,7 @@ export function createLog(service: string, level: string): Log {
         level: LEVELS[name],
         time: Date.now(),
         service,
+        ...traceIdsOf(otelTrace.getSpan(otelContext.active())),
         ...rest,
         ...error,
         msg,

@@ -3,7 +3,9 @@
 // A page opts in with `Cache-Control: public, s-maxage=N`; only GETs without the session or CSRF cookie are
 // served from it (the page would otherwise carry that visitor's token or session). A shared page cannot keep
 // its per-answer nonce, so its content policy names the SHA-256 of each inline script it holds instead: still
-// no other inline script runs. Concurrent misses of one address wait for one render.
+// no other inline script runs. Concurrent misses of one address wait for one render. Nor does a shared page keep
+// its render's trace: each answer carries its own visitor's in the page's `<meta name="traceparent">`, so the
+// browsers it serves continue as many traces, not the first visitor's.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
@@ -12,6 +14,9 @@ interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
+  /** Where the value of the page's `<meta name="traceparent">` is in `body`, and its length; -1: none. */
+  traceAt: number;
+  traceLength: number;
 }
 
 /** The cookies a page's server data depends on (the root loader reads them). */
@@ -43,8 +48,15 @@ export function policyByHashes(policy: string, html: string): string {
   });
 }
 
+const TRACE_META = Buffer.from('<meta name="traceparent" content="');
+
 async function toCached(response: Response): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer());
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const meta = bytes.indexOf(TRACE_META);
+  const end = meta < 0 ? -1 : bytes.indexOf('"', meta + TRACE_META.length);
+  const traceAt = end < 0 ? -1 : meta + TRACE_META.length;
+  const traceLength = end - traceAt;
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (name === 'content-security-policy') continue;
@@ -52,24 +64,37 @@ async function toCached(response: Response): Promise<CachedPage> {
   }
   const policy = response.headers.get('content-security-policy');
   if (policy) headers.push(['content-security-policy', policyByHashes(policy, new TextDecoder().decode(body))]);
-  return { status: response.status, headers, body };
+  return { status: response.status, headers, body, traceAt, traceLength };
 }
 
-const toResponse = (page: CachedPage) =>
-  new Response(page.body.slice(), { status: page.status, headers: new Headers(page.headers) });
+/**
+ * The kept page as an answer, with `traceparent` (its visitor's) in place of its render's; without one (or one
+ * of another length), zeros, which the browser takes for no trace: never another visitor's.
+ */
+function toResponse(page: CachedPage, traceparent: string | undefined) {
+  const body = page.body.slice();
+  if (page.traceAt >= 0) {
+    const fits = traceparent?.length === page.traceLength && /^[\w-]+$/.test(traceparent);
+    body.set(Buffer.from(fits ? traceparent! : '0'.repeat(page.traceLength)), page.traceAt);
+  }
+  return new Response(body, { status: page.status, headers: new Headers(page.headers) });
+}
 
 export function createPageCache(options: { maxPages?: number } = {}) {
   const pages = new LRUCache<string, CachedPage>({ max: options.maxPages ?? 500 });
   const rendering = new Map<string, Promise<CachedPage | null>>();
 
-  /** The page at `key` from the cache when it is there, else rendered (and kept when it says it may be). */
-  async function serve(key: string, render: () => Promise<Response>): Promise<Response> {
+  /**
+   * The page at `key` from the cache when it is there, else rendered (and kept when it says it may be);
+   * `traceparent`: the trace context of this answer's request, for the page's meta.
+   */
+  async function serve(key: string, render: () => Promise<Response>, traceparent?: string): Promise<Response> {
     const kept = pages.get(key);
-    if (kept) return toResponse(kept);
+    if (kept) return toResponse(kept, traceparent);
     const pending = rendering.get(key);
     if (pending) {
       const shared = await pending;
-      if (shared) return toResponse(shared);
+      if (shared) return toResponse(shared, traceparent);
       return render();
     }
     let settle: (page: CachedPage | null) => void = () => undefined;
@@ -84,7 +109,7 @@ export function createPageCache(options: { maxPages?: number } = {}) {
       const page = await toCached(response);
       pages.set(key, page, { ttl: seconds * 1000 });
       settle(page);
-      return toResponse(page);
+      return toResponse(page, traceparent);
     } catch (err) {
       settle(null);
       throw err;

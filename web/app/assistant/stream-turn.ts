@@ -4,6 +4,7 @@
 import type * as ContractsModule from '@travelclub/contracts';
 import type { AssistantStreamEvent, AssistantStreamEventType } from '@travelclub/contracts';
 import { loadApi, type BrowserApi } from '~/lib/session';
+import { traceHeaders } from '~/lib/trace-context';
 import { readSse, type SseEvent } from './sse';
 
 export interface TurnBody {
@@ -54,6 +55,7 @@ async function post(api: BrowserApi, url: string, body: TurnBody, signal?: Abort
       headers: {
         accept: 'text/event-stream',
         'content-type': 'application/json',
+        ...traceHeaders(),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify(body),

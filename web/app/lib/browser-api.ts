@@ -1,7 +1,8 @@
 // The browser's side of the API: the typed client from contracts (every answer parsed by its schema) and the
 // signed-in state. Access tokens live in this module's memory only; after a reload a new one comes from the
 // session cookie (HttpOnly) through `POST /api/v1/auth/session/token`. This module carries zod, so pages
-// load it on demand (`loadApi()` in session.tsx), never in their first bundle.
+// load it on demand (`loadApi()` in session.tsx), never in their first bundle. Every call continues the page's
+// trace (its `traceparent` header: trace-context.ts).
 import {
   ApiError,
   createApiClient,
@@ -14,6 +15,7 @@ import {
   type Endpoint,
   type ResultOf,
 } from '@travelclub/contracts';
+import { traceHeaders } from './trace-context';
 
 export { ApiError, endpoints };
 export type { AccountView };
@@ -33,7 +35,7 @@ export interface IssuedTokens {
 /** Tokens are renewed this long before they expire, so a call never leaves with one about to lapse. */
 const RENEW_EARLY_MS = 30_000;
 
-const client = createApiClient({ baseUrl: '', credentials: 'same-origin' });
+const client = createApiClient({ baseUrl: '', credentials: 'same-origin', headers: traceHeaders });
 let access: { token: string; expiresAt: number } | null = null;
 let csrfToken: string | null = null;
 let hasSession = false;
@@ -149,6 +151,7 @@ function sendForm(method: string, url: string, form: FormData, token: string | n
     xhr.open(method, url);
     xhr.setRequestHeader('accept', 'application/json');
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(traceHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };

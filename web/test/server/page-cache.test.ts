@@ -97,6 +97,28 @@ describe('the cache', () => {
     expect(answer.headers.get('content-security-policy')).toBe(POLICY);
   });
 
+  it('gives each visitor of a shared page their own trace, not the render’s', async () => {
+    const cache = createPageCache();
+    const trace = (n: number) => `00-${String(n).repeat(32)}-${String(n).repeat(16)}-01`;
+    // The title before the meta is not ASCII: the meta's place is counted in bytes.
+    const html = (traceparent: string) =>
+      `<html><head><title>Café ☕</title><meta name="traceparent" content="${traceparent}"/></head><body></body></html>`;
+    const render = async () =>
+      new Response(html(trace(1)), { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=3' } });
+    const [first, second] = await Promise.all([
+      cache.serve('/user/cara', render, trace(1)),
+      cache.serve('/user/cara', render, trace(2)),
+    ]);
+    const third = await cache.serve('/user/cara', render, trace(3));
+    const untraced = await cache.serve('/user/cara', render);
+    expect(await first.text()).toBe(html(trace(1)));
+    expect(await second.text()).toBe(html(trace(2)));
+    expect(await third.text()).toBe(html(trace(3)));
+    // Never one visitor's trace for another: a visitor without one gets zeros, no trace to the browser.
+    expect(await untraced.text()).toBe(html('0'.repeat(55)));
+    expect(await (await cache.serve('/user/cara', render, trace(4))).text()).toBe(html(trace(4)));
+  });
+
   it('renders again after a render that failed', async () => {
     const cache = createPageCache();
     await expect(cache.serve('/user/cara', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
