@@ -2,6 +2,7 @@
 // REDIS_URL when all three are set; Testcontainers when Docker answers; otherwise a local infrastructure of the
 // tests' own (scripts/infra.mjs under .infra/tests), which this run stops again if it was the one to start it. Mail
 // always goes to a mail catcher of the run's own, so tests can read what was sent.
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildWeb } from '@travelclub/testing';
 import type { TestProject } from 'vitest/node';
@@ -62,19 +63,25 @@ async function withTestcontainers(): Promise<{ settings: Servers; stop: () => Pr
 
 /**
  * The parts the tests start run compiled, as production runs them: every part is built once per run into its
- * deploy folder (`npm run build:deploy`, about 5 s of CPU) under .infra/tests/deploy, and `startPart` runs
+ * deploy folder (`npm run build:deploy`, about 5 s of CPU) under .infra/tests/deploy/<run>, and `startPart` runs
  * `node --enable-source-maps server.js` there (DEPLOY_DIR, which the test files' processes inherit). Through
  * tsx, each of the some 200 parts a run starts compiled its TypeScript again at every start, on two cores
- * shared with the browser and the servers. A DEPLOY_DIR given in the environment is used as it is.
+ * shared with the browser and the servers. A DEPLOY_DIR given in the environment is used as it is. Each run has
+ * a folder of its own, removed when it ends: two runs at once (two terminals) never start each other's half-built
+ * parts.
  */
 async function buildParts() {
   if (process.env.DEPLOY_DIR) return;
-  const dir = fileURLToPath(new URL('../.infra/tests/deploy', import.meta.url));
+  const dir = fileURLToPath(new URL(`../.infra/tests/deploy/run-${process.pid}`, import.meta.url));
+  ownFolder = dir;
   await buildWeb();
   await Promise.all(Object.keys(PARTS).map((part) => buildPart(part, `${dir}/${part}`)));
   process.env.DEPLOY_DIR = dir;
   console.log(`[tests] parts compiled into ${dir}`);
 }
+
+/** The deploy folder this run built, removed at its end. */
+let ownFolder: string | undefined;
 
 /** Both Node projects run this setup in the same process, each with its own copy of this module: built once. */
 const built = globalThis as { travelclubPartsBuilt?: Promise<void> };
@@ -107,5 +114,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await catcher.close();
     await stop?.();
+    if (ownFolder) rmSync(ownFolder, { recursive: true, force: true });
   };
 }

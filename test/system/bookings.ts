@@ -2,7 +2,13 @@
 // awaiting payment, paid with their own idempotency key until the payment goes through, and what then reached
 // Kafka and the payment provider.
 import { randomUUID } from 'node:crypto';
-import { deadLetterTopic, topics, type EventEnvelope, type Itinerary } from '@travelclub/contracts';
+import {
+  deadLetterTopic,
+  topics,
+  type AvailabilityAnswer,
+  type EventEnvelope,
+  type Itinerary,
+} from '@travelclub/contracts';
 import { createKafka } from '@travelclub/kit';
 import { testInfra, uniqueName } from '@travelclub/kit/testing';
 import {
@@ -60,18 +66,25 @@ export interface Booking {
 
 let day = 30;
 /** `count` travellers, each with an itinerary awaiting payment (a stay of their own dates, so none runs out). */
-export async function pendingBookings(stack: Stack, count: number): Promise<Booking[]> {
+export async function pendingBookings(
+  stack: Stack,
+  count: number,
+  prepare: (traveller: Traveller) => void = () => undefined,
+  choose: (availability: AvailabilityAnswer, searchId: string) => Stay = Traveller.cheapest,
+): Promise<Booking[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
       const checkIn = day++;
-      const traveller = await new Traveller(stack.gateway).visit();
+      const fresh = new Traveller(stack.gateway);
+      prepare(fresh);
+      const traveller = await fresh.visit();
       const email = `${uniqueName('booking')}@example.test`;
       const { searchId, availability } = await traveller.findStay({
         destination: 'country-US',
         checkIn: inDays(checkIn),
         checkOut: inDays(checkIn + 2),
       });
-      const stay = Traveller.cheapest(availability.body, searchId);
+      const stay = choose(availability.body, searchId);
       const heldAt = Date.now();
       const pending = await traveller.checkout(stay, email);
       return {

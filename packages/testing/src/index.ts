@@ -35,3 +35,4 @@ export {
   type RoomChoice,
   type Stay,
 } from './traveller.js';
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';

@@ -99,6 +99,10 @@ export async function startPart(
   if (part === 'web' && !compiled) await buildWeb();
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const mode = part === 'web' ? { NODE_ENV: 'production' } : {};
+  // The gateway and the web server serve their metrics on a second port: a free one unless told, so parts
+  // started side by side never both take the default.
+  const metrics =
+    (part === 'gateway' || part === 'web') && !env.METRICS_PORT ? { METRICS_PORT: String(await freePort()) } : {};
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd,
     env: {
@@ -107,6 +111,7 @@ export async function startPart(
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       ...mode,
+      ...metrics,
       ...env,
       PORT: String(port),
     },

@@ -41,6 +41,11 @@ export interface Stack {
   run: string;
   /** Every part started; `web` only with the `web` option. */
   parts: Record<PartName, RunningPart>;
+  /**
+   * Where each part serves its metrics: a service on its own port, the gateway and the web server on their
+   * metrics port (their public one refuses /metrics).
+   */
+  metrics: Record<PartName, string>;
   /** The database of each part, for checks behind the API (charges, events handled). */
   databases: Record<PartName, string>;
   /** The Kafka its parts use, and the prefix of their topics, for checks of what reached Kafka. */
@@ -70,6 +75,8 @@ const WITH_WEB: PartName[] = [...PARTS.filter((name) => name !== 'gateway'), 'we
 interface StackLayout {
   run: string;
   ports: Record<PartName, number>;
+  /** The gateway's and the web server's metrics ports. */
+  metricsPorts: Record<'gateway' | 'web', number>;
   databases: Record<PartName, string>;
   topicPrefix: string;
 }
@@ -85,6 +92,7 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
       PartName,
       number
     >,
+    metricsPorts: { gateway: await freePort(), web: await freePort() },
     databases: Object.fromEntries(names.map((n) => [n, `${run}_${n}`])) as Record<PartName, string>,
     topicPrefix: `${run}.`,
   };
@@ -98,6 +106,14 @@ export async function startStack(infra: StackInfra, options: StackOptions = {}):
     gateway: urlOf(layout, 'gateway'),
     run,
     parts,
+    metrics: Object.fromEntries(
+      names.map((name) => [
+        name,
+        name === 'gateway' || name === 'web'
+          ? `http://127.0.0.1:${layout.metricsPorts[name]}/metrics`
+          : `${urlOf(layout, name)}/metrics`,
+      ]),
+    ) as Record<PartName, string>,
     databases: layout.databases,
     kafkaBrokers: settings.kafkaBrokers,
     topicPrefix: layout.topicPrefix,
@@ -162,6 +178,7 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     assistant: { REDIS_PREFIX: `${run}-assistant` },
     // Every traveller of a test or benchmark comes from this one address: the edge limits are not what is measured.
     gateway: {
+      METRICS_PORT: String(layout.metricsPorts.gateway),
       RATE_LIMIT_PREFIX: `${run}-gw:`,
       RATE_LIMIT_MAX: '1000000000',
       AUTH_RATE_LIMIT_MAX: '1000000000',
@@ -169,6 +186,7 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
     },
     // Its loaders call the services at their *_URL (shared); the payment page shows the sandbox's test cards.
     web: {
+      METRICS_PORT: String(layout.metricsPorts.web),
       NODE_ENV: 'production',
       PUBLIC_URL: url('gateway'),
       IMAGES_BASE_URL: url('gateway'),

@@ -9,7 +9,7 @@ import type {
   SearchPage,
   TokenAnswer,
 } from '@travelclub/contracts';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -23,15 +23,20 @@ export type Caller = <T = Record<string, unknown>>(
   headers?: Record<string, string>,
 ) => Promise<Answer<T>>;
 
-/** Calls `gateway` with `token` (when there is one) as the bearer. */
-export function caller(gateway: string, token?: () => string | undefined): Caller {
+/**
+ * Calls `gateway` with `token` (when there is one) as the bearer, and with `traceId` (when there is one) in a
+ * sampled `traceparent` of a fresh parent span per call, as the web app's pages send theirs.
+ */
+export function caller(gateway: string, token?: () => string | undefined, traceId?: () => string | undefined): Caller {
   return async (method, path, body, headers = {}) => {
     const bearer = token?.();
+    const trace = traceId?.();
     const res = await fetch(gateway + path, {
       method,
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        ...(trace ? { traceparent: `00-${trace}-${randomBytes(8).toString('hex')}-01` } : {}),
         ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
@@ -94,10 +99,16 @@ export interface Stay extends RoomChoice {
 export class Traveller {
   token: string | undefined;
   userId = '';
+  /** Set, every call continues this trace (32 hex digits): one trace for the whole journey. */
+  traceId: string | undefined;
   readonly call: Caller;
 
   constructor(readonly gateway: string) {
-    this.call = caller(gateway, () => this.token);
+    this.call = caller(
+      gateway,
+      () => this.token,
+      () => this.traceId,
+    );
   }
 
   /** Signed in silently as an anonymous visitor (spec section 1). */

@@ -156,8 +156,7 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
       [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || name,
     }),
     sampler,
-    // The batch processor reads OTEL_BSP_* (queue size, delay, batch size) itself.
-    spanProcessors: exporter ? [new BatchSpanProcessor({ exporter })] : [],
+    spanProcessors: exporter ? [new BatchSpanProcessor({ exporter, ...batchSettingsFrom(env) })] : [],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
@@ -182,6 +181,25 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
 /** Sends the buffered spans and stops tracing; for the process's own shutdown (run.ts). */
 export async function stopTelemetry(): Promise<void> {
   await started?.shutdown();
+}
+
+/**
+ * The batch span processor's settings from OTEL_BSP_* (the SDK's processor no longer reads them itself): how
+ * often it exports, how many spans it sends at once, how many it buffers before dropping, how long an export may take.
+ */
+export function batchSettingsFrom(env: NodeJS.ProcessEnv) {
+  const settings = {
+    scheduledDelayMillis: env.OTEL_BSP_SCHEDULE_DELAY,
+    maxExportBatchSize: env.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+    maxQueueSize: env.OTEL_BSP_MAX_QUEUE_SIZE,
+    exportTimeoutMillis: env.OTEL_BSP_EXPORT_TIMEOUT,
+  };
+  return Object.fromEntries(
+    Object.entries(settings).flatMap(([key, text]) => {
+      const value = Number(text);
+      return text !== undefined && text.trim() !== '' && Number.isInteger(value) && value > 0 ? [[key, value]] : [];
+    }),
+  ) as Partial<Record<keyof typeof settings, number>>;
 }
 
 /** `key=value,key=value` (OTEL_RESOURCE_ATTRIBUTES), values percent-decoded. */

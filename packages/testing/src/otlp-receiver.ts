@@ -1,0 +1,94 @@
+// A stand-in for an OpenTelemetry collector: it takes OTLP/HTTP JSON on /v1/traces, as the parts export with
+// OTEL_EXPORTER_OTLP_ENDPOINT set, and keeps every span, so a test can read whole traces.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A span as received, with the part that sent it. */
+export interface ReceivedSpan {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  /** OTLP's numbers: 1 internal, 2 server, 3 client, 4 producer, 5 consumer. */
+  kind: number;
+  attributes: Record<string, unknown>;
+  /** 2: error. */
+  status?: number;
+}
+
+export interface OtlpReceiver {
+  /** For OTEL_EXPORTER_OTLP_ENDPOINT. */
+  url: string;
+  spans: ReceivedSpan[];
+  /** The spans of one trace. */
+  trace(traceId: string): ReceivedSpan[];
+  stop(): Promise<void>;
+}
+
+type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
+type KeyValue = { key: string; value: AnyValue };
+interface ExportRequest {
+  resourceSpans?: {
+    resource?: { attributes?: KeyValue[] };
+    scopeSpans?: {
+      spans?: {
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        name: string;
+        kind: number;
+        attributes?: KeyValue[];
+        status?: { code?: number };
+      }[];
+    }[];
+  }[];
+}
+
+const valueOf = (v: AnyValue) => v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue;
+const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
+
+export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+  const spans: ReceivedSpan[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/traces') {
+        res.writeHead(404).end();
+        return;
+      }
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as ExportRequest;
+        for (const resource of body.resourceSpans ?? []) {
+          const service = String(attributesOf(resource.resource?.attributes)['service.name'] ?? '');
+          for (const scope of resource.scopeSpans ?? []) {
+            for (const span of scope.spans ?? []) {
+              spans.push({
+                service,
+                traceId: span.traceId,
+                spanId: span.spanId,
+                ...(span.parentSpanId ? { parentSpanId: span.parentSpanId } : {}),
+                name: span.name,
+                kind: span.kind,
+                attributes: attributesOf(span.attributes),
+                ...(span.status?.code !== undefined ? { status: span.status.code } : {}),
+              });
+            }
+          }
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      } catch {
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    spans,
+    trace: (traceId) => spans.filter((s) => s.traceId === traceId),
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
