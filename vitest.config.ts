@@ -20,6 +20,7 @@ const FAULT_TESTS = [
   'test/system/infra-keeps-data.test.ts',
   'test/system/deploy-folders.test.ts',
   'services/kit/test/secure-kafka.test.ts',
+  'services/kit/test/lag-and-backlog.test.ts',
 ];
 
 export default defineConfig({
