@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allConfirmed, payUntilPaid, pendingBookings, usePlatform } from './bookings.js';
 
 const SERVER = 2;
+const CLIENT = 3;
 const PRODUCER = 4;
 const CONSUMER = 5;
 
@@ -61,6 +62,8 @@ describe('a booking reads as one trace', () => {
       },
       "the itinerary's confirmation": { service: 'itinerary', kind: CONSUMER, name: 'process billing.invoice.paid' },
       "the confirmation mail's job": { service: 'notifications', kind: CONSUMER, name: 'job emails' },
+      "the itinerary's MongoDB commands": { service: 'itinerary', kind: CLIENT, like: /^mongodb / },
+      "the catalog's Redis commands (the hold's expiry job)": { service: 'catalog', kind: CLIENT, like: /^redis / },
     });
     const seen = spans.map((s) => `${s.service}: ${s.name}`).join('\n');
     expect(missing, `spans of the trace:\n${seen}`).toEqual([]);

@@ -2,12 +2,17 @@
 import mongoose, { Schema, type Connection, type IndexOptions, type Model, type mongo } from 'mongoose';
 import type { Logger } from './logger.js';
 import { guardServerMonitors } from './mongo-monitor.js';
+import { traceMongoCommands } from './telemetry-clients.js';
+import { tracingOn } from './telemetry.js';
 
 export async function connectMongo(url: string, dbName: string, options: { log?: Logger } = {}): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5_000,
+    // The command events behind MongoDB's spans, only when this process traces (telemetry-clients.ts).
+    monitorCommands: tracingOn(),
   });
+  traceMongoCommands(connection.getClient());
   await connection.asPromise();
   // Without it, a service can lose MongoDB for good after the server went away (see mongo-monitor.ts).
   guardServerMonitors(connection.getClient(), { log: options.log });

@@ -178,6 +178,9 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
   return started;
 }
 
+/** Whether this process traces: `startTelemetry` ran and tracing is not disabled. */
+export const tracingOn = () => started?.provider !== undefined;
+
 /** Sends the buffered spans and stops tracing; for the process's own shutdown (run.ts). */
 export async function stopTelemetry(): Promise<void> {
   await started?.shutdown();
