@@ -129,9 +129,27 @@ describe('metrics', () => {
           declinedAnswers: 1,
           gatewayDeclinedAnswers: 1,
         });
+        // The paid event's handling by the itinerary, and the confirmation mail's job, timed.
+        expect(
+          moved(itinerary, before.itinerary, 'kafka_consumer_handling_duration_seconds_count', {
+            event_type: 'billing.invoice.paid',
+            outcome: 'handled',
+          }),
+        ).toBeGreaterThanOrEqual(1);
         // The paid answer (a retry on 409 or 503 may add more).
         expect(answers(billing, before.billing, { ...paidRoute, status_code: '200' })).toBeGreaterThanOrEqual(1);
       },
+      { timeout: 30_000, interval: 500 },
+    );
+    // The mails of the booking went out through the notifications' queue, each attempt timed.
+    await vi.waitFor(
+      async () =>
+        expect(
+          sumOf(await scrape('notifications'), 'bullmq_job_duration_seconds_count', {
+            queue: 'emails',
+            outcome: 'completed',
+          }),
+        ).toBeGreaterThanOrEqual(1),
       { timeout: 30_000, interval: 500 },
     );
   }, 180_000);

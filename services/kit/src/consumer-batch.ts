@@ -10,7 +10,16 @@ import { classifyFailure, PermanentEventError } from './failures.js';
 import type { HandledEvents } from './handled-events.js';
 import type { Logger } from './logger.js';
 import type { PartitionWaits, WaitReason } from './partition-waits.js';
+import { processHistogram, WORK_BUCKETS } from './metrics.js';
 import { contextFrom, failSpan, inSpan, SpanKind } from './telemetry.js';
+
+/** How long each event's handling took, by consumer group, event type and outcome (`handled`, `failed`). */
+const handling = processHistogram({
+  name: 'kafka_consumer_handling_duration_seconds',
+  help: 'Time a consumer took to handle one event, by group, event type and outcome',
+  labelNames: ['group', 'event_type', 'outcome'] as const,
+  buckets: WORK_BUCKETS,
+});
 
 /** How often a long-running handler keeps the group's session alive (the consumer's heartbeat interval). */
 const HEARTBEAT_INTERVAL_MS = 3_000;
@@ -103,7 +112,9 @@ async function runHandler(
       },
     },
     async (span) => {
+      const end = handling.startTimer({ group: groupId, event_type: event.type });
       const error = await handleOnce(handle, event, heartbeat, log);
+      end({ outcome: error ? 'failed' : 'handled' });
       if (error) failSpan(span, error);
       return error;
     },

@@ -13,6 +13,7 @@ import {
   register as processRegistry,
   type CounterConfiguration,
   type GaugeConfiguration,
+  type HistogramConfiguration,
 } from 'prom-client';
 
 export { Counter, Gauge, Histogram, Registry };
@@ -50,6 +51,12 @@ export function businessCounter<L extends string>(config: CounterConfiguration<L
 export function businessGauge<L extends string>(config: GaugeConfiguration<L>): Gauge<L> {
   const existing = processRegistry.getSingleMetric(config.name);
   return (existing as Gauge<L> | undefined) ?? new Gauge({ ...config, registers: [processRegistry] });
+}
+
+/** A histogram on the process's registry, made once (see `businessCounter`). */
+export function processHistogram<L extends string>(config: HistogramConfiguration<L>): Histogram<L> {
+  const existing = processRegistry.getSingleMetric(config.name);
+  return (existing as Histogram<L> | undefined) ?? new Histogram({ ...config, registers: [processRegistry] });
 }
 
 /** What an app's `/metrics` answers: the process's metrics and the app's own, in the text format. */

@@ -5,7 +5,7 @@ import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'b
 import type { Logger } from './logger.js';
 import { TimeoutError, withTimeout } from './timeout.js';
 import { closeRedis, createRedis } from './redis.js';
-import { cachedGauge } from './metrics.js';
+import { cachedGauge, processHistogram, WORK_BUCKETS } from './metrics.js';
 import type { ServiceApp } from './service.js';
 import { contextFrom, currentTraceCarrier, inSpan, SpanKind, type TraceCarrier } from './telemetry.js';
 
@@ -69,6 +69,14 @@ export function createJobQueue<Q extends QueueName>(name: Q, settings: QueueSett
   };
 }
 
+/** How long each job attempt took, by queue and outcome (`completed`, `failed`). */
+const jobDuration = processHistogram({
+  name: 'bullmq_job_duration_seconds',
+  help: 'Time one attempt at a job took, by queue and outcome',
+  labelNames: ['queue', 'outcome'] as const,
+  buckets: WORK_BUCKETS,
+});
+
 const withTrace = (data: object, trace: TraceCarrier | undefined) => (trace ? { ...data, trace } : data);
 
 export type JobProcessor<Q extends QueueName> = (payload: JobPayload<Q>, job: Job) => Promise<unknown>;
@@ -105,7 +113,17 @@ export function createJobWorker<Q extends QueueName>(
             'messaging.message.id': job.id,
           },
         },
-        () => process(parsed.data as JobPayload<Q>, job),
+        async () => {
+          const end = jobDuration.startTimer({ queue: name });
+          try {
+            const result = await process(parsed.data as JobPayload<Q>, job);
+            end({ outcome: 'completed' });
+            return result;
+          } catch (err) {
+            end({ outcome: 'failed' });
+            throw err;
+          }
+        },
       );
     },
     {
