@@ -11,10 +11,29 @@
 //     double click).
 // overbooked and double_charged cover every booking of the run, checked behind the API.
 // Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --racers 200 --last 10]
+// Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
+// what tracing costs instead: round 1 flat out only, with tracing off, at 10 % and at 100 % in turns
+// (`--rounds` times each, every other round backwards), a new platform for each, and prints
+// `RESULT tracing_overhead booking: …`.
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
-import { cards, inDays, startStack, Traveller, type Stay } from '@travelclub/testing';
+import { cards, inDays, startStack, Traveller, type Stack, type Stay } from '@travelclub/testing';
 import { benchOptions, stackInfra } from './setup.js';
+import {
+  collected,
+  cpuLine,
+  cpuNow,
+  cpuPer,
+  loadNow,
+  modeLines,
+  modeName,
+  overheadResult,
+  schedule,
+  startCollector,
+  tracingEnv,
+  tracingFromEnv,
+  type TracingMode,
+} from './tracing.js';
 
 const values = benchOptions({
   seconds: 20,
@@ -24,13 +43,30 @@ const values = benchOptions({
   racers: 200,
   last: 10,
   hotels: 2000,
+  // With BENCH_TRACING=all: how many times each mode is measured.
+  rounds: 2,
 });
 const { seconds, concurrency, racers, last: lastRooms } = values;
 
+const tracing = tracingFromEnv();
 const { infra, catcher } = await stackInfra(200);
-console.log('starting auth, notifications, catalog, itinerary, billing and the gateway ...');
-// BENCH_CPU_PROFILE=<dir>: every part writes a V8 CPU profile there when it stops (@travelclub/testing's processes.ts).
-const stack = await startStack(infra, { hotels: values.hotels, env: { LOG_LEVEL: 'warn' } });
+const collector = tracing.modes.some((mode) => mode !== 'off') ? await startCollector() : undefined;
+/** Starts the platform with tracing `mode`. */
+async function platform(mode: TracingMode) {
+  console.log(
+    `starting auth, notifications, catalog, itinerary, billing and the gateway (tracing ${modeName(mode)}) ...`,
+  );
+  // BENCH_CPU_PROFILE=<dir>: every part writes a V8 CPU profile there when it stops (@travelclub/testing's processes.ts).
+  return startStack(infra, { hotels: values.hotels, env: { LOG_LEVEL: 'warn', ...tracingEnv(mode, collector?.url) } });
+}
+/** Stops the platform and drops its databases: nothing left behind in the shared server. */
+async function teardown(stopped: Stack) {
+  await stopped.stop();
+  const cleanup = await MongoClient.connect(infra.mongoUrl);
+  for (const db of Object.values(stopped.databases)) await cleanup.db(db).dropDatabase();
+  await cleanup.close();
+}
+let stack = await platform(tracing.all ? 'off' : tracing.modes[0]!);
 const mongo = await MongoClient.connect(infra.mongoUrl);
 
 const percentile = (sorted: number[], p: number) =>
@@ -196,7 +232,47 @@ async function audit() {
   return { paid, doubleCharged: charges.length - invoices.size };
 }
 
-try {
+/**
+ * BENCH_TRACING=all: round 1 flat out with tracing off, at 10 % and at 100 %, in turns, each on a new platform
+ * (the first is already running).
+ */
+async function overhead() {
+  const measured = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
+  const cpu = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
+  let spans = 0;
+  for (const [i, mode] of schedule(tracing.modes, values.rounds).entries()) {
+    if (i > 0) stack = await platform(mode);
+    try {
+      const supply = await roomSupply(150 * (seconds + values.warmup));
+      await throughput(supply, values.warmup, concurrency);
+      const before = await collector?.counts();
+      const cpuBefore = cpuNow();
+      const flat = await throughput(supply, seconds, concurrency);
+      const perBooking = cpuPer(cpuBefore, cpuNow(), Math.max(1, flat.bookings));
+      await stack.stop();
+      // Stopped parts have sent what they buffered.
+      const received = collected(before, await collector?.counts());
+      spans += received.spans;
+      const perS = flat.bookings / flat.elapsed;
+      measured.get(mode)!.push(perS);
+      cpu.get(mode)!.push(perBooking.parts);
+      console.log(
+        `tracing ${modeName(mode)}, flat out: ${flat.bookings} bookings in ${flat.elapsed.toFixed(1)} s ` +
+          `(${perS.toFixed(1)}/s, ${flat.failures} failed); confirm p50 ${percentile(flat.latencies, 50).toFixed(1)} ms, ` +
+          `p99 ${percentile(flat.latencies, 99).toFixed(1)} ms; ${received.text} (${loadNow()})`,
+      );
+      console.log(`  CPU ms per booking: ${perBooking.text}`);
+    } finally {
+      await teardown(stack);
+    }
+  }
+  for (const text of modeLines(measured, 1, 'bookings/s')) console.log(text);
+  console.log(cpuLine(cpu, 'booking'));
+  console.log(`${loadNow()}; spans received counted from the end of the warm-up to the parts' stop`);
+  console.log(overheadResult('booking', measured, spans, 1));
+}
+
+async function bench() {
   // Enough rooms for 150 bookings a second, warm-up included.
   const supply = await roomSupply(150 * (2 * seconds + values.warmup));
   const supplied = new Map<string, number>();
@@ -222,16 +298,23 @@ try {
   const overbooked = Math.max(0, won - left);
   const { paid, doubleCharged } = await audit();
   console.log(`${paid} invoices paid in all; ${doubleCharged} charged twice`);
+  if (collector)
+    console.log(`tracing ${modeName(tracing.modes[0]!)}: ${(await collector.counts()).spans} spans received`);
+  console.log(loadNow());
   console.log(
     `RESULT bookings_per_s=${bookingsPerS.toFixed(1)} confirm_p50_ms=${p50.toFixed(1)} confirm_p99_ms=${p99.toFixed(1)} ` +
       `overbooked=${overbooked} double_charged=${doubleCharged}`,
   );
+}
+
+try {
+  if (tracing.all) await overhead();
+  else await bench();
 } finally {
   await stack.stop();
   await mongo.close();
   await catcher.close();
+  await collector?.stop();
   // Leave nothing behind in the shared server.
-  const cleanup = await MongoClient.connect(infra.mongoUrl);
-  for (const db of Object.values(stack.databases)) await cleanup.db(db).dropDatabase();
-  await cleanup.close();
+  await teardown(stack);
 }

@@ -4,10 +4,29 @@
 // from this one. Each size is measured twice: flat out (throughput; latency there is mostly queueing
 // behind 50 connections) and paced at a fixed rate (latency of a request under that load).
 // Usage: npm run bench:search [-- --hotels 200000 --small 20000 --seconds 10 --rate 1000 --connections 50 --keep]
+// Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
+// what tracing costs instead: at `--hotels` only, flat out only, off, 10 % and 100 % in turns (`--rounds`
+// times each, every other round backwards), the platform restarted for each, and prints
+// `RESULT tracing_overhead search: …`.
 import { spawnSync } from 'node:child_process';
 import { Pool } from 'undici';
 import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
 import { benchOptions, serverSettings } from './setup.js';
+import {
+  collected,
+  cpuLine,
+  cpuNow,
+  cpuPer,
+  loadNow,
+  modeLines,
+  modeName,
+  overheadResult,
+  schedule,
+  startCollector,
+  tracingEnv,
+  tracingFromEnv,
+  type TracingMode,
+} from './tracing.js';
 
 const values = benchOptions(
   {
@@ -19,13 +38,16 @@ const values = benchOptions(
     settle: 15,
     rate: 1000,
     connections: 50,
+    // With BENCH_TRACING=all: how many times each mode is measured.
+    rounds: 2,
   },
   {
     // Keep the seeded databases (bench_search_<hotels>) and use them again next time, skipping the seeding.
     keep: { type: 'boolean', default: false },
   },
 );
-const sizes = [values.small, values.hotels];
+const tracing = tracingFromEnv();
+const sizes = tracing.all ? [values.hotels] : [values.small, values.hotels];
 const { seconds, rate, connections } = values;
 const runId = Date.now().toString(36);
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -35,6 +57,7 @@ const parts = processGroup();
 const start = (file: string, env: Record<string, string>) =>
   parts.start(file, { ...infra, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
 const stopAll = () => parts.stopAll();
+const collector = tracing.modes.some((mode) => mode !== 'off') ? await startCollector() : undefined;
 
 // ---------- the request mix: the same for every size (a seeded generator) ----------
 
@@ -244,73 +267,132 @@ const line = (label: string, s: Summary) =>
 
 // ---------- run ----------
 
-const results: { hotels: number; flat: Summary; paced: Summary }[] = [];
-try {
-  for (const hotels of sizes) {
-    const db = values.keep ? `bench_search_${hotels}` : `bench_search_${runId}_${hotels}`;
-    const seeded = Date.now();
-    const mongoose = await import('mongoose');
-    const connection = await mongoose.createConnection(infra.MONGO_URL, { dbName: db }).asPromise();
-    const existing = await connection.db!.collection('hotels').estimatedDocumentCount();
-    const seed =
-      existing === hotels
-        ? { status: 0 }
-        : spawnSync(process.execPath, ['--import', 'tsx', 'services/catalog/src/seed.ts', '--hotels', String(hotels)], {
-            env: { ...process.env, ...infra, MONGO_DB: db },
-            stdio: 'inherit',
-          });
-    if (seed.status !== 0) throw new Error('seeding failed');
-    console.log(`${hotels} hotels seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
+/** Seeds (or finds) the database of `hotels` hotels; answers its name and a connection to it. */
+async function seeded(hotels: number) {
+  const db = values.keep ? `bench_search_${hotels}` : `bench_search_${runId}_${hotels}`;
+  const seededAt = Date.now();
+  const mongoose = await import('mongoose');
+  const connection = await mongoose.createConnection(infra.MONGO_URL, { dbName: db }).asPromise();
+  const existing = await connection.db!.collection('hotels').estimatedDocumentCount();
+  const seed =
+    existing === hotels
+      ? { status: 0 }
+      : spawnSync(process.execPath, ['--import', 'tsx', 'services/catalog/src/seed.ts', '--hotels', String(hotels)], {
+          env: { ...process.env, ...infra, MONGO_DB: db },
+          stdio: 'inherit',
+        });
+  if (seed.status !== 0) throw new Error('seeding failed');
+  console.log(`${hotels} hotels seeded in ${((Date.now() - seededAt) / 1000).toFixed(1)} s`);
+  return { db, connection };
+}
 
-    const [catalogPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
-    const catalog = `http://127.0.0.1:${catalogPort}`;
-    const gateway = `http://127.0.0.1:${gatewayPort}`;
-    const booted = Date.now();
-    start(serverOf('catalog'), {
-      PORT: String(catalogPort),
-      MONGO_DB: db,
-      KAFKA_TOPIC_PREFIX: `bench-${runId}-${hotels}.`,
-      QUEUE_PREFIX: `bench-${runId}-${hotels}`,
-      SEARCH_PREFIX: `bench-${runId}-${hotels}:search`,
-      SEED_HOTELS: '0',
-    });
-    start(serverOf('gateway'), {
-      PORT: String(gatewayPort),
-      CATALOG_URL: catalog,
-      // Every route measured is public: the key set is never fetched.
-      JWKS_URL: `${catalog}/.well-known/jwks.json`,
-      RATE_LIMIT_MAX: '1000000000',
-      RATE_LIMIT_PREFIX: `bench-search-${runId}-${hotels}:`,
-      UPSTREAM_CONNECTIONS: String(connections),
-    });
-    await Promise.all([waitFor(`${catalog}/health/ready`, 300_000), waitFor(`${gateway}/health/live`, 60_000)]);
-    console.log(`catalog ready with ${hotels} hotels in ${((Date.now() - booted) / 1000).toFixed(1)} s`);
+/** Starts the catalog and the gateway on `db` with tracing `mode`, and waits until they answer and settle. */
+async function boot(hotels: number, db: string, mode: TracingMode, slot: string) {
+  const [catalogPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
+  const catalog = `http://127.0.0.1:${catalogPort}`;
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  const traced = tracingEnv(mode, collector?.url);
+  const booted = Date.now();
+  start(serverOf('catalog'), {
+    PORT: String(catalogPort),
+    MONGO_DB: db,
+    KAFKA_TOPIC_PREFIX: `bench-${runId}-${hotels}${slot}.`,
+    QUEUE_PREFIX: `bench-${runId}-${hotels}${slot}`,
+    SEARCH_PREFIX: `bench-${runId}-${hotels}${slot}:search`,
+    SEED_HOTELS: '0',
+    ...traced,
+  });
+  start(serverOf('gateway'), {
+    PORT: String(gatewayPort),
+    CATALOG_URL: catalog,
+    // Every route measured is public: the key set is never fetched.
+    JWKS_URL: `${catalog}/.well-known/jwks.json`,
+    RATE_LIMIT_MAX: '1000000000',
+    RATE_LIMIT_PREFIX: `bench-search-${runId}-${hotels}${slot}:`,
+    UPSTREAM_CONNECTIONS: String(connections),
+    ...traced,
+  });
+  await Promise.all([waitFor(`${catalog}/health/ready`, 300_000), waitFor(`${gateway}/health/live`, 60_000)]);
+  console.log(
+    `catalog ready with ${hotels} hotels in ${((Date.now() - booted) / 1000).toFixed(1)} s (tracing ${modeName(mode)})`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, values.settle * 1000));
+  return gateway;
+}
 
-    await new Promise((resolve) => setTimeout(resolve, values.settle * 1000));
-    const pool = new Pool(gateway, { connections, pipelining: 1 });
-    const mix = plan(await places(gateway), 4_000);
-    await load(pool, mix, values.warmup);
-    const flat = summary(await load(pool, mix, seconds));
-    const paced = summary(await load(pool, mix, seconds, rate));
-    console.log(line(`${hotels} hotels, flat out, ${connections} connections`, flat));
-    console.log(line(`${hotels} hotels, paced at ${rate}/s`, paced));
-    results.push({ hotels, flat, paced });
-    await pool.close();
-    await stopAll();
-    // Leave nothing behind in the shared server, unless asked to keep it.
+/** BENCH_TRACING=all: flat-out throughput at `hotels` with tracing off, at 10 % and at 100 %, in turns. */
+async function overhead(hotels: number) {
+  const { db, connection } = await seeded(hotels);
+  const measured = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
+  const cpu = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
+  let spans = 0;
+  try {
+    for (const [i, mode] of schedule(tracing.modes, values.rounds).entries()) {
+      const gateway = await boot(hotels, db, mode, `-${i}`);
+      const pool = new Pool(gateway, { connections, pipelining: 1 });
+      const mix = plan(await places(gateway), 4_000);
+      await load(pool, mix, values.warmup);
+      const before = await collector?.counts();
+      const cpuBefore = cpuNow();
+      const measuredLoad = await load(pool, mix, seconds);
+      const perRequest = cpuPer(cpuBefore, cpuNow(), measuredLoad.requests);
+      const flat = summary(measuredLoad);
+      await pool.close();
+      await stopAll();
+      // Stopped parts have sent what they buffered.
+      const received = collected(before, await collector?.counts());
+      spans += received.spans;
+      measured.get(mode)!.push(flat.rps);
+      cpu.get(mode)!.push(perRequest.parts);
+      console.log(line(`tracing ${modeName(mode)}, flat out`, flat) + `  ${received.text}  (${loadNow()})`);
+      console.log(`  CPU ms per request: ${perRequest.text}`);
+    }
+  } finally {
     if (!values.keep) await connection.dropDatabase();
     await connection.close();
   }
-  const [small, big] = [results[0]!, results[results.length - 1]!];
-  console.log(
-    `search_rps is flat-out throughput at ${big.hotels} hotels; p50/p99/autocomplete p99 are at the paced ${rate}/s; ` +
-      `scale_p99_ratio is paced p99 at ${big.hotels} over ${small.hotels}`,
-  );
-  console.log(
-    `RESULT search_rps=${big.flat.rps.toFixed(0)} p50_ms=${big.paced.p50.toFixed(1)} p99_ms=${big.paced.p99.toFixed(1)} ` +
-      `autocomplete_p99_ms=${big.paced.autocompleteP99.toFixed(1)} hotels=${big.hotels} ` +
-      `scale_p99_ratio=${(big.paced.p99 / Math.max(0.1, small.paced.p99)).toFixed(2)}`,
-  );
+  for (const text of modeLines(measured, 0, 'req/s')) console.log(text);
+  console.log(cpuLine(cpu, 'request'));
+  console.log(`${loadNow()}; spans received counted from the end of the warm-up to the parts' stop`);
+  console.log(overheadResult('search', measured, spans, 0));
+}
+
+const results: { hotels: number; flat: Summary; paced: Summary }[] = [];
+try {
+  if (tracing.all) await overhead(values.hotels);
+  else {
+    const mode = tracing.modes[0]!;
+    for (const hotels of sizes) {
+      const { db, connection } = await seeded(hotels);
+      const gateway = await boot(hotels, db, mode, '');
+      const pool = new Pool(gateway, { connections, pipelining: 1 });
+      const mix = plan(await places(gateway), 4_000);
+      await load(pool, mix, values.warmup);
+      const flat = summary(await load(pool, mix, seconds));
+      const paced = summary(await load(pool, mix, seconds, rate));
+      console.log(line(`${hotels} hotels, flat out, ${connections} connections`, flat));
+      console.log(line(`${hotels} hotels, paced at ${rate}/s`, paced));
+      results.push({ hotels, flat, paced });
+      await pool.close();
+      await stopAll();
+      // Leave nothing behind in the shared server, unless asked to keep it.
+      if (!values.keep) await connection.dropDatabase();
+      await connection.close();
+    }
+    const [small, big] = [results[0]!, results[results.length - 1]!];
+    console.log(
+      `search_rps is flat-out throughput at ${big.hotels} hotels; p50/p99/autocomplete p99 are at the paced ${rate}/s; ` +
+        `scale_p99_ratio is paced p99 at ${big.hotels} over ${small.hotels}`,
+    );
+    if (collector) console.log(`tracing ${modeName(mode)}: ${(await collector.counts()).spans} spans received`);
+    console.log(`${loadNow()}`);
+    console.log(
+      `RESULT search_rps=${big.flat.rps.toFixed(0)} p50_ms=${big.paced.p50.toFixed(1)} p99_ms=${big.paced.p99.toFixed(1)} ` +
+        `autocomplete_p99_ms=${big.paced.autocompleteP99.toFixed(1)} hotels=${big.hotels} ` +
+        `scale_p99_ratio=${(big.paced.p99 / Math.max(0.1, small.paced.p99)).toFixed(2)}`,
+    );
+  }
 } finally {
   await stopAll();
+  await collector?.stop();
 }

@@ -1,5 +1,7 @@
 // A stand-in for an OpenTelemetry collector: it takes OTLP/HTTP JSON on /v1/traces, as the parts export with
-// OTEL_EXPORTER_OTLP_ENDPOINT set, and keeps every span, so a test can read whole traces.
+// OTEL_EXPORTER_OTLP_ENDPOINT set, and keeps every span, so a test can read whole traces. With `keep: false`
+// (benchmarks) it decodes each export and only counts its spans and bytes, so a long run at full sampling does
+// not fill memory.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -23,7 +25,20 @@ export interface OtlpReceiver {
   spans: ReceivedSpan[];
   /** The spans of one trace. */
   trace(traceId: string): ReceivedSpan[];
+  /** What arrived so far: export requests taken, spans in them, bytes of their bodies (kept or not). */
+  counts(): ReceiverCounts;
   stop(): Promise<void>;
+}
+
+export interface ReceiverCounts {
+  requests: number;
+  spans: number;
+  bytes: number;
+}
+
+export interface OtlpReceiverOptions {
+  /** Keep every span (the default), or only count spans and bytes (`spans` stays empty). */
+  keep?: boolean;
 }
 
 type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
@@ -48,8 +63,10 @@ interface ExportRequest {
 const valueOf = (v: AnyValue) => v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue;
 const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
 
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
+  const keep = options.keep ?? true;
   const spans: ReceivedSpan[] = [];
+  const counts: ReceiverCounts = { requests: 0, spans: 0, bytes: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,11 +76,19 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         return;
       }
       try {
-        const body = JSON.parse(Buffer.concat(chunks).toString()) as ExportRequest;
+        const text = Buffer.concat(chunks).toString();
+        const body = JSON.parse(text) as ExportRequest;
+        counts.requests++;
+        counts.bytes += Buffer.byteLength(text);
         for (const resource of body.resourceSpans ?? []) {
+          if (!keep) {
+            for (const scope of resource.scopeSpans ?? []) counts.spans += scope.spans?.length ?? 0;
+            continue;
+          }
           const service = String(attributesOf(resource.resource?.attributes)['service.name'] ?? '');
           for (const scope of resource.scopeSpans ?? []) {
             for (const span of scope.spans ?? []) {
+              counts.spans++;
               spans.push({
                 service,
                 traceId: span.traceId,
@@ -89,6 +114,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     url: `http://127.0.0.1:${port}`,
     spans,
     trace: (traceId) => spans.filter((s) => s.traceId === traceId),
+    counts: () => ({ ...counts }),
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,235 @@
+// What tracing costs a bench (issue 31): BENCH_TRACING=off|<ratio>|all runs the parts with tracing off
+// (OTEL_SDK_DISABLED=true, the default, so figures stay comparable with those before tracing), at a ratio of
+// new traces sampled (0.1, 1) exporting OTLP/HTTP JSON to a collector on this machine, or all three in turns.
+// The collector is a receiver that only counts spans and bytes (@travelclub/testing's startOtlpReceiver with
+// `keep: false`), run in a child process of its own: a real collector is a process beside the parts, and its
+// decoding work must not slow this process, the load generator, whose event loop sets the pace of the load.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+
+/** Tracing off, or on at a ratio of new traces sampled. */
+export type TracingMode = 'off' | number;
+
+export interface TracingChoice {
+  /** `all`: every mode in turns, and the overhead's RESULT line. */
+  all: boolean;
+  /** The modes to measure: one, or off, 10 % and 100 % for `all`. */
+  modes: TracingMode[];
+}
+
+/** BENCH_TRACING: `off` (default), a ratio from 0 (exclusive) to 1, or `all`. */
+export function tracingFromEnv(env: NodeJS.ProcessEnv = process.env): TracingChoice {
+  const text = (env.BENCH_TRACING ?? 'off').trim().toLowerCase();
+  if (text === '' || text === 'off') return { all: false, modes: ['off'] };
+  if (text === 'all') return { all: true, modes: ['off', 0.1, 1] };
+  const ratio = Number(text);
+  if (!Number.isFinite(ratio) || ratio <= 0 || ratio > 1)
+    throw new Error(`BENCH_TRACING must be off, all or a ratio above 0 and at most 1, not ${env.BENCH_TRACING}`);
+  return { all: false, modes: [ratio] };
+}
+
+export const modeName = (mode: TracingMode) => (mode === 'off' ? 'off' : `${Number((mode * 100).toFixed(1))}%`);
+
+/** The settings every part gets for `mode`: all of tracing's, so none comes from this shell's environment. */
+export function tracingEnv(mode: TracingMode, collectorUrl?: string): Record<string, string> {
+  if (mode === 'off') return { OTEL_SDK_DISABLED: 'true' };
+  if (!collectorUrl) throw new Error('tracing on needs a collector');
+  return {
+    OTEL_SDK_DISABLED: 'false',
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: String(mode),
+    OTEL_TRACES_EXPORTER: 'otlp',
+    OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${collectorUrl}/v1/traces`,
+  };
+}
+
+/**
+ * The order of the measurements: `rounds` times every mode, every other round backwards (off 10 % 100 %,
+ * 100 % 10 % off, ...), so a machine getting busier or quieter during the run weighs on every mode alike.
+ */
+export function schedule(modes: TracingMode[], rounds: number): TracingMode[] {
+  return Array.from({ length: rounds }, (_, round) => (round % 2 ? [...modes].reverse() : modes)).flat();
+}
+
+export interface CollectorCounts {
+  requests: number;
+  spans: number;
+  bytes: number;
+  cpuMs: number;
+}
+
+export interface Collector {
+  url: string;
+  /** What arrived, and the collector's own CPU time so far. */
+  counts(): Promise<CollectorCounts>;
+  stop(): Promise<void>;
+}
+
+/** The counting receiver in a child process (otlp-collector.ts). */
+export async function startCollector(): Promise<Collector> {
+  const root = resolve(import.meta.dirname, '..');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'otlp-collector.ts')],
+    { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const next = <T>() =>
+    new Promise<T>((done, fail) => {
+      const onExit = (code: number | null) => fail(new Error(`the collector exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message) => {
+        child.off('exit', onExit);
+        done(message as T);
+      });
+    });
+  const { url } = await next<{ url: string }>();
+  return {
+    url,
+    async counts() {
+      const answer = next<CollectorCounts>();
+      child.send('counts');
+      return answer;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** This machine's load averages, for the figures' context (the machine is shared). */
+export const loadNow = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
+
+let ticksPerSecond: number | undefined;
+/**
+ * The CPU time (ms) of this process's descendants by part (from /proc: Linux only, empty elsewhere), the
+ * collector left out. On a shared machine a throughput moves with the neighbours' work; CPU time per request
+ * much less, so it is printed beside it.
+ */
+export function partsCpu(): Map<string, number> {
+  const byPart = new Map<string, number>();
+  try {
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+    const stats = new Map<number, { ppid: number; ticks: number }>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    const ours = new Set([process.pid]);
+    for (let grown = true; grown;) {
+      grown = false;
+      for (const [pid, { ppid }] of stats) if (!ours.has(pid) && ours.has(ppid)) grown = ours.add(pid) !== undefined;
+    }
+    ours.delete(process.pid);
+    for (const pid of ours) {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmdline.includes('otlp-collector')) continue;
+      const part =
+        /([\w-]+)\/src\/server\.ts/.exec(cmdline)?.[1] ??
+        (cmdline.includes('server.js') ? basename(readlinkSync(`/proc/${pid}/cwd`)) : `pid ${pid}`);
+      byPart.set(part, (byPart.get(part) ?? 0) + (stats.get(pid)!.ticks * 1000) / ticksPerSecond);
+    }
+  } catch {
+    // No /proc: no figures.
+  }
+  return byPart;
+}
+
+/** CPU per unit of work between two readings, by part, and in all (this process, the load, included). */
+export function cpuPer(
+  before: { parts: Map<string, number>; self: NodeJS.CpuUsage },
+  after: { parts: Map<string, number>; self: NodeJS.CpuUsage },
+  units: number,
+) {
+  const byPart = [...after.parts].map(([part, ms]) => [part, (ms - (before.parts.get(part) ?? 0)) / units] as const);
+  const load = (after.self.user + after.self.system - before.self.user - before.self.system) / 1000 / units;
+  const parts = byPart.reduce((sum, [, ms]) => sum + ms, 0);
+  return {
+    parts,
+    load,
+    text: `${byPart.map(([part, ms]) => `${part} ${ms.toFixed(2)}`).join(', ')}, load ${load.toFixed(2)}`,
+  };
+}
+
+/** A CPU reading for `cpuPer`. */
+export const cpuNow = () => ({ parts: partsCpu(), self: process.cpuUsage() });
+
+const zero: CollectorCounts = { requests: 0, spans: 0, bytes: 0, cpuMs: 0 };
+/** What the collector took between two counts (none without a collector), for the log. */
+export function collected(before: CollectorCounts = zero, after: CollectorCounts = zero) {
+  const spans = after.spans - before.spans;
+  const text =
+    `spans ${spans} in ${after.requests - before.requests} exports, ` +
+    `${((after.bytes - before.bytes) / 1e6).toFixed(1)} MB, collector CPU ${((after.cpuMs - before.cpuMs) / 1000).toFixed(1)} s`;
+  return { spans, text };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** The goals of issue 31: throughput lost at 10 % and at 100 % sampling. */
+const GOALS = new Map<number, number>([
+  [0.1, 0.05],
+  [1, 0.15],
+]);
+
+/**
+ * `RESULT tracing_overhead <bench>: off=… 10%=… (loss x.x%) 100%=… (loss y.y%) spans_received=… within_goal=…`:
+ * each mode's mean over its rounds, and its loss against tracing off.
+ */
+export function overheadResult(
+  bench: string,
+  measured: Map<TracingMode, number[]>,
+  spansReceived: number,
+  decimals: number,
+): string {
+  const off = mean(measured.get('off') ?? []);
+  let within = true;
+  const parts = [...measured].map(([mode, values]) => {
+    const value = mean(values);
+    if (mode === 'off') return `off=${value.toFixed(decimals)}`;
+    const loss = 1 - value / off;
+    const goal = GOALS.get(mode);
+    if (goal !== undefined && !(loss <= goal)) within = false;
+    return `${modeName(mode)}=${value.toFixed(decimals)} (loss ${(loss * 100).toFixed(1)}%)`;
+  });
+  return `RESULT tracing_overhead ${bench}: ${parts.join(' ')} spans_received=${spansReceived} within_goal=${within}`;
+}
+
+/** The parts' CPU per unit of work by mode, and how much more than with tracing off. */
+export function cpuLine(cpu: Map<TracingMode, number[]>, unit: string): string {
+  const off = mean(cpu.get('off') ?? []);
+  return (
+    `parts' CPU ms per ${unit} (mean): ` +
+    [...cpu]
+      .map(([mode, values]) => {
+        const value = mean(values);
+        return mode === 'off'
+          ? `off=${value.toFixed(3)}`
+          : `${modeName(mode)}=${value.toFixed(3)} (+${((value / off - 1) * 100).toFixed(1)}%)`;
+      })
+      .join(' ')
+  );
+}
+
+/** Each measurement of a mode, for the lines before the RESULT. */
+export function modeLines(measured: Map<TracingMode, number[]>, decimals: number, unit: string): string[] {
+  return [...measured].map(
+    ([mode, values]) =>
+      `${modeName(mode).padEnd(4)} ${values.map((v) => v.toFixed(decimals)).join(', ')} ${unit} ` +
+      `(mean ${mean(values).toFixed(decimals)})`,
+  );
+}
