@@ -135,12 +135,12 @@ describe('itineraries', () => {
     expect(traceId).toMatch(/^[0-9a-f]{32}$/);
     const zipkin = await staff.run(['itineraries', 'show', booking.itineraryId]);
     expect(zipkin.stdout).toMatch(
-      new RegExp(`\\nTrace +${traceId}  http://127\\.0\\.0\\.1:9411/zipkin/traces/${traceId}\\n`),
+      new RegExp(`\\nTrace +${traceId}\\nTrace link +http://127\\.0\\.0\\.1:9411/zipkin/traces/${traceId}\\n`),
     );
     const jaeger = await staff.run(['itineraries', 'show', booking.itineraryId], {
       env: { TRACE_VIEWER_URL: 'https://jaeger.example.com/trace/{traceId}' },
     });
-    expect(jaeger.stdout).toContain(`${traceId}  https://jaeger.example.com/trace/${traceId}\n`);
+    expect(jaeger.stdout).toMatch(new RegExp(`\\nTrace link +https://jaeger\\.example\\.com/trace/${traceId}\\n`));
   });
 
   it('answers an unknown itinerary with exit code 1 and the platform’s message', async () => {

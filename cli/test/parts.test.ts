@@ -60,32 +60,32 @@ describe('the booking’s trace', () => {
     });
     out.fields([
       ['Itinerary', 'itn-1'],
-      ['Trace', value],
+      ['Trace link', value],
     ]);
     return text;
   };
 
   it('prints the id and its page in the viewer, Zipkin’s of `npm start` unless TRACE_VIEWER_URL says', () => {
     expect(DEFAULT_TRACE_VIEWER_URL).toBe('http://127.0.0.1:9411/zipkin/traces/{traceId}');
-    expect(traceField(traceId, undefined)).toBe(`${traceId}  http://127.0.0.1:9411/zipkin/traces/${traceId}`);
+    expect(traceField(traceId, undefined)).toBe(`http://127.0.0.1:9411/zipkin/traces/${traceId}`);
     expect(traceField(traceId, 'https://jaeger.example.com/trace/{traceId}?uiFind={traceId}')).toBe(
-      `${traceId}  https://jaeger.example.com/trace/${traceId}?uiFind=${traceId}`,
+      `https://jaeger.example.com/trace/${traceId}?uiFind=${traceId}`,
     );
     expect(stripVTControlCharacters(printed(traceField(traceId, '')))).toContain(
-      `Trace      ${traceId}  http://127.0.0.1:9411/zipkin/traces/${traceId}\n`,
+      `Trace link  http://127.0.0.1:9411/zipkin/traces/${traceId}\n`,
     );
   });
 
   it('prints no line for an itinerary without a trace', () => {
     expect(traceField(undefined, 'https://x.example/{traceId}')).toBe('');
-    expect(printed(traceField(undefined))).not.toContain('Trace');
+    expect(printed(traceField(undefined))).not.toContain('Trace link');
   });
 
   it('keeps what a terminal would act on out of the viewer’s address, colours included', () => {
     const typed =
       'https://x.example/{traceId}\u001b[31m\u001b]8;;https://evil.example\u0007here\u001b]8;;\u0007\u001b[2J';
     const field = traceField(traceId, typed);
-    expect(field).toBe(`${traceId}  https://x.example/${traceId}here`);
+    expect(field).toBe(`https://x.example/${traceId}here`);
     for (const sequence of ['\u001b[31m', '\u001b]', '\u001b[2J']) expect(printed(field)).not.toContain(sequence);
   });
 });

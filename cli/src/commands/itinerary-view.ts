@@ -25,7 +25,7 @@ export const DEFAULT_TRACE_VIEWER_URL = 'http://127.0.0.1:9411/zipkin/traces/{tr
 export function traceField(traceId: string | undefined, template = process.env.TRACE_VIEWER_URL): string {
   if (!traceId) return '';
   const viewer = template?.trim() || DEFAULT_TRACE_VIEWER_URL;
-  return terminalSafe(`${traceId}  ${viewer.replaceAll('{traceId}', encodeURIComponent(traceId))}`);
+  return terminalSafe(viewer.replaceAll('{traceId}', encodeURIComponent(traceId)));
 }
 
 /** The itinerary by its id or its booking reference (`TC-…`, as the traveller reads it out), and all around it. */
@@ -120,7 +120,9 @@ export function printItinerary(ctx: Context, view: ItineraryView) {
         ? `${when(it.cancellation.at)} by ${it.cancellation.by.userId} (${it.cancellation.by.role}, ${it.cancellation.reason})`
         : '',
     ],
-    ['Trace', traceField(view.traceId)],
+    // The id and its link on lines of their own: together they pass a 100-column terminal.
+    ['Trace', view.traceId ?? ''],
+    ['Trace link', traceField(view.traceId)],
   ]);
   out.heading('Lines');
   out.table(
