@@ -2,7 +2,7 @@
 // request forwarded as it came (canonical path, minus hop-by-hop headers) and the answer streamed back. One that
 // is down becomes the catalogue's 503, one too slow to start answering its 504.
 import type { IncomingHttpHeaders } from 'node:http';
-import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError } from '@travelclub/kit';
+import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError, traceCarrierOf } from '@travelclub/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import type { ServiceName } from './route-table.js';
@@ -12,7 +12,7 @@ export type UpstreamName = ServiceName | 'web';
 
 /** Headers that describe one connection, not the message, plus the ones the gateway sets itself. */
 const NOT_FORWARDED = new Set([
-  // The gateway's own client span writes the trace context the service continues (kit telemetry.ts).
+  // The gateway writes its own span's context (below), which the service continues.
   'traceparent',
   'tracestate',
   'connection',
@@ -176,5 +176,12 @@ function forwardedHeaders(req: FastifyRequest): string[] {
     req.correlationId,
   );
   if (incoming.host) out.push('x-forwarded-host', incoming.host);
+  // The service's span is a child of the gateway's request span: no client span of its own for a hop that is
+  // the request itself (and none of the undici instrumentation's work on the busiest path).
+  const trace = traceCarrierOf(req.span);
+  if (trace) {
+    out.push('traceparent', trace.traceparent);
+    if (trace.tracestate) out.push('tracestate', trace.tracestate);
+  }
   return out;
 }

@@ -152,11 +152,11 @@ export function applyHttpConventions(app: FastifyInstance, options: HttpConventi
  * every line about the request (Fastify's own too) carries them.
  */
 function startServerSpan(req: FastifyRequest): void {
-  const span = tracer().startSpan(
-    req.method,
-    { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method, 'url.path': req.url.split('?', 1)[0] } },
-    contextFrom(req.headers),
-  );
+  const span = tracer().startSpan(req.method, { kind: SpanKind.SERVER }, contextFrom(req.headers));
+  // Attributes only on a span that records: an unsampled request pays for no attribute checks (profiled).
+  if (span.isRecording()) {
+    span.setAttributes({ 'http.request.method': req.method, 'url.path': req.url.split('?', 1)[0] });
+  }
   req.span = span;
   const ids = traceIdsOf(span);
   if (ids) {

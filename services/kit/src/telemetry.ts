@@ -162,9 +162,11 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
+  kitTracer = provider.getTracer('@travelclub/kit');
   // Outgoing HTTP through undici (the gateway's pools, fetch): a client span and the `traceparent` header.
   // Only inside a span: the probes and key fetches a part makes on its own start no trace of their own.
-  const undici = new UndiciInstrumentation({ requireParentforSpans: true });
+  // A request that already carries its trace context (the gateway's forwards write their own) is left alone.
+  const undici = new UndiciInstrumentation({ requireParentforSpans: true, ignoreRequestHook: carriesTrace });
   undici.setTracerProvider(provider);
   undici.enable();
   started = {
@@ -181,6 +183,14 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
 
 /** Whether this process traces: `startTelemetry` ran and tracing is not disabled. */
 export const tracingOn = () => started?.provider !== undefined;
+
+/** Whether an undici request's headers (a flat list of names and values, or one string) hold a `traceparent`. */
+function carriesTrace(request: { headers: string | (string | string[])[] }): boolean {
+  const { headers } = request;
+  if (typeof headers === 'string') return /(^|\r\n)traceparent:/i.test(headers);
+  for (let i = 0; i < headers.length; i += 2) if (headers[i] === 'traceparent') return true;
+  return false;
+}
 
 /** Sends the buffered spans and stops tracing; for the process's own shutdown (run.ts). */
 export async function stopTelemetry(): Promise<void> {
@@ -221,8 +231,14 @@ function resourceAttributesOf(text: string | undefined): Attributes {
   return attributes;
 }
 
-/** The kit's tracer: the spans it makes are named for what they do, and the resource names the part. */
-export const tracer = (): Tracer => trace.getTracer('@travelclub/kit');
+let kitTracer: Tracer | undefined;
+
+/**
+ * The kit's tracer: the spans it makes are named for what they do, and the resource names the part. Kept once
+ * tracing started (asking the provider each time cost a search request 3 % of its CPU, profiled); before that,
+ * the API's proxy.
+ */
+export const tracer = (): Tracer => kitTracer ?? trace.getTracer('@travelclub/kit');
 
 const headerGetter: TextMapGetter<Record<string, unknown>> = {
   keys: (carrier) => Object.keys(carrier),
@@ -240,12 +256,22 @@ export function contextFrom(carrier: Record<string, unknown> | undefined): Conte
   return propagation.extract(ROOT_CONTEXT, carrier, headerGetter);
 }
 
+/**
+ * A span's context as a W3C carrier (`traceparent`, and `tracestate` when there is one), or undefined for the
+ * API's no-op span (tracing off). Written here rather than through the propagator: it runs for every request the
+ * gateway forwards and every event written, and the propagator checks the ids with regular expressions first.
+ */
+export function traceCarrierOf(span: Span | undefined): TraceCarrier | undefined {
+  const ids = span?.spanContext();
+  if (!ids || ids.traceId === INVALID_TRACEID) return undefined;
+  const traceparent = `00-${ids.traceId}-${ids.spanId}-0${ids.traceFlags & 1}`;
+  const tracestate = ids.traceState?.serialize();
+  return tracestate ? { traceparent, tracestate } : { traceparent };
+}
+
 /** The active span's trace context as a carrier, or undefined outside a span (or with tracing off). */
 export function currentTraceCarrier(ctx: Context = context.active()): TraceCarrier | undefined {
-  if (!trace.getSpanContext(ctx)) return undefined;
-  const carrier: Partial<TraceCarrier> = {};
-  propagation.inject(ctx, carrier);
-  return carrier.traceparent ? (carrier as TraceCarrier) : undefined;
+  return traceCarrierOf(trace.getSpan(ctx));
 }
 
 /** The active span's trace id, or undefined outside a span. */
@@ -290,11 +316,8 @@ export async function inSpan<T>(
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
   const parent = options.parent ?? context.active();
-  const span = tracer().startSpan(
-    name,
-    { kind: options.kind, attributes: options.attributes, links: options.links },
-    parent,
-  );
+  const span = tracer().startSpan(name, { kind: options.kind, links: options.links }, parent);
+  if (options.attributes && span.isRecording()) span.setAttributes(options.attributes);
   try {
     return await context.with(trace.setSpan(parent, span), work, undefined, span);
   } catch (err) {
