@@ -16,13 +16,30 @@ export type PartName =
 /** The file that starts `part` (its package's `./server` export). */
 export const serverOf = (part: PartName): string => require.resolve(`@travelclub/${part}/server`);
 
-export const freePort = () =>
-  new Promise<number>((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
+/** The port when it could be listened on (and was let go again), else undefined. */
+const tryListen = (port: number) =>
+  new Promise<number | undefined>((done) => {
+    const server = createServer();
+    server.once('error', () => done(undefined));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: got } = server.address() as { port: number };
+      server.close(() => done(got));
     });
   });
+
+/**
+ * A port for a part to listen on, picked at random below the kernel's range for the local ends of outgoing
+ * connections (32768 and up on Linux). A port the kernel handed out as free (port 0) comes from that range, and
+ * between its pick and the part's listen an outgoing connection could take it: CI saw a part fail with
+ * EADDRINUSE that way, with several stacks and their Kafka clients running at once.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = await tryListen(20_000 + Math.floor(Math.random() * 12_000));
+    if (port) return port;
+  }
+  return (await tryListen(0))!;
+}
 
 let webBuild: Promise<void> | undefined;
 /**
