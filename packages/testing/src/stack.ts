@@ -86,13 +86,13 @@ const urlOf = (layout: StackLayout, name: PartName) => `http://127.0.0.1:${layou
 export async function startStack(infra: StackInfra, options: StackOptions = {}): Promise<Stack> {
   const run = options.run ?? `stack_${randomUUID().slice(0, 8)}`;
   const names = options.web ? WITH_WEB : PARTS;
+  // Every port of the stack picked at once and distinct: a metrics port picked after the parts' ports could be
+  // one of them again (free, since each pick lets its port go), and a part then found its port taken.
+  const picked = await distinctFreePorts(names.length + 2);
   const layout: StackLayout = {
     run,
-    ports: Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()]))) as Record<
-      PartName,
-      number
-    >,
-    metricsPorts: { gateway: await freePort(), web: await freePort() },
+    ports: Object.fromEntries(names.map((n, i) => [n, picked[i]!])) as Record<PartName, number>,
+    metricsPorts: { gateway: picked[names.length]!, web: picked[names.length + 1]! },
     databases: Object.fromEntries(names.map((n) => [n, `${run}_${n}`])) as Record<PartName, string>,
     topicPrefix: `${run}.`,
   };
@@ -203,6 +203,13 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
       PORT: String(layout.ports[name]),
     }),
   };
+}
+
+/** `count` free ports, no two the same. */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
 }
 
 /** Starts every part: auth first (the others fetch its keys), then the rest at once; or every part at once. */
