@@ -12,7 +12,7 @@ import {
   otelTrace,
   SpanKind,
   SpanStatusCode,
-  tracer,
+  startSpan,
   type TraceCarrier,
 } from '@travelclub/kit/telemetry';
 import type { Log } from './log.js';
@@ -75,7 +75,7 @@ export function observer(registry: Registry, log: Log) {
 
   /** Starts the request's span (named `<METHOD> <route>` once the route is known) and counts its answer. */
   function request(req: IncomingMessage, res: ServerResponse, route: WebRoute): Observed {
-    const span = tracer().startSpan(
+    const span = startSpan(
       req.method ?? 'GET',
       {
         kind: SpanKind.SERVER,

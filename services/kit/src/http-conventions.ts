@@ -20,10 +20,9 @@ import {
   otelTrace,
   SpanKind,
   SpanStatusCode,
-  TRACE_BOUND,
-  traceIdsOf,
+  LOGGER_SPAN,
   traceLogMixin,
-  tracer,
+  startSpan,
   type Span,
 } from './telemetry.js';
 
@@ -148,21 +147,17 @@ export function applyHttpConventions(app: FastifyInstance, options: HttpConventi
 }
 
 /**
- * The request's server span, continuing the caller's `traceparent`; its ids go into the request's logger, so
- * every line about the request (Fastify's own too) carries them.
+ * The request's server span, continuing the caller's `traceparent`; the request's logger keeps it, so every
+ * line about the request (Fastify's own too, and its children's) carries its ids.
  */
 function startServerSpan(req: FastifyRequest): void {
-  const span = tracer().startSpan(req.method, { kind: SpanKind.SERVER }, contextFrom(req.headers));
+  const span = startSpan(req.method, { kind: SpanKind.SERVER }, contextFrom(req.headers));
   // Attributes only on a span that records: an unsampled request pays for no attribute checks (profiled).
   if (span.isRecording()) {
     span.setAttributes({ 'http.request.method': req.method, 'url.path': req.url.split('?', 1)[0] });
   }
   req.span = span;
-  const ids = traceIdsOf(span);
-  if (ids) {
-    (req.log as unknown as { setBindings(bindings: object): void }).setBindings(ids);
-    (req.log as unknown as Record<symbol, boolean>)[TRACE_BOUND] = true;
-  }
+  (req.log as unknown as Record<symbol, Span>)[LOGGER_SPAN] = span;
 }
 
 /**

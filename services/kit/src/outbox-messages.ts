@@ -2,7 +2,7 @@
 // continue each event's trace (docs/observability.md).
 import { topicOf } from '@travelclub/contracts';
 import type { OutboxDocument, OutboxEvent } from './outbox.js';
-import { contextFrom, currentTraceCarrier, failSpan, otelTrace, SpanKind, tracer, type Span } from './telemetry.js';
+import { contextFrom, currentTraceCarrier, failSpan, otelTrace, SpanKind, startSpan, type Span } from './telemetry.js';
 
 /**
  * Kafka messages by topic: each event keyed by its aggregate id, so one aggregate's events stay in order. An
@@ -26,7 +26,7 @@ export function topicMessagesOf(docs: OutboxDocument[], topicPrefix: string, spa
 
 function publishTrace(event: OutboxEvent, topic: string, spans: Span[]) {
   const parent = contextFrom(event.trace);
-  const span = tracer().startSpan(
+  const span = startSpan(
     `publish ${event.type}`,
     {
       kind: SpanKind.PRODUCER,

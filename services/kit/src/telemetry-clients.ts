@@ -5,7 +5,7 @@
 // object per command even when nobody listens for spans.
 import type { mongo } from 'mongoose';
 import type { Redis } from 'ioredis';
-import { failSpan, otelContext, otelTrace, SpanKind, tracer, tracingOn, type Span } from './telemetry.js';
+import { failSpan, otelContext, otelTrace, SpanKind, startSpan, tracingOn, type Span } from './telemetry.js';
 
 /** The active span when it records; undefined otherwise (no trace, unsampled, tracing off). */
 const recordingParent = () => {
@@ -23,7 +23,7 @@ export function traceMongoCommands(client: mongo.MongoClient): void {
     // A command the driver never reports back on (a connection cut mid-way) must not pile up.
     if (open.size > 10_000) open.clear();
     const target: unknown = event.command[event.commandName];
-    const span = tracer().startSpan(
+    const span = startSpan(
       `mongodb ${event.commandName}${typeof target === 'string' ? ` ${target}` : ''}`,
       {
         kind: SpanKind.CLIENT,
@@ -56,7 +56,7 @@ export function traceRedisCommands(redis: Redis): void {
   redis.sendCommand = ((command, stream) => {
     const parent = recordingParent();
     if (parent) {
-      const span = tracer().startSpan(
+      const span = startSpan(
         `redis ${command.name}`,
         { kind: SpanKind.CLIENT, attributes: { 'db.system.name': 'redis', 'db.operation.name': command.name } },
         parent,

@@ -8,16 +8,20 @@ import {
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  applyHttpConventions,
   batchSettingsFrom,
   contextFrom,
   currentTraceId,
   exporterFrom,
   inSpan,
   newEvent,
+  otelTrace,
   samplerFrom,
+  serverOptions,
   startTelemetry,
   traceLogMixin,
   tracingOn,
@@ -93,20 +97,94 @@ describe('a traced process', () => {
     expect(lines[1]).toMatchObject({ msg: 'inside', trace_id: ids.traceId, span_id: ids.spanId });
   });
 
+  it("writes the request's span ids into every line about a request, its logger's children's and Fastify's own", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const options = serverOptions({ name: 'kit-traced-log', logLevel: 'info' });
+    const app = Fastify({
+      ...options,
+      logger: { ...(options.logger as object), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    applyHttpConventions(app);
+    app.get('/work', async (req) => {
+      // Inside a span of its own, a line of the request's logger still names the request's span.
+      await inSpan('inner', {}, async () => req.log.child({ step: 'inner' }).info('working'));
+      return { span: req.span.spanContext().spanId };
+    });
+    const traceId = '9'.repeat(32);
+    try {
+      for (const flags of ['01', '00']) {
+        lines.length = 0;
+        const res = await app.inject({
+          url: '/work',
+          headers: { traceparent: `00-${traceId}-${'8'.repeat(16)}-${flags}` },
+        });
+        const { span } = res.json<{ span: string }>();
+        const about = (msg: string) => lines.find((line) => line.msg === msg);
+        // Sampled or not, the ids are logged: a line leads to the trace whenever the trace was kept.
+        for (const msg of ['working', 'request completed']) {
+          expect(about(msg), `${msg} (${flags})`).toMatchObject({ trace_id: traceId, span_id: span });
+        }
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it("continues a caller's trace and keeps its sampling decision", async () => {
     const traceId = 'a'.repeat(32);
     const sampled = contextFrom({ traceparent: `00-${traceId}-${'b'.repeat(16)}-01` });
     const inherited = await inSpan('child', { parent: sampled }, async (span) => span.spanContext());
     expect(inherited).toMatchObject({ traceId, traceFlags: 1 });
-    const unsampled = contextFrom({ traceparent: `00-${'c'.repeat(32)}-${'d'.repeat(16)}-00` });
-    const skipped = await inSpan('child', { parent: unsampled }, async (span) => span.isRecording());
-    expect(skipped).toBe(false);
+    expect(inherited.spanId).toMatch(/^[0-9a-f]{16}$/);
+    // An unsampled caller: the child is made without the SDK's sampling round (telemetry.ts), but as the SDK
+    // would make it: the caller's trace, a span id of its own, unsampled, recording nothing, its tracestate kept.
+    const unsampled = contextFrom({ traceparent: `00-${'c'.repeat(32)}-${'d'.repeat(16)}-00`, tracestate: 'tc=1' });
+    const [skipped, recording] = await inSpan(
+      'child',
+      { parent: unsampled },
+      async (span) => [span, span.isRecording()] as const,
+    );
+    expect(recording).toBe(false);
+    expect(skipped.spanContext()).toMatchObject({ traceId: 'c'.repeat(32), traceFlags: 0 });
+    expect(skipped.spanContext().spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(skipped.spanContext().spanId).not.toBe('d'.repeat(16));
+    expect(skipped.spanContext().traceState?.serialize()).toBe('tc=1');
+    const siblings = await Promise.all(
+      [1, 2].map(() => inSpan('child', { parent: unsampled }, async (span) => span.spanContext().spanId)),
+    );
+    expect(siblings[0]).not.toBe(siblings[1]);
     // A header that is no trace context starts a new trace.
     const fresh = await inSpan('root', { parent: contextFrom({ traceparent: 'nonsense' }) }, async () =>
       currentTraceId(),
     );
     expect(fresh).toMatch(/^[0-9a-f]{32}$/);
     expect(fresh).not.toBe(traceId);
+  });
+
+  it('reads a traceparent as the W3C propagator does, and refuses what it refuses', () => {
+    const remote = (carrier: Record<string, unknown>) => otelTrace.getSpanContext(contextFrom(carrier));
+    const id = 'e'.repeat(32);
+    expect(remote({ traceparent: `00-${id}-${'f'.repeat(16)}-01` })).toEqual({
+      traceId: id,
+      spanId: 'f'.repeat(16),
+      traceFlags: 1,
+      isRemote: true,
+    });
+    // Flags beyond the sampled bit are kept, as the propagator keeps them.
+    expect(remote({ traceparent: `00-${id}-${'f'.repeat(16)}-03` })?.traceFlags).toBe(3);
+    // A Kafka header's bytes, and a later version's extra field, go through the propagator.
+    expect(remote({ traceparent: Buffer.from(`00-${id}-${'f'.repeat(16)}-01`) })?.traceId).toBe(id);
+    expect(remote({ traceparent: `01-${id}-${'f'.repeat(16)}-01-later` })?.traceId).toBe(id);
+    for (const refused of [
+      `00-${'0'.repeat(32)}-${'f'.repeat(16)}-01`,
+      `00-${id}-${'0'.repeat(16)}-01`,
+      `00-${id.toUpperCase()}-${'f'.repeat(16)}-01`,
+      `00-${id}-${'f'.repeat(16)}-01-more`,
+      `ff-${id}-${'f'.repeat(16)}-01`,
+      `00-${id}-${'f'.repeat(15)}-01`,
+    ]) {
+      expect(remote({ traceparent: refused }), refused).toBeUndefined();
+    }
   });
 
   it('writes the trace context into an event written inside a span, and none outside', async () => {
