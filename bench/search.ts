@@ -5,23 +5,21 @@
 // behind 50 connections) and paced at a fixed rate (latency of a request under that load).
 // Usage: npm run bench:search [-- --hotels 200000 --small 20000 --seconds 10 --rate 1000 --connections 50 --keep]
 // Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
-// what tracing costs instead: at `--hotels` only, flat out only, off, 10 % and 100 % in turns (`--rounds`
-// times each, every other round backwards), the platform restarted for each, and prints
+// what tracing costs instead: at `--hotels` only, flat out only, off, 10 % and 100 % on three platforms side by
+// side, measured in turns (`--rounds` times each for `--slice` seconds, every other round backwards), and prints
 // `RESULT tracing_overhead search: …`.
 import { spawnSync } from 'node:child_process';
 import { Pool } from 'undici';
-import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
+import { distinctFreePorts, processGroup, serverOf, waitFor } from '@travelclub/testing';
 import { benchOptions, serverSettings } from './setup.js';
 import {
   collected,
-  cpuLine,
   cpuNow,
   cpuPer,
   loadNow,
-  modeLines,
   modeName,
-  overheadResult,
-  schedule,
+  overheadReport,
+  inTurns,
   startCollector,
   tracingEnv,
   tracingFromEnv,
@@ -38,8 +36,9 @@ const values = benchOptions(
     settle: 15,
     rate: 1000,
     connections: 50,
-    // With BENCH_TRACING=all: how many times each mode is measured.
-    rounds: 2,
+    // With BENCH_TRACING=all: how many times each mode is measured, and for how many seconds each time.
+    rounds: 10,
+    slice: 3,
   },
   {
     // Keep the seeded databases (bench_search_<hotels>) and use them again next time, skipping the seeding.
@@ -54,7 +53,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const infra = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
 
 const parts = processGroup();
-const start = (file: string, env: Record<string, string>) =>
+const start = (file: string, env: Record<string, string>): number =>
   parts.start(file, { ...infra, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
 const stopAll = () => parts.stopAll();
 const collector = tracing.modes.some((mode) => mode !== 'off') ? await startCollector() : undefined;
@@ -86,20 +85,11 @@ interface Place {
 
 /** Big cities, found through the API itself, as a traveller would (autocomplete by name). */
 async function places(gateway: string): Promise<Place[]> {
-  const names = ['Tokyo', 'Paris', 'London', 'New York', 'São Paulo', 'Mumbai', 'Cairo', 'Lagos', 'Istanbul', 'Berlin'];
-  names.push(
-    'Madrid',
-    'Rome',
-    'Sydney',
-    'Toronto',
-    'Mexico City',
-    'Buenos Aires',
-    'Bangkok',
-    'Seoul',
-    'Lima',
-    'Nairobi',
-  );
-  names.push('Lisbon', 'Vienna', 'Prague', 'Dublin', 'Chicago', 'Los Angeles', 'Jakarta', 'Manila', 'Delhi', 'Moscow');
+  const names = (
+    'Tokyo|Paris|London|New York|São Paulo|Mumbai|Cairo|Lagos|Istanbul|Berlin|Madrid|Rome|Sydney|Toronto|' +
+    'Mexico City|Buenos Aires|Bangkok|Seoul|Lima|Nairobi|Lisbon|Vienna|Prague|Dublin|Chicago|Los Angeles|' +
+    'Jakarta|Manila|Delhi|Moscow'
+  ).split('|');
   const found: Place[] = [];
   for (const name of names) {
     const res = await fetch(`${gateway}/api/v1/destinations/autocomplete?query=${encodeURIComponent(name)}`);
@@ -286,14 +276,17 @@ async function seeded(hotels: number) {
   return { db, connection };
 }
 
-/** Starts the catalog and the gateway on `db` with tracing `mode`, and waits until they answer and settle. */
+/**
+ * Starts the catalog and the gateway on `db` with tracing `mode`, and waits until they answer and settle;
+ * answers the gateway's address and the two processes.
+ */
 async function boot(hotels: number, db: string, mode: TracingMode, slot: string) {
-  const [catalogPort, gatewayPort] = await Promise.all([freePort(), freePort()]);
+  const [catalogPort, gatewayPort, metricsPort] = await distinctFreePorts(3);
   const catalog = `http://127.0.0.1:${catalogPort}`;
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   const traced = tracingEnv(mode, collector?.url);
   const booted = Date.now();
-  start(serverOf('catalog'), {
+  const catalogPid = start(serverOf('catalog'), {
     PORT: String(catalogPort),
     MONGO_DB: db,
     KAFKA_TOPIC_PREFIX: `bench-${runId}-${hotels}${slot}.`,
@@ -302,7 +295,7 @@ async function boot(hotels: number, db: string, mode: TracingMode, slot: string)
     SEED_HOTELS: '0',
     ...traced,
   });
-  start(serverOf('gateway'), {
+  const gatewayPid = start(serverOf('gateway'), {
     PORT: String(gatewayPort),
     CATALOG_URL: catalog,
     // Every route measured is public: the key set is never fetched.
@@ -310,6 +303,8 @@ async function boot(hotels: number, db: string, mode: TracingMode, slot: string)
     RATE_LIMIT_MAX: '1000000000',
     RATE_LIMIT_PREFIX: `bench-search-${runId}-${hotels}${slot}:`,
     UPSTREAM_CONNECTIONS: String(connections),
+    // Its own, never the default: gateways side by side (BENCH_TRACING=all) would all want 9464.
+    METRICS_PORT: String(metricsPort),
     ...traced,
   });
   await Promise.all([waitFor(`${catalog}/health/ready`, 300_000), waitFor(`${gateway}/health/live`, 60_000)]);
@@ -317,44 +312,46 @@ async function boot(hotels: number, db: string, mode: TracingMode, slot: string)
     `catalog ready with ${hotels} hotels in ${((Date.now() - booted) / 1000).toFixed(1)} s (tracing ${modeName(mode)})`,
   );
   await new Promise((resolve) => setTimeout(resolve, values.settle * 1000));
-  return gateway;
+  return { gateway, pids: [catalogPid, gatewayPid] };
 }
 
-/** BENCH_TRACING=all: flat-out throughput at `hotels` with tracing off, at 10 % and at 100 %, in turns. */
+/**
+ * BENCH_TRACING=all: flat-out throughput at `hotels` with tracing off, at 10 % and at 100 %, on three platforms
+ * side by side measured in turns of `--slice` seconds: a round's three figures are taken seconds apart, under
+ * the same neighbours (docs/observability.md says why).
+ */
 async function overhead(hotels: number) {
   const { db, connection } = await seeded(hotels);
-  const measured = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
-  const cpu = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
-  let spans = 0;
+  const platforms = new Map<TracingMode, { pool: Pool; mix: Planned[]; pids: number[] }>();
   try {
-    for (const [i, mode] of schedule(tracing.modes, values.rounds).entries()) {
-      const gateway = await boot(hotels, db, mode, `-${i}`);
+    for (const [i, mode] of tracing.modes.entries()) {
+      const { gateway, pids } = await boot(hotels, db, mode, `-${i}`);
       const pool = new Pool(gateway, { connections, pipelining: 1 });
-      const mix = plan(await places(gateway), 4_000);
-      await load(pool, mix, values.warmup);
-      const before = await collector?.counts();
-      const cpuBefore = cpuNow();
-      const measuredLoad = await load(pool, mix, seconds);
-      const perRequest = cpuPer(cpuBefore, cpuNow(), measuredLoad.requests);
-      const flat = summary(measuredLoad);
-      await pool.close();
-      await stopAll();
-      // Stopped parts have sent what they buffered.
-      const received = collected(before, await collector?.counts());
-      spans += received.spans;
-      measured.get(mode)!.push(flat.rps);
-      cpu.get(mode)!.push(perRequest.parts);
-      console.log(line(`tracing ${modeName(mode)}, flat out`, flat) + `  ${received.text}  (${loadNow()})`);
-      console.log(`  CPU ms per request: ${perRequest.text}`);
+      platforms.set(mode, { pool, mix: plan(await places(gateway), 4_000), pids });
     }
+    for (const { pool, mix } of platforms.values()) await load(pool, mix, values.warmup);
+    const before = await collector?.counts();
+    const turns = await inTurns(tracing.modes, values.rounds, async (mode, round) => {
+      const { pool, mix, pids } = platforms.get(mode)!;
+      const cpuBefore = cpuNow(pids);
+      const slice = await load(pool, mix, values.slice);
+      const perRequest = cpuPer(cpuBefore, cpuNow(pids), slice.requests);
+      const flat = summary(slice);
+      console.log(`${line(`round ${round}, tracing ${modeName(mode)}`, flat)}  (${loadNow()})`);
+      console.log(`  CPU ms per request: ${perRequest.text}`);
+      return { value: flat.rps, cpu: perRequest.parts };
+    });
+    for (const { pool } of platforms.values()) await pool.close();
+    await stopAll();
+    // Stopped parts have sent what they buffered.
+    const received = collected(before, await collector?.counts());
+    for (const text of overheadReport('search', turns, received, { rate: 'req/s', unit: 'request', decimals: 0 }))
+      console.log(text);
   } finally {
+    // The parts are stopped by the caller's `finally` if this ended early.
     if (!values.keep) await connection.dropDatabase();
     await connection.close();
   }
-  for (const text of modeLines(measured, 0, 'req/s')) console.log(text);
-  console.log(cpuLine(cpu, 'request'));
-  console.log(`${loadNow()}; spans received counted from the end of the warm-up to the parts' stop`);
-  console.log(overheadResult('search', measured, spans, 0));
 }
 
 const results: { hotels: number; flat: Summary; paced: Summary }[] = [];
@@ -364,7 +361,7 @@ try {
     const mode = tracing.modes[0]!;
     for (const hotels of sizes) {
       const { db, connection } = await seeded(hotels);
-      const gateway = await boot(hotels, db, mode, '');
+      const { gateway } = await boot(hotels, db, mode, '');
       const pool = new Pool(gateway, { connections, pipelining: 1 });
       const mix = plan(await places(gateway), 4_000);
       await load(pool, mix, values.warmup);
@@ -385,7 +382,7 @@ try {
         `scale_p99_ratio is paced p99 at ${big.hotels} over ${small.hotels}`,
     );
     if (collector) console.log(`tracing ${modeName(mode)}: ${(await collector.counts()).spans} spans received`);
-    console.log(`${loadNow()}`);
+    console.log(loadNow());
     console.log(
       `RESULT search_rps=${big.flat.rps.toFixed(0)} p50_ms=${big.paced.p50.toFixed(1)} p99_ms=${big.paced.p99.toFixed(1)} ` +
         `autocomplete_p99_ms=${big.paced.autocompleteP99.toFixed(1)} hotels=${big.hotels} ` +

@@ -54,6 +54,26 @@ export function schedule(modes: TracingMode[], rounds: number): TracingMode[] {
   return Array.from({ length: rounds }, (_, round) => (round % 2 ? [...modes].reverse() : modes)).flat();
 }
 
+/**
+ * Measures every mode `rounds` times in the order of `schedule`, each time by `measureOnce` (answering the
+ * throughput and the parts' CPU per unit of work), and answers them by mode in round order, for
+ * `overheadResult`, `cpuLine` and `modeLines`.
+ */
+export async function inTurns(
+  modes: TracingMode[],
+  rounds: number,
+  measureOnce: (mode: TracingMode, round: number) => Promise<{ value: number; cpu: number }>,
+) {
+  const measured = new Map<TracingMode, number[]>(modes.map((mode) => [mode, []]));
+  const cpu = new Map<TracingMode, number[]>(modes.map((mode) => [mode, []]));
+  for (const [i, mode] of schedule(modes, rounds).entries()) {
+    const once = await measureOnce(mode, Math.floor(i / modes.length) + 1);
+    measured.get(mode)!.push(once.value);
+    cpu.get(mode)!.push(once.cpu);
+  }
+  return { measured, cpu };
+}
+
 export interface CollectorCounts {
   requests: number;
   spans: number;
@@ -111,10 +131,11 @@ export const loadNow = () =>
 let ticksPerSecond: number | undefined;
 /**
  * The CPU time (ms) of this process's descendants by part (from /proc: Linux only, empty elsewhere), the
- * collector left out. On a shared machine a throughput moves with the neighbours' work; CPU time per request
- * much less, so it is printed beside it.
+ * collector left out; only the processes `only` names when given (one platform of several running side by
+ * side). On a shared machine a throughput moves with the neighbours' work; CPU time per request much less, so
+ * it is printed beside it.
  */
-export function partsCpu(): Map<string, number> {
+export function partsCpu(only?: number[]): Map<string, number> {
   const byPart = new Map<string, number>();
   try {
     ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -136,6 +157,7 @@ export function partsCpu(): Map<string, number> {
     }
     ours.delete(process.pid);
     for (const pid of ours) {
+      if (only && !only.includes(pid)) continue;
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (cmdline.includes('otlp-collector')) continue;
       const part =
@@ -165,8 +187,8 @@ export function cpuPer(
   };
 }
 
-/** A CPU reading for `cpuPer`. */
-export const cpuNow = () => ({ parts: partsCpu(), self: process.cpuUsage() });
+/** A CPU reading for `cpuPer`, of every part or of the processes `only` names. */
+export const cpuNow = (only?: number[]) => ({ parts: partsCpu(only), self: process.cpuUsage() });
 
 const zero: CollectorCounts = { requests: 0, spans: 0, bytes: 0, cpuMs: 0 };
 /** What the collector took between two counts (none without a collector), for the log. */
@@ -178,7 +200,11 @@ export function collected(before: CollectorCounts = zero, after: CollectorCounts
   return { spans, text };
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
 /** The goals of issue 31: throughput lost at 10 % and at 100 % sampling. */
 const GOALS = new Map<number, number>([
@@ -187,8 +213,11 @@ const GOALS = new Map<number, number>([
 ]);
 
 /**
- * `RESULT tracing_overhead <bench>: off=… 10%=… (loss x.x%) 100%=… (loss y.y%) spans_received=… within_goal=…`:
- * each mode's mean over its rounds, and its loss against tracing off.
+ * `RESULT tracing_overhead <bench>: off=… 10%=… (loss x.x%) 100%=… (loss y.y%) rounds=… spans_received=…
+ * within_goal=…`: each mode's median over its rounds, and its loss against tracing off: the median, over the
+ * rounds, of the loss against tracing off in the same round (`measured` holds each mode's figures in round
+ * order). Pairing by round keeps a machine getting busier or quieter out of the comparison; the median keeps
+ * one disturbed round out of it.
  */
 export function overheadResult(
   bench: string,
@@ -196,27 +225,30 @@ export function overheadResult(
   spansReceived: number,
   decimals: number,
 ): string {
-  const off = mean(measured.get('off') ?? []);
+  const off = measured.get('off') ?? [];
   let within = true;
   const parts = [...measured].map(([mode, values]) => {
-    const value = mean(values);
+    const value = median(values);
     if (mode === 'off') return `off=${value.toFixed(decimals)}`;
-    const loss = 1 - value / off;
+    const loss = median(values.map((v, round) => 1 - v / off[round]!));
     const goal = GOALS.get(mode);
     if (goal !== undefined && !(loss <= goal)) within = false;
     return `${modeName(mode)}=${value.toFixed(decimals)} (loss ${(loss * 100).toFixed(1)}%)`;
   });
-  return `RESULT tracing_overhead ${bench}: ${parts.join(' ')} spans_received=${spansReceived} within_goal=${within}`;
+  return (
+    `RESULT tracing_overhead ${bench}: ${parts.join(' ')} rounds=${off.length} spans_received=${spansReceived} ` +
+    `within_goal=${within}`
+  );
 }
 
 /** The parts' CPU per unit of work by mode, and how much more than with tracing off. */
 export function cpuLine(cpu: Map<TracingMode, number[]>, unit: string): string {
-  const off = mean(cpu.get('off') ?? []);
+  const off = median(cpu.get('off') ?? []);
   return (
-    `parts' CPU ms per ${unit} (mean): ` +
+    `parts' CPU ms per ${unit} (median): ` +
     [...cpu]
       .map(([mode, values]) => {
-        const value = mean(values);
+        const value = median(values);
         return mode === 'off'
           ? `off=${value.toFixed(3)}`
           : `${modeName(mode)}=${value.toFixed(3)} (+${((value / off - 1) * 100).toFixed(1)}%)`;
@@ -230,6 +262,24 @@ export function modeLines(measured: Map<TracingMode, number[]>, decimals: number
   return [...measured].map(
     ([mode, values]) =>
       `${modeName(mode).padEnd(4)} ${values.map((v) => v.toFixed(decimals)).join(', ')} ${unit} ` +
-      `(mean ${mean(values).toFixed(decimals)})`,
+      `(median ${median(values).toFixed(decimals)})`,
   );
+}
+
+/**
+ * The lines that end a BENCH_TRACING=all run: each mode's figures, the parts' CPU per unit, what the collector
+ * took, and the RESULT line.
+ */
+export function overheadReport(
+  bench: string,
+  { measured, cpu }: Awaited<ReturnType<typeof inTurns>>,
+  received: ReturnType<typeof collected>,
+  units: { rate: string; unit: string; decimals: number },
+): string[] {
+  return [
+    ...modeLines(measured, units.decimals, units.rate),
+    cpuLine(cpu, units.unit),
+    `${received.text}, from the end of the warm-up to the parts' stop (${loadNow()})`,
+    overheadResult(bench, measured, received.spans, units.decimals),
+  ];
 }

@@ -3,6 +3,7 @@
 // service's tests: `@travelclub/testing/auth`, `/catalog`, `/notifications` (src/neighbours/).
 export {
   buildWeb,
+  distinctFreePorts,
   freePort,
   processGroup,
   serverOf,

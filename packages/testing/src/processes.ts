@@ -41,6 +41,13 @@ export async function freePort(): Promise<number> {
   return (await tryListen(0))!;
 }
 
+/** `count` free ports, no two the same (for parts that all listen at once). */
+export async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
 let webBuild: Promise<void> | undefined;
 /**
  * Builds the web app unless web/build is newer than its sources (once per process; scripts/web-build.mjs
@@ -183,8 +190,11 @@ export function processGroup(options: { beforeExit?: () => Promise<void> } = {})
   let children: ChildProcess[] = [];
   let stopping = false;
   const group = {
-    /** Runs `file` (a part's server: `serverOf(part)`, or a script) with tsx and `env` over this process's environment. */
-    start(file: string, env: Record<string, string>) {
+    /**
+     * Runs `file` (a part's server: `serverOf(part)`, or a script) with tsx and `env` over this process's
+     * environment; answers its process id.
+     */
+    start(file: string, env: Record<string, string>): number {
       const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
         env: { ...process.env, NODE_OPTIONS: nodeOptions, ...env },
         stdio: ['ignore', 'inherit', 'inherit'],
@@ -199,6 +209,7 @@ export function processGroup(options: { beforeExit?: () => Promise<void> } = {})
         }
       });
       children.push(child);
+      return child.pid!;
     },
     /** The last started first (the gateway before the service behind it), so no request is cut off on the way. */
     async stopAll() {

@@ -2,7 +2,7 @@
 // auth, notifications, catalog, itinerary, billing, creator, assistant and the gateway, and with `web: true` the web app behind the
 // gateway's origin too. For system tests, browser tests and benchmarks.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { buildWeb, freePort, startPart, type PartName, type RunningPart } from './processes.js';
+import { buildWeb, distinctFreePorts, startPart, type PartName, type RunningPart } from './processes.js';
 
 export interface StackInfra {
   mongoUrl: string;
@@ -203,13 +203,6 @@ function partSettings(infra: StackInfra, options: StackOptions, layout: StackLay
       PORT: String(layout.ports[name]),
     }),
   };
-}
-
-/** `count` free ports, no two the same. */
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
 }
 
 /** Starts every part: auth first (the others fetch its keys), then the rest at once; or every part at once. */
