@@ -12,8 +12,8 @@
 // overbooked and double_charged cover every booking of the run, checked behind the API.
 // Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --racers 200 --last 10]
 // Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
-// what tracing costs instead: round 1 flat out only, with tracing off, at 10 % and at 100 % in turns
-// (`--rounds` times each, every other round backwards), a new platform for each, and prints
+// what tracing costs instead: round 1 flat out only, with tracing off, at 10 % and at 100 % on three platforms
+// side by side, all loaded at once (`--rounds` rounds of `--slice` seconds), and prints
 // `RESULT tracing_overhead booking: …`.
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
@@ -21,15 +21,13 @@ import { cards, inDays, startStack, Traveller, type Stack, type Stay } from '@tr
 import { benchOptions, stackInfra } from './setup.js';
 import {
   collected,
-  cpuLine,
   cpuNow,
   cpuPer,
   loadNow,
-  modeLines,
   modeName,
-  overheadResult,
-  schedule,
+  overheadReport,
   startCollector,
+  together,
   tracingEnv,
   tracingFromEnv,
   type TracingMode,
@@ -43,8 +41,9 @@ const values = benchOptions({
   racers: 200,
   last: 10,
   hotels: 2000,
-  // With BENCH_TRACING=all: how many times each mode is measured.
-  rounds: 2,
+  // With BENCH_TRACING=all: how many times each mode is measured, and for how many seconds each time.
+  rounds: 6,
+  slice: 10,
 });
 const { seconds, concurrency, racers, last: lastRooms } = values;
 
@@ -131,17 +130,20 @@ interface Outcome {
   confirmMs: number;
 }
 
-/** One traveller's whole booking: answers the confirm latency. */
-async function book(stay: Stay): Promise<Outcome> {
-  const traveller = await new Traveller(stack.gateway).visit();
+/** One traveller's whole booking through `gateway`: answers the confirm latency. */
+async function book(stay: Stay, gateway: string): Promise<Outcome> {
+  const traveller = await new Traveller(gateway).visit();
   const pending = await traveller.checkout(stay, `${randomUUID()}@bench.test`);
   const paid = await traveller.pay(pending.invoiceId!, cards.good);
   if (paid.status !== 200) throw new Error(`payment answered ${paid.status}: ${JSON.stringify(paid.body)}`);
   return { confirmMs: await untilConfirmed(traveller, pending.id, Date.now()) };
 }
 
-/** Round 1: `concurrency` travellers, each booking one after the other, for `durationS` seconds. */
-async function throughput(supply: Stay[], durationS: number, concurrency: number) {
+/**
+ * Round 1: `concurrency` travellers, each booking one after the other, for `durationS` seconds (on the running
+ * platform unless told).
+ */
+async function throughput(supply: Stay[], durationS: number, concurrency: number, gateway = stack.gateway) {
   const latencies: number[] = [];
   let failures = 0;
   const started = performance.now();
@@ -152,7 +154,7 @@ async function throughput(supply: Stay[], durationS: number, concurrency: number
         const stay = supply.pop();
         if (!stay) return;
         try {
-          latencies.push((await book(stay)).confirmMs);
+          latencies.push((await book(stay, gateway)).confirmMs);
         } catch (err) {
           failures++;
           if (failures <= 3) console.error(`booking failed: ${(err as Error).message}`);
@@ -233,43 +235,44 @@ async function audit() {
 }
 
 /**
- * BENCH_TRACING=all: round 1 flat out with tracing off, at 10 % and at 100 %, in turns, each on a new platform
- * (the first is already running).
+ * BENCH_TRACING=all: round 1 flat out with tracing off, at 10 % and at 100 %, on three platforms side by side
+ * (the first is already running), loaded at once for `--slice` seconds a round, as bench:search does.
  */
 async function overhead() {
-  const measured = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
-  const cpu = new Map<TracingMode, number[]>(tracing.modes.map((mode) => [mode, []]));
-  let spans = 0;
-  for (const [i, mode] of schedule(tracing.modes, values.rounds).entries()) {
-    if (i > 0) stack = await platform(mode);
-    try {
-      const supply = await roomSupply(150 * (seconds + values.warmup));
-      await throughput(supply, values.warmup, concurrency);
-      const before = await collector?.counts();
-      const cpuBefore = cpuNow();
-      const flat = await throughput(supply, seconds, concurrency);
-      const perBooking = cpuPer(cpuBefore, cpuNow(), Math.max(1, flat.bookings));
-      await stack.stop();
-      // Stopped parts have sent what they buffered.
-      const received = collected(before, await collector?.counts());
-      spans += received.spans;
+  const platforms = new Map<TracingMode, { stack: Stack; supply: Stay[] }>();
+  try {
+    for (const mode of tracing.modes) {
+      if (platforms.size > 0) stack = await platform(mode);
+      const entry = { stack, supply: [] as Stay[] };
+      platforms.set(mode, entry);
+      entry.supply = await roomSupply(150 * (values.rounds * values.slice + values.warmup));
+    }
+    const all = [...platforms.values()];
+    await Promise.all(all.map((p) => throughput(p.supply, values.warmup, concurrency, p.stack.gateway)));
+    const before = await collector?.counts();
+    const turns = await together(tracing.modes, values.rounds, async (mode, round) => {
+      const { stack: measured, supply } = platforms.get(mode)!;
+      const pids = Object.values(measured.parts).map((part) => part.pid);
+      const cpuBefore = cpuNow(pids);
+      const flat = await throughput(supply, values.slice, concurrency, measured.gateway);
+      const perBooking = cpuPer(cpuBefore, cpuNow(pids), Math.max(1, flat.bookings));
       const perS = flat.bookings / flat.elapsed;
-      measured.get(mode)!.push(perS);
-      cpu.get(mode)!.push(perBooking.parts);
       console.log(
-        `tracing ${modeName(mode)}, flat out: ${flat.bookings} bookings in ${flat.elapsed.toFixed(1)} s ` +
+        `round ${round}, tracing ${modeName(mode)}: ${flat.bookings} bookings in ${flat.elapsed.toFixed(1)} s ` +
           `(${perS.toFixed(1)}/s, ${flat.failures} failed); confirm p50 ${percentile(flat.latencies, 50).toFixed(1)} ms, ` +
-          `p99 ${percentile(flat.latencies, 99).toFixed(1)} ms; ${received.text} (${loadNow()})`,
+          `p99 ${percentile(flat.latencies, 99).toFixed(1)} ms (${loadNow()})`,
       );
       console.log(`  CPU ms per booking: ${perBooking.text}`);
-    } finally {
-      await teardown(stack);
-    }
+      return { value: perS, cpu: perBooking.parts };
+    });
+    for (const p of all) await p.stack.stop();
+    // Stopped parts have sent what they buffered.
+    const received = collected(before, await collector?.counts());
+    for (const text of overheadReport('booking', turns, received, { rate: 'bookings/s', unit: 'booking', decimals: 1 }))
+      console.log(text);
+  } finally {
+    for (const { stack: done } of platforms.values()) if (done !== stack) await teardown(done);
   }
-  for (const text of modeLines(measured, 1, 'bookings/s')) console.log(text);
-  console.log(cpuLine(cpu, 'booking'));
-  console.log(`${loadNow()}; spans received counted from the end of the warm-up to the parts' stop`);
-  console.log(overheadResult('booking', measured, spans, 1));
 }
 
 async function bench() {

@@ -6,7 +6,7 @@
 // Usage: npm run bench:search [-- --hotels 200000 --small 20000 --seconds 10 --rate 1000 --connections 50 --keep]
 // Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
 // what tracing costs instead: at `--hotels` only, flat out only, off, 10 % and 100 % on three platforms side by
-// side, measured in turns (`--rounds` times each for `--slice` seconds, every other round backwards), and prints
+// side, all loaded at once (`--rounds` rounds of `--slice` seconds), and prints
 // `RESULT tracing_overhead search: …`.
 import { spawnSync } from 'node:child_process';
 import { Pool } from 'undici';
@@ -19,8 +19,8 @@ import {
   loadNow,
   modeName,
   overheadReport,
-  inTurns,
   startCollector,
+  together,
   tracingEnv,
   tracingFromEnv,
   type TracingMode,
@@ -37,8 +37,8 @@ const values = benchOptions(
     rate: 1000,
     connections: 50,
     // With BENCH_TRACING=all: how many times each mode is measured, and for how many seconds each time.
-    rounds: 10,
-    slice: 3,
+    rounds: 12,
+    slice: 5,
   },
   {
     // Keep the seeded databases (bench_search_<hotels>) and use them again next time, skipping the seeding.
@@ -317,8 +317,7 @@ async function boot(hotels: number, db: string, mode: TracingMode, slot: string)
 
 /**
  * BENCH_TRACING=all: flat-out throughput at `hotels` with tracing off, at 10 % and at 100 %, on three platforms
- * side by side measured in turns of `--slice` seconds: a round's three figures are taken seconds apart, under
- * the same neighbours (docs/observability.md says why).
+ * side by side, loaded at once for `--slice` seconds a round (tracing.ts's `together` says why).
  */
 async function overhead(hotels: number) {
   const { db, connection } = await seeded(hotels);
@@ -329,9 +328,9 @@ async function overhead(hotels: number) {
       const pool = new Pool(gateway, { connections, pipelining: 1 });
       platforms.set(mode, { pool, mix: plan(await places(gateway), 4_000), pids });
     }
-    for (const { pool, mix } of platforms.values()) await load(pool, mix, values.warmup);
+    await Promise.all([...platforms.values()].map(({ pool, mix }) => load(pool, mix, values.warmup)));
     const before = await collector?.counts();
-    const turns = await inTurns(tracing.modes, values.rounds, async (mode, round) => {
+    const turns = await together(tracing.modes, values.rounds, async (mode, round) => {
       const { pool, mix, pids } = platforms.get(mode)!;
       const cpuBefore = cpuNow(pids);
       const slice = await load(pool, mix, values.slice);

@@ -47,29 +47,26 @@ export function tracingEnv(mode: TracingMode, collectorUrl?: string): Record<str
 }
 
 /**
- * The order of the measurements: `rounds` times every mode, every other round backwards (off 10 % 100 %,
- * 100 % 10 % off, ...), so a machine getting busier or quieter during the run weighs on every mode alike.
+ * Measures every mode `rounds` times, all modes at once in each round (one platform per mode, side by side,
+ * each under its own load), by `measureOnce` answering the throughput and the parts' CPU per unit of work; answers
+ * them by mode in round order, for `overheadReport`. Measured at the same moment, the modes share the
+ * machine's state, its neighbours and its scheduler alike, and the throughput each reaches says what its
+ * requests cost. Measured one after another, the same mode's throughput moved by a fifth between measurements
+ * seconds apart on this machine: several times the loss to be measured.
  */
-export function schedule(modes: TracingMode[], rounds: number): TracingMode[] {
-  return Array.from({ length: rounds }, (_, round) => (round % 2 ? [...modes].reverse() : modes)).flat();
-}
-
-/**
- * Measures every mode `rounds` times in the order of `schedule`, each time by `measureOnce` (answering the
- * throughput and the parts' CPU per unit of work), and answers them by mode in round order, for
- * `overheadResult`, `cpuLine` and `modeLines`.
- */
-export async function inTurns(
+export async function together(
   modes: TracingMode[],
   rounds: number,
   measureOnce: (mode: TracingMode, round: number) => Promise<{ value: number; cpu: number }>,
 ) {
   const measured = new Map<TracingMode, number[]>(modes.map((mode) => [mode, []]));
   const cpu = new Map<TracingMode, number[]>(modes.map((mode) => [mode, []]));
-  for (const [i, mode] of schedule(modes, rounds).entries()) {
-    const once = await measureOnce(mode, Math.floor(i / modes.length) + 1);
-    measured.get(mode)!.push(once.value);
-    cpu.get(mode)!.push(once.cpu);
+  for (let round = 1; round <= rounds; round++) {
+    const once = await Promise.all(modes.map((mode) => measureOnce(mode, round)));
+    modes.forEach((mode, i) => {
+      measured.get(mode)!.push(once[i]!.value);
+      cpu.get(mode)!.push(once[i]!.cpu);
+    });
   }
   return { measured, cpu };
 }
@@ -272,7 +269,7 @@ export function modeLines(measured: Map<TracingMode, number[]>, decimals: number
  */
 export function overheadReport(
   bench: string,
-  { measured, cpu }: Awaited<ReturnType<typeof inTurns>>,
+  { measured, cpu }: Awaited<ReturnType<typeof together>>,
   received: ReturnType<typeof collected>,
   units: { rate: string; unit: string; decimals: number },
 ): string[] {

@@ -40,6 +40,8 @@ export function zipkinWanted(env, { serversGiven }) {
 export function tracingEnvOf(part, env, zipkinUrl) {
   return {
     OTEL_SERVICE_NAME: part,
+    // On a laptop every query shows in the trace; production leaves them out unless asked (docs/observability.md).
+    TRACE_MONGODB_COMMANDS: env.TRACE_MONGODB_COMMANDS ?? 'true',
     ...(zipkinUrl && ownTracingChoices(env).length === 0
       ? { OTEL_TRACES_EXPORTER: 'zipkin', OTEL_EXPORTER_ZIPKIN_ENDPOINT: `${zipkinUrl}/api/v2/spans` }
       : {}),

@@ -24,6 +24,7 @@ describe("the parts' trace settings", () => {
     for (const part of ['auth', 'catalog', 'gateway', 'web']) {
       expect(tracingEnvOf(part, {}, zipkinUrl)).toEqual({
         OTEL_SERVICE_NAME: part,
+        TRACE_MONGODB_COMMANDS: 'true',
         OTEL_TRACES_EXPORTER: 'zipkin',
         OTEL_EXPORTER_ZIPKIN_ENDPOINT: 'http://127.0.0.1:9411/api/v2/spans',
       });
@@ -40,16 +41,23 @@ describe("the parts' trace settings", () => {
     ];
     for (const env of choices) {
       expect(ownTracingChoices(env)).toEqual(Object.keys(env));
-      expect(tracingEnvOf('billing', env, zipkinUrl)).toEqual({ OTEL_SERVICE_NAME: 'billing' });
+      expect(tracingEnvOf('billing', env, zipkinUrl)).toEqual({
+        OTEL_SERVICE_NAME: 'billing',
+        TRACE_MONGODB_COMMANDS: 'true',
+      });
     }
     // A part's name wins over one OTEL_SERVICE_NAME for all (it would merge nine processes into one service).
     expect(tracingEnvOf('billing', { OTEL_SERVICE_NAME: 'all' }, zipkinUrl).OTEL_SERVICE_NAME).toBe('billing');
+    // MongoDB's command spans, on for a local run, stay as the environment says.
+    expect(tracingEnvOf('billing', { TRACE_MONGODB_COMMANDS: 'false' }, zipkinUrl).TRACE_MONGODB_COMMANDS).toBe(
+      'false',
+    );
     // Settings that do not say where spans go are not a choice.
     expect(ownTracingChoices({ OTEL_SDK_DISABLED: 'false', OTEL_TRACES_SAMPLER_ARG: '0.1' })).toEqual([]);
   });
 
   it('sets no exporter when no Zipkin runs', () => {
-    expect(tracingEnvOf('auth', {}, undefined)).toEqual({ OTEL_SERVICE_NAME: 'auth' });
+    expect(tracingEnvOf('auth', {}, undefined)).toEqual({ OTEL_SERVICE_NAME: 'auth', TRACE_MONGODB_COMMANDS: 'true' });
   });
 });
 

@@ -21,6 +21,7 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
     OTEL_TRACES_SAMPLER_ARG: '1',
     OTEL_BSP_SCHEDULE_DELAY: '200',
+    TRACE_MONGODB_COMMANDS: 'true',
   });
 });
 afterAll(() => receiver?.stop());

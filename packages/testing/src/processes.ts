@@ -91,6 +91,8 @@ const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=$
 export interface RunningPart {
   name: string;
   url: string;
+  /** Its process id (for the benches' CPU figures). */
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
   /** Ends the process at once (SIGKILL): no shutdown, whatever was in flight is cut off. */
@@ -156,7 +158,7 @@ export async function startPart(
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${part} exited with ${child.exitCode}:\n${output}`);
-    if (await answers(url + readyPath)) return { name: part, url, output: () => output, stop, kill };
+    if (await answers(url + readyPath)) return { name: part, url, pid: child.pid!, output: () => output, stop, kill };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${part} did not become ready:\n${output}`);

@@ -3,14 +3,14 @@ import mongoose, { Schema, type Connection, type IndexOptions, type Model, type 
 import type { Logger } from './logger.js';
 import { guardServerMonitors } from './mongo-monitor.js';
 import { traceMongoCommands } from './telemetry-clients.js';
-import { tracingOn } from './telemetry.js';
+import { mongoCommandsTraced } from './telemetry.js';
 
 export async function connectMongo(url: string, dbName: string, options: { log?: Logger } = {}): Promise<Connection> {
   const connection = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5_000,
-    // The command events behind MongoDB's spans, only when this process traces (telemetry-clients.ts).
-    monitorCommands: tracingOn(),
+    // The command events behind MongoDB's spans, only when this process traces them (telemetry.ts).
+    monitorCommands: mongoCommandsTraced(),
   });
   traceMongoCommands(connection.getClient());
   await connection.asPromise();

@@ -5,7 +5,16 @@
 // object per command even when nobody listens for spans.
 import type { mongo } from 'mongoose';
 import type { Redis } from 'ioredis';
-import { failSpan, otelContext, otelTrace, SpanKind, startSpan, tracingOn, type Span } from './telemetry.js';
+import {
+  failSpan,
+  mongoCommandsTraced,
+  otelContext,
+  otelTrace,
+  SpanKind,
+  startSpan,
+  tracingOn,
+  type Span,
+} from './telemetry.js';
 
 /** The active span when it records; undefined otherwise (no trace, unsampled, tracing off). */
 const recordingParent = () => {
@@ -13,9 +22,9 @@ const recordingParent = () => {
   return otelTrace.getSpan(parent)?.isRecording() ? parent : undefined;
 };
 
-/** Spans for a client's commands; the client must be made with `monitorCommands: tracingOn()`. */
+/** Spans for a client's commands; the client must be made with `monitorCommands: mongoCommandsTraced()`. */
 export function traceMongoCommands(client: mongo.MongoClient): void {
-  if (!tracingOn()) return;
+  if (!mongoCommandsTraced()) return;
   const open = new Map<number, Span>();
   client.on('commandStarted', (event) => {
     const parent = recordingParent();

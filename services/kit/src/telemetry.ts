@@ -170,6 +170,7 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
   // A parent-based sampler drops every child of an unsampled parent (its default for both local and remote
   // parents): `startSpan` then makes that child itself, without the SDK's sampling round.
   unsampledChildrenDropped = parentBased;
+  mongoCommands = truthy(env.TRACE_MONGODB_COMMANDS);
   // Outgoing HTTP through undici (the gateway's pools, fetch): a client span and the `traceparent` header.
   // Only inside a span: the probes and key fetches a part makes on its own start no trace of their own.
   // A request that already carries its trace context (the gateway's forwards write their own) is left alone.
@@ -191,6 +192,13 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
 
 /** Whether this process traces: `startTelemetry` ran and tracing is not disabled. */
 export const tracingOn = () => started?.provider !== undefined;
+
+let mongoCommands = false;
+/**
+ * Whether MongoDB's commands get spans: only when asked (TRACE_MONGODB_COMMANDS=true), for the driver's command
+ * events behind them cost every process, span or not, more than the rest of tracing (docs/observability.md).
+ */
+export const mongoCommandsTraced = () => tracingOn() && mongoCommands;
 
 /** Whether an undici request's headers (a flat list of names and values, or one string) hold a `traceparent`. */
 function carriesTrace(request: { headers: string | (string | string[])[] }): boolean {
@@ -243,11 +251,7 @@ let kitTracer: Tracer | undefined;
 let unsampledChildrenDropped = false;
 const ids = new RandomIdGenerator();
 
-/**
- * The kit's tracer: the spans it makes are named for what they do, and the resource names the part. Kept once
- * tracing started (asking the provider each time cost a search request 3 % of its CPU, profiled); before that,
- * the API's proxy.
- */
+/** The kit's tracer, kept once tracing started (asking the provider each time was costly, profiled). */
 const tracer = (): Tracer => kitTracer ?? trace.getTracer('@travelclub/kit');
 
 /**

@@ -18,6 +18,7 @@ import {
   currentTraceId,
   exporterFrom,
   inSpan,
+  mongoCommandsTraced,
   newEvent,
   otelTrace,
   samplerFrom,
@@ -74,8 +75,9 @@ describe('a traced process', () => {
     startTelemetry('kit-telemetry-test', { OTEL_TRACES_EXPORTER: 'none' });
   });
 
-  it('is on once started', () => {
+  it('is on once started, without MongoDB command spans unless asked', () => {
     expect(tracingOn()).toBe(true);
+    expect(mongoCommandsTraced()).toBe(false);
   });
 
   it('writes the span ids into log lines inside a span, and none outside', async () => {
