@@ -113,7 +113,9 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     if (req.page !== null) return upstreams.forward(req, reply, 'web', req.page, WEB_DEFAULT_HEADERS);
     throw appError('not-found');
   };
-  app.route({ method: PROXIED_METHODS, url: PROXY_URL, exposeHeadRoute: false, handler: forward });
+  // A forward writes its request span's `traceparent` itself (upstreams.ts), so it runs outside the span.
+  const forwarding = { passesSpanOn: true };
+  app.route({ method: PROXIED_METHODS, url: PROXY_URL, exposeHeadRoute: false, config: forwarding, handler: forward });
   // The figures are served on the metrics port only (server.ts): through the public port, not found.
   app.route({
     method: PROXIED_METHODS,
@@ -123,7 +125,7 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
   });
   // The same forwarding with room for a few photos, on the upload routes only.
   for (const [method, url] of UPLOAD_ROUTES) {
-    app.route({ method, url, bodyLimit: config.UPLOAD_BODY_LIMIT_BYTES, handler: forward });
+    app.route({ method, url, bodyLimit: config.UPLOAD_BODY_LIMIT_BYTES, config: forwarding, handler: forward });
   }
   return app;
 }

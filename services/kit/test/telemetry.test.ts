@@ -8,7 +8,7 @@ import {
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
 } from '@opentelemetry/sdk-trace';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import {
   inSpan,
   mongoCommandsTraced,
   newEvent,
+  otelContext,
   otelTrace,
   samplerFrom,
   serverOptions,
@@ -127,6 +128,26 @@ describe('a traced process', () => {
           expect(about(msg), `${msg} (${flags})`).toMatchObject({ trace_id: traceId, span_id: span });
         }
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('runs a handler inside its request span, unless the route passes the span on itself', async () => {
+    const app = Fastify(serverOptions({ name: 'kit-active-span', logLevel: 'silent' }));
+    applyHttpConventions(app);
+    const seen = (req: FastifyRequest) => ({
+      active: otelTrace.getSpan(otelContext.active())?.spanContext().spanId ?? null,
+      own: req.span.spanContext().spanId,
+    });
+    app.get('/inside', async (req) => seen(req));
+    app.get('/outside', { config: { passesSpanOn: true } }, async (req) => seen(req));
+    try {
+      const inside = (await app.inject({ url: '/inside' })).json<{ active: string; own: string }>();
+      expect(inside.active).toBe(inside.own);
+      const outside = (await app.inject({ url: '/outside' })).json<{ active: string | null; own: string }>();
+      expect(outside.own).toMatch(/^[0-9a-f]{16}$/);
+      expect(outside.active).toBeNull();
     } finally {
       await app.close();
     }
