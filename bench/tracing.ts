@@ -132,7 +132,7 @@ let ticksPerSecond: number | undefined;
  * side). On a shared machine a throughput moves with the neighbours' work; CPU time per request much less, so
  * it is printed beside it.
  */
-export function partsCpu(only?: number[]): Map<string, number> {
+function partsCpu(only?: number[]): Map<string, number> {
   const byPart = new Map<string, number>();
   try {
     ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -216,7 +216,7 @@ const GOALS = new Map<number, number>([
  * order). Pairing by round keeps a machine getting busier or quieter out of the comparison; the median keeps
  * one disturbed round out of it.
  */
-export function overheadResult(
+function overheadResult(
   bench: string,
   measured: Map<TracingMode, number[]>,
   spansReceived: number,
@@ -239,7 +239,7 @@ export function overheadResult(
 }
 
 /** The parts' CPU per unit of work by mode, and how much more than with tracing off. */
-export function cpuLine(cpu: Map<TracingMode, number[]>, unit: string): string {
+function cpuLine(cpu: Map<TracingMode, number[]>, unit: string): string {
   const off = median(cpu.get('off') ?? []);
   return (
     `parts' CPU ms per ${unit} (median): ` +
@@ -255,7 +255,7 @@ export function cpuLine(cpu: Map<TracingMode, number[]>, unit: string): string {
 }
 
 /** Each measurement of a mode, for the lines before the RESULT. */
-export function modeLines(measured: Map<TracingMode, number[]>, decimals: number, unit: string): string[] {
+function modeLines(measured: Map<TracingMode, number[]>, decimals: number, unit: string): string[] {
   return [...measured].map(
     ([mode, values]) =>
       `${modeName(mode).padEnd(4)} ${values.map((v) => v.toFixed(decimals)).join(', ')} ${unit} ` +

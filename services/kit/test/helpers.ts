@@ -3,13 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import {
+  applyHttpConventions,
   createEventConsumer,
   createService,
   defineModel,
   outboxPlugin,
+  serverOptions,
   withTimeout,
   type EventConsumer,
   type EventConsumerOptions,
@@ -140,4 +143,15 @@ export async function readTopic(
   } finally {
     await consumer.disconnect();
   }
+}
+
+/** A Fastify app made as every part makes its own, logging at `info` into `lines` (one object per line). */
+export function appLoggingTo(name: string, lines: Record<string, unknown>[]): FastifyInstance {
+  const options = serverOptions({ name, logLevel: 'info' });
+  const app = Fastify({
+    ...options,
+    logger: { ...(options.logger as object), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+  });
+  applyHttpConventions(app);
+  return app;
 }

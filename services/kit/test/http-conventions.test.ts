@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyHttpConventions, serverOptions } from '../src/index.js';
+import { appLoggingTo } from './helpers.js';
 
 const app = Fastify(serverOptions({ name: 'kit-conventions', logLevel: 'silent' }));
 
@@ -43,12 +44,7 @@ it('starts a correlation from the request id when the caller brings none, or non
 
 it('logs request URLs without their query string (one-time codes travel there)', async () => {
   const lines: Record<string, unknown>[] = [];
-  const options = serverOptions({ name: 'kit-log', logLevel: 'info' });
-  const logged = Fastify({
-    ...options,
-    logger: { ...(options.logger as object), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
-  });
-  applyHttpConventions(logged);
+  const logged = appLoggingTo('kit-log', lines);
   logged.get('/callback', async () => ({ ok: true }));
   try {
     await logged.inject({ method: 'GET', url: '/callback?code=secret-code&state=secret-state' });

@@ -28,7 +28,7 @@ import {
   traceLogMixin,
   tracingOn,
 } from '../src/index.js';
-import { invoicePaid } from './helpers.js';
+import { appLoggingTo, invoicePaid } from './helpers.js';
 
 describe('settings', () => {
   it('samples parent-based at the ratio by default, and as OTEL_TRACES_SAMPLER names', () => {
@@ -102,12 +102,7 @@ describe('a traced process', () => {
 
   it("writes the request's span ids into every line about a request, its logger's children's and Fastify's own", async () => {
     const lines: Record<string, unknown>[] = [];
-    const options = serverOptions({ name: 'kit-traced-log', logLevel: 'info' });
-    const app = Fastify({
-      ...options,
-      logger: { ...(options.logger as object), stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
-    });
-    applyHttpConventions(app);
+    const app = appLoggingTo('kit-traced-log', lines);
     app.get('/work', async (req) => {
       // Inside a span of its own, a line of the request's logger still names the request's span.
       await inSpan('inner', {}, async () => req.log.child({ step: 'inner' }).info('working'));
