@@ -1,4 +1,4 @@
-// The shortcut for children of unsampled parents (telemetry.ts's `startSpan`) holds only under a parent-based
+// The shortcut for children of unsampled parents (spans.ts's `startSpan`) holds only under a parent-based
 // sampler: this process samples every span whatever its parent says, so a child of an unsampled caller records.
 // It also asks for MongoDB's command spans. Tracing is started once per process, hence a file of its own.
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,8 @@
 // Tracing's settings from the OTEL_* variables, and what a traced process writes: log lines inside a span carry
 // its ids, and an event written inside a span carries its trace context. Tracing is started once per process, so
 // this file (its own process under vitest's forks) starts it with no exporter.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import {
   AlwaysOffSampler,
@@ -10,6 +12,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pino from 'pino';
+import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   applyHttpConventions,
@@ -154,7 +157,7 @@ describe('a traced process', () => {
     const inherited = await inSpan('child', { parent: sampled }, async (span) => span.spanContext());
     expect(inherited).toMatchObject({ traceId, traceFlags: 1 });
     expect(inherited.spanId).toMatch(/^[0-9a-f]{16}$/);
-    // An unsampled caller: the child is made without the SDK's sampling round (telemetry.ts), but as the SDK
+    // An unsampled caller: the child is made without the SDK's sampling round (spans.ts), but as the SDK
     // would make it: the caller's trace, a span id of its own, unsampled, recording nothing, its tracestate kept.
     const unsampled = contextFrom({ traceparent: `00-${'c'.repeat(32)}-${'d'.repeat(16)}-00`, tracestate: 'tc=1' });
     const [skipped, recording] = await inSpan(
@@ -202,6 +205,46 @@ describe('a traced process', () => {
       `00-${id}-${'f'.repeat(15)}-01`,
     ]) {
       expect(remote({ traceparent: refused }), refused).toBeUndefined();
+    }
+  });
+
+  it('sends the trace context with a call made inside a span, sampled or not, and none outside one', async () => {
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers.traceparent);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const call = async (headers: Record<string, string> = {}) => {
+        await (await request(`${base}/x`, { headers })).body.text();
+        return seen.at(-1);
+      };
+      await call();
+      expect(seen).toEqual([undefined]);
+      for (const flags of ['01', '00']) {
+        const traceId = flags === '01' ? '3'.repeat(32) : '4'.repeat(32);
+        const caller = contextFrom({ traceparent: `00-${traceId}-${'5'.repeat(16)}-${flags}` });
+        const [sent, fetched, own] = await inSpan('calling', { parent: caller }, async (span) => [
+          // fetch (Node's own undici) and the undici package publish on the same channels.
+          await call(),
+          (await fetch(`${base}/y`).then((res) => res.text()), seen.at(-1)),
+          span.spanContext().spanId,
+        ]);
+        // The call's own span (a child of the calling span) is the parent the server sees, with the decision kept.
+        for (const header of [sent, fetched]) {
+          expect(header).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-${flags}$`));
+          expect(header).not.toContain(own);
+        }
+        expect(sent).not.toBe(fetched);
+        expect(own).toMatch(/^[0-9a-f]{16}$/);
+      }
+      // A request that carries its own trace context (the gateway's forwards) keeps it.
+      const own = `00-${'6'.repeat(32)}-${'7'.repeat(16)}-01`;
+      expect(await inSpan('forwarding', {}, () => call({ traceparent: own }))).toBe(own);
+    } finally {
+      server.close();
     }
   });
 
