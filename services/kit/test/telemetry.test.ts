@@ -211,7 +211,8 @@ describe('a traced process', () => {
   it('sends the trace context with a call made inside a span, sampled or not, and none outside one', async () => {
     const seen: (string | undefined)[] = [];
     const server = createServer((req, res) => {
-      seen.push(req.headers.traceparent);
+      const header = req.headers.traceparent;
+      seen.push(typeof header === 'string' ? header : undefined);
       res.end('ok');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
