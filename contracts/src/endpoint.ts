@@ -1,7 +1,7 @@
 // One definition per endpoint (docs/architecture.md, "Endpoints"): its method and path, the shapes of what it
 // takes and answers, the error codes it may answer, and who may call it. Services register their routes from
-// these definitions (the kit's `registerEndpoints`), the gateway derives its public routes from them, OpenAPI is
-// generated from them, and both typed clients (the kit's for services, `createApiClient` for the browser and
+// these definitions (the kit's `registerEndpoints`), the gateway routes, limits and documents from them alone,
+// OpenAPI is generated from them, and both typed clients (the kit's for services, `createApiClient` for the browser and
 // the command line) call through them.
 import type { z } from 'zod';
 import type { Role } from './entities.js';
@@ -49,6 +49,13 @@ export interface Endpoint {
   readonly errors: readonly ErrorCode[];
   /** The answer to a call without a token where it is not `unauthenticated` (the cart's "Token not found"). */
   readonly missingToken?: ErrorCode;
+  /**
+   * The gateway's rate limit: every call counts against the per-address limit; a `tight` endpoint's (one that
+   * guesses secrets or sends mail to an address anyone may type) against the tighter one as well.
+   */
+  readonly limit?: 'tight';
+  /** It takes image uploads (multipart): the gateway allows its body UPLOAD_BODY_LIMIT_BYTES, not BODY_LIMIT_BYTES. */
+  readonly uploads?: true;
   /** One line for the OpenAPI document. */
   readonly summary?: string;
 }

@@ -12,6 +12,7 @@ import {
   withTimeout,
   type TokenVerifier,
 } from '@travelclub/kit';
+import type { Endpoint } from '@travelclub/contracts';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { upstreamUrls, type GatewayConfig } from './config.js';
@@ -21,14 +22,7 @@ import { registerRateLimits, type RateLimits } from './rate-limits.js';
 import { registerReadinessRoutes } from './readiness.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { readRequestTarget } from './request-target.js';
-import {
-  compileRouteTable,
-  MISSING_TOKEN,
-  SERVICES,
-  UPLOAD_ROUTES,
-  type RouteMatch,
-  type RouteTable,
-} from './route-table.js';
+import { compileRouteTable, SERVICES, type RouteMatch, type RouteTable } from './route-table.js';
 import { createUpstreams, type Upstreams } from './upstreams.js';
 import { isPagePath, isStaticAsset, WEB_DEFAULT_HEADERS } from './web-pages.js';
 
@@ -54,12 +48,12 @@ const AMBIGUOUS_PATH = {
 export interface GatewayOptions {
   /** Checks access tokens; by default through the JWKS at `config.JWKS_URL`. */
   verifyToken?: TokenVerifier;
+  /** The endpoint definitions it routes; by default every one in contracts (tests add their own). */
+  endpoints?: readonly Endpoint[];
 }
 
 const PROXY_URL = '/*';
 const PROXIED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** The routes that forward: the catch-all, and the upload routes with their bigger body limit. */
-const PROXIED_ROUTES = new Set([PROXY_URL, ...UPLOAD_ROUTES.map(([, url]) => url)]);
 
 export async function buildApp(config: GatewayConfig, options: GatewayOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -98,13 +92,15 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     onSyncError: (err) => app.log.warn({ err: err.message }, 'rate-limit counts not synced to Redis; counting locally'),
   });
   const upstreams = registerUpstreams(app, config);
-  const table = compileRouteTable();
+  const table = compileRouteTable(options.endpoints);
   const requireToken = edgeAuthentication(
     options.verifyToken ??
       createJwtVerifier({ jwksUrl: config.JWKS_URL, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE }),
   );
   const hasWeb = upstreams.configured.includes('web');
-  registerEdgeChecks(app, { limits, table, requireToken, hasWeb });
+  // The routes that forward: the catch-all, and the upload routes with their bigger body limit.
+  const proxied = new Set([PROXY_URL, ...table.uploads.map(({ path }) => path)]);
+  registerEdgeChecks(app, { limits, table, proxied, requireToken, hasWeb });
 
   registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });
   registerDocsRoutes(app, upstreams, table, config.HEALTH_TIMEOUT_MS);
@@ -124,8 +120,8 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
     handler: () => Promise.reject(appError('not-found')),
   });
   // The same forwarding with room for a few photos, on the upload routes only.
-  for (const [method, url] of UPLOAD_ROUTES) {
-    app.route({ method, url, bodyLimit: config.UPLOAD_BODY_LIMIT_BYTES, config: forwarding, handler: forward });
+  for (const { method, path } of table.uploads) {
+    app.route({ method, url: path, bodyLimit: config.UPLOAD_BODY_LIMIT_BYTES, config: forwarding, handler: forward });
   }
   return app;
 }
@@ -179,13 +175,15 @@ function registerUpstreams(app: FastifyInstance, config: GatewayConfig): Upstrea
 interface EdgeChecks {
   limits: RateLimits;
   table: RouteTable;
+  /** The URLs of the forwarding routes. */
+  proxied: ReadonlySet<string>;
   requireToken: TokenCheck;
   /** A web server is configured: page paths go there. */
   hasWeb: boolean;
 }
 
 /** The checks before a request goes upstream: the rate limits, the route table, the token. */
-function registerEdgeChecks(app: FastifyInstance, { limits, table, requireToken, hasWeb }: EdgeChecks) {
+function registerEdgeChecks(app: FastifyInstance, { limits, table, proxied, requireToken, hasWeb }: EdgeChecks) {
   app.decorateRequest('upstream', null);
   app.decorateRequest('page', null);
   // Limits before the token check, so a flood of bad tokens costs no signature checks. The table sees the
@@ -194,7 +192,7 @@ function registerEdgeChecks(app: FastifyInstance, { limits, table, requireToken,
   app.addHook('onRequest', async (req, reply) => {
     const route = req.routeOptions.url;
     if (route === '/health/live') return;
-    if (!route || !PROXIED_ROUTES.has(route)) return limits.check(req, reply);
+    if (!route || !proxied.has(route)) return limits.check(req, reply);
     const target = readRequestTarget(req.url);
     const match = target && table.match(req.method, target.segments);
     if (target && !match && hasWeb && isPagePath(target.segments)) {
@@ -207,6 +205,6 @@ function registerEdgeChecks(app: FastifyInstance, { limits, table, requireToken,
     if (!match) return;
     const upstream = (req.upstream = { ...match, url: target.url });
     if (upstream.tightlyLimited) await limits.checkTight(req, reply);
-    if (!upstream.isPublic) await requireToken(req, MISSING_TOKEN[upstream.service]);
+    if (!upstream.isPublic) await requireToken(req, upstream.missingToken);
   });
 }

@@ -62,7 +62,7 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
   /** How long /health and /docs wait for each service. */
   HEALTH_TIMEOUT_MS: positiveIntSetting(1_500),
   BODY_LIMIT_BYTES: positiveIntSetting(1024 * 1024),
-  /** The body limit of the image upload routes only (route-table.ts, UPLOAD_ROUTES): a form of a few photos. */
+  /** The body limit of the image upload routes only (the endpoints marked `uploads`): a form of a few photos. */
   UPLOAD_BODY_LIMIT_BYTES: positiveIntSetting(32 * 1024 * 1024),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

@@ -1,6 +1,6 @@
 // GET /docs: the public API as one OpenAPI document, merged from the documents the services generate
-// from their zod contracts. A service keeps only the paths the route table sends to it (so its own
-// /health routes stay out), component names that clash are prefixed by service, and a service that
+// from their zod contracts. A service keeps only the operations the route table sends to it (so its own
+// /health routes and internal endpoints stay out), component names that clash are prefixed by service, and a service that
 // does not answer is left out and named.
 import type { FastifyInstance } from 'fastify';
 import type { RouteTable, ServiceName } from './route-table.js';
@@ -51,14 +51,23 @@ export function mergeDocuments(
     }
 
     for (const [path, item] of Object.entries(own.paths ?? {})) {
-      if (table.ownerOf(path) !== service) continue;
-      for (const [method, operation] of Object.entries(item)) {
-        if (!METHODS.has(method) || typeof operation !== 'object' || operation === null) continue;
-        const op = operation as JsonObject;
+      // Only the operations the route table sends to this service (not its health routes, not internal ones).
+      const routed: Record<string, unknown> = {};
+      let operations = 0;
+      for (const [key, value] of Object.entries(item)) {
+        if (!METHODS.has(key)) {
+          routed[key] = value;
+          continue;
+        }
+        const route = table.resolve(key.toUpperCase(), path);
+        if (route?.service !== service || typeof value !== 'object' || value === null) continue;
+        const op = value as JsonObject;
         op.tags ??= [service];
-        if (!table.resolve(method.toUpperCase(), path)?.isPublic) op.security = [{ bearerAuth: [] }];
+        if (!route.isPublic) op.security = [{ bearerAuth: [] }];
+        routed[key] = op;
+        operations++;
       }
-      paths[path] = item;
+      if (operations) paths[path] = { ...paths[path], ...routed };
     }
   }
 

@@ -2,7 +2,7 @@
 // so the gateway must too (`POST /api/v1/auth/%61nonymous` once went past the tight limit, 25 times in a row).
 import { Client } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileRouteTable, TIGHTLY_LIMITED } from '../src/route-table.js';
+import { allEndpoints } from '@travelclub/contracts';
 import { useGateway } from './helpers.js';
 
 const TIGHT_MAX = 3;
@@ -10,17 +10,10 @@ const TIGHT_MAX = 3;
 const world = useGateway(['auth', 'catalog', 'creator'], { settings: { AUTH_RATE_LIMIT_MAX: String(TIGHT_MAX) } });
 beforeAll(() => world.gateway.listen({ port: 0, host: '127.0.0.1' }));
 
-/** Concrete paths under the tight patterns that end in `*`; a new such pattern needs its examples here. */
-const BELOW: Record<string, string[]> = {
-  '/api/v1/auth/magicLink/*': ['/api/v1/auth/magicLink/consume'],
-  '/api/v1/auth/passwordReset/*': ['/api/v1/auth/passwordReset/request', '/api/v1/auth/passwordReset/confirm'],
-};
-const tightRoutes = TIGHTLY_LIMITED.flatMap((pattern) => {
-  if (!pattern.endsWith('*')) return [pattern];
-  const examples = BELOW[pattern];
-  if (!examples) throw new Error(`give example paths for the tight pattern ${pattern}`);
-  return examples;
-});
+/** The tightly limited routes (each a POST or PUT without parameters), with their service. */
+const tightRoutes = allEndpoints()
+  .filter((e) => e.limit === 'tight')
+  .map((e) => [e.method, e.path, e.service] as const);
 
 const hex = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
 
@@ -42,27 +35,29 @@ function spellingsOf(path: string): string[] {
 let nextAddress = 1;
 
 describe('tight limits', () => {
-  it.each(tightRoutes)('count every spelling of POST %s together, and send the checked path on', async (path) => {
-    const remoteAddress = `198.51.100.${nextAddress++}`;
-    const spellings = spellingsOf(path);
-    const answers = [];
-    for (const url of spellings) {
-      // With a token: the old table saw an unknown protected path and let it through.
-      answers.push(
-        await world.gateway.inject({
-          method: 'POST',
-          url,
-          remoteAddress,
-          headers: { authorization: `Bearer ${world.token}` },
-          payload: {},
-        }),
-      );
-    }
-    expect(answers.map((res) => res.statusCode)).toEqual(spellings.map((_, i) => (i < TIGHT_MAX ? 200 : 429)));
-    const service = compileRouteTable().ownerOf(path);
-    for (const res of answers.slice(0, TIGHT_MAX)) expect(res.json()).toMatchObject({ service, url: path });
-    expect(answers[TIGHT_MAX]!.json().error.code).toBe('too-many-requests');
-  });
+  it.each(tightRoutes)(
+    'count every spelling of %s %s together, and send the checked path on',
+    async (method, path, service) => {
+      const remoteAddress = `198.51.100.${nextAddress++}`;
+      const spellings = spellingsOf(path);
+      const answers = [];
+      for (const url of spellings) {
+        // With a token: the old table saw an unknown protected path and let it through.
+        answers.push(
+          await world.gateway.inject({
+            method,
+            url,
+            remoteAddress,
+            headers: { authorization: `Bearer ${world.token}` },
+            payload: {},
+          }),
+        );
+      }
+      expect(answers.map((res) => res.statusCode)).toEqual(spellings.map((_, i) => (i < TIGHT_MAX ? 200 : 429)));
+      for (const res of answers.slice(0, TIGHT_MAX)) expect(res.json()).toMatchObject({ service, url: path });
+      expect(answers[TIGHT_MAX]!.json().error.code).toBe('too-many-requests');
+    },
+  );
 
   it('count a plain and an encoded spelling as one address on one limit', async () => {
     const remoteAddress = `198.51.100.${nextAddress++}`;

@@ -16,8 +16,8 @@ export interface Upstream {
 
 /**
  * A service that answers every path with what it received, so a test can see what the gateway sent.
- * `/slow` answers after three seconds, `/missing` with a 404 envelope, `/large` with 200 kB; `/cookies`
- * sets two cookies;
+ * `/slow` answers after three seconds, `/missing` with a 404 envelope, `/large` with 200 kB;
+ * `POST /api/v1/auth/signOut` sets two cookies;
  * `/health/ready` answers ready.
  */
 export async function startUpstream(name: string): Promise<Upstream> {
@@ -34,7 +34,7 @@ export async function startUpstream(name: string): Promise<Upstream> {
   app.get('/api/v1/hotel/missing', async () => {
     throw appError('hotel-not-found');
   });
-  app.post('/api/v1/auth/cookies', async (_req, reply) => {
+  app.post('/api/v1/auth/signOut', async (_req, reply) => {
     reply.header('set-cookie', ['session=abc; HttpOnly; Secure; SameSite=Lax', 'csrf=xyz; Secure']);
     return { cookies: 2 };
   });

@@ -84,7 +84,7 @@ describe('forwarding', () => {
   });
 
   it('passes every Set-Cookie back', async () => {
-    const res = await world.gateway.inject({ method: 'POST', url: '/api/v1/auth/cookies', headers: bearer() });
+    const res = await world.gateway.inject({ method: 'POST', url: '/api/v1/auth/signOut', headers: bearer() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toEqual(['session=abc; HttpOnly; Secure; SameSite=Lax', 'csrf=xyz; Secure']);
   });

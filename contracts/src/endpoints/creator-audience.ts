@@ -33,6 +33,7 @@ export const creatorSubscriptionEndpoints = {
     ...openOrUser,
     method: 'PUT',
     path: BASE,
+    limit: 'tight',
     body: SubscribeBodySchema,
     responses: { 202: SubscribeAnswerSchema },
     errors: ['profile-not-found', 'too-many-requests'],

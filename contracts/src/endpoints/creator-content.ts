@@ -119,6 +119,7 @@ export const creatorPackageEndpoints = {
     ...openOrUser,
     method: 'POST',
     path: '/api/v1/request-travel-package',
+    limit: 'tight',
     body: TravelPackageRequestBodySchema,
     responses: { 202: TravelPackageRequestAnswerSchema },
     errors: ['profile-not-found', 'travel-package-not-found', 'creator-unreachable', 'too-many-requests'],
