@@ -8,7 +8,7 @@ import { DailyChart } from './daily-chart';
 import { currenciesOf } from './funnel';
 import { FunnelView, SideFigures } from './funnel-view';
 import { QueryState } from './load-state';
-import { useCounters } from './queries';
+import { useRangeCounters } from './queries';
 import { describeRange, selectionOf, type DayRange } from './range';
 import { RangeControls } from './range-controls';
 
@@ -49,7 +49,7 @@ function Report({ answer }: { answer: CreatorCountersAnswer }) {
 }
 
 function Counters({ range }: { range: DayRange }) {
-  const query = useCounters(range);
+  const query = useRangeCounters(range);
   return (
     <QueryState query={query} what="your analytics" loading={ANALYTICS_TEXTS.loading}>
       {(answer) => <Report answer={answer} />}

@@ -10,7 +10,7 @@ import { incomeCharts } from './chart-data';
 import { DailyChart } from './daily-chart';
 import { currenciesOf, formatRate } from './funnel';
 import { QueryState } from './load-state';
-import { useCounters, usePayout } from './queries';
+import { useRangeCounters, usePayout } from './queries';
 import { describeRange, formatDay, selectionOf, utcToday, type DayRange } from './range';
 import { RangeControls } from './range-controls';
 
@@ -101,7 +101,7 @@ function IncomeChartList({ answer, currencies }: { answer: CreatorCountersAnswer
 }
 
 function IncomeCharts({ range, currencies }: { range: DayRange; currencies: string[] }) {
-  const query = useCounters(range);
+  const query = useRangeCounters(range);
   return (
     <QueryState query={query} what="your income" loading={INCOME_TEXTS.loadingChart}>
       {(answer) => <IncomeChartList answer={answer} currencies={currencies} />}

@@ -3,7 +3,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Loading } from '~/checkout/itinerary-gate';
-import { isSignedOut, messageOf } from '~/checkout/queries';
+import { isSignedOut, messageOf } from '~/lib/api-errors';
 import { SignInPrompt } from '~/checkout/sign-in-prompt';
 import { useSession } from '~/lib/session';
 import { Button } from '~/ui/button';

@@ -4,7 +4,7 @@
 // answer (never each piece as it streams).
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation, useNavigate, useNavigation } from 'react-router';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { Loading } from '~/dashboard/status';
 import { LiveRegion } from '~/stays/announcer';
 import { Button, LinkButton } from '~/ui/button';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ConversationSummary } from '@travelclub/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { Button, LinkButton } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 import { Modal } from '~/ui/modal';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Draft } from '@travelclub/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { copyText } from '~/dashboard/copy-link';
 import { LoadError, Loading } from '~/dashboard/status';
 import { LiveRegion, useAnnouncer } from '~/stays/announcer';

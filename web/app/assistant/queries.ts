@@ -3,7 +3,7 @@
 // them (start, delete, a draft used or dismissed), each keeping the cached answers in step.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, Conversation, ConversationSummary, Draft } from '@travelclub/contracts';
-import { retryHiccup } from '~/dashboard/queries';
+import { retryHiccup } from '~/lib/api-errors';
 import { loadApi, useSession } from '~/lib/session';
 
 export const assistantKeys = {

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Draft, RecommendationView } from '@travelclub/contracts';
 import { Link } from 'react-router';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { Loading } from '~/dashboard/status';
 import { StayForm } from '~/stays/stay-form';
 import { Callout } from '~/ui/callout';

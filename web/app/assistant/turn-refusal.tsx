@@ -1,7 +1,7 @@
 // Why Taylor did not take a message, in the catalogue's words, above the message box (which has the text back).
 // An unverified email is the one refusal the creator can fix from here: a button mails a new link.
 import { useState } from 'react';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';

@@ -5,7 +5,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AssistantStreamEvent, ChatMessage } from '@travelclub/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { todayStayDate } from '~/checkout/format';
 import { useAnnouncer } from '~/stays/announcer';
 import { addMessages, assistantKeys, noteTurnStarted, startConversation } from './queries';

@@ -11,7 +11,8 @@ import { formatInstant, formatMoney } from './format';
 import { Loading, useDocumentTitle } from './itinerary-gate';
 import { NotPayable } from './not-payable';
 import { OrderSummary } from './order-summary';
-import { messageOf, useInvoice, useItinerary } from './queries';
+import { messageOf } from '~/lib/api-errors';
+import { useInvoice, useItinerary } from './queries';
 
 export const CONFIRM_POLL_MS = 1_000;
 /** The page's title once the booking is confirmed, and only then. */

@@ -12,7 +12,8 @@ import { GuestForm } from './guest-form';
 import { bookedLines, OrderSummary } from './order-summary';
 import { PreCheckProblems } from './pre-check-problems';
 import { SignUpStep } from './sign-up-step';
-import { itineraryKey, messageOf } from './queries';
+import { messageOf } from '~/lib/api-errors';
+import { itineraryKey } from './queries';
 import { NotPayable, notPayableReason } from './not-payable';
 
 export function ContactStep({ itinerary }: { itinerary: Itinerary }) {

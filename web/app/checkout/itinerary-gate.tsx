@@ -8,7 +8,8 @@ import { useSession } from '~/lib/session';
 import { NotFound } from '~/ui/not-found';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
-import { isNotFound, isSignedOut, messageOf, useItinerary } from './queries';
+import { isNotFound, isSignedOut, messageOf } from '~/lib/api-errors';
+import { useItinerary } from './queries';
 import { SignInPrompt } from './sign-in-prompt';
 
 export const ITINERARY_NOT_FOUND = 'Itinerary not found';

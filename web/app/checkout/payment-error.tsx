@@ -2,7 +2,7 @@
 // that never came, said honestly (pressing Pay again cannot charge twice); anything else as the API says it.
 import { Link } from 'react-router';
 import { Callout } from '~/ui/callout';
-import { codeOf, messageOf, statusOf } from './queries';
+import { codeOf, messageOf, statusOf } from '~/lib/api-errors';
 import { outcomeUnknown } from './use-payment';
 
 /** Refusals after which this invoice cannot be paid: the guest details step makes a fresh one. */

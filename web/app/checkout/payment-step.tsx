@@ -11,7 +11,8 @@ import { Loading } from './itinerary-gate';
 import { NotPayable, notPayableReason } from './not-payable';
 import { OrderSummary } from './order-summary';
 import { PaymentError } from './payment-error';
-import { messageOf, useInvoice } from './queries';
+import { messageOf } from '~/lib/api-errors';
+import { useInvoice } from './queries';
 import { usePayment } from './use-payment';
 
 function PayInvoice({ invoice, itinerary }: { invoice: Invoice; itinerary: Itinerary }) {

@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router';
 import { loadApi } from '~/lib/session';
 import { cardBody, type CardValues } from './card-rules';
 import { newIdempotencyKey, payInvoice } from './pay-invoice';
-import { codeOf, invoiceKey, itineraryKey, statusOf } from './queries';
+import { codeOf, statusOf } from '~/lib/api-errors';
+import { invoiceKey, itineraryKey } from './queries';
 
 /** Whether a failed payment's outcome is still unknown: then only the same key may ask again. */
 export function outcomeUnknown(err: unknown): boolean {

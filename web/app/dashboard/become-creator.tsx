@@ -2,7 +2,7 @@
 // and the new tokens it answers (which carry the role) become this browser's, so the session says creator and
 // the gate opens the dashboard at once, with no sign-in again.
 import { useState } from 'react';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { Button, LinkButton } from '~/ui/button';
 import { Callout } from '~/ui/callout';

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ImageAsset, Profile } from '@travelclub/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';

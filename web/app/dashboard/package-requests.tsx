@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TravelPackageRequest } from '@travelclub/contracts';
 import { loadApi, useSession } from '~/lib/session';
-import { retryHiccup } from './queries';
+import { retryHiccup } from '~/lib/api-errors';
 import { LoadError, Loading } from './status';
 
 export const packageRequestsKey = ['creator', 'package-requests'] as const;

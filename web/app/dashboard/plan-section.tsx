@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CreatorPlan } from '@travelclub/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';

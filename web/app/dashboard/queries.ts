@@ -1,7 +1,7 @@
 // The dashboard's client data: a creator's own profile, recommendations, packages, counters and plan, read in
 // the browser with TanStack Query through the API module (loaded on demand). The keys are exported so the
 // other dashboard pages refresh the same entries after a change (a new stay ticks the checklist).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CreatorCountersAnswer,
   CreatorPlan,
@@ -9,7 +9,7 @@ import type {
   RecommendationView,
   TravelPackage,
 } from '@travelclub/contracts';
-import { codeOf, statusOf } from '~/checkout/queries';
+import { codeOf, retryHiccup } from '~/lib/api-errors';
 import { useRootData } from '~/lib/root-data';
 import { loadApi, useSession } from '~/lib/session';
 
@@ -20,12 +20,6 @@ export const creatorKeys = {
   packages: ['creator', 'packages'] as const,
   counters: (from: string, to: string) => ['creator', 'counters', from, to] as const,
   plan: ['creator', 'plan'] as const,
-};
-
-/** A refusal (4xx) is an answer: asking again would only repeat it. A hiccup gets one more try. */
-export const retryHiccup = (failures: number, err: unknown) => {
-  const status = statusOf(err);
-  return failures < 1 && (status === undefined || status === 0 || status >= 500);
 };
 
 /** Today as the counters count days: in UTC. */
@@ -82,22 +76,28 @@ export function useMyPackages(initial?: TravelPackage[]) {
   });
 }
 
-/**
- * The counters of one range of UTC days (both included). With `refreshMs` (a range that is still being counted,
- * like today) they are read again that often while the page is in view, and whenever it comes back into view.
- */
-export function useCounters(from: string, to: string, initial?: CreatorCountersAnswer, refreshMs?: number) {
-  const { isCreator } = useSession();
-  return useQuery<CreatorCountersAnswer>({
+/** The counters of one range of UTC days (both included): one cache entry a range, for the dashboard and analytics. */
+export const countersQuery = (from: string, to: string) =>
+  queryOptions({
     queryKey: creatorKeys.counters(from, to),
-    initialData: initial,
-    ...(refreshMs ? { refetchInterval: refreshMs, refetchOnWindowFocus: 'always' as const } : {}),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal }): Promise<CreatorCountersAnswer> => {
       const api = await loadApi();
       return api.call(api.endpoints.creator.creatorCounters, { query: { from, to } }, { signal });
     },
-    enabled: isCreator,
     retry: retryHiccup,
+  });
+
+/**
+ * The dashboard's counters of a range. With `refreshMs` (a range that is still being counted, like today) they
+ * are read again that often while the page is in view, and whenever it comes back into view.
+ */
+export function useCounters(from: string, to: string, initial?: CreatorCountersAnswer, refreshMs?: number) {
+  const { isCreator } = useSession();
+  return useQuery({
+    ...countersQuery(from, to),
+    initialData: initial,
+    ...(refreshMs ? { refetchInterval: refreshMs, refetchOnWindowFocus: 'always' as const } : {}),
+    enabled: isCreator,
   });
 }
 

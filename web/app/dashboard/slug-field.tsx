@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { loadApi } from '~/lib/session';
 import { TextField } from '~/ui/text-field';
 import { clubMessages, typedSlug, validateSlug } from './club-rules';
-import { retryHiccup } from './queries';
+import { retryHiccup } from '~/lib/api-errors';
 
 export const SLUG_DEBOUNCE_MS = 300;
 

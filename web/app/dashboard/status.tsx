@@ -1,5 +1,5 @@
 // How a dashboard page says it is loading, or that its data could not be read (with a way to try again).
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Profile, ProfileVerification, VerificationRequest } from '@travelclub/contracts';
 import { useState, type FormEvent } from 'react';
-import { codeOf, messageOf } from '~/checkout/queries';
+import { codeOf, messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';

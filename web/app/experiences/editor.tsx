@@ -4,7 +4,7 @@
 import type { TravelPackage } from '@travelclub/contracts';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { isNotFound } from '~/checkout/queries';
+import { isNotFound } from '~/lib/api-errors';
 import { useCreatorProfile } from '~/dashboard/queries';
 import { LoadError, Loading } from '~/dashboard/status';
 import { BasicsSection, PriceSection } from './basics-section';

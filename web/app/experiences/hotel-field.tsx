@@ -3,7 +3,7 @@
 // no longer has, or one with no rooms, says so here, before publishing would.
 import { useState } from 'react';
 import { ComboBox, FieldError, Input, Label, Text, type Key } from 'react-aria-components';
-import { isNotFound } from '~/checkout/queries';
+import { isNotFound } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 import { SelectField } from './fields';

@@ -6,7 +6,7 @@ import type { TravelPackage } from '@travelclub/contracts';
 import { useState } from 'react';
 import { Switch } from 'react-aria-components';
 import { Link } from 'react-router';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { creatorKeys } from '~/dashboard/queries';
 import { priceLine, tripLength } from '~/package/package-facts';
 import { loadApi } from '~/lib/session';

@@ -3,7 +3,8 @@
 // demand); package changes refresh the dashboard's package list (`creatorKeys.packages`) too.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Guide, HotelView, TravelPackage, TravelPackageBody } from '@travelclub/contracts';
-import { creatorKeys, retryHiccup } from '~/dashboard/queries';
+import { retryHiccup } from '~/lib/api-errors';
+import { creatorKeys } from '~/dashboard/queries';
 import { loadApi, useSession } from '~/lib/session';
 
 export const experienceKeys = {

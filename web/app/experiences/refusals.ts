@@ -2,7 +2,7 @@
 // when a package goes live (and when a live package's stays change); its refusal names the day in its details
 // ("days.2.stay.hotelId"), so the API's message is shown on that day's card. The API's validation details land
 // on the fields of the same paths; anything else is one message for the save bar.
-import { codeOf, messageOf } from '~/checkout/queries';
+import { codeOf, messageOf } from '~/lib/api-errors';
 import type { DayDraft } from './draft';
 import type { Errors } from './rules';
 

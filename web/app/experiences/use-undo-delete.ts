@@ -2,7 +2,7 @@
 // out (or the creator leaves the page, or the tab) is the DELETE sent. Undo cancels it: nothing was sent. A
 // DELETE the API refuses brings the row back with the reason.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 
 export const UNDO_MS = 6_000;
 

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImageAsset, TravelPackage } from '@travelclub/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { experienceKeys, rememberPackage } from './queries';
 import { checkImage, limits, messages } from './rules';

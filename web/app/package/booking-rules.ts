@@ -1,7 +1,7 @@
 // The booking box's rules, as small plain functions (no zod in the browser): what `fromTravelPackage` would
 // refuse is said before it is sent, with the contract's own words, and a refusal that still comes back is put
 // in plain words for the traveller.
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { NO_ROOMS_MESSAGE, NO_ROOMS_TITLE } from '~/hotel/cart';
 import { messages as stayMessages, searchLimits } from '~/search/search-rules';
 import type { Departures } from './package-facts';

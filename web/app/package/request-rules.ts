@@ -1,6 +1,6 @@
 // "Ask for a package": the request form's rules as small plain functions with their messages (the contract's
 // where it has them), the body of `POST /request-travel-package`, and its refusals in plain words.
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { validateEmail } from '~/auth/validation';
 
 export const MESSAGE_MAX = 2_000;

@@ -3,11 +3,12 @@
 // browser: the creator's own page, never cached for them beyond the club view's few seconds.
 import { useQuery } from '@tanstack/react-query';
 import { ClubHeader, ClubView } from '~/club/club-view';
-import { codeOf } from '~/checkout/queries';
+import { codeOf } from '~/lib/api-errors';
 import { requireSession } from '~/dashboard/creator-gate';
 import { CopyLink } from '~/dashboard/copy-link';
 import { DashboardFrame } from '~/dashboard/frame';
-import { clubUrl, retryHiccup, useCreatorProfile } from '~/dashboard/queries';
+import { retryHiccup } from '~/lib/api-errors';
+import { clubUrl, useCreatorProfile } from '~/dashboard/queries';
 import { LoadError, Loading } from '~/dashboard/status';
 import { PRODUCT } from '~/lib/brand';
 import { loadApi } from '~/lib/session';

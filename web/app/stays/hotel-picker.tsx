@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Destination, HotelSummary } from '@travelclub/contracts';
 import { useState } from 'react';
 import { ComboBox, FieldError, Input, Label, Radio, RadioGroup, Text, type Key } from 'react-aria-components';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 

@@ -4,7 +4,7 @@
 import type { RecommendationView } from '@travelclub/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { messageOf } from '~/checkout/queries';
+import { messageOf } from '~/lib/api-errors';
 import { useMyRecommendations } from '~/dashboard/queries';
 import { LoadError, Loading } from '~/dashboard/status';
 import { LinkButton } from '~/ui/button';

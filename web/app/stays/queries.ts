@@ -2,7 +2,8 @@
 // fresh) and the catalog's name of that hotel. Read in the browser: a creator's own data is never on the server.
 import { useQuery } from '@tanstack/react-query';
 import type { HotelView, RecommendationView } from '@travelclub/contracts';
-import { retryHiccup, useMyRecommendations } from '~/dashboard/queries';
+import { retryHiccup } from '~/lib/api-errors';
+import { useMyRecommendations } from '~/dashboard/queries';
 import { loadApi, useSession } from '~/lib/session';
 
 /**

@@ -2,7 +2,7 @@
 // with progress through the browser API's `upload`, and what a refusal means for the form: the API's own
 // message, and the fields a validation refusal names.
 import type { RecommendationView } from '@travelclub/contracts';
-import { codeOf, messageOf } from '~/checkout/queries';
+import { codeOf, messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
 
 export interface StayDraft {

@@ -3,7 +3,7 @@
 // change is told to screen readers, and a refusal is said in the API's words.
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecommendationView } from '@travelclub/contracts';
-import { codeOf, messageOf } from '~/checkout/queries';
+import { codeOf, messageOf } from '~/lib/api-errors';
 import { creatorKeys } from '~/dashboard/queries';
 import { loadApi } from '~/lib/session';
 import type { PendingDelete } from './use-pending-deletes';
