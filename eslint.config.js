@@ -1,5 +1,5 @@
-// Lint rules for the whole monorepo: typescript-eslint's recommended set, type-aware, and the boundaries
-// between its parts (test/lint/boundaries.test.ts checks that they hold).
+// Lint rules for the whole monorepo: typescript-eslint's recommended set (its syntactic rules: the lint does not
+// read types), and the boundaries between its parts (test/lint/boundaries.test.ts checks that they hold).
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
