@@ -1,7 +1,8 @@
 // The card form for the payment sandbox: number, expiry, security code and the cardholder's name, with the
 // keyboards and autofill hints phones need, light formatting, the rules checked on change, and one Pay button.
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '~/ui/button';
+import { CheckedForm } from '~/ui/checked-form';
 import { TextField } from '~/ui/text-field';
 import {
   cardErrors,
@@ -50,18 +51,15 @@ function useCardForm() {
 
 export function CardForm(props: { payLabel: string; isPending: boolean; onPay: (values: CardValues) => void }) {
   const form = useCardForm();
-  const ref = useRef<HTMLFormElement>(null);
   const { values } = form;
   return (
-    <form
-      ref={ref}
-      noValidate
-      aria-label="Card details"
+    <CheckedForm
+      label="Card details"
       className="stack card-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (form.submit()) props.onPay(values);
-        else setTimeout(() => ref.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus());
+      onSubmit={() => {
+        const passed = form.submit();
+        if (passed) props.onPay(values);
+        return passed;
       }}
     >
       <TestCards onUse={form.fill} />
@@ -117,6 +115,6 @@ export function CardForm(props: { payLabel: string; isPending: boolean; onPay: (
       <Button type="submit" fullWidth isPending={props.isPending}>
         {props.payLabel}
       </Button>
-    </form>
+    </CheckedForm>
   );
 }

@@ -1,8 +1,8 @@
 // The guest details form: the lead guest (name, email, phone: the booking's contact) and one name per room.
 import type { Itinerary, SetGuestDetailsBody } from '@travelclub/contracts';
-import { useRef } from 'react';
 import { useSession } from '~/lib/session';
 import { Button } from '~/ui/button';
+import { CheckedForm } from '~/ui/checked-form';
 import { TextField } from '~/ui/text-field';
 import { roomFieldKey } from './guest-rules';
 import { useGuestForm, type GuestForm as Form } from './use-guest-form';
@@ -98,20 +98,15 @@ export function GuestForm(props: {
 }) {
   const { user } = useSession();
   const form = useGuestForm(props.itinerary, user?.email);
-  const ref = useRef<HTMLFormElement>(null);
   return (
-    <form
-      ref={ref}
-      noValidate
-      aria-label="Guest details"
+    <CheckedForm
+      label="Guest details"
       className="stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (props.isPending) return;
+      onSubmit={() => {
+        if (props.isPending) return true;
         const body = form.submit();
         if (body) props.onSubmit(body);
-        // The first field in error takes the focus once its message is on the page.
-        else setTimeout(() => ref.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus());
+        return body !== null;
       }}
     >
       <LeadGuestFields form={form} />
@@ -119,6 +114,6 @@ export function GuestForm(props: {
       <Button type="submit" isPending={props.isPending} fullWidth>
         Continue to payment
       </Button>
-    </form>
+    </CheckedForm>
   );
 }

@@ -81,6 +81,8 @@ describe('the contact page', () => {
     expect(screen.getByText('Phone number is required')).toBeTruthy();
     expect(screen.getAllByText('A guest name is required')).toHaveLength(2);
     expect(callsOf('itinerary.setGuestDetails')).toHaveLength(0);
+    // The first field to fix takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^First name/)));
   });
 
   it('saves the guests, runs the pre-check, makes the invoice and goes to payment', async () => {

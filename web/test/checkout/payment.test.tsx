@@ -85,6 +85,15 @@ describe('the payment page', () => {
     expect(screen.getByRole('row', { name: /Total to pay \$450\.00/ })).toBeTruthy();
   });
 
+  it('sends nothing while the card is refused, and puts the focus on the first field to fix', async () => {
+    const user = userEvent.setup();
+    renderRoutes([route], '/itinerary/it-1/payment');
+    await user.type(await screen.findByLabelText(/^Card number/), '4242 4242 4242 4242');
+    await user.click(payButton());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Expiry date/)));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('sends one request for a double click, with an Idempotency-Key, then goes to the confirmation', async () => {
     const user = userEvent.setup();
     let answer!: (res: Response) => void;
