@@ -6,16 +6,7 @@ import type { CausalContext } from '@travelclub/kit';
 import { linkTokenHash, periodEnd, planChargeKeys } from '../domain/plans.js';
 import type { CheckoutSession, PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
-import {
-  cardAttempt,
-  keepOrGiveBack,
-  paidMonth,
-  pagePath,
-  planAfter,
-  planEvent,
-  type CardPayment,
-  type PageOutcome,
-} from './plan-parts.js';
+import { pagePath, payMonthByCard, planAfter, planEvent, type PageOutcome } from './plan-parts.js';
 
 /** What the checkout page shows. */
 export interface CheckoutView {
@@ -53,25 +44,10 @@ const viewOf = ({ plan, checkout, token }: Checkout): CheckoutView => ({
   cancelUrl: checkout.cancelUrl,
 });
 
-/** The first month paid: the plan starts, or (the link was replaced meanwhile) the money goes back. */
-async function start(
-  parts: BillingParts,
-  { plan, checkout }: Checkout,
-  payment: Extract<CardPayment, { paid: true }>,
-  { key, now, ctx }: { key: string; now: Date; ctx: CausalContext },
-): Promise<PageOutcome<CheckoutView>> {
-  const end = periodEnd(now, 1);
-  const month = paidMonth(plan.planId, { period: 1, start: now, end, key }, payment, now);
-  const after = planAfter(plan, { start: now, end, cancelAtPeriodEnd: false });
-  const event = planEvent('billing.subscription.started', after, now, ctx);
-  // The same attempt sent twice: the other one recorded this very charge, and the page goes on the same way.
-  const kept = await keepOrGiveBack(parts, { userId: plan._id, key, charge: payment.charge }, () =>
-    parts.plans.started(plan._id, checkout, month, event),
-  );
-  return kept ? { kind: 'redirect', to: checkout.returnUrl } : { kind: 'message', code: 'payment-refunded' };
-}
-
-/** The card form: the first month charged through the sandbox's card rules, the card kept for renewals. */
+/**
+ * The card form: the first month charged through the sandbox's card rules, the card kept for renewals; the plan
+ * starts, or (the link was replaced meanwhile) the money goes back.
+ */
 async function pay(
   parts: BillingParts,
   token: string,
@@ -81,17 +57,24 @@ async function pay(
   const opened = await open(parts, token, now);
   if ('outcome' in opened) return opened.outcome;
   const { plan, checkout } = opened;
-  const key = planChargeKeys.checkout(plan.planId, checkout.id, checkout.attempts);
-  const tried = await cardAttempt(parts, form, {
-    userId: plan._id,
-    declinedHere: checkout.attempts,
-    key,
-    amount: plan.price,
-    reference: plan.planId,
-    onDecline: () => parts.plans.checkoutDeclined(plan._id, checkout),
-  });
-  if ('problem' in tried) return { kind: 'page', view: viewOf(opened), problem: tried.problem };
-  return start(parts, opened, tried.paid, { key, now, ctx });
+  const end = periodEnd(now, 1);
+  const after = planAfter(plan, { start: now, end, cancelAtPeriodEnd: false });
+  return payMonthByCard(
+    parts,
+    form,
+    {
+      plan,
+      key: planChargeKeys.checkout(plan.planId, checkout.id, checkout.attempts),
+      month: { period: 1, start: now, end },
+      declinedHere: checkout.attempts,
+      onDecline: () => parts.plans.checkoutDeclined(plan._id, checkout),
+      view: () => viewOf(opened),
+      record: (month) =>
+        parts.plans.started(plan._id, checkout, month, planEvent('billing.subscription.started', after, now, ctx)),
+      paid: { kind: 'redirect', to: checkout.returnUrl },
+    },
+    now,
+  );
 }
 
 export type CheckoutFlows = ReturnType<typeof checkoutFlows>;

@@ -221,7 +221,7 @@ async function mayTry(
  * `key` (and kept), or what the page is to say: the form's problems, a decline (recorded by `onDecline` and
  * counted against the account), a provider that did not answer.
  */
-export async function cardAttempt(
+async function cardAttempt(
   parts: Pick<BillingParts, 'provider' | 'declines' | 'config' | 'log'>,
   form: PlanCardForm,
   attempt: {
@@ -253,4 +253,50 @@ export async function cardAttempt(
 /** Counts a decline against the account (best effort: the per-link cap holds anyway). */
 async function countDecline({ declines, log }: Pick<BillingParts, 'declines' | 'log'>, userId: string) {
   await declines.add(userId).catch((err: unknown) => log.error({ err, userId }, 'could not count a declined payment'));
+}
+
+/** A month of a plan paid with the card form of one of the sandbox's pages (the checkout, the portal). */
+export interface MonthByCard<View> {
+  plan: PlanDocument;
+  /** The charge's key: the same attempt sent again makes no second charge. */
+  key: string;
+  /** The month's number and dates. */
+  month: { period: number; start: Date; end: Date };
+  /** The declines on this page so far, and how to record one more. */
+  declinedHere: number;
+  onDecline: () => Promise<void>;
+  /** The page again, to show the form's problem on. */
+  view: () => View;
+  /** Writes the paid month (and its event) to the plan; false when the plan can no longer take it. */
+  record: (month: PaidMonth) => Promise<unknown>;
+  /** Where the browser goes once the month is paid and kept. */
+  paid: PageOutcome<View>;
+}
+
+/**
+ * The card form's attempt at paying a month: the page again with the form's problem, or the month paid and
+ * recorded (`paid`), or, when the plan could no longer take it, the money given back (`payment-refunded`).
+ */
+export async function payMonthByCard<View>(
+  parts: BillingParts,
+  form: PlanCardForm,
+  attempt: MonthByCard<View>,
+  now: Date,
+): Promise<PageOutcome<View>> {
+  const { plan, key } = attempt;
+  const tried = await cardAttempt(parts, form, {
+    userId: plan._id,
+    declinedHere: attempt.declinedHere,
+    key,
+    amount: plan.price,
+    reference: plan.planId,
+    onDecline: attempt.onDecline,
+  });
+  if ('problem' in tried) return { kind: 'page', view: attempt.view(), problem: tried.problem };
+  const month = paidMonth(plan.planId, { ...attempt.month, key }, tried.paid, now);
+  // The same attempt sent twice: the other one recorded this very charge, and the page goes on the same way.
+  const kept = await keepOrGiveBack(parts, { userId: plan._id, key, charge: tried.paid.charge }, () =>
+    attempt.record(month),
+  );
+  return kept ? attempt.paid : { kind: 'message', code: 'payment-refunded' };
 }

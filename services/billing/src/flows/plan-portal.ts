@@ -6,17 +6,7 @@ import type { CausalContext } from '@travelclub/kit';
 import { linkTokenHash, periodEnd, planChargeKeys } from '../domain/plans.js';
 import type { PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
-import {
-  cardAttempt,
-  keepOrGiveBack,
-  paidMonth,
-  pagePath,
-  planAfter,
-  planEvent,
-  planView,
-  type CardPayment,
-  type PageOutcome,
-} from './plan-parts.js';
+import { pagePath, payMonthByCard, planAfter, planEvent, planView, type PageOutcome } from './plan-parts.js';
 
 /** What the portal page shows, and where its forms post. */
 export interface PortalView {
@@ -63,25 +53,10 @@ async function setCancel(parts: BillingParts, token: string, cancel: boolean, no
   return backTo(token);
 }
 
-/** The overdue month paid: the plan is active again from where it stopped, or the money goes back. */
-async function renew(
-  parts: BillingParts,
-  { plan, token }: Portal,
-  payment: Extract<CardPayment, { paid: true }>,
-  { key, now, ctx }: { key: string; now: Date; ctx: CausalContext },
-): Promise<PageOutcome<PortalView>> {
-  const period = plan.period + 1;
-  const start = plan.currentPeriodEnd!;
-  const end = periodEnd(plan.anchor!, period);
-  const month = paidMonth(plan.planId, { period, start, end, key }, payment, now);
-  const event = planEvent('billing.subscription.renewed', planAfter(plan, { start, end }), now, ctx);
-  const kept = await keepOrGiveBack(parts, { userId: plan._id, key, charge: payment.charge }, () =>
-    parts.plans.renewed(plan, 'past_due', month, event),
-  );
-  return kept ? backTo(token) : { kind: 'message', code: 'payment-refunded' };
-}
-
-/** An overdue plan paid with a card typed here (another, or the same one again), within its grace. */
+/**
+ * An overdue plan paid with a card typed here (another, or the same one again), within its grace: the plan is
+ * active again from where it stopped, or the money goes back.
+ */
 async function pay(
   parts: BillingParts,
   token: string,
@@ -93,17 +68,25 @@ async function pay(
   const { plan } = opened;
   // Nothing overdue (paid meanwhile, lapsed): the page shows what the plan is now.
   if (plan.status !== 'past_due' || !plan.graceUntil || plan.graceUntil <= now) return backTo(token);
-  const key = planChargeKeys.overdue(plan.planId, plan.period + 1, plan.retries);
-  const tried = await cardAttempt(parts, form, {
-    userId: plan._id,
-    declinedHere: plan.retries,
-    key,
-    amount: plan.price,
-    reference: plan.planId,
-    onDecline: () => parts.plans.overdueDeclined(plan),
-  });
-  if ('problem' in tried) return { kind: 'page', view: viewOf(opened), problem: tried.problem };
-  return renew(parts, opened, tried.paid, { key, now, ctx });
+  const period = plan.period + 1;
+  const start = plan.currentPeriodEnd!;
+  const end = periodEnd(plan.anchor!, period);
+  const event = planEvent('billing.subscription.renewed', planAfter(plan, { start, end }), now, ctx);
+  return payMonthByCard(
+    parts,
+    form,
+    {
+      plan,
+      key: planChargeKeys.overdue(plan.planId, period, plan.retries),
+      month: { period, start, end },
+      declinedHere: plan.retries,
+      onDecline: () => parts.plans.overdueDeclined(plan),
+      view: () => viewOf(opened),
+      record: (month) => parts.plans.renewed(plan, 'past_due', month, event),
+      paid: backTo(token),
+    },
+    now,
+  );
 }
 
 export type PortalFlows = ReturnType<typeof portalFlows>;
