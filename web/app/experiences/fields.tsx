@@ -1,16 +1,7 @@
 // The builder's field the shared UI has no primitive for: a pick-one list (React Aria's Select). It takes the
 // rule's message like ~/ui/text-field.
-import {
-  Button,
-  FieldError,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-} from 'react-aria-components';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { FieldNotes } from '~/ui/text-field';
 
 export interface Choice {
   id: string;
@@ -44,12 +35,7 @@ export function SelectField(props: {
         <SelectValue className="xp-select-value" />
         <span aria-hidden="true">▾</span>
       </Button>
-      {props.hint ? (
-        <Text slot="description" className="field-hint">
-          {props.hint}
-        </Text>
-      ) : null}
-      <FieldError className="field-error">{props.error}</FieldError>
+      <FieldNotes hint={props.hint} error={props.error} />
       <Popover className="search-popover xp-popover" offset={4}>
         <ListBox className="suggestions" items={props.items}>
           {(item) => (

@@ -2,10 +2,9 @@
 // its hotels only), asked after a pause in typing; its room types from the hotel itself. A hotel the catalog
 // no longer has, or one with no rooms, says so here, before publishing would.
 import { useState } from 'react';
-import { ComboBox, FieldError, Input, Label, Text, type Key } from 'react-aria-components';
+import type { Key } from 'react-aria-components';
 import { isNotFound } from '~/lib/api-errors';
-import { loadApi } from '~/lib/session';
-import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
+import { autocomplete, SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 import { SelectField } from './fields';
 import type { StayDraft } from './draft';
 import { useHotel } from './queries';
@@ -60,31 +59,22 @@ export function HotelField(props: { stay: StayDraft; onPick: (hotel: PickedHotel
   }
 
   return (
-    <ComboBox
-      className="field"
+    <SuggestionBox<HotelOption>
+      label="Hotel"
+      placeholder="Type a hotel's name"
+      hint="Hotels of the catalog, by name."
+      error={props.error}
       items={items}
-      value={stay.hotelId || null}
-      onChange={pick}
-      inputValue={input}
-      onInputChange={(next) => {
+      picked={stay.hotelId || null}
+      onPick={pick}
+      text={input}
+      onText={(next) => {
         setTyped(next);
         if (stay.hotelId && next !== name) onPick(null);
       }}
-      onFocus={() => void loadApi()}
-      allowsCustomValue
-      allowsEmptyCollection={typing}
-      menuTrigger="input"
-      isInvalid={Boolean(props.error)}
-      validationBehavior="aria"
-    >
-      <Label>Hotel</Label>
-      <Input placeholder="Type a hotel's name" />
-      <Text slot="description" className="field-hint">
-        Hotels of the catalog, by name.
-      </Text>
-      <FieldError className="field-error">{props.error}</FieldError>
-      <SuggestionsPopover<HotelOption> empty={empty}>{(item) => item.label}</SuggestionsPopover>
-    </ComboBox>
+      typing={typing}
+      empty={empty}
+    />
   );
 }
 

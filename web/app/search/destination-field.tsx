@@ -4,11 +4,10 @@
 // the text, caret and focus that box had in the commit that removed it.
 import type { Destination } from '@travelclub/contracts';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { ComboBox, FieldError, Input, Label, Text, type Key } from 'react-aria-components';
-import { loadApi } from '~/lib/session';
+import type { Key } from 'react-aria-components';
 import { plural } from './format';
 import type { ShellDestination } from './search-form';
-import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from './suggestions';
+import { autocomplete, SuggestionBox, useSuggestions, type SuggestionsAsk } from './suggestions';
 
 /** A destination the visitor picked: its id for the search, its label for the box. */
 export interface PickedDestination {
@@ -36,23 +35,6 @@ function describe(s: Suggestion): string | null {
   if (!s.locationType) return null;
   const kind = KIND[s.locationType];
   return s.locationType === 'hotel' || s.hotelCount === undefined ? kind : `${kind} · ${plural(s.hotelCount, 'hotel')}`;
-}
-
-function Suggestions({ empty }: { empty: string }) {
-  return (
-    <SuggestionsPopover<Suggestion> empty={empty}>
-      {(item) => (
-        <>
-          <Text slot="label">{item.label}</Text>
-          {describe(item) ? (
-            <Text slot="description" className="suggestion-kind">
-              {describe(item)}
-            </Text>
-          ) : null}
-        </>
-      )}
-    </SuggestionsPopover>
-  );
 }
 
 export function DestinationField(props: {
@@ -110,28 +92,24 @@ export function DestinationField(props: {
   }
 
   return (
-    <ComboBox
+    <SuggestionBox<Suggestion>
       className="field search-destination"
+      label="Destination"
+      placeholder="City, country or hotel"
+      error={props.error}
       items={items}
-      value={value?.id ?? null}
-      onChange={pick}
-      inputValue={input}
-      onInputChange={(next) => {
+      picked={value?.id ?? null}
+      onPick={pick}
+      text={input}
+      onText={(next) => {
         setInput(next);
         if (value && next !== value.label) onChange(null);
       }}
-      onFocus={() => void loadApi()}
-      allowsCustomValue
-      allowsEmptyCollection={typing}
-      menuTrigger="input"
-      isInvalid={Boolean(props.error)}
-      validationBehavior="aria"
+      typing={typing}
+      empty={empty}
+      describe={describe}
       autoFocus={props.autoFocus}
-    >
-      <Label>Destination</Label>
-      <Input ref={inputRef} placeholder="City, country or hotel" />
-      <FieldError className="field-error">{props.error}</FieldError>
-      <Suggestions empty={empty} />
-    </ComboBox>
+      inputRef={inputRef}
+    />
   );
 }

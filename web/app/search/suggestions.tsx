@@ -1,11 +1,12 @@
-// What the search box's destination and the dashboard's hotel pickers share around React Aria's ComboBox: the
-// catalog's autocomplete, asked once typing pauses (cached for a while, the last answer kept on screen while
-// the next one comes), what the list says while it has nothing to show, and the list itself.
+// What the search box's destination and the dashboard's two hotel pickers share: the catalog's autocomplete,
+// asked once typing pauses (cached for a while, the last answer kept on screen while the next one comes), what
+// the list says while it has nothing to show, and the box itself (React Aria's ComboBox with its list).
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Destination } from '@travelclub/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
-import { ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import { loadApi } from '~/lib/session';
+import { FieldNotes } from '~/ui/text-field';
 
 const AUTOCOMPLETE_DELAY_MS = 200;
 
@@ -50,7 +51,7 @@ export function useSuggestions<T>(text: string, typing: boolean, ask: Suggestion
 }
 
 /** The ComboBox's popover list, each suggestion shown by `children`. */
-export function SuggestionsPopover<T extends { id: string; label: string }>(props: {
+function SuggestionsPopover<T extends { id: string; label: string }>(props: {
   empty: string;
   children: (item: T) => ReactNode;
 }) {
@@ -64,5 +65,68 @@ export function SuggestionsPopover<T extends { id: string; label: string }>(prop
         )}
       </ListBox>
     </Popover>
+  );
+}
+
+/**
+ * The box: its text and its pick are the caller's (each picker keeps what a pick means), the browser API module
+ * is fetched when it is first focused, and a suggestion reads as its label, with `describe`'s line beneath.
+ */
+export function SuggestionBox<T extends { id: string; label: string }>(props: {
+  label: string;
+  placeholder: string;
+  hint?: string;
+  error?: string | null;
+  className?: string;
+  items: T[];
+  /** The picked suggestion's id. */
+  picked: string | null;
+  onPick: (key: Key | null) => void;
+  text: string;
+  onText: (text: string) => void;
+  /** Suggestions are asked for: the list may then be empty, and says why (`empty`). */
+  typing: boolean;
+  empty: string;
+  describe?: (item: T) => string | null;
+  autoFocus?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const { describe } = props;
+  return (
+    <ComboBox
+      className={props.className ?? 'field'}
+      items={props.items}
+      value={props.picked}
+      onChange={props.onPick}
+      inputValue={props.text}
+      onInputChange={props.onText}
+      onFocus={() => void loadApi()}
+      allowsCustomValue
+      allowsEmptyCollection={props.typing}
+      menuTrigger="input"
+      isInvalid={Boolean(props.error)}
+      validationBehavior="aria"
+      autoFocus={props.autoFocus}
+    >
+      <Label>{props.label}</Label>
+      <Input ref={props.inputRef} placeholder={props.placeholder} />
+      <FieldNotes hint={props.hint} error={props.error} />
+      <SuggestionsPopover<T> empty={props.empty}>
+        {(item) => {
+          const line = describe?.(item);
+          if (describe === undefined) return item.label;
+          return (
+            <>
+              <Text slot="label">{item.label}</Text>
+              {line ? (
+                <Text slot="description" className="suggestion-kind">
+                  {line}
+                </Text>
+              ) : null}
+            </>
+          );
+        }}
+      </SuggestionsPopover>
+    </ComboBox>
   );
 }

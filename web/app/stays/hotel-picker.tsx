@@ -4,10 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Destination, HotelSummary } from '@travelclub/contracts';
 import { useState } from 'react';
-import { ComboBox, FieldError, Input, Label, Radio, RadioGroup, Text, type Key } from 'react-aria-components';
+import { Label, Radio, RadioGroup, Text, type Key } from 'react-aria-components';
 import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
-import { autocomplete, SuggestionsPopover, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
+import { autocomplete, SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 
 /** The hotel a creator picked: the catalog's id, and how the form names it. */
 export interface PickedHotel {
@@ -42,21 +42,6 @@ const describe = (s: Suggestion) =>
   s.locationType === 'hotel' || s.hotelCount === undefined
     ? KIND[s.locationType]
     : `${KIND[s.locationType]} · pick a hotel in it`;
-
-function Suggestions({ empty }: { empty: string }) {
-  return (
-    <SuggestionsPopover<Suggestion> empty={empty}>
-      {(item) => (
-        <>
-          <Text slot="label">{item.label}</Text>
-          <Text slot="description" className="suggestion-kind">
-            {describe(item)}
-          </Text>
-        </>
-      )}
-    </SuggestionsPopover>
-  );
-}
 
 /** A place's hotels (the catalog's list of a destination), to pick one with the arrow keys or a tap. */
 function PlaceHotels(props: { place: Suggestion; value: PickedHotel | null; onPick: (hotel: PickedHotel) => void }) {
@@ -129,34 +114,26 @@ export function HotelPicker(props: {
 
   return (
     <div className="stack stay-hotel-picker">
-      <ComboBox
-        className="field"
+      <SuggestionBox<Suggestion>
+        label="Hotel"
+        placeholder="Hotel name, city or country"
+        hint="Type the hotel's name, or a city to choose among its hotels."
+        error={props.error}
         items={items}
-        selectedKey={current?.id ?? null}
-        onSelectionChange={pick}
-        inputValue={input}
-        onInputChange={(next) => {
+        picked={current?.id ?? null}
+        onPick={pick}
+        text={input}
+        onText={(next) => {
           setInput(next);
           if (next !== shown) {
             setPlace(null);
             if (value) onChange(null);
           }
         }}
-        onFocus={() => void loadApi()}
-        allowsCustomValue
-        allowsEmptyCollection={typing}
-        menuTrigger="input"
-        isInvalid={Boolean(props.error)}
-        validationBehavior="aria"
-      >
-        <Label>Hotel</Label>
-        <Input placeholder="Hotel name, city or country" />
-        <Text slot="description" className="field-hint">
-          Type the hotel&apos;s name, or a city to choose among its hotels.
-        </Text>
-        <FieldError className="field-error">{props.error}</FieldError>
-        <Suggestions empty={empty} />
-      </ComboBox>
+        typing={typing}
+        empty={empty}
+        describe={describe}
+      />
       {place ? <PlaceHotels place={place} value={value} onPick={onChange} /> : null}
     </div>
   );

@@ -1,5 +1,5 @@
 // A labelled text input with its error, and its twin for longer text around a text area: React Aria's
-// TextField (label, description and error wired up).
+// TextField (label, description and error wired up); and the hint and error every field shows (FieldNotes).
 import type { ReactNode } from 'react';
 import {
   FieldError,
@@ -18,17 +18,26 @@ export interface FieldProps extends Omit<TextFieldProps, 'children'> {
   error?: string | null;
 }
 
-function Field({ label, hint, error, children, ...rest }: FieldProps & { children: ReactNode }) {
+/** A React Aria field's hint (its description) and its error, as every field of the app shows them. */
+export function FieldNotes({ hint, error }: { hint?: string; error?: string | null }) {
   return (
-    <AriaTextField {...rest} className="field" isInvalid={Boolean(error)} validationBehavior="aria">
-      <Label>{label}</Label>
-      {children}
+    <>
       {hint ? (
         <Text slot="description" className="field-hint">
           {hint}
         </Text>
       ) : null}
       <FieldError className="field-error">{error}</FieldError>
+    </>
+  );
+}
+
+function Field({ label, hint, error, children, ...rest }: FieldProps & { children: ReactNode }) {
+  return (
+    <AriaTextField {...rest} className="field" isInvalid={Boolean(error)} validationBehavior="aria">
+      <Label>{label}</Label>
+      {children}
+      <FieldNotes hint={hint} error={error} />
     </AriaTextField>
   );
 }
