@@ -359,6 +359,10 @@ it('lets a creator recommend a stay with the keyboard alone', async () => {
   await creator.claimSlug(`kim-${Date.now().toString(36)}`);
   const [hotel] = await hotelsToUse(1);
   const { page, problems } = await platform.signedIn(creator.token!, DESKTOP);
+  // Waiting for the picker from the start: Playwright asks the browser to catch file pickers only once someone
+  // listens, and that request can arrive after a key pressed at once (the CI run where Enter opened nothing).
+  const chooser = page.waitForEvent('filechooser', { timeout: 110_000 });
+  chooser.catch(() => undefined); // a step failing before it closes the page: that failure is the one to report
   await platform.open(page, '/dashboard/stays/add');
   await page.getByRole('heading', { level: 1, name: 'Recommend a stay' }).waitFor();
 
@@ -382,7 +386,6 @@ it('lets a creator recommend a stay with the keyboard alone', async () => {
 
   // The cover photo: the button opens the device's picker from the keyboard too.
   await tabTo(page, page.getByRole('button', { name: 'Choose a cover photo' }));
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(await photo('terrace.jpg', '#f2b880', '#6b3f22'));
   await page.getByRole('img', { name: 'Preview of terrace.jpg' }).waitFor();

@@ -25,7 +25,8 @@ it(`keeps every key typed into the destination from the first paint, on ${LOADS}
     await page.goto(new URL('/', platform.url).href, { waitUntil: 'commit' });
     // The look-alike as soon as it is painted; typing starts at once, hydrated or not.
     const box = page.getByLabel('Destination', { exact: true });
-    await box.waitFor();
+    // The first paint is a page load's time too (10 s was not always enough on a loaded CI machine).
+    await box.waitFor({ timeout: 30_000 });
     if (!(await page.evaluate(HYDRATED))) beforeHydration++;
     await box.click();
     await page.keyboard.type(WORD, { delay: 30 });
