@@ -12,17 +12,17 @@ import {
   type EventOf,
   type EventType,
 } from '@travelclub/contracts';
-import type { Consumer, Kafka, Producer } from 'kafkajs';
+import type { Kafka, Producer } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Logger } from './logger.js';
 import type { CausalContext } from './context.js';
 import { consumeBatch, type BatchDeps } from './consumer-batch.js';
+import { consumerGroup, type ConsumerGroup } from './consumer-group.js';
 import { watchDeadLetters } from './dead-letters.js';
 import { PermanentEventError } from './failures.js';
 import { handledEvents } from './handled-events.js';
 import { ensureTopics } from './kafka.js';
 import { partitionWaits } from './partition-waits.js';
-import { withTimeout } from './timeout.js';
 import type { ServiceApp } from './service.js';
 
 export interface HandlerContext extends CausalContext {
@@ -105,7 +105,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
   const handlers = new Map<string, AnyHandler>();
   const topics = new Set<string>();
   const waits = partitionWaits({ backoffMs, maxBackoffMs, log });
-  let consumer: Consumer | undefined;
+  let group: ConsumerGroup | undefined;
 
   const self: EventConsumer = {
     groupId,
@@ -121,38 +121,20 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
       const deps: BatchDeps = { groupId, mongo, producer: options.producer, log, handlers, records, waits, retries };
       const all = [...topics];
       await ensureTopics(kafka, [...all, ...all.map(deadLetterTopic)], options.numPartitions ?? 3);
-      const attempt = kafka.consumer({
+      const attempt = consumerGroup(kafka, {
         groupId,
-        sessionTimeout: 30_000,
-        heartbeatInterval: 3_000,
-        maxWaitTimeInMs: 100,
+        topics: all,
+        fromBeginning: options.fromBeginning ?? true,
+        concurrency,
+        eachBatch: (payload) => consumeBatch(deps, payload),
       });
-      consumer = attempt;
-      try {
-        const joined = new Promise<void>((resolve, reject) => {
-          attempt.on(attempt.events.GROUP_JOIN, () => resolve());
-          // A crash kafkajs will not restart from (a fresh broker's coordinator still loading) fails this start.
-          attempt.on(attempt.events.CRASH, ({ payload }) => !payload.restart && reject(payload.error));
-        });
-        await attempt.connect();
-        await attempt.subscribe({ topics: all, fromBeginning: options.fromBeginning ?? true });
-        await attempt.run({
-          partitionsConsumedConcurrently: concurrency,
-          eachBatchAutoResolve: false,
-          eachBatch: (payload) => consumeBatch(deps, payload),
-        });
-        await withTimeout(joined, 30_000, `consumer group ${groupId}`);
-      } catch (err) {
-        // The start is retried (a start-up step): leave no half-started consumer behind.
-        consumer = undefined;
-        await attempt.disconnect().catch(() => undefined);
-        throw err;
-      }
+      group = attempt; // a stop during the start stops what it has started
+      await attempt.start();
       log.info({ topics: all }, 'consumer started');
     },
     async stop() {
-      await consumer?.disconnect();
-      consumer = undefined;
+      await group?.stop();
+      group = undefined;
     },
   };
   return self;

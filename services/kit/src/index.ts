@@ -2,6 +2,7 @@
 export * from './auth.js';
 export * from './config.js';
 export * from './consumer.js';
+export * from './consumer-group.js';
 export * from './context.js';
 export * from './dead-letters.js';
 export * from './error-handler.js';
@@ -18,6 +19,7 @@ export * from './mongo.js';
 export * from './metrics.js';
 export * from './mongo-monitor.js';
 export * from './outbox.js';
+export { partitionWaits, type PartitionWaits } from './partition-waits.js';
 export * from './queues.js';
 export * from './rate-limit.js';
 export * from './redis.js';

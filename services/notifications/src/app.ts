@@ -20,18 +20,19 @@ import { staffActionStore } from './store/staff-actions.js';
 /** The event log (recorded, kept to its days, read), dead letters and queues, and the routes over them. */
 async function supportDesk(app: ServiceApp, config: NotificationsConfig): Promise<void> {
   const [eventLog, staffActions] = await Promise.all([eventLogStore(app.mongo), staffActionStore(app.mongo)]);
-  eventLogCleanup(app, eventLog, config.EVENT_LOG_DAYS);
-  const consumer = eventLogConsumer(app, eventLog);
+  const { kafka, producer, log } = app;
+  const events = eventLogFlows(eventLog, config.EVENT_LOG_SETTLE_MS, log);
+  eventLogCleanup(app, events, config.EVENT_LOG_DAYS);
+  const consumer = eventLogConsumer(app, events.record);
   app.onShutdown(() => consumer.stop());
   await app.startup.step('event log consumer', () => consumer.start());
 
   const queues = new Map(Object.values(queueNames).map((name) => [name as string, serviceQueue(app, name).queue]));
-  const { kafka, producer, log } = app;
   registerEndpoints(
     app,
     endpoints.notifications,
     supportRoutes({
-      eventLog: eventLogFlows(eventLog, config.EVENT_LOG_SETTLE_MS, log),
+      eventLog: events,
       deadLetters: deadLetterFlows({ kafka, producer, prefix: config.KAFKA_TOPIC_PREFIX, staffActions, log }),
       queues: queueFlows(queues, staffActions, log),
     }),

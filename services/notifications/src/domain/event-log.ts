@@ -3,6 +3,14 @@
 // itinerary's history also holds billing's events about it), and which records a reader may be shown yet.
 import type { EventEnvelope } from '@travelclub/contracts';
 
+/** An event as the consumer read it: where it was read, and the envelope. */
+export interface ReadEvent {
+  topic: string;
+  partition: number;
+  offset: string;
+  event: EventEnvelope;
+}
+
 /** Payloads are flat or nearly so; a deeper one is not searched further. */
 const MAX_DEPTH = 4;
 /** Enough for any payload of contracts; a payload with more ids is not a reason to grow the index without end. */

@@ -2,7 +2,7 @@
 // those after a cursor, oldest first, and only once they have settled (domain/event-log.ts, `settledPrefix`).
 import type { AuthUser, LoggedEvent, SupportEvents, SupportEventsQuery } from '@travelclub/contracts';
 import type { Logger } from '@travelclub/kit';
-import { settledPrefix } from '../domain/event-log.js';
+import { settledPrefix, type ReadEvent } from '../domain/event-log.js';
 import type { EventLogRecord, EventLogStore } from '../store/event-log.js';
 
 const shown = (record: EventLogRecord): LoggedEvent => ({
@@ -14,8 +14,14 @@ const shown = (record: EventLogRecord): LoggedEvent => ({
   event: record.event,
 });
 
+const DAY_MS = 86_400_000;
+
 export function eventLogFlows(store: EventLogStore, settleMs: number, log: Logger, now = () => new Date()) {
   return {
+    /** Keeps a batch of events as the consumer read them (each once: an event read again keeps its record). */
+    record: (read: ReadEvent[]) => store.record(read),
+    /** Removes the records older than `days` before `at`; answers how many went. */
+    removeOlderThan: (days: number, at: Date) => store.removeRecordedBefore(new Date(at.getTime() - days * DAY_MS)),
     async read(staff: AuthUser, query: SupportEventsQuery): Promise<SupportEvents> {
       const { after, limit, ...filter } = query;
       const settledBefore = new Date(now().getTime() - settleMs);

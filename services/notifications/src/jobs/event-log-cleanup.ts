@@ -3,16 +3,15 @@
 // by declaring it again (real MongoDB refuses the new options at start). Every instance runs it; deleting
 // what another instance deleted already deletes nothing.
 import type { ServiceApp } from '@travelclub/kit';
-import type { EventLogStore } from '../store/event-log.js';
+import type { EventLogFlows } from '../flows/event-log.js';
 
-const DAY_MS = 86_400_000;
 const EVERY_MS = 3_600_000;
 
-export function eventLogCleanup(app: ServiceApp, store: EventLogStore, days: number) {
+export function eventLogCleanup(app: ServiceApp, eventLog: Pick<EventLogFlows, 'removeOlderThan'>, days: number) {
   const inFlight = new Set<Promise<number>>();
   /** One round: answers how many records went (0 when it failed, which is logged and tried again next round). */
   const run = (now = new Date()): Promise<number> => {
-    const round = store.removeRecordedBefore(new Date(now.getTime() - days * DAY_MS)).then(
+    const round = eventLog.removeOlderThan(days, now).then(
       (removed) => {
         if (removed > 0) app.log.info({ removed, days }, 'event log: old events removed');
         return removed;

@@ -4,7 +4,7 @@
 import type { EventEnvelope } from '@travelclub/contracts';
 import { indexedCollection, isDuplicateKeyError } from '@travelclub/kit';
 import type { Connection, mongo } from 'mongoose';
-import { refsOf } from '../domain/event-log.js';
+import { refsOf, type ReadEvent } from '../domain/event-log.js';
 
 export interface EventLogRecord {
   /** The event's id. */
@@ -18,14 +18,6 @@ export interface EventLogRecord {
   /** The event's type, beside the envelope for the `type` filter's index. */
   type: string;
   refs: string[];
-  event: EventEnvelope;
-}
-
-/** An event as the consumer read it. */
-export interface ReadEvent {
-  topic: string;
-  partition: number;
-  offset: string;
   event: EventEnvelope;
 }
 

@@ -6,6 +6,7 @@ import { queryString, SupportEventsSchema, topics, type SupportEvents } from '@t
 import { newEvent, type OutboxEvent } from '@travelclub/kit';
 import { uniqueName } from '@travelclub/kit/testing';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventLogFlows } from '../../src/flows/event-log.js';
 import { eventLogCleanup } from '../../src/jobs/event-log-cleanup.js';
 import { eventLogStore, type EventLogStore } from '../../src/store/event-log.js';
 import { useNotifications, type Caller } from '../helpers.js';
@@ -188,7 +189,7 @@ describe('the event log store', () => {
     await store.record([readEvent(aggregate, '1')], () => new Date(Date.now() - 31 * day));
     await store.record([readEvent(aggregate, '2')], () => new Date(Date.now() - 29 * day));
     // A round at start, then every hour.
-    const cleanup = eventLogCleanup(world.app, store, 30);
+    const cleanup = eventLogCleanup(world.app, eventLogFlows(store, 0, world.app.log), 30);
     expect(await cleanup.first).toBe(1);
     const left = await store.last({ aggregate }, 10, new Date());
     expect(left.map((r) => r.offset)).toEqual(['2']);
