@@ -11,6 +11,8 @@ import { createModelEngine } from './engines/model.js';
 import { createOfflineEngine } from './engines/offline.js';
 import { SYSTEM_PROMPT } from './engines/system-prompt.js';
 import { conversationFlows } from './flows/conversations.js';
+import { draftFlows } from './flows/drafts.js';
+import { ideaFlows } from './flows/ideas.js';
 import { turnFlows } from './flows/turns.js';
 import { measureBudget } from './metrics.js';
 import { assistantRoutes } from './routes/index.js';
@@ -55,9 +57,8 @@ export async function buildApp(config: AssistantConfig, engine: Engine = engineO
       assistantRoutes({
         conversations: conversationFlows(conversations),
         turns,
-        drafts,
-        platformFor,
-        ideasLimit: (id) => ideas.take(id),
+        drafts: draftFlows(drafts),
+        ideas: ideaFlows({ platformFor, take: (id) => ideas.take(id) }),
       }),
     );
     return app;

@@ -62,3 +62,9 @@ export function addDays(day: string, days: number): string {
 /** "Fri 27 Nov to Sun 29 Nov (2 nights)". */
 export const formatStay = (checkIn: string, checkOut: string) =>
   `${formatDay(checkIn)} to ${formatDay(checkOut)} (${plural(nightsBetween(checkIn, checkOut), 'night')})`;
+
+/** The creator's today, believed when it is within a day of ours (time zones), else ours (UTC). */
+export function todayOf(claimed: string | undefined): string {
+  const ours = new Date().toISOString().slice(0, 10);
+  return claimed && claimed >= addDays(ours, -1) && claimed <= addDays(ours, 1) ? claimed : ours;
+}

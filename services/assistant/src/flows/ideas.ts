@@ -9,8 +9,9 @@ import {
   type HotelResult,
   type Money,
 } from '@travelclub/contracts';
+import { AppError, type CausalContext } from '@travelclub/kit';
 import type { CreatorPlatform } from '../clients/platform.js';
-import { formatMoney, formatStay, plural } from '../domain/format.js';
+import { formatMoney, formatStay, plural, todayOf } from '../domain/format.js';
 import { readWish, type Mood, type Wish } from '../domain/wish.js';
 import { searchUrl } from '../tools/catalog-tools.js';
 
@@ -120,3 +121,18 @@ export async function destinationIdeas(
   );
   return { query, understood, notChecked, ideas };
 }
+
+/** The ideas route's flow: a creator's own calls to the platform, within the per-minute limit. */
+export function ideaFlows(parts: {
+  platformFor(accessToken: string, ctx: CausalContext): CreatorPlatform;
+  take(creatorId: string): Promise<boolean>;
+}) {
+  return {
+    async suggest(creatorId: string, accessToken: string, query: string, ctx: CausalContext) {
+      if (!(await parts.take(creatorId))) throw new AppError('too-many-requests');
+      return destinationIdeas(parts.platformFor(accessToken, ctx), query, todayOf(undefined));
+    },
+  };
+}
+
+export type IdeaFlows = ReturnType<typeof ideaFlows>;

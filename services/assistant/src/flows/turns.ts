@@ -8,7 +8,7 @@ import { AppError, windowLimit, type CausalContext } from '@travelclub/kit';
 import type { Redis } from 'ioredis';
 import type { CreatorPlatform } from '../clients/platform.js';
 import type { AssistantConfig } from '../config.js';
-import { addDays } from '../domain/format.js';
+import { todayOf } from '../domain/format.js';
 import { groundingNote, groundsOf, ungroundedClaims } from '../domain/grounding.js';
 import { EngineError, type Engine, type HistoryMessage } from '../engines/engine.js';
 import { taylorTokens, taylorTurns } from '../metrics.js';
@@ -30,14 +30,6 @@ export interface TurnParts {
 export type Send = (event: AssistantStreamEvent) => void;
 
 const HISTORY = 20;
-const utcToday = () => new Date().toISOString().slice(0, 10);
-
-/** The creator's today, believed when it is within a day of ours (time zones), else ours. */
-export function todayOf(claimed: string | undefined): string {
-  const ours = utcToday();
-  return claimed && claimed >= addDays(ours, -1) && claimed <= addDays(ours, 1) ? claimed : ours;
-}
-
 const titleOf = (text: string) => (text.length <= 60 ? text : `${text.slice(0, 57).trimEnd()}…`);
 
 /** What the engine is told of earlier messages; a model also reads the ids of the hotels Taylor named. */
@@ -82,7 +74,7 @@ function hotelsOf(trail: ToolTrail) {
  * running side by side cannot together pass the day's allowance.
  */
 function tokenCounter(redis: Redis, prefix: string) {
-  const key = (counter: string) => `${prefix}:tokens:${counter}:${utcToday()}`;
+  const key = (counter: string) => `${prefix}:tokens:${counter}:${todayOf(undefined)}`;
   const add = async (counter: string, tokens: number) => {
     const [[, total]] = (await redis
       .multi()

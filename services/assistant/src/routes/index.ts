@@ -5,18 +5,14 @@ import { AppError, bearerToken, type Handlers } from '@travelclub/kit';
 import type { FastifyReply } from 'fastify';
 import type { ConversationFlows } from '../flows/conversations.js';
 import type { TurnFlows } from '../flows/turns.js';
-import type { DraftStore } from '../store/drafts.js';
-import type { CreatorPlatform } from '../clients/platform.js';
-import type { CausalContext } from '@travelclub/kit';
-import { destinationIdeas } from '../flows/ideas.js';
-import { todayOf } from '../flows/turns.js';
+import type { DraftFlows } from '../flows/drafts.js';
+import type { IdeaFlows } from '../flows/ideas.js';
 
 export interface RouteParts {
   conversations: ConversationFlows;
   turns: TurnFlows;
-  drafts: DraftStore;
-  platformFor(accessToken: string, ctx: CausalContext): CreatorPlatform;
-  ideasLimit(creatorId: string): Promise<boolean>;
+  drafts: DraftFlows;
+  ideas: IdeaFlows;
 }
 
 /** Keeps the stream alive through proxies while a tool or the model takes its time. */
@@ -58,7 +54,7 @@ async function stream(
 }
 
 export function assistantRoutes(parts: RouteParts): Handlers<typeof assistantEndpoints> {
-  const { conversations, turns, drafts } = parts;
+  const { conversations, turns, drafts, ideas } = parts;
   const tokenOf = (req: Parameters<typeof bearerToken>[0]) => {
     const token = bearerToken(req);
     if (!token) throw new AppError('unauthenticated');
@@ -79,22 +75,11 @@ export function assistantRoutes(parts: RouteParts): Handlers<typeof assistantEnd
       return reply;
     },
     usage: ({ user }) => turns.usage(user.id),
-    listDrafts: async ({ user, query }) => ({ drafts: await drafts.listOf(user.id, query.status, query.kind) }),
-    readDraft: async ({ user, params }) => {
-      const draft = await drafts.get(user.id, params.id);
-      if (!draft) throw new AppError('draft-not-found');
-      return draft;
-    },
-    setDraftStatus: async ({ user, params, body }) => {
-      const draft = await drafts.setStatus(user.id, params.id, body.status);
-      if (!draft) throw new AppError('draft-not-found');
-      return draft;
-    },
+    listDrafts: ({ user, query }) => drafts.list(user.id, query.status, query.kind),
+    readDraft: ({ user, params }) => drafts.read(user.id, params.id),
+    setDraftStatus: ({ user, params, body }) => drafts.setStatus(user.id, params.id, body.status),
     supportReadConversation: ({ user, params, query, ctx }) =>
       conversations.supportRead(user, params.id, query.reason, ctx),
-    destinationIdeas: async ({ user, query, ctx, req }) => {
-      if (!(await parts.ideasLimit(user.id))) throw new AppError('too-many-requests');
-      return destinationIdeas(parts.platformFor(tokenOf(req), ctx), query.query, todayOf(undefined));
-    },
+    destinationIdeas: ({ user, query, ctx, req }) => ideas.suggest(user.id, tokenOf(req), query.query, ctx),
   };
 }
