@@ -71,7 +71,7 @@ export async function buildApp(config: BillingConfig): Promise<BillingApp> {
     measureAwaitingReconciliation(app, parts.store);
 
     await outbox.start();
-    const consumer = billingConsumer(app, flows.refunds, parts.creators, flows.creatorRoles);
+    const consumer = billingConsumer(app, flows.refunds, flows.creatorRoles);
     await app.startup.step('billing consumer', () => consumer.start());
     await startReconciliation(app, {
       payments: flows.payments,

@@ -28,7 +28,7 @@ import { buildApp, type BillingApp } from '../src/app.js';
 import { BillingConfigSchema } from '../src/config.js';
 import { cardSummary } from '../src/domain/card.js';
 import { paymentIdFor, paymentRequestHash } from '../src/domain/ids.js';
-import { SANDBOX_CARDS } from '../src/provider/sandbox.js';
+import { SANDBOX_CARDS } from '../src/domain/card.js';
 
 export { expectError, expectInvalid, inDays } from '@travelclub/kit/testing';
 export { SANDBOX_CARDS };

@@ -3,28 +3,22 @@
 import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
 import type { CreatorRoleFlows } from '../flows/creator-roles.js';
 import type { RefundFlows } from '../flows/refunds.js';
-import type { CreatorStore } from '../store/creators.js';
 
-export function billingConsumer(
-  app: ServiceApp,
-  refunds: RefundFlows,
-  creators: CreatorStore,
-  roles: CreatorRoleFlows,
-) {
+export function billingConsumer(app: ServiceApp, refunds: RefundFlows, creators: CreatorRoleFlows) {
   return (
     createServiceConsumer(app, { groupId: 'billing' })
       .handle('itinerary.cancelled', async (event, ctx) => refunds.onCancelled(event.payload, ctx))
       .handle('itinerary.expired', async (event) => refunds.onExpired(event.payload))
       .handle('catalog.booking.failed', async (event, ctx) => refunds.onBookingFailed(event.payload, ctx))
-      .handle('creator.profile.updated', async (event) => {
-        await creators.upsert(event.payload.slug, event.payload.userId, event.payload.publicName);
-      })
+      .handle('creator.profile.updated', async ({ payload }) =>
+        creators.profileUpdated(payload.slug, payload.userId, payload.publicName),
+      )
       // Each is conditional on its time, so a redelivered or late old one changes nothing.
       .handle('auth.role.revoked', async ({ payload, occurredAt }, ctx) =>
-        roles.revoked(payload.userId, payload.role, new Date(occurredAt), ctx),
+        creators.revoked(payload.userId, payload.role, new Date(occurredAt), ctx),
       )
       .handle('auth.role.granted', async ({ payload, occurredAt }) =>
-        roles.granted(payload.userId, payload.role, new Date(occurredAt)),
+        creators.granted(payload.userId, payload.role, new Date(occurredAt)),
       )
   );
 }

@@ -1,4 +1,4 @@
-// A creator's role taken away by support staff, or given back (auth.role.revoked, auth.role.granted): while
+// The creators billing knows: each slug's creator (creator.profile.updated), and a creator's role taken away by support staff, or given back (auth.role.revoked, auth.role.granted): while
 // the revoke stands their slugs earn no commission (settlement asks the directory) and their plan is not renewed.
 // It ends at the close of the paid period (an overdue one at once); the portal stays open for their invoices.
 // A re-grant lets a plan that was set to end only for the revoke renew again.
@@ -12,6 +12,10 @@ export type CreatorRoleFlows = ReturnType<typeof creatorRoleFlows>;
 
 export function creatorRoleFlows({ creators, plans, log }: BillingParts) {
   return {
+    /** A creator's profile (creator.profile.updated): who earns a slug's commission, under which public name. */
+    async profileUpdated(slug: string, userId: string, publicName: string): Promise<void> {
+      await creators.upsert(slug, userId, publicName);
+    },
     async revoked(userId: string, role: string, at: Date, ctx: CausalContext): Promise<void> {
       if (role !== CREATOR) return;
       await creators.roleChanged(userId, true, at);

@@ -13,7 +13,8 @@ import {
 } from '@travelclub/contracts';
 import { AppError, newEvent, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChargeResult, SavedCard } from '../provider/provider.js';
+import type { SavedCard } from '../domain/card.js';
+import type { ChargeResult } from '../provider/provider.js';
 import type { PaidMonth, PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
 import { declineCode } from './settlement.js';

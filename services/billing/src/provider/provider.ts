@@ -4,7 +4,7 @@
 // kept at the provider (a payment method) and charged again later by its id: creators' plans renew so.
 import type { Card, Money } from '@travelclub/contracts';
 import { withTimeout } from '@travelclub/kit';
-import type { CardSummary } from '../domain/card.js';
+import type { CardSummary, SavedCard } from '../domain/card.js';
 
 export type ChargeOutcome = 'succeeded' | 'declined' | 'insufficient_funds';
 
@@ -43,11 +43,6 @@ export interface RefundResult {
 export interface SaveCardRequest {
   idempotencyKey: string;
   card: Card;
-}
-
-/** A card the provider keeps: billing keeps its id, brand and last four digits, never the card. */
-export interface SavedCard extends CardSummary {
-  paymentMethodId: string;
 }
 
 /** A charge to a card the provider keeps (a plan's renewal). */

@@ -11,16 +11,8 @@ import { defineModel } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Schema, type Connection, type mongo } from 'mongoose';
-import { cardSummary } from '../domain/card.js';
+import { cardSummary, SANDBOX_CARDS } from '../domain/card.js';
 import type { ChargeOutcome, ChargeResult, PaymentProvider, RefundResult } from './provider.js';
-
-export const SANDBOX_CARDS = {
-  succeeds: '4242424242424242',
-  declined: '4000000000000002',
-  insufficientFunds: '4000000000009995',
-  /** Goes through when typed in; declined when charged again as a saved card (a plan's renewal). */
-  declinedLater: '4000000000000341',
-} as const;
 
 interface SandboxCharge {
   /** The idempotency key. */

@@ -6,7 +6,7 @@ import { creatorPlanPageEndpoints, errorCatalogue } from '@travelclub/contracts'
 import { registerEndpoints, type Handler, type Handlers, type ServiceApp } from '@travelclub/kit';
 import type { BillingFlows } from '../flows/index.js';
 import type { FormProblem, PageOutcome } from '../flows/plan-parts.js';
-import { checkoutPage, messagePage, portalPage } from '../pages/plan-pages.js';
+import { checkoutPage, messagePage, portalPage } from './plan-page-html.js';
 
 type Reply = Parameters<Handler<typeof creatorPlanPageEndpoints.planCheckoutPage>>[1];
 

@@ -5,8 +5,7 @@
 import type { CreatorPlanStatus, Money } from '@travelclub/contracts';
 import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
-import type { CardSummary } from '../domain/card.js';
-import type { SavedCard } from '../provider/provider.js';
+import type { CardSummary, SavedCard } from '../domain/card.js';
 
 /** A checkout link: it works until `expiresAt`, and once paid only sends the browser back to `returnUrl`. */
 export interface CheckoutSession {

@@ -5,7 +5,8 @@ import { testInfra, uniqueName } from '@travelclub/kit/testing';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CARDS, sandboxProvider, type SandboxProvider } from '../../src/provider/sandbox.js';
+import { SANDBOX_CARDS } from '../../src/domain/card.js';
+import { sandboxProvider, type SandboxProvider } from '../../src/provider/sandbox.js';
 
 let mongo: Connection;
 let provider: SandboxProvider;

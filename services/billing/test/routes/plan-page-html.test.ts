@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutPage, formatMoney, messagePage, portalPage } from '../../src/pages/plan-pages.js';
+import { checkoutPage, formatMoney, messagePage, portalPage } from '../../src/routes/plan-page-html.js';
 
 const hostile = `"><script>alert(1)</script>`;
 const plan = {

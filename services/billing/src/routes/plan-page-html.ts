@@ -12,7 +12,7 @@ import {
 import type { CheckoutView } from '../flows/plan-checkout.js';
 import type { FormProblem } from '../flows/plan-parts.js';
 import type { PortalView } from '../flows/plan-portal.js';
-import { SANDBOX_CARDS } from '../provider/sandbox.js';
+import { SANDBOX_CARDS } from '../domain/card.js';
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string | number) => String(value).replace(/[&<>"']/g, (c) => entities[c] ?? c);
