@@ -6,8 +6,7 @@ import { buildService, registerEndpoints, serviceQueue, type Outbox, type Servic
 import type { CatalogConfig } from './config.js';
 import { availabilityConsumer, creatorPickConsumer, holdEventConsumer } from './events/consumers.js';
 import { holdEvents } from './flows/hold-events.js';
-import type { HoldFlows } from './flows/holds.js';
-import { catalogFlows } from './flows/index.js';
+import { catalogFlows, type CatalogFlows } from './flows/index.js';
 import type { CatalogParts } from './flows/parts.js';
 import { importIfEmpty } from './flows/seeding.js';
 import { startIndexRefresh } from './jobs/index-refresh.js';
@@ -29,7 +28,7 @@ import { searchEventStore } from './store/search-events.js';
 import { searchStore } from './store/searches.js';
 
 /** The service, and its parts and hold flows for tests to look into (routes get theirs as arguments). */
-export type CatalogApp = ServiceApp & { readonly catalog: CatalogParts & { holds: HoldFlows } };
+export type CatalogApp = ServiceApp & { readonly catalog: CatalogParts & Pick<CatalogFlows, 'holds'> };
 export type { CatalogParts };
 
 /** The stores, the index and the projection, from the settings; an empty catalog imports the supplier's hotels first. */
@@ -77,15 +76,14 @@ async function makeParts(
 }
 
 /** What the catalog does besides answering: its consumers, its workers, and each instance's refresh. */
-async function startBackground(app: ServiceApp, parts: CatalogParts, holds: HoldFlows) {
-  const { inventory, availability, config } = parts;
+async function startBackground(app: ServiceApp, parts: CatalogParts, { holds, recommendations }: CatalogFlows) {
   const holdEventsConsumer = holdEventConsumer(app, holds);
   await app.startup.step('hold events consumer', () => holdEventsConsumer.start());
-  const availabilityEvents = availabilityConsumer(app, inventory, availability);
+  const availabilityEvents = availabilityConsumer(app, holds);
   await app.startup.step('availability consumer', () => availabilityEvents.start());
-  const creatorEvents = creatorPickConsumer(app, parts.picks);
+  const creatorEvents = creatorPickConsumer(app, recommendations);
   await app.startup.step('creator recommendations consumer', () => creatorEvents.start());
-  await startCatalogJobs(app, { holds, inventory, refreshEverySeconds: config.REFRESH_EVERY_S });
+  await startCatalogJobs(app, { holds, refreshEverySeconds: parts.config.REFRESH_EVERY_S });
   startIndexRefresh(app, parts);
 }
 
@@ -96,7 +94,7 @@ export async function buildApp(config: CatalogConfig, content: CatalogContent): 
     const parts = await makeParts(app, config, content, outbox);
     const flows = catalogFlows(parts);
     await outbox.start();
-    await startBackground(app, parts, flows.holds);
+    await startBackground(app, parts, flows);
     registerEndpoints(app, endpoints.catalog, {
       ...hotelRoutes(flows),
       ...recommendationRoutes(flows),

@@ -4,9 +4,7 @@
 import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
 import type { HoldFlows } from '../flows/holds.js';
-import type { AvailabilityProjection } from '../search/availability.js';
-import type { CreatorPickStore } from '../store/creator-picks.js';
-import { inventoryId, type InventoryStore } from '../store/inventory.js';
+import type { RecommendationFlows } from '../flows/recommendations.js';
 
 export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
   return createServiceConsumer(app, { groupId: 'catalog' })
@@ -22,13 +20,13 @@ export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
  * Creators' recommended hotels and the slugs creators go by: a group of its own, so a slow creator topic never
  * holds bookings back.
  */
-export function creatorPickConsumer(app: ServiceApp, picks: CreatorPickStore) {
+export function creatorPickConsumer(app: ServiceApp, recommendations: RecommendationFlows) {
   return createServiceConsumer(app, { groupId: 'catalog-creators' })
     .handle('creator.recommendation.changed', async (event) => {
-      await picks.change(event.payload, event.occurredAt);
+      await recommendations.pickChanged(event.payload, event.occurredAt);
     })
     .handle('creator.profile.updated', async (event) => {
-      await picks.know(event.payload.userId, event.payload.slug);
+      await recommendations.creatorKnown(event.payload.userId, event.payload.slug);
     });
 }
 
@@ -36,11 +34,9 @@ export function creatorPickConsumer(app: ServiceApp, picks: CreatorPickStore) {
  * Every instance hears every hold change (a group of its own, from now on) and re-reads that room type's
  * taken rooms from MongoDB: absolute numbers, so an event heard twice or late changes nothing wrong.
  */
-export function availabilityConsumer(app: ServiceApp, inventory: InventoryStore, availability: AvailabilityProjection) {
-  const refresh = async ({ payload }: { payload: { hotelId: string; roomType: string } }) => {
-    const id = inventoryId(payload.hotelId, payload.roomType);
-    availability.set(id, await inventory.takenOf(id));
-  };
+export function availabilityConsumer(app: ServiceApp, holds: HoldFlows) {
+  const refresh = ({ payload }: { payload: { hotelId: string; roomType: string } }) =>
+    holds.reproject(payload.hotelId, payload.roomType);
   return createServiceConsumer(app, { groupId: `catalog-availability-${randomUUID()}`, fromBeginning: false })
     .handle('catalog.hold.placed', refresh)
     .handle('catalog.hold.released', refresh)

@@ -103,6 +103,22 @@ export class HoldFlows {
   }
 
   /**
+   * The scheduled refresh: overdue holds released, and settled holds moved out of their inventory documents
+   * (released ones a crash left there, bookings whose stay is over).
+   */
+  async refresh(ctx: CausalContext): Promise<{ released: number; settled: number }> {
+    const released = await this.sweepOverdue(ctx);
+    const settled = await this.parts.inventory.settle(new Date());
+    return { released, settled };
+  }
+
+  /** Another instance changed a room type's holds: this instance's projection re-reads its taken rooms. */
+  async reproject(hotelId: string, roomType: string): Promise<void> {
+    const id = inventoryId(hotelId, roomType);
+    this.parts.availability.set(id, await this.parts.inventory.takenOf(id));
+  }
+
+  /**
    * The request for the rooms of its search, which must be there and for the same dates. Its fields in the
    * order they had when the rooms came in the body: the request hash is over them.
    */

@@ -4,6 +4,7 @@
 import type { HotelSummary } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
 import type { CatalogIndex, IndexedHotel } from '../search/catalog-index.js';
+import type { PickChange } from '../store/creator-picks.js';
 import type { LikeStore } from '../store/likes.js';
 import type { CatalogParts } from './parts.js';
 
@@ -107,6 +108,10 @@ export function recommendationFlows({
 
   return {
     forTraveller,
+    /** A creator's change to one of their picks (creator.recommendation.changed), kept unless a later one was. */
+    pickChanged: (change: PickChange, at: string) => picks.change(change, at),
+    /** A slug a creator goes by (creator.profile.updated), so their picks are found under it. */
+    creatorKnown: (userId: string, slug: string) => picks.know(userId, slug),
     /** A destination's best when one is named, else the traveller's (anyone's without a token). */
     recommend: (destination: string | undefined, userId: string | undefined, take: number, creator?: string) =>
       destination

@@ -3,15 +3,10 @@
 // inventory documents (released ones a crash left there, bookings whose stay is over).
 import { serviceQueue, serviceWorker, type ServiceApp } from '@travelclub/kit';
 import type { HoldFlows } from '../flows/holds.js';
-import type { InventoryStore } from '../store/inventory.js';
 
 export async function startCatalogJobs(
   app: ServiceApp,
-  {
-    holds,
-    inventory,
-    refreshEverySeconds,
-  }: { holds: HoldFlows; inventory: InventoryStore; refreshEverySeconds: number },
+  { holds, refreshEverySeconds }: { holds: HoldFlows; refreshEverySeconds: number },
 ) {
   serviceWorker(app, 'hold-expiry', async ({ holdId }, job) => {
     const released = await holds.expire(holdId, {
@@ -26,8 +21,7 @@ export async function startCatalogJobs(
     'availability-refresh',
     async (_payload, job) => {
       const ctx = { correlationId: 'availability-refresh', causationId: `job:${job.id}` };
-      const released = await holds.sweepOverdue(ctx);
-      const settled = await inventory.settle(new Date());
+      const { released, settled } = await holds.refresh(ctx);
       if (released || settled) app.log.info({ released, settled }, 'availability refreshed');
       return { released, settled };
     },
