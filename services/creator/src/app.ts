@@ -7,7 +7,7 @@ import type { CreatorConfig } from './config.js';
 import { liveCounters } from './events/analytics.js';
 import { creatorConsumer } from './events/consumers.js';
 import { creatorFlows } from './flows/index.js';
-import { registerMultipart } from './media/upload.js';
+import { registerMultipart } from './routes/uploads.js';
 import { creatorRoutes } from './routes/index.js';
 import { acceptOneClickForms } from './routes/subscriptions.js';
 
@@ -25,10 +25,8 @@ export async function buildApp(config: CreatorConfig): Promise<CreatorApp> {
     const consumer = creatorConsumer(app, flows);
     await app.startup.step('creator consumer', () => consumer.start());
     // Creators' counters: a consumer of its own, on the generation read now (events/analytics.ts).
-    const { counterStore: store, counterWriterFor: writerFor } = flows;
     const counting = liveCounters(app, {
-      store,
-      writerFor,
+      generations: flows.counters,
       followMs: config.ANALYTICS_FOLLOW_MS,
       log: app.log,
     });

@@ -6,9 +6,8 @@
 import { connectMongo, createKafka, createProducer, kafkaConnection, loadConfig } from '@travelclub/kit';
 import pino from 'pino';
 import { CreatorConfigSchema } from './config.js';
-import { dropGeneration } from './events/analytics.js';
 import { rebuildCountersOn } from './events/analytics-rebuild.js';
-import { analyticsStore } from './store/analytics.js';
+import { counterGenerationsOn } from './flows/counter-generations.js';
 
 const config = loadConfig(CreatorConfigSchema);
 const logger = pino({ level: config.LOG_LEVEL });
@@ -20,7 +19,7 @@ try {
   const result = await rebuildCountersOn({ ...deps, numPartitions: config.KAFKA_PARTITIONS });
   // The group's offsets are committed: the instances carry on from there.
   await result.consumer.stop();
-  await dropGeneration(mongo, await analyticsStore(mongo), result.previous, config.KAFKA_TOPIC_PREFIX);
+  await (await counterGenerationsOn(mongo, config.KAFKA_TOPIC_PREFIX)).drop(result.previous);
   const { events, ms, state, previous } = result;
   const perSecond = Math.round(events / Math.max(ms / 1000, 0.001));
   console.log(

@@ -2,11 +2,11 @@
 // consumer group that replays every topic from its start, while reads stay on the current generation. Once the
 // group has handled everything that was on the topics when it started, `analytics_state` switches reads (and the
 // instances' live consumers) to it; the group keeps counting from there as the live one.
-import type { EventConsumer, Outbox } from '@travelclub/kit';
-import { counterWriter, rememberedOwners, type CounterWriter } from '../flows/analytics.js';
-import { analyticsStore, ANALYTICS_GROUP, type AnalyticsState, type AnalyticsStore } from '../store/analytics.js';
-import { profileStore } from '../store/profiles.js';
+import type { EventConsumer } from '@travelclub/kit';
+import { counterGenerationsOn, type CounterGenerations } from '../flows/counter-generations.js';
 import { analyticsConsumer, type ConsumerDeps } from './analytics.js';
+
+type AnalyticsState = Awaited<ReturnType<CounterGenerations['current']>>;
 
 export interface RebuildResult {
   /** The generation read before, and the one read now. */
@@ -20,8 +20,7 @@ export interface RebuildResult {
 }
 
 interface RebuildOptions {
-  store: AnalyticsStore;
-  writerFor: (generation: number) => CounterWriter;
+  generations: CounterGenerations;
   /** Give up (and drop the half-built generation) after this long. */
   timeoutMs?: number;
 }
@@ -78,39 +77,30 @@ async function caughtUp(kafka: Kafka, groupId: string, ends: Ends, timeoutMs: nu
  */
 export async function rebuildCounters(
   deps: ConsumerDeps,
-  { store, writerFor, timeoutMs = 30 * 60_000 }: RebuildOptions,
+  { generations, timeoutMs = 30 * 60_000 }: RebuildOptions,
 ): Promise<RebuildResult> {
   const startedAt = Date.now();
-  const previous = await store.state();
-  const generation = await store.newGeneration();
-  const state = { generation, groupId: `${ANALYTICS_GROUP}-r${generation}` };
-  const consumer = analyticsConsumer(deps, state.groupId, writerFor(generation));
+  const previous = await generations.current();
+  const state = await generations.begin();
+  const consumer = analyticsConsumer(deps, state.groupId, generations.writerFor(state.generation));
   try {
     await consumer.start();
     const admin = deps.kafka.admin();
     await admin.connect();
     const ends = await endsOf(admin, consumer.topics()).finally(() => admin.disconnect());
     await caughtUp(deps.kafka, consumer.groupId, ends, timeoutMs);
-    if (!(await store.switchTo(previous.generation, state)))
+    if (!(await generations.switchTo(previous.generation, state)))
       throw new Error('another rebuild switched the counters first');
     return { previous, state, events: eventsIn(ends), ms: Date.now() - startedAt, consumer };
   } catch (err) {
     await consumer.stop();
-    await store.drop(generation);
+    await generations.abandon(state.generation);
     throw err;
   }
 }
 
-/** The rebuild reads profiles (the slug history) and writes none: it has no outbox to kick. */
-const readOnly: Outbox = { addModel: () => undefined, kick: () => undefined };
-
-/** `rebuildCounters` on any connections (a command's own, or a service's), with the stores it needs. */
+/** `rebuildCounters` on any connections (a command's own, or a service's), with the generations on its MongoDB. */
 export async function rebuildCountersOn(deps: ConsumerDeps, timeoutMs?: number): Promise<RebuildResult> {
-  const store = await analyticsStore(deps.mongo);
-  const owners = rememberedOwners((await profileStore(deps.mongo, readOnly)).slugOwner);
-  return rebuildCounters(deps, {
-    store,
-    writerFor: (generation) => counterWriter(store, owners, generation),
-    ...(timeoutMs ? { timeoutMs } : {}),
-  });
+  const generations = await counterGenerationsOn(deps.mongo, deps.topicPrefix ?? '');
+  return rebuildCounters(deps, { generations, ...(timeoutMs ? { timeoutMs } : {}) });
 }

@@ -10,9 +10,10 @@ import {
   type Logger,
   type ServiceApp,
 } from '@travelclub/kit';
-import type { Connection } from 'mongoose';
 import type { CounterWriter } from '../flows/analytics.js';
-import type { AnalyticsState, AnalyticsStore } from '../store/analytics.js';
+import type { CounterGenerations } from '../flows/counter-generations.js';
+
+type AnalyticsState = Awaited<ReturnType<CounterGenerations['current']>>;
 
 /** The connections a counting consumer runs on: a service's, or a command's own (the rebuild). */
 export type ConsumerDeps = Pick<
@@ -49,22 +50,15 @@ export function analyticsConsumer(deps: ConsumerDeps, groupId: string, writer: C
     .handle('billing.refund.issued', (e) => writer.refunded(e));
 }
 
-/** Forgets a generation once nothing counts into it: its counters, its memory, its group's handled-event records. */
-export async function dropGeneration(mongo: Connection, store: AnalyticsStore, old: AnalyticsState, prefix = '') {
-  await store.drop(old.generation);
-  await mongo.collection('processed_events').deleteMany({ consumer: prefix + old.groupId });
-}
-
 interface LiveOptions {
-  store: AnalyticsStore;
-  writerFor: (generation: number) => CounterWriter;
+  generations: CounterGenerations;
   /** How often to look for a switch made elsewhere. */
   followMs: number;
   log: Logger;
 }
 
 /** The instance's live counting: started on the generation read now, moved whenever another one is switched to. */
-export function liveCounters(app: ServiceApp, { store, writerFor, followMs, log }: LiveOptions) {
+export function liveCounters(app: ServiceApp, { generations, followMs, log }: LiveOptions) {
   const deps = consumerDepsOf(app);
   let current: { state: AnalyticsState; consumer: EventConsumer } | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -82,12 +76,12 @@ export function liveCounters(app: ServiceApp, { store, writerFor, followMs, log 
     watchDeadLetters(app, consumer);
     if (!old) return;
     await old.consumer.stop();
-    await dropGeneration(app.mongo, store, old.state, app.config.KAFKA_TOPIC_PREFIX);
+    await generations.drop(old.state);
     log.info({ from: old.state.generation, to: state.generation }, 'counters moved to a rebuilt generation');
   }
 
   async function startOn(state: AnalyticsState) {
-    const consumer = analyticsConsumer(deps, state.groupId, writerFor(state.generation));
+    const consumer = analyticsConsumer(deps, state.groupId, generations.writerFor(state.generation));
     await consumer.start();
     await adopt(state, consumer);
   }
@@ -96,7 +90,7 @@ export function liveCounters(app: ServiceApp, { store, writerFor, followMs, log 
   const follow = () => {
     moving = moving
       .then(async () => {
-        const state = await store.state();
+        const state = await generations.current();
         if (current && state.generation !== current.state.generation) await startOn(state);
       })
       .catch((err: unknown) => log.error({ err }, 'could not follow a counters rebuild; will try again'));
@@ -105,7 +99,7 @@ export function liveCounters(app: ServiceApp, { store, writerFor, followMs, log 
 
   return {
     async start() {
-      await startOn(await store.state());
+      await startOn(await generations.current());
       // Never what keeps the process alive: shutdown stops it anyway.
       timer ??= setInterval(() => void follow(), followMs).unref();
     },

@@ -5,10 +5,7 @@ import { catalogRooms } from '../clients/catalog-rooms.js';
 import { catalogHotels } from '../clients/catalog.js';
 import type { CreatorConfig } from '../config.js';
 import type { ProfileRecord } from '../domain/profile.js';
-import { uploadBudgets } from '../media/budget.js';
-import { deleteImage, imageLimitsOf, saveImage } from '../media/images.js';
-import { createMediaStorage, type MediaStorage } from '../media/storage.js';
-import { multipartReader, type ImageIntake } from '../media/upload.js';
+import { createMediaStorage } from '../media/storage.js';
 import { analyticsStore } from '../store/analytics.js';
 import { contactStore } from '../store/contacts.js';
 import { packageRequestStore } from '../store/package-requests.js';
@@ -20,9 +17,11 @@ import { profileStore } from '../store/profiles.js';
 import { recommendationStore } from '../store/recommendations.js';
 import { subscriptionLimits, subscriptionStore } from '../store/subscriptions.js';
 import { verificationStore } from '../store/verification.js';
-import { analyticsFlows, counterWriter, rememberedOwners, type SlugOwner } from './analytics.js';
+import { analyticsFlows, type SlugOwner } from './analytics.js';
+import { counterGenerations } from './counter-generations.js';
 import { clubFlows } from './club.js';
 import { guideFlows } from './guides.js';
+import { imageIntake, storedImages } from './media.js';
 import { packageRequestFlows, packageRequestLimits } from './package-requests.js';
 import { packageImageFlows } from './package-images.js';
 import { packageFlows } from './packages.js';
@@ -35,16 +34,6 @@ import { verificationFlows } from './verification.js';
 
 export type CreatorFlows = Awaited<ReturnType<typeof creatorFlows>>;
 
-/** Uploaded images: checked and stored by the pipeline, removed when nothing uses them any more. */
-function imageIntake(storage: MediaStorage, config: CreatorConfig, redis: ServiceApp['redis']): ImageIntake {
-  const limits = imageLimitsOf(config);
-  const budgetOf = uploadBudgets(redis, { ...config, prefix: config.RATE_LIMIT_PREFIX });
-  return {
-    store: (file, account) => saveImage(storage, file.file, limits, budgetOf(account)),
-    remove: async (assets) => void (await Promise.all(assets.map((asset) => deleteImage(storage, asset)))),
-  };
-}
-
 /** Creators' counters (what each event adds to them, and their reads), the club page's beacon, travellers' likes. */
 async function analyticsParts(
   app: ServiceApp,
@@ -53,12 +42,10 @@ async function analyticsParts(
   { publicBySlug, slugOwner }: { publicBySlug: (slug: string) => Promise<ProfileRecord>; slugOwner: SlugOwner },
 ) {
   const counterStore = await analyticsStore(app.mongo);
-  const owners = rememberedOwners(slugOwner);
   return {
-    counterStore,
     analytics: analyticsFlows({ store: counterStore, likes: await likeStore(app.mongo) }),
-    /** What each event adds to one generation of the counters (the counting consumers, live or rebuilding). */
-    counterWriterFor: (generation: number) => counterWriter(counterStore, owners, generation),
+    /** The counters' generations and what each event adds to one (the counting consumers, live or rebuilding). */
+    counters: counterGenerations(counterStore, slugOwner, app.mongo, app.config.KAFKA_TOPIC_PREFIX),
     pageViews: pageViewFlows({
       creatorBySlug: publicBySlug,
       views: await pageViewStore(app.mongo, outbox, app.redis, config.ANALYTICS_PREFIX),
@@ -100,9 +87,8 @@ export async function creatorFlows(app: ServiceApp, config: CreatorConfig, outbo
   const guides = guideFlows({ ...content, guides: stores.guides });
   return {
     stores,
-    storage,
     intake,
-    readMultipart: multipartReader(intake),
+    images: storedImages(storage),
     profiles,
     recommendations,
     packages,

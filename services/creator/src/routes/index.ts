@@ -3,7 +3,6 @@ import type { endpoints } from '@travelclub/contracts';
 import type { Handlers } from '@travelclub/kit';
 import type { CreatorConfig } from '../config.js';
 import type { CreatorFlows } from '../flows/index.js';
-import { mediaHandlers } from '../media/upload.js';
 import { analyticsRoutes } from './analytics.js';
 import { guideRoutes } from './guides.js';
 import { packageImageRoutes } from './package-images.js';
@@ -12,10 +11,12 @@ import { profileRoutes } from './profiles.js';
 import { recommendationRoutes } from './recommendations.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { supportRoutes } from './support.js';
+import { mediaHandlers, multipartReader } from './uploads.js';
 import { verificationRoutes } from './verification.js';
 
 export function creatorRoutes(flows: CreatorFlows, config: CreatorConfig): Handlers<typeof endpoints.creator> {
-  const { readMultipart, intake } = flows;
+  const { intake } = flows;
+  const readMultipart = multipartReader(intake);
   return {
     ...profileRoutes(
       flows.profiles,
@@ -23,7 +24,7 @@ export function creatorRoutes(flows: CreatorFlows, config: CreatorConfig): Handl
       { countryHeader: config.COUNTRY_HEADER },
       flows.verification.latestOf,
     ),
-    ...mediaHandlers(flows.storage),
+    ...mediaHandlers(flows.images),
     ...recommendationRoutes(
       { recommendations: flows.recommendations, club: flows.club, publicBySlug: flows.profiles.publicBySlug },
       readMultipart,

@@ -2,7 +2,7 @@
 import type { endpoints } from '@travelclub/contracts';
 import { appError, type Handlers } from '@travelclub/kit';
 import type { PackageImageFlows } from '../flows/package-images.js';
-import type { MultipartReader } from '../media/upload.js';
+import type { MultipartReader } from './uploads.js';
 
 export function packageImageRoutes(
   images: PackageImageFlows,

@@ -5,7 +5,7 @@ import { appError, type Handlers } from '@travelclub/kit';
 import { profileView, publicProfileView, type ProfileRecord } from '../domain/profile.js';
 import { guessVisitor } from '../domain/visitor.js';
 import type { ProfileFlows } from '../flows/profiles.js';
-import type { MultipartReader } from '../media/upload.js';
+import type { MultipartReader } from './uploads.js';
 
 type Endpoints = typeof endpoints.creator;
 type ProfileEndpoints = Pick<

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_RECOMMENDATION_IMAGES, recommendationView } from '../domain/recommendation.js';
 import type { ClubFlows } from '../flows/club.js';
 import type { RecommendationFlows, RecommendationImages } from '../flows/recommendations.js';
-import type { MultipartReader } from '../media/upload.js';
+import type { MultipartReader } from './uploads.js';
 
 type Endpoints = Pick<
   typeof endpoints.creator,

@@ -20,8 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE_LIMITS, deleteImage, saveImage } from '../../src/media/images.js';
 import { localStore } from '../../src/media/local-store.js';
 import type { MediaStorage } from '../../src/media/storage.js';
-import { mediaHandlers, multipartReader, registerMultipart, type ImageIntake } from '../../src/media/upload.js';
-import * as images from './fixtures.js';
+import { storedImages, type ImageIntake } from '../../src/flows/media.js';
+import { mediaHandlers, multipartReader, registerMultipart } from '../../src/routes/uploads.js';
+import * as images from '../media/fixtures.js';
 
 /** The service's intake (flows/index.ts): the pipeline over the store, and removal of what it stored. */
 const intakeOver = (storage: MediaStorage): ImageIntake => ({
@@ -56,7 +57,7 @@ async function uploadApp(storage: MediaStorage) {
     if ((req.query as { discard?: string }).discard !== undefined) await form.discard();
     return { fields: form.fields, files: form.files };
   });
-  registerEndpoints(app as unknown as ServiceApp, creatorMediaEndpoints, mediaHandlers(storage));
+  registerEndpoints(app as unknown as ServiceApp, creatorMediaEndpoints, mediaHandlers(storedImages(storage)));
   await app.ready();
   return app;
 }

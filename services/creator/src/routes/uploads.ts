@@ -5,7 +5,7 @@ import fastifyMultipart, { type Multipart, type MultipartFile, type MultipartVal
 import type { creatorMediaEndpoints, ImageAsset } from '@travelclub/contracts';
 import { AppError, appError, type Handlers } from '@travelclub/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MediaKeyError, type MediaStorage } from './storage.js';
+import type { ImageIntake, StoredImages } from '../flows/media.js';
 
 export interface MultipartLimits {
   /** The largest file, in bytes (the pipeline's `maxBytes`). */
@@ -56,12 +56,6 @@ export interface ReadForm {
  * for a refused form is removed again. A body that is no form at all (JSON, nothing) is refused with 415.
  */
 export type MultipartReader = (req: FastifyRequest, shape: FormShape) => Promise<ReadForm>;
-
-export interface ImageIntake {
-  /** Checks, converts and stores one uploaded file, on the account's hourly budget; throws the catalogue's refusal. */
-  store(file: MultipartFile, account: string): Promise<ImageAsset>;
-  remove(assets: ImageAsset[]): Promise<void>;
-}
 
 const unreadable = (err: unknown) =>
   new AppError('validation-failed', [{ path: 'body', message: 'The upload could not be read' }], { cause: err });
@@ -155,17 +149,10 @@ export function multipartReader(images: ImageIntake): MultipartReader {
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** The media route's handler, to spread into the service's `registerEndpoints` call. */
-export function mediaHandlers(storage: MediaStorage): Handlers<typeof creatorMediaEndpoints> {
+export function mediaHandlers(images: StoredImages): Handlers<typeof creatorMediaEndpoints> {
   return {
     media: async ({ params }, reply) => {
-      let stored;
-      try {
-        stored = await storage.get(`${params.publicId}/${params.file}`);
-      } catch (err) {
-        if (!(err instanceof MediaKeyError)) throw err;
-        stored = null;
-      }
-      if (!stored) throw appError('image-not-found');
+      const stored = await images.read(params.publicId, params.file);
       return reply
         .headers({ 'cache-control': CACHE_CONTROL, 'x-content-type-options': 'nosniff' })
         .type(stored.contentType)
