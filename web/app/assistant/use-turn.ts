@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '~/lib/api-errors';
 import { todayStayDate } from '~/checkout/format';
 import { useAnnouncer } from '~/stays/announcer';
-import { addMessages, assistantKeys, noteTurnStarted, startConversation } from './queries';
+import { conversationQuery } from '~/lib/queries';
+import { addMessages, noteTurnStarted, startConversation } from './queries';
 import { spokenText } from './message-text';
 import { streamTurn } from './stream-turn';
 
@@ -75,7 +76,7 @@ function settle(queryClient: QueryClient, turn: Turn | null) {
 function finish(queryClient: QueryClient, turn: Turn, message: ChatMessage) {
   const id = turn.conversationId!;
   addMessages(queryClient, id, turn.userMessage ? [turn.userMessage, message] : [message]);
-  if (!turn.userMessage) void queryClient.invalidateQueries({ queryKey: assistantKeys.conversation(id) });
+  if (!turn.userMessage) void queryClient.invalidateQueries({ queryKey: conversationQuery(id).queryKey });
 }
 
 export function useTurn({ onCreated }: { onCreated: (conversationId: string) => void }) {

@@ -13,7 +13,7 @@ import { bookedLines, OrderSummary } from './order-summary';
 import { PreCheckProblems } from './pre-check-problems';
 import { SignUpStep } from './sign-up-step';
 import { messageOf } from '~/lib/api-errors';
-import { itineraryKey } from './queries';
+import { itineraryQuery } from '~/lib/queries';
 import { NotPayable, notPayableReason } from './not-payable';
 
 export function ContactStep({ itinerary }: { itinerary: Itinerary }) {
@@ -26,7 +26,7 @@ export function ContactStep({ itinerary }: { itinerary: Itinerary }) {
     onSuccess: (outcome) => {
       setProblemsOf(outcome);
       if (outcome.kind !== 'invoiced') return;
-      queryClient.setQueryData(itineraryKey(itinerary.id), outcome.itinerary);
+      queryClient.setQueryData(itineraryQuery(itinerary.id).queryKey, outcome.itinerary);
       void navigate(`/itinerary/${itinerary.id}/payment`);
     },
   });
@@ -38,7 +38,7 @@ export function ContactStep({ itinerary }: { itinerary: Itinerary }) {
       await cartFollows(await loadApi(), itinerary.id);
     } finally {
       setFollowing(false);
-      void queryClient.invalidateQueries({ queryKey: itineraryKey(itinerary.id) });
+      void queryClient.invalidateQueries({ queryKey: itineraryQuery(itinerary.id).queryKey });
     }
   };
   const preCheck = problemsOf?.kind === 'problems' ? problemsOf.preCheck : null;

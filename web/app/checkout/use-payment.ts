@@ -10,7 +10,7 @@ import { loadApi } from '~/lib/session';
 import { cardBody, type CardValues } from './card-rules';
 import { newIdempotencyKey, payInvoice } from './pay-invoice';
 import { codeOf, statusOf } from '~/lib/api-errors';
-import { invoiceKey, itineraryKey } from './queries';
+import { invoiceQuery, itineraryQuery } from '~/lib/queries';
 
 /** Whether a failed payment's outcome is still unknown: then only the same key may ask again. */
 export function outcomeUnknown(err: unknown): boolean {
@@ -30,8 +30,8 @@ export function usePayment(invoiceId: string, itineraryId: string) {
   });
 
   const done = () => {
-    void queryClient.invalidateQueries({ queryKey: invoiceKey(invoiceId) });
-    void queryClient.invalidateQueries({ queryKey: itineraryKey(itineraryId) });
+    void queryClient.invalidateQueries({ queryKey: invoiceQuery(invoiceId).queryKey });
+    void queryClient.invalidateQueries({ queryKey: itineraryQuery(itineraryId).queryKey });
     void navigate(`/itinerary/${itineraryId}/confirmation`);
   };
 

@@ -11,7 +11,7 @@ import { Callout } from '~/ui/callout';
 import { TextField } from '~/ui/text-field';
 import { validatePublicName, validateSlug } from './club-rules';
 import { COUNTRIES } from './countries';
-import { creatorKeys } from './queries';
+import { endpointKey, profileQuery } from '~/lib/queries';
 import { isUnavailable, SlugField, useSlugCheck } from './slug-field';
 
 export const SAVED = 'Your club settings are saved.';
@@ -64,8 +64,8 @@ export function ClubDetailsForm(props: { profile: Profile; currencies: readonly 
     setPending(true);
     try {
       const saved = await saveProfile(changes);
-      queryClient.setQueryData(creatorKeys.profile, saved);
-      void queryClient.invalidateQueries({ queryKey: ['creator', 'club'] });
+      queryClient.setQueryData(profileQuery().queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: endpointKey('creator', 'clubView') });
       setValues(saved);
       setSubmitted(false);
       setMessage({ tone: 'success', text: SAVED });

@@ -10,7 +10,7 @@ import { loadApi } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 import { IMAGE_TYPES, validateImage } from './club-rules';
-import { creatorKeys } from './queries';
+import { endpointKey, profileQuery } from '~/lib/queries';
 
 export type ImageKind = 'heroImage' | 'profilePicture';
 
@@ -68,8 +68,8 @@ export function ImageField(props: ImageFieldProps) {
     try {
       const onProgress = (share: number) => setUpload({ state: 'sending', share });
       const saved = await uploadImage(props.kind, props.profileId, file, { onProgress, signal: controller.signal });
-      queryClient.setQueryData(creatorKeys.profile, saved);
-      void queryClient.invalidateQueries({ queryKey: ['creator', 'club'] });
+      queryClient.setQueryData(profileQuery().queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: endpointKey('creator', 'clubView') });
       setUpload({ state: 'saved' });
     } catch (err) {
       if (controller.signal.aborted) return;

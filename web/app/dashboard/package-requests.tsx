@@ -2,24 +2,13 @@
 // whose address is not verified gets no mail, so this list is where they read them). Plain text only: the
 // traveller's words are shown as typed, never as links.
 import { useQuery } from '@tanstack/react-query';
-import type { TravelPackageRequest } from '@travelclub/contracts';
-import { loadApi, useSession } from '~/lib/session';
-import { retryHiccup } from '~/lib/api-errors';
+import { packageRequestsQuery } from '~/lib/queries';
+import { useSession } from '~/lib/session';
 import { LoadError, Loading } from './status';
-
-export const packageRequestsKey = ['creator', 'package-requests'] as const;
 
 export function usePackageRequests() {
   const { isCreator } = useSession();
-  return useQuery<TravelPackageRequest[]>({
-    queryKey: packageRequestsKey,
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return (await api.call(api.endpoints.creator.myPackageRequests, {}, { signal })).requests;
-    },
-    enabled: isCreator,
-    retry: retryHiccup,
-  });
+  return useQuery({ ...packageRequestsQuery(), enabled: isCreator });
 }
 
 const when = (at: string) =>

@@ -11,7 +11,8 @@ import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 import { leaveFor } from './leave-site';
 import { actionLabel, CHECKOUT_CANCELLED, planView, PLAN_STARTED, type PlanAction } from './plan-copy';
-import { creatorKeys, useCreatorPlan } from './queries';
+import { creatorPlanQuery } from '~/lib/queries';
+import { useCreatorPlan } from './queries';
 import { LoadError, Loading } from './status';
 
 const HERE = '/dashboard/settings';
@@ -36,7 +37,7 @@ function ReturnNote() {
   const back = params.get('plan');
   // Back from checkout: the plan changed elsewhere, so it is read again.
   useEffect(() => {
-    if (back === 'started') void queryClient.invalidateQueries({ queryKey: creatorKeys.plan });
+    if (back === 'started') void queryClient.invalidateQueries({ queryKey: creatorPlanQuery().queryKey });
   }, [back, queryClient]);
   if (back === 'started') return <Callout tone="success">{PLAN_STARTED}</Callout>;
   if (back === 'cancelled') return <Callout tone="info">{CHECKOUT_CANCELLED}</Callout>;

@@ -5,10 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { IsAvailableAnswer } from '@travelclub/contracts';
 import { useEffect, useState } from 'react';
-import { loadApi } from '~/lib/session';
+import { slugAvailableQuery } from '~/lib/queries';
 import { TextField } from '~/ui/text-field';
 import { clubMessages, typedSlug, validateSlug } from './club-rules';
-import { retryHiccup } from '~/lib/api-errors';
 
 export const SLUG_DEBOUNCE_MS = 300;
 
@@ -45,14 +44,10 @@ export function useSlugCheck(slug: string, current: string): SlugCheck {
   }, [slug]);
   const valid = validateSlug(slug) === null;
   const query = useQuery({
-    queryKey: ['creator', 'slug-available', settled],
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return checkOf(await api.call(api.endpoints.creator.isAvailable, { params: { handle: settled } }, { signal }));
-    },
+    ...slugAvailableQuery(settled),
+    select: checkOf,
     enabled: valid && settled === slug && slug !== current,
     staleTime: 10_000,
-    retry: retryHiccup,
   });
   if (!valid) return 'idle';
   if (slug === current) return 'own';

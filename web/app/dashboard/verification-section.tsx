@@ -9,7 +9,7 @@ import { loadApi } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 import { formatDay } from './plan-copy';
-import { creatorKeys } from './queries';
+import { profileQuery } from '~/lib/queries';
 import { VerificationFields, verificationErrors, type VerificationForm } from './verification-fields';
 
 export const VERIFIED = 'Your club is verified. Its page shows the verified badge.';
@@ -72,11 +72,11 @@ export function VerificationSection({ profile }: { profile: Profile }) {
       {state.kind === 'none' || state.kind === 'refused' ? (
         <RequestForm
           onAnswer={(answer) =>
-            queryClient.setQueryData<Profile>(creatorKeys.profile, (cached) =>
+            queryClient.setQueryData(profileQuery().queryKey, (cached) =>
               cached ? { ...cached, verification: asLatest(answer) } : cached,
             )
           }
-          onAlreadyVerified={() => void queryClient.invalidateQueries({ queryKey: creatorKeys.profile })}
+          onAlreadyVerified={() => void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey })}
         />
       ) : null}
     </section>

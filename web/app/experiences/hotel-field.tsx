@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { isNotFound } from '~/lib/api-errors';
-import { autocomplete, SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
+import { SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 import { SelectField } from './fields';
 import type { StayDraft } from './draft';
 import { useHotel } from './queries';
@@ -22,9 +22,9 @@ const TAKE = 20;
 
 /** The catalog's hotels, without the places, for what is typed. */
 const hotelsOnly: SuggestionsAsk<HotelOption> = {
-  key: (query) => ['catalog', 'hotel-autocomplete', query],
-  fetch: async (query, signal) =>
-    (await autocomplete(query, TAKE, signal))
+  take: TAKE,
+  pick: (destinations) =>
+    destinations
       .filter((d) => d.locationType === 'hotel' && d.id.startsWith(HOTEL_PREFIX))
       .map((d) => ({ id: d.id.slice(HOTEL_PREFIX.length), name: d.name, label: d.label })),
   texts: {

@@ -1,15 +1,15 @@
 // /dashboard/manage-itineraries: the creator's travel packages (live or not, in their club's order, deleted
 // with undo, a new one a tap away) and their written guides. Everything here is theirs, read in the browser.
 import { useQueryClient } from '@tanstack/react-query';
-import type { Guide, TravelPackage } from '@travelclub/contracts';
 import type { ReactNode } from 'react';
-import { creatorKeys, useCreatorProfile, useMyPackages } from '~/dashboard/queries';
+import { useCreatorProfile, useMyPackages } from '~/dashboard/queries';
+import { myGuidesQuery, myPackagesQuery, packageQuery } from '~/lib/queries';
 import { LoadError, Loading } from '~/dashboard/status';
 import { loadApi } from '~/lib/session';
 import { LinkButton } from '~/ui/button';
 import { GuideList } from './guide-list';
 import { PackageList } from './package-list';
-import { experienceKeys, useMyGuides } from './queries';
+import { useMyGuides } from './queries';
 import { UndoToasts } from './undo-toasts';
 import { useUndoableDeletes, type Deletion } from './use-undo-delete';
 import { useFocusLater } from './use-focus-later';
@@ -23,11 +23,11 @@ function useDeletes() {
     const api = await loadApi();
     if (d.kind === 'package') {
       await api.call(api.endpoints.creator.deletePackage, { params: { id: d.id } });
-      client.setQueryData<TravelPackage[]>(creatorKeys.packages, (all) => all?.filter((p) => p.id !== d.id));
-      client.removeQueries({ queryKey: experienceKeys.package(d.id) });
+      client.setQueryData(myPackagesQuery().queryKey, (all) => all?.filter((p) => p.id !== d.id));
+      client.removeQueries({ queryKey: packageQuery(d.id).queryKey });
     } else {
       await api.call(api.endpoints.creator.deleteGuide, { params: { id: d.id } });
-      client.setQueryData<Guide[]>(experienceKeys.guides, (all) => all?.filter((g) => g.id !== d.id));
+      client.setQueryData(myGuidesQuery().queryKey, (all) => all?.filter((g) => g.id !== d.id));
     }
   }
   // Focus was on the toast's Undo: it goes back to the row (undone) or to its section (deleted).

@@ -7,12 +7,12 @@ import { useState } from 'react';
 import { Switch } from 'react-aria-components';
 import { Link } from 'react-router';
 import { messageOf } from '~/lib/api-errors';
-import { creatorKeys } from '~/dashboard/queries';
+import { myPackagesQuery, packageQuery } from '~/lib/queries';
 import { priceLine, tripLength } from '~/package/package-facts';
 import { loadApi } from '~/lib/session';
 import { Button, LinkButton } from '~/ui/button';
 import { Callout } from '~/ui/callout';
-import { experienceKeys, togglePackage } from './queries';
+import { togglePackage } from './queries';
 import { useFocusLater } from './use-focus-later';
 
 const editPath = (id: string) => `/dashboard/experiences/${id}`;
@@ -50,7 +50,7 @@ function usePackageOrder(all: TravelPackage[]) {
     const place = visible.findIndex((p) => p.id === pkg.id) + step;
     const atEnd = place === 0 || place === visible.length - 1;
     const direction = step < 0 ? 'up' : 'down';
-    client.setQueryData(creatorKeys.packages, next);
+    client.setQueryData(myPackagesQuery().queryKey, next);
     setError(null);
     setAnnouncement(`“${pkg.title}” moved to place ${place + 1} of ${visible.length}.`);
     focusLater(`[data-row="${pkg.id}"] [data-action="${atEnd ? (step < 0 ? 'down' : 'up') : direction}"]`);
@@ -59,7 +59,7 @@ function usePackageOrder(all: TravelPackage[]) {
       await api.call(api.endpoints.creator.orderPackages, { body: { ids: next.map((p) => p.id) } });
     } catch (err) {
       setError(`${ORDER_FAILED} ${messageOf(err)}`);
-      void client.invalidateQueries({ queryKey: creatorKeys.packages });
+      void client.invalidateQueries({ queryKey: myPackagesQuery().queryKey });
     }
   }
   return { move, error, announcement };
@@ -75,10 +75,8 @@ function usePackageToggle() {
     setRefusals(({ [pkg.id]: _old, ...rest }) => rest);
     try {
       const answer = await togglePackage(pkg.id, on);
-      client.setQueryData<TravelPackage[]>(creatorKeys.packages, (all) =>
-        all?.map((p) => (p.id === pkg.id ? answer : p)),
-      );
-      client.setQueryData(experienceKeys.package(pkg.id), answer);
+      client.setQueryData(myPackagesQuery().queryKey, (all) => all?.map((p) => (p.id === pkg.id ? answer : p)));
+      client.setQueryData(packageQuery(pkg.id).queryKey, answer);
     } catch (err) {
       setRefusals((all) => ({ ...all, [pkg.id]: toggleRefusal(err) }));
     } finally {

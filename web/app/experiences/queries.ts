@@ -1,28 +1,16 @@
 // The experiences pages' client data: one package (the editor), the creator's written guides, a hotel's room
 // types, and the calls that change packages. All read in the browser through the API module (loaded on
-// demand); package changes refresh the dashboard's package list (`creatorKeys.packages`) too.
+// demand); package changes refresh the dashboard's package list (`myPackagesQuery`) too.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Guide, HotelView, TravelPackage, TravelPackageBody } from '@travelclub/contracts';
-import { retryHiccup } from '~/lib/api-errors';
-import { creatorKeys } from '~/dashboard/queries';
+import type { TravelPackage, TravelPackageBody } from '@travelclub/contracts';
+import { hotelQuery, myGuidesQuery, myPackagesQuery, packageQuery } from '~/lib/queries';
 import { loadApi, useSession } from '~/lib/session';
-
-export const experienceKeys = {
-  package: (id: string) => ['creator', 'package', id] as const,
-  guides: ['creator', 'guides'] as const,
-  hotel: (id: string) => ['catalog', 'hotel', id] as const,
-};
 
 export function usePackage(id: string | undefined) {
   const { isCreator } = useSession();
-  return useQuery<TravelPackage>({
-    queryKey: experienceKeys.package(id ?? ''),
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return api.call(api.endpoints.creator.readPackage, { params: { id: id! } }, { signal });
-    },
+  return useQuery({
+    ...packageQuery(id ?? ''),
     enabled: isCreator && Boolean(id),
-    retry: retryHiccup,
     // The editor starts from what it loaded; a refetch behind it would not change the form anyway.
     refetchOnWindowFocus: false,
   });
@@ -30,35 +18,18 @@ export function usePackage(id: string | undefined) {
 
 export function useMyGuides() {
   const { isCreator } = useSession();
-  return useQuery<Guide[]>({
-    queryKey: experienceKeys.guides,
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return (await api.call(api.endpoints.creator.myGuides, { query: { take: 100, skip: 0 } }, { signal })).guides;
-    },
-    enabled: isCreator,
-    retry: retryHiccup,
-  });
+  return useQuery({ ...myGuidesQuery(), enabled: isCreator });
 }
 
 /** A hotel of the catalog with its room types (the hotel page's answer, without rates). */
 export function useHotel(hotelId: string | undefined) {
-  return useQuery<HotelView>({
-    queryKey: experienceKeys.hotel(hotelId ?? ''),
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return api.call(api.endpoints.catalog.hotel, { params: { id: hotelId! } }, { signal });
-    },
-    enabled: Boolean(hotelId),
-    retry: retryHiccup,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...hotelQuery(hotelId ?? ''), enabled: Boolean(hotelId), staleTime: 10 * 60_000 });
 }
 
 /** Keeps what the API answered for a package, and has the lists read again. */
 export function rememberPackage(client: QueryClient, pkg: TravelPackage) {
-  client.setQueryData(experienceKeys.package(pkg.id), pkg);
-  void client.invalidateQueries({ queryKey: creatorKeys.packages });
+  client.setQueryData(packageQuery(pkg.id).queryKey, pkg);
+  void client.invalidateQueries({ queryKey: myPackagesQuery().queryKey });
 }
 
 export async function savePackage(body: TravelPackageBody): Promise<TravelPackage> {

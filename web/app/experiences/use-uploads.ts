@@ -7,7 +7,8 @@ import type { ImageAsset, TravelPackage } from '@travelclub/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '~/lib/api-errors';
 import { loadApi } from '~/lib/session';
-import { experienceKeys, rememberPackage } from './queries';
+import { packageQuery } from '~/lib/queries';
+import { rememberPackage } from './queries';
 import { checkImage, limits, messages } from './rules';
 
 export type PhotoField = 'cover' | 'image';
@@ -102,7 +103,7 @@ export function usePhotoRemoval(pkg: TravelPackage) {
         params: { id: pkg.id },
         query: { publicId: asset.publicId },
       });
-      client.setQueryData<TravelPackage>(experienceKeys.package(pkg.id), (old) =>
+      client.setQueryData(packageQuery(pkg.id).queryKey, (old) =>
         old
           ? {
               ...old,

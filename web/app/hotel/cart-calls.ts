@@ -17,12 +17,6 @@ async function latestOf(api: BrowserApi, call: BrowserApi['call']): Promise<Itin
   }
 }
 
-/** The signed-in (or anonymous) traveller's latest itinerary, for the summary: null when none. */
-export async function fetchLatestItinerary(): Promise<Itinerary | null> {
-  const api = await loadApi();
-  return latestOf(api, api.call);
-}
-
 /**
  * Adds a room (spec sections 4 and 5): checked first; then into the latest itinerary while it is a draft, else
  * into a new one made in the rate's currency; into the line item of the same hotel and stay when it has one.

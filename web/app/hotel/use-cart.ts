@@ -5,11 +5,13 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Itinerary } from '@travelclub/contracts';
 import { useRevalidator } from 'react-router';
+import { latestItineraryQuery } from '~/lib/queries';
 import { useSession } from '~/lib/session';
 import { cartErrorText, type AddRoomInput } from './cart';
-import { addRoomToItinerary, fetchLatestItinerary, removeLineItemRooms } from './cart-calls';
+import { addRoomToItinerary, removeLineItemRooms } from './cart-calls';
 
-export const LATEST_ITINERARY_KEY = ['itinerary', 'latest'] as const;
+/** The cart: the traveller's latest itinerary (lib/queries.ts). */
+const LATEST = latestItineraryQuery().queryKey;
 const CART_CHANGE_KEY = ['itinerary', 'change'] as const;
 
 type Snapshot = { previous: Itinerary | null | undefined };
@@ -31,24 +33,20 @@ export function useCart(): CartState {
   // Not read while a change is under way: an anonymous account made by the first add would otherwise read
   // the itinerary before the change has made it; the change's answer fills it in.
   const changing = useIsMutating({ mutationKey: CART_CHANGE_KEY }) > 0;
-  const latest = useQuery({
-    queryKey: LATEST_ITINERARY_KEY,
-    queryFn: fetchLatestItinerary,
-    enabled: isAuthenticated && !changing,
-  });
+  const latest = useQuery({ ...latestItineraryQuery(), enabled: isAuthenticated && !changing });
 
   /** Keeps what the itinerary was, so a failure can put it back. */
   const snapshot = async (): Promise<Snapshot> => {
-    await queryClient.cancelQueries({ queryKey: LATEST_ITINERARY_KEY });
-    return { previous: queryClient.getQueryData<Itinerary | null>(LATEST_ITINERARY_KEY) };
+    await queryClient.cancelQueries({ queryKey: LATEST });
+    return { previous: queryClient.getQueryData(LATEST) };
   };
   const restore = (context: Snapshot | undefined) => {
-    if (context) queryClient.setQueryData(LATEST_ITINERARY_KEY, context.previous);
+    if (context) queryClient.setQueryData(LATEST, context.previous);
   };
   const refresh = async (itinerary: Itinerary) => {
-    queryClient.setQueryData(LATEST_ITINERARY_KEY, itinerary);
+    queryClient.setQueryData(LATEST, itinerary);
     // The rooms left changed with this hold: the availability is read again with the page's loader.
-    await Promise.all([queryClient.invalidateQueries({ queryKey: LATEST_ITINERARY_KEY }), revalidator.revalidate()]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: LATEST }), revalidator.revalidate()]);
   };
 
   const adding = useMutation({
@@ -62,7 +60,7 @@ export function useCart(): CartState {
   const removing = useMutation({
     mutationKey: CART_CHANGE_KEY,
     mutationFn: (lineItemId: string) => {
-      const itinerary = queryClient.getQueryData<Itinerary | null>(LATEST_ITINERARY_KEY);
+      const itinerary = queryClient.getQueryData(LATEST);
       if (!itinerary) return Promise.reject(new Error('No itinerary'));
       return removeLineItemRooms(itinerary.id, lineItemId);
     },

@@ -87,7 +87,7 @@ export function MapSearchPage({ data, styleUrl }: { data: SearchResultsData; sty
   const { page, query, place } = data;
   const searchId = page.searchId ?? query.searchId ?? undefined;
   const nights = nightsBetween(page.criteria.checkIn, page.criteria.checkOut);
-  const { area, moved, reset, answer } = useAreaHotels(page.criteria, searchId);
+  const { area, moved, reset, answer } = useAreaHotels(page.criteria);
   const inArea = area !== null && answer.data !== undefined;
   const hotels = inArea ? answer.data!.hotels : page.hotels;
   const { activeId, setActiveId, selectedId, setSelectedId, selected } = useSelection(hotels);

@@ -1,26 +1,21 @@
 // The hotels of the area the visitor moved the map to: each move waits for the map to rest, then asks the
 // catalog (POST /api/v1/hotel/boundingBox) for that box with the stored search's stay, through the API
-// module loaded on demand. Answers are cached per box, so moving back is instant.
+// module loaded on demand. Answers are cached per request (the box and the stay), so moving back is instant.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { SearchPage } from '@travelclub/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { loadApi } from '~/lib/session';
-import { AREA_DELAY_MS, areaKey, areaRequest, boxOfView, debounce } from './area';
+import { areaHotelsQuery } from '~/lib/queries';
+import { AREA_DELAY_MS, areaRequest, boxOfView, debounce } from './area';
 import type { Bounds } from './basemap';
 
-export function useAreaHotels(criteria: SearchPage['criteria'], searchId: string | undefined) {
+export function useAreaHotels(criteria: SearchPage['criteria']) {
   const [area, setArea] = useState<ReturnType<typeof boxOfView> | null>(null);
   const moved = useMemo(() => debounce((view: Bounds) => setArea(boxOfView(view)), AREA_DELAY_MS), []);
   useEffect(() => () => moved.cancel(), [moved]);
 
   const answer = useQuery({
-    queryKey: ['hotels-in-area', searchId ?? null, area ? areaKey(area) : null],
-    enabled: area !== null,
+    ...areaHotelsQuery(area && areaRequest(area, criteria)),
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return api.call(api.endpoints.catalog.boundingBox, { body: areaRequest(area!, criteria) }, { signal });
-    },
   });
 
   return {

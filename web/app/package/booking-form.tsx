@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { itineraryKey } from '~/checkout/queries';
+import { itineraryQuery } from '~/lib/queries';
 import { todayStayDate } from '~/checkout/format';
 import { MAX_GUESTS } from '~/search/search-rules';
 import { visitorCurrency } from '~/search/visitor-currency';
@@ -32,7 +32,7 @@ function useBooking(packageId: string) {
   return useMutation({
     mutationFn: (body: ReturnType<typeof bookingBody>) => bookPackage(packageId, body),
     onSuccess: (itinerary) => {
-      queryClient.setQueryData(itineraryKey(itinerary.id), itinerary);
+      queryClient.setQueryData(itineraryQuery(itinerary.id).queryKey, itinerary);
       void navigate(`/itinerary/${encodeURIComponent(itinerary.id)}/contact`);
     },
   });

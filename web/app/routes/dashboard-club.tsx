@@ -4,14 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClubHeader, ClubView } from '~/club/club-view';
 import { codeOf } from '~/lib/api-errors';
+import { clubViewQuery } from '~/lib/queries';
 import { requireSession } from '~/dashboard/creator-gate';
 import { CopyLink } from '~/dashboard/copy-link';
 import { DashboardFrame } from '~/dashboard/frame';
-import { retryHiccup } from '~/lib/api-errors';
 import { clubUrl, useCreatorProfile } from '~/dashboard/queries';
 import { LoadError, Loading } from '~/dashboard/status';
 import { PRODUCT } from '~/lib/brand';
-import { loadApi } from '~/lib/session';
 import { LinkButton } from '~/ui/button';
 import type { Route } from './+types/dashboard-club';
 
@@ -24,16 +23,7 @@ export const NOT_LIVE =
   'Your club is not live yet: it opens as soon as your creator profile is ready. Try again in a moment.';
 
 function useClubView(slug: string | undefined) {
-  return useQuery({
-    queryKey: ['creator', 'club', slug],
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return api.call(api.endpoints.creator.clubView, { params: { slug: slug! } }, { signal });
-    },
-    enabled: Boolean(slug),
-    staleTime: 0,
-    retry: retryHiccup,
-  });
+  return useQuery({ ...clubViewQuery(slug ?? ''), enabled: Boolean(slug) });
 }
 
 function PreviewBar({ slug }: { slug: string }) {

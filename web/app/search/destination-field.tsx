@@ -7,7 +7,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import type { Key } from 'react-aria-components';
 import { plural } from './format';
 import type { ShellDestination } from './search-form';
-import { autocomplete, SuggestionBox, useSuggestions, type SuggestionsAsk } from './suggestions';
+import { SuggestionBox, useSuggestions, type SuggestionsAsk } from './suggestions';
 
 /** A destination the visitor picked: its id for the search, its label for the box. */
 export interface PickedDestination {
@@ -22,8 +22,7 @@ const KIND: Record<Destination['locationType'], string> = { city: 'City', countr
 
 /** The catalog's destinations for what is typed. */
 const destinations: SuggestionsAsk<Destination> = {
-  key: (query) => ['destinations', 'autocomplete', query],
-  fetch: (query, signal) => autocomplete(query, SUGGESTIONS, signal),
+  take: SUGGESTIONS,
   texts: {
     unavailable: 'Suggestions are not available right now. Please try again.',
     looking: 'Looking for places…',

@@ -3,22 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Itinerary } from '@travelclub/contracts';
 import { Link } from 'react-router';
-import { loadApi, useSession } from '~/lib/session';
+import { latestItineraryQuery } from '~/lib/queries';
+import { useSession } from '~/lib/session';
 import { formatMoney, formatStayDate, plural } from './format';
-
-/** The query other pages refresh after changing the cart. */
-export const LATEST_ITINERARY_KEY = ['itinerary', 'latest'] as const;
-
-async function readLatest(signal: AbortSignal): Promise<Itinerary | null> {
-  const api = await loadApi();
-  try {
-    return await api.call(api.endpoints.itinerary.latestItinerary, {}, { signal });
-  } catch (err) {
-    // No cart yet, or no session after all: nothing to continue.
-    if (err instanceof api.ApiError && [401, 404].includes(err.status)) return null;
-    throw err;
-  }
-}
 
 /** A cart the traveller can still go on with: open or awaiting payment, with a room in it. */
 export function isContinuable(itinerary: Itinerary | null | undefined): itinerary is Itinerary {
@@ -59,11 +46,7 @@ export function LatestItineraryCard({ itinerary }: { itinerary: Itinerary }) {
 
 export function LatestItinerary() {
   const { isAuthenticated } = useSession();
-  const latest = useQuery({
-    queryKey: LATEST_ITINERARY_KEY,
-    queryFn: ({ signal }) => readLatest(signal),
-    enabled: isAuthenticated,
-  });
+  const latest = useQuery({ ...latestItineraryQuery(), enabled: isAuthenticated });
   if (!isAuthenticated || !isContinuable(latest.data)) return null;
   return <LatestItineraryCard itinerary={latest.data} />;
 }

@@ -1,10 +1,11 @@
 // What the search box's destination and the dashboard's two hotel pickers share: the catalog's autocomplete,
 // asked once typing pauses (cached for a while, the last answer kept on screen while the next one comes), what
 // the list says while it has nothing to show, and the box itself (React Aria's ComboBox with its list).
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Destination } from '@travelclub/contracts';
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
+import { autocompleteQuery } from '~/lib/queries';
 import { loadApi } from '~/lib/session';
 import { FieldNotes } from '~/ui/text-field';
 
@@ -19,26 +20,24 @@ function useSettled(value: string): string {
   return settled;
 }
 
-/** The catalog's autocomplete: up to `take` cities, countries and hotels for what was typed. */
-export async function autocomplete(query: string, take: number, signal: AbortSignal): Promise<Destination[]> {
-  const api = await loadApi();
-  const answer = await api.call(api.endpoints.catalog.autocomplete, { query: { query, take } }, { signal });
-  return answer.destinations;
-}
-
+/** What a box asks the catalog's autocomplete for, and what its list shows of the answer. */
 export interface SuggestionsAsk<T> {
-  key: (query: string) => QueryKey;
-  fetch: (query: string, signal: AbortSignal) => Promise<T[]>;
+  /** How many cities, countries and hotels to ask for. */
+  take: number;
+  /** The suggestions the box lists of the answer's destinations (all of them when left out). */
+  pick?: (destinations: Destination[]) => T[];
   /** What the empty list says: when asking failed, while an answer is coming, when nothing matched. */
   texts: { unavailable: string; looking: string; none: (text: string) => string };
 }
+
+const allOf = (destinations: Destination[]) => destinations;
 
 /** The suggestions for what is typed (asked only while typing), and what the list says when it has none. */
 export function useSuggestions<T>(text: string, typing: boolean, ask: SuggestionsAsk<T>) {
   const query = useSettled(text);
   const answer = useQuery({
-    queryKey: ask.key(query),
-    queryFn: ({ signal }) => ask.fetch(query, signal),
+    ...autocompleteQuery(query, ask.take),
+    select: (ask.pick ?? allOf) as (destinations: Destination[]) => T[],
     enabled: typing && query.length > 0,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

@@ -6,8 +6,8 @@ import type { Destination, HotelSummary } from '@travelclub/contracts';
 import { useState } from 'react';
 import { Label, Radio, RadioGroup, Text, type Key } from 'react-aria-components';
 import { messageOf } from '~/lib/api-errors';
-import { loadApi } from '~/lib/session';
-import { autocomplete, SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
+import { destinationHotelsQuery } from '~/lib/queries';
+import { SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
 
 /** The hotel a creator picked: the catalog's id, and how the form names it. */
 export interface PickedHotel {
@@ -27,10 +27,9 @@ const KIND: Record<Destination['locationType'], string> = { city: 'City', countr
 
 const hotelKey = (hotelId: string) => `${HOTEL_PREFIX}${hotelId}`;
 
-/** Hotels and places for what is typed, under the search box's key and answer: what was typed there is known. */
+/** Hotels and places for what is typed, the search box's ask and answer: what was typed there is known. */
 const hotelsAndPlaces: SuggestionsAsk<Suggestion> = {
-  key: (query) => ['destinations', 'autocomplete', query],
-  fetch: (query, signal) => autocomplete(query, SUGGESTIONS, signal),
+  take: SUGGESTIONS,
   texts: {
     unavailable: 'Suggestions are not available right now. Please try again.',
     looking: 'Looking for hotels…',
@@ -46,18 +45,7 @@ const describe = (s: Suggestion) =>
 /** A place's hotels (the catalog's list of a destination), to pick one with the arrow keys or a tap. */
 function PlaceHotels(props: { place: Suggestion; value: PickedHotel | null; onPick: (hotel: PickedHotel) => void }) {
   const { place } = props;
-  const list = useQuery({
-    queryKey: ['catalog', 'hotels-of', place.id],
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return api.call(
-        api.endpoints.catalog.listHotels,
-        { body: { destination: place.id, take: PLACE_HOTELS } },
-        { signal },
-      );
-    },
-    staleTime: 5 * 60_000,
-  });
+  const list = useQuery({ ...destinationHotelsQuery(place.id, PLACE_HOTELS), staleTime: 5 * 60_000 });
   if (list.isError) return <p className="field-error">{messageOf(list.error)}</p>;
   if (!list.data) return <p role="status">Loading the hotels of {place.label}…</p>;
   const hotels = list.data.hotels;

@@ -4,17 +4,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecommendationView } from '@travelclub/contracts';
 import { codeOf, messageOf } from '~/lib/api-errors';
-import { creatorKeys } from '~/dashboard/queries';
+import { myRecommendationsQuery } from '~/lib/queries';
 import { loadApi } from '~/lib/session';
 import type { PendingDelete } from './use-pending-deletes';
 
-type Stays = RecommendationView[] | undefined;
-
 export function useStayActions(tell: { announce: (text: string) => void; problem: (text: string) => void }) {
   const queryClient = useQueryClient();
-  const key = creatorKeys.recommendations;
+  const key = myRecommendationsQuery().queryKey;
   const update = (change: (stays: RecommendationView[]) => RecommendationView[]) =>
-    queryClient.setQueryData<RecommendationView[]>(key, (stays: Stays) => stays && change(stays));
+    queryClient.setQueryData(key, (stays) => stays && change(stays));
   const setActive = (hotelId: string, isActive: boolean) =>
     update((stays) => stays.map((s) => (s.hotelId === hotelId ? { ...s, isActive } : s)));
 

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RecommendationView } from '@travelclub/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { creatorKeys } from '~/dashboard/queries';
+import { myRecommendationsQuery } from '~/lib/queries';
 import type { PickedHotel } from './hotel-picker';
 import {
   formTooLarge,
@@ -86,7 +86,7 @@ export function useStayForm(options: {
     upload.current = controller;
     try {
       const saved = await saveStay(options.hotel!.id, draft, { onProgress: setProgress, signal: controller.signal });
-      void queryClient.invalidateQueries({ queryKey: creatorKeys.recommendations });
+      void queryClient.invalidateQueries({ queryKey: myRecommendationsQuery().queryKey });
       options.onSaved?.();
       const note: SavedNote = { saved: { title: saved.recommendationTitle, created: options.isNew } };
       navigate(MANAGE_STAYS, { state: note });

@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { RecommendationView } from '@travelclub/contracts';
 import { useRef, useState } from 'react';
-import { creatorKeys } from '~/dashboard/queries';
+import { myRecommendationsQuery } from '~/lib/queries';
 import { loadApi } from '~/lib/session';
 
 /** The local order, kept to the ids the server has: gone ones dropped, new ones last. */
@@ -43,14 +43,14 @@ export function useStayOrder(stored: RecommendationView[] | undefined, onRefused
         next.current = null;
         const answer = await api.call(api.endpoints.creator.orderRecommendations, { body: { hotelIds } });
         if (!next.current) {
-          queryClient.setQueryData(creatorKeys.recommendations, answer.recommendations);
+          queryClient.setQueryData(myRecommendationsQuery().queryKey, answer.recommendations);
           setLocal(null);
         }
       }
     } catch (err) {
       next.current = null;
       setLocal(null);
-      void queryClient.invalidateQueries({ queryKey: creatorKeys.recommendations });
+      void queryClient.invalidateQueries({ queryKey: myRecommendationsQuery().queryKey });
       onRefused(err);
     } finally {
       sending.current = false;

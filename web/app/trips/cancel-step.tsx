@@ -5,8 +5,8 @@ import type { CancellationTermsAnswer, Itinerary, Money } from '@travelclub/cont
 import { useState } from 'react';
 import { Loading } from '~/checkout/itinerary-gate';
 import { messageOf } from '~/lib/api-errors';
-import { itineraryKey, tripsKey } from '~/checkout/queries';
 import { TermsSummary } from '~/checkout/terms-summary';
+import { cancellationTermsQuery, endpointKey, itineraryQuery } from '~/lib/queries';
 import { loadApi } from '~/lib/session';
 import { Button, LinkButton } from '~/ui/button';
 import { Callout } from '~/ui/callout';
@@ -14,28 +14,17 @@ import { CancelDialog } from './cancel-dialog';
 import { CancelMoney, cancelSentence } from './cancel-money';
 import { CancelResult } from './cancel-result';
 
-export const termsKey = (id: string) => ['cancellationTerms', id] as const;
-
 function useCancellation(itinerary: Itinerary) {
   const queryClient = useQueryClient();
-  const terms = useQuery({
-    queryKey: termsKey(itinerary.id),
-    queryFn: async ({ signal }) => {
-      const api = await loadApi();
-      return api.call(api.endpoints.itinerary.cancellationTerms, { params: { id: itinerary.id } }, { signal });
-    },
-    // What cancelling costs changes with time: always read afresh.
-    staleTime: 0,
-    enabled: itinerary.status !== 'cancelled',
-  });
+  const terms = useQuery({ ...cancellationTermsQuery(itinerary.id), enabled: itinerary.status !== 'cancelled' });
   const cancel = useMutation({
     mutationFn: async () => {
       const api = await loadApi();
       return api.call(api.endpoints.itinerary.cancelItinerary, { params: { id: itinerary.id }, body: null });
     },
     onSuccess: (cancelled) => {
-      queryClient.setQueryData(itineraryKey(itinerary.id), cancelled);
-      void queryClient.invalidateQueries({ queryKey: tripsKey });
+      queryClient.setQueryData(itineraryQuery(itinerary.id).queryKey, cancelled);
+      void queryClient.invalidateQueries({ queryKey: endpointKey('itinerary', 'listItineraries') });
     },
   });
   return { terms, cancel };

@@ -4,9 +4,9 @@ import { useMemo } from 'react';
 import { todayStayDate } from '~/checkout/format';
 import { Loading } from '~/checkout/itinerary-gate';
 import { isSignedOut, messageOf } from '~/lib/api-errors';
-import { tripsKey } from '~/checkout/queries';
 import { SignInPrompt } from '~/checkout/sign-in-prompt';
-import { loadApi, useSession } from '~/lib/session';
+import { tripsQuery } from '~/lib/queries';
+import { useSession } from '~/lib/session';
 import { Button, LinkButton } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 import { groupTrips, type TripGroups } from './group-trips';
@@ -23,16 +23,7 @@ const SECTIONS: { kind: TripKind; title: string; empty?: string }[] = [
 
 function useTrips() {
   const { isAuthenticated } = useSession();
-  return useInfiniteQuery({
-    queryKey: tripsKey,
-    enabled: isAuthenticated,
-    initialPageParam: 0,
-    queryFn: async ({ pageParam, signal }) => {
-      const api = await loadApi();
-      return api.call(api.endpoints.itinerary.listItineraries, { query: { take: PAGE, skip: pageParam } }, { signal });
-    },
-    getNextPageParam: (last) => (last.skip + last.itineraries.length < last.total ? last.skip + last.take : undefined),
-  });
+  return useInfiniteQuery({ ...tripsQuery(PAGE), enabled: isAuthenticated });
 }
 
 function TripSection({
