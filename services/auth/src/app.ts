@@ -18,13 +18,9 @@ import { authFlows } from './flows/index.js';
 import { authMailer } from './flows/mails.js';
 import type { AuthParts } from './flows/parts.js';
 import { ensureSupportAccount } from './flows/staff.js';
-import { accountRoutes } from './routes/accounts.js';
-import { codeRoutes } from './routes/codes.js';
 import { useFormErrorCodes } from './routes/form-errors.js';
-import { oauthRoutes } from './routes/oauth.js';
-import { acceptSessionLoginForms, sessionRoutes } from './routes/sessions.js';
-import { supportRoutes } from './routes/support.js';
-import { tokenRoutes } from './routes/tokens.js';
+import { authRoutes } from './routes/index.js';
+import { acceptSessionLoginForms } from './routes/sessions.js';
 import { accountStore } from './store/accounts.js';
 import { codeStore } from './store/codes.js';
 import { refreshTokenStore } from './store/refresh-tokens.js';
@@ -109,14 +105,7 @@ export async function buildApp(config: AuthConfig, replace: Partial<AuthParts> =
     }
 
     useFormErrorCodes(app);
-    registerEndpoints(app, endpoints.auth, {
-      ...accountRoutes(flows),
-      ...tokenRoutes(flows),
-      ...codeRoutes(flows),
-      ...sessionRoutes(flows, config),
-      ...oauthRoutes(flows, config),
-      ...supportRoutes(flows),
-    });
+    registerEndpoints(app, endpoints.auth, authRoutes(flows, config));
     return app;
   });
 }

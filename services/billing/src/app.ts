@@ -1,14 +1,6 @@
 // buildApp: the billing service (invoices, card payments, refunds, the creators' commission ledger, creators'
 // paid plans). It never listens.
-import { billingApiEndpoints, billingSupportEndpoints } from '@travelclub/contracts';
-import {
-  buildService,
-  createServiceClient,
-  registerEndpoints,
-  serviceQueue,
-  type Outbox,
-  type ServiceApp,
-} from '@travelclub/kit';
+import { buildService, createServiceClient, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
 import type { BillingConfig } from './config.js';
 import { billingConsumer } from './events/consumers.js';
 import { billingFlows, type BillingFlows } from './flows/index.js';
@@ -18,12 +10,7 @@ import { startReconciliation } from './jobs/reconciliation.js';
 import { withProviderTimeout } from './provider/provider.js';
 import { sandboxProvider } from './provider/sandbox.js';
 import { measureAwaitingReconciliation } from './metrics.js';
-import { invoiceRoutes } from './routes/invoices.js';
-import { paymentRoutes } from './routes/payments.js';
-import { payoutRoutes } from './routes/payouts.js';
-import { registerPlanPages } from './routes/plan-pages.js';
-import { planRoutes } from './routes/plans.js';
-import { supportRoutes } from './routes/support.js';
+import { registerBillingRoutes } from './routes/index.js';
 import { creatorStore } from './store/creators.js';
 import { declineCounter } from './store/declines.js';
 import { invoiceStore } from './store/invoices.js';
@@ -85,14 +72,7 @@ export async function buildApp(config: BillingConfig): Promise<BillingApp> {
       everySeconds: config.PLAN_RENEW_EVERY_S,
     });
 
-    registerEndpoints(app, billingApiEndpoints, {
-      ...invoiceRoutes(flows),
-      ...paymentRoutes(flows),
-      ...payoutRoutes(flows),
-      ...planRoutes(flows),
-    });
-    registerEndpoints(app, billingSupportEndpoints, supportRoutes(flows));
-    await registerPlanPages(app, flows, config.WEB_URL);
+    await registerBillingRoutes(app, flows, config);
     return Object.assign(app, { billing: { ...parts, ...flows } });
   });
 }

@@ -11,12 +11,7 @@ import type { CatalogParts } from './flows/parts.js';
 import { importIfEmpty } from './flows/seeding.js';
 import { startIndexRefresh } from './jobs/index-refresh.js';
 import { startCatalogJobs } from './jobs/workers.js';
-import { destinationRoutes } from './routes/destinations.js';
-import { holdRoutes } from './routes/holds.js';
-import { hotelRoutes } from './routes/hotels.js';
-import { imageRoutes } from './routes/images.js';
-import { recommendationRoutes } from './routes/recommendations.js';
-import { searchRoutes } from './routes/searches.js';
+import { catalogRoutes } from './routes/index.js';
 import { AvailabilityProjection } from './search/availability.js';
 import { liveIndex } from './search/live-index.js';
 import { Searcher } from './search/searcher.js';
@@ -95,14 +90,7 @@ export async function buildApp(config: CatalogConfig, content: CatalogContent): 
     const flows = catalogFlows(parts);
     await outbox.start();
     await startBackground(app, parts, flows);
-    registerEndpoints(app, endpoints.catalog, {
-      ...hotelRoutes(flows),
-      ...recommendationRoutes(flows),
-      ...searchRoutes(flows),
-      ...destinationRoutes(flows),
-      ...holdRoutes(flows),
-      ...imageRoutes(flows),
-    });
+    registerEndpoints(app, endpoints.catalog, catalogRoutes(flows));
     return Object.assign(app, { catalog: { ...parts, holds: flows.holds } });
   });
 }

@@ -14,10 +14,7 @@ import type { ItineraryConfig } from './config.js';
 import { itineraryConsumer } from './events/consumers.js';
 import { bookingFlows } from './flows/index.js';
 import { bookingMailer } from './flows/mails.js';
-import { invoiceDraftRoutes } from './routes/invoice-draft.js';
-import { itineraryRoutes } from './routes/itineraries.js';
-import { paymentLockRoutes } from './routes/payment-lock.js';
-import { supportRoutes } from './routes/support.js';
+import { itineraryRoutes } from './routes/index.js';
 import { itineraryStore } from './store/itineraries.js';
 
 export type ItineraryApp = ServiceApp;
@@ -52,12 +49,7 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
     const consumer = itineraryConsumer(app, flows.reactions);
     await app.startup.step('itinerary consumer', () => consumer.start());
 
-    registerEndpoints(app, endpoints.itinerary, {
-      ...itineraryRoutes(flows),
-      ...invoiceDraftRoutes(flows.checkout),
-      ...paymentLockRoutes(flows.paymentLock),
-      ...supportRoutes(flows.support),
-    });
+    registerEndpoints(app, endpoints.itinerary, itineraryRoutes(flows));
     return app;
   });
 }

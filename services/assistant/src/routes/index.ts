@@ -3,17 +3,9 @@
 import type { AssistantStreamEvent, assistantEndpoints } from '@travelclub/contracts';
 import { AppError, bearerToken, type Handlers } from '@travelclub/kit';
 import type { FastifyReply } from 'fastify';
-import type { ConversationFlows } from '../flows/conversations.js';
-import type { TurnFlows } from '../flows/turns.js';
-import type { DraftFlows } from '../flows/drafts.js';
-import type { IdeaFlows } from '../flows/ideas.js';
+import type { AssistantFlows } from '../flows/index.js';
 
-export interface RouteParts {
-  conversations: ConversationFlows;
-  turns: TurnFlows;
-  drafts: DraftFlows;
-  ideas: IdeaFlows;
-}
+export type RouteParts = Pick<AssistantFlows, 'conversations' | 'turns' | 'drafts' | 'ideas'>;
 
 /** Keeps the stream alive through proxies while a tool or the model takes its time. */
 const PING_MS = 5_000;

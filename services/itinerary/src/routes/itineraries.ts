@@ -10,7 +10,7 @@ type Endpoints = Omit<
   'invoiceDraft' | 'takePaymentLock' | 'releasePaymentLock' | 'supportListItineraries' | 'supportReadItinerary'
 >;
 
-export function itineraryRoutes(flows: BookingFlows): Handlers<Endpoints> {
+export function travellerRoutes(flows: BookingFlows): Handlers<Endpoints> {
   const { itineraries, cart, guests, checkout, cancellation, packages } = flows;
   return {
     createItinerary: async ({ body, user }) => itineraryView(await itineraries.create(user, body ?? {})),

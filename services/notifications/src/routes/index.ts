@@ -2,21 +2,14 @@
 // The kit's `registerEndpoints` lets only role/support callers in (from each definition's `access`).
 import type { endpoints } from '@travelclub/contracts';
 import type { Handlers } from '@travelclub/kit';
-import type { DeadLetterFlows } from '../flows/dead-letters.js';
-import type { EventLogFlows } from '../flows/event-log.js';
-import type { QueueFlows } from '../flows/queues.js';
+import type { NotificationFlows } from '../flows/index.js';
 
-export interface SupportFlows {
-  eventLog: EventLogFlows;
-  deadLetters: DeadLetterFlows;
-  queues: QueueFlows;
-}
-
-export function supportRoutes({
+/** Every route of the service: the support desk's. */
+export function notificationRoutes({
   eventLog,
   deadLetters,
   queues,
-}: SupportFlows): Handlers<typeof endpoints.notifications> {
+}: NotificationFlows): Handlers<typeof endpoints.notifications> {
   return {
     supportEvents: ({ user, query }) => eventLog.read(user, query),
     supportDeadLetters: ({ user, query }) => deadLetters.list(user, query),

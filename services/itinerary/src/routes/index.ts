@@ -1,0 +1,18 @@
+// Every route handler of the itinerary service, by endpoint name (contracts' `endpoints.itinerary`): the
+// traveller's itineraries and cart, billing's calls, the support desk.
+import type { endpoints } from '@travelclub/contracts';
+import type { Handlers } from '@travelclub/kit';
+import type { BookingFlows } from '../flows/index.js';
+import { invoiceDraftRoutes } from './invoice-draft.js';
+import { travellerRoutes } from './itineraries.js';
+import { paymentLockRoutes } from './payment-lock.js';
+import { supportRoutes } from './support.js';
+
+export function itineraryRoutes(flows: BookingFlows): Handlers<typeof endpoints.itinerary> {
+  return {
+    ...travellerRoutes(flows),
+    ...invoiceDraftRoutes(flows.checkout),
+    ...paymentLockRoutes(flows.paymentLock),
+    ...supportRoutes(flows.support),
+  };
+}
