@@ -41,18 +41,94 @@ const DEEPEST = 10;
  * `scripts`: whether the repository's scripts/ may be imported.
  */
 function boundary(root, parts, { scripts = false, files } = {}) {
-  const levels = root.split('/').length;
   const depths = files ? [0] : Array.from({ length: DEEPEST }, (_, depth) => depth);
   return depths.map((depth) => {
-    const toScripts = scripts ? `(?!(\\.\\./){${levels - 1}}scripts/)` : '';
-    const leaving = {
-      regex: `^(\\.\\./){${depth + 1}}${toScripts}`,
-      message: `A relative import stays inside ${root}; other parts come in by package name.`,
-    };
     const globs = (files ?? [FILES]).map((name) => `${root}/${'*/'.repeat(depth)}${name}`);
-    return { files: globs, rules: { 'no-restricted-imports': ['error', { patterns: [leaving, ...parts] }] } };
+    const patterns = boundaryPatterns(root, parts, depth, scripts);
+    return { files: globs, rules: { 'no-restricted-imports': ['error', { patterns }] } };
   });
 }
+
+/** The patterns of `boundary` for the files `depth` folders below `root`. */
+function boundaryPatterns(root, parts, depth, scripts = false) {
+  const levels = root.split('/').length;
+  const toScripts = scripts ? `(?!(\\.\\./){${levels - 1}}scripts/)` : '';
+  const leaving = {
+    regex: `^(\\.\\./){${depth + 1}}${toScripts}`,
+    message: `A relative import stays inside ${root}; other parts come in by package name.`,
+  };
+  return [leaving, ...parts];
+}
+
+// ---------- layers inside a service ----------
+// Each service's src/ has one skeleton: routes/, events/ and jobs/ (how work comes in) call flows/; flows/ call
+// store/, domain/ and the adapters (clients/ and the service's own, such as billing's provider/ or creator's
+// media/); store/ uses domain/ only; domain/ is the rules, with no I/O. Every folder sits right under src/, so a
+// layer's imports of another are `../<folder>/`. These entries come after the boundaries and carry theirs too
+// (a later setting of a rule replaces an earlier one for the files both match).
+
+/** Packages that do I/O: none of them in domain/. */
+const IO_PACKAGES = [
+  'mongoose',
+  'mongodb',
+  'ioredis',
+  'kafkajs',
+  'bullmq',
+  'undici',
+  'fastify',
+  '@fastify/.*',
+  'nodemailer',
+  'sharp',
+  '@aws-sdk/.*',
+  '(node:)?(fs|fs/promises|net|http|https|child_process|dgram|dns)',
+];
+
+const LAYERS = [
+  {
+    folders: '{routes,events,jobs}',
+    refused: '^\\.\\./(?!(flows|domain)/)[a-z][^/]*/',
+    message:
+      'routes/, events/ and jobs/ call flows/ (and may use the pure rules of domain/); reach anything else through a flow.',
+  },
+  {
+    folders: 'flows',
+    refused: '^\\.\\./(routes|events|jobs)/',
+    message: 'flows/ are called by routes/, events/ and jobs/, never the other way.',
+  },
+  {
+    folders: 'store',
+    refused: '^\\.\\./(?!domain/)[a-z][^/]*/',
+    message: 'store/ uses domain/ only; flows/ put the store and the rest together.',
+  },
+  {
+    folders: 'domain',
+    refused: '^\\.\\./[a-z]',
+    message: 'domain/ is the pure rules: it imports no other folder of the service.',
+  },
+  {
+    folders: 'domain',
+    refused: `^(${IO_PACKAGES.join('|')})$`,
+    message: 'domain/ does no I/O: storage, messaging and the network are reached from flows/ and the adapters.',
+  },
+];
+
+const layers = ['routes', 'events', 'jobs', 'flows', 'store', 'domain'].map((folder) => ({
+  files: [`services/*/src/${folder}/${FILES}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...boundaryPatterns('services/*/src', production, 1),
+          ...LAYERS.filter((layer) => layer.folders.includes(folder)).map(({ refused, message }) => ({
+            regex: refused,
+            message,
+          })),
+        ],
+      },
+    ],
+  },
+}));
 
 // Later entries win for a file several match: a service's src/ after the service with its tests.
 const boundaries = [
@@ -152,6 +228,7 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...layers,
   // The web app: React's rules of hooks, and browser globals.
   {
     files: ['web/app/**/*.{ts,tsx}', 'web/test/**/*.{ts,tsx}'],

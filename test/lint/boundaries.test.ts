@@ -49,3 +49,36 @@ describe('the boundaries between parts', () => {
     expect(await refusals(file, specifier)).toEqual([]);
   });
 });
+
+describe('the layers inside a service', () => {
+  it.each([
+    ['services/itinerary/src/routes/itineraries.ts', '../store/itineraries.js', 'call flows/'],
+    ['services/catalog/src/events/consumers.ts', '../store/inventory.js', 'call flows/'],
+    ['services/notifications/src/jobs/emails.ts', '../clients/mail-transport.js', 'call flows/'],
+    ['services/billing/src/flows/payments.ts', '../routes/payments.js', 'never the other way'],
+    ['services/catalog/src/flows/holds.ts', '../events/consumers.js', 'never the other way'],
+    ['services/auth/src/store/accounts.ts', '../flows/accounts.js', 'store/ uses domain/ only'],
+    ['services/itinerary/src/domain/cart.ts', '../store/itineraries.js', 'domain/ is the pure rules'],
+    ['services/itinerary/src/domain/cart.ts', 'mongoose', 'domain/ does no I/O'],
+    ['services/itinerary/src/domain/cart.ts', 'node:fs/promises', 'domain/ does no I/O'],
+    ['services/itinerary/src/routes/itineraries.ts', '../../../catalog/src/app.js', 'stays inside services/*/src'],
+  ])('refuses %s importing %s', async (file, specifier, reason) => {
+    const messages = await refusals(file, specifier);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(reason);
+  });
+
+  it.each([
+    ['services/itinerary/src/routes/itineraries.ts', '../flows/index.js'],
+    ['services/itinerary/src/routes/itineraries.ts', '../domain/itinerary.js'],
+    ['services/auth/src/routes/sessions.ts', './form-errors.js'],
+    ['services/auth/src/routes/sessions.ts', '../config.js'],
+    ['services/itinerary/src/flows/cart.ts', '../store/itineraries.js'],
+    ['services/creator/src/flows/media.ts', '../media/storage.js'],
+    ['services/auth/src/store/accounts.ts', '../domain/accounts.js'],
+    ['services/itinerary/src/domain/cart.ts', './itinerary.js'],
+    ['services/itinerary/src/domain/cart.ts', 'node:crypto'],
+  ])('lets %s import %s', async (file, specifier) => {
+    expect(await refusals(file, specifier)).toEqual([]);
+  });
+});
