@@ -5,9 +5,8 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/ui/button';
-import { TextField } from '~/ui/text-field';
 import { confirmPasswordReset } from './actions';
-import { FormMessages } from './parts';
+import { AuthForm, NewPasswordFields, type NewPasswordKey } from './fields';
 import { useAuthCall } from './use-auth-call';
 import { useFields } from './use-fields';
 import { validateNewPassword, validateRepeat } from './validation';
@@ -16,9 +15,10 @@ export function ResetPasswordForm({ oobCode, signInHref }: { oobCode: string; si
   const form = useFields({ password: '', repassword: '' });
   const call = useAuthCall<'reset'>();
   const [changed, setChanged] = useState(false);
-  const { password, repassword } = form.values;
+  const { values } = form;
+  const { password, repassword } = values;
   const errors = { password: validateNewPassword(password), repassword: validateRepeat(repassword, password) };
-  const shown = (key: 'password' | 'repassword') => (form.dirty(key) || form.submitted ? errors[key] : null);
+  const shown = (key: NewPasswordKey) => form.onceDirty(key, errors[key]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,38 +32,24 @@ export function ResetPasswordForm({ oobCode, signInHref }: { oobCode: string; si
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit} aria-label="Choose a new password">
-      <FormMessages message={call.message} />
+    <AuthForm label="Choose a new password" onSubmit={submit} message={call.message}>
       {changed ? (
         <Link className="button" data-variant="primary" to={signInHref}>
           Sign in
         </Link>
       ) : (
         <>
-          <TextField
+          <NewPasswordFields
             label="New password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(value) => form.set('password', value)}
-            error={shown('password')}
-            hint="At least 6 characters."
-          />
-          <TextField
-            label="Repeat password"
-            type="password"
-            name="repassword"
-            autoComplete="new-password"
-            value={repassword}
-            onChange={(value) => form.set('repassword', value)}
-            error={shown('repassword')}
+            values={values}
+            errors={{ password: shown('password'), repassword: shown('repassword') }}
+            onChange={form.set}
           />
           <Button type="submit" fullWidth isPending={call.pending === 'reset'}>
             Change password
           </Button>
         </>
       )}
-    </form>
+    </AuthForm>
   );
 }

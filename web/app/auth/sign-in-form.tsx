@@ -4,16 +4,15 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { AccountView } from '@travelclub/contracts';
-import { Button } from '~/ui/button';
-import { TextField } from '~/ui/text-field';
-import { requestMagicLink, signIn } from './actions';
+import { signIn } from './actions';
+import { AuthForm, EmailField, PasswordField, SubmitOrMagicLink } from './fields';
 import type { InAppPlatform } from './in-app-browser';
 import { SIGN_UP_PROMPT } from './copy';
-import { FormMessages, OrDivider, SwitchPrompt, TermsNotice } from './parts';
+import { OrDivider, SwitchPrompt, TermsNotice } from './parts';
 import { ProviderButtons } from './provider-buttons';
 import { useAuthCall } from './use-auth-call';
 import { useFields } from './use-fields';
-import { isValidEmail, validateEmail, validatePassword } from './validation';
+import { validateEmail, validatePassword } from './validation';
 
 export interface SignInFormProps {
   returnUrl: string;
@@ -33,9 +32,6 @@ export function SignInForm(props: SignInFormProps) {
   const form = useFields({ email: '', password: '' });
   const call = useAuthCall<'signIn' | 'magicLink'>(props.initialError);
   const { email, password } = form.values;
-  const shown = (key: 'email' | 'password', error: string | null) =>
-    form.changed(key) || form.submitted ? error : null;
-  const emailOk = isValidEmail(email);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,43 +41,21 @@ export function SignInForm(props: SignInFormProps) {
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit} aria-label="Sign in">
-      <FormMessages message={call.message} />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
+    <AuthForm label="Sign in" onSubmit={submit} message={call.message}>
+      <EmailField
         value={email}
         onChange={(value) => form.set('email', value)}
-        error={shown('email', validateEmail(email))}
+        error={form.onceChanged('email', validateEmail(email))}
       />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
+      <PasswordField
         value={password}
         onChange={(value) => form.set('password', value)}
-        error={shown('password', validatePassword(password))}
+        error={form.onceChanged('password', validatePassword(password))}
       />
       <Link className="auth-forgot" to="/forgotPassword">
         Forgot password?
       </Link>
-      <div className="auth-actions">
-        <Button type="submit" fullWidth isDisabled={!emailOk} isPending={call.pending === 'signIn'}>
-          Sign In
-        </Button>
-        <Button
-          variant="secondary"
-          fullWidth
-          isDisabled={!emailOk}
-          isPending={call.pending === 'magicLink'}
-          onPress={() => void call.run('magicLink', () => requestMagicLink(email, returnUrl))}
-        >
-          Email me a magic link
-        </Button>
-      </div>
+      <SubmitOrMagicLink label="Sign In" kind="signIn" call={call} email={email} returnUrl={returnUrl} />
       <OrDivider />
       <ProviderButtons
         returnUrl={returnUrl}
@@ -92,6 +66,6 @@ export function SignInForm(props: SignInFormProps) {
       />
       {props.signUp ? <SwitchPrompt text={SIGN_UP_PROMPT} {...props.signUp} /> : null}
       <TermsNotice />
-    </form>
+    </AuthForm>
   );
 }

@@ -2,6 +2,7 @@
 // (spec section 4) over 500 ms (spec section 9, the CSS variable --reveal-duration in auth.css).
 import type { CSSProperties } from 'react';
 import { TextField } from '~/ui/text-field';
+import { NewPasswordFields } from './fields';
 
 /** The reveal transition's length (spec section 9). */
 export const REVEAL_MS = 500;
@@ -31,25 +32,7 @@ export function SignUpFields({ values, errors, onChange, autoFocus }: SignUpFiel
         error={errors.publicName}
         hint="The name we greet you by."
       />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        value={values.password}
-        onChange={(value) => onChange('password', value)}
-        error={errors.password}
-        hint="At least 6 characters."
-      />
-      <TextField
-        label="Repeat password"
-        type="password"
-        name="repassword"
-        autoComplete="new-password"
-        value={values.repassword}
-        onChange={(value) => onChange('repassword', value)}
-        error={errors.repassword}
-      />
+      <NewPasswordFields label="Password" values={values} errors={errors} onChange={onChange} />
     </div>
   );
 }

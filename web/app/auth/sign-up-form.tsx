@@ -4,11 +4,10 @@
 // while the email is empty or invalid; errors show only once a field is dirty (or a submit was tried).
 import { useState, type FormEvent } from 'react';
 import type { AccountView } from '@travelclub/contracts';
-import { Button } from '~/ui/button';
-import { TextField } from '~/ui/text-field';
-import { requestMagicLink, signUp, type SignUpRole } from './actions';
+import { signUp, type SignUpRole } from './actions';
 import { SIGN_IN_PROMPT } from './copy';
-import { FormMessages, SwitchPrompt, TermsNotice } from './parts';
+import { AuthForm, EmailField, SubmitOrMagicLink } from './fields';
+import { SwitchPrompt, TermsNotice } from './parts';
 import { SignUpFields, type SecondStepKey } from './sign-up-fields';
 import { useAuthCall } from './use-auth-call';
 import { useFields } from './use-fields';
@@ -41,7 +40,7 @@ export function SignUpForm({ role, returnUrl, signIn, onSignedIn }: SignUpFormPr
   const [focusSecondStep, setFocusSecondStep] = useState(false);
   const { values } = form;
   const errors = errorsOf(values);
-  const shown = (key: keyof typeof INITIAL) => (form.dirty(key) || form.submitted ? errors[key] : null);
+  const shown = (key: keyof typeof INITIAL) => form.onceDirty(key, errors[key]);
   const emailOk = isValidEmail(values.email);
   const revealed = continued && emailOk;
 
@@ -59,13 +58,8 @@ export function SignUpForm({ role, returnUrl, signIn, onSignedIn }: SignUpFormPr
   }
 
   return (
-    <form className="auth-form" noValidate onSubmit={submit} aria-label="Sign up">
-      <FormMessages message={call.message} />
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
+    <AuthForm label="Sign up" onSubmit={submit} message={call.message}>
+      <EmailField
         value={values.email}
         onChange={(value) => {
           setFocusSecondStep(false);
@@ -81,22 +75,15 @@ export function SignUpForm({ role, returnUrl, signIn, onSignedIn }: SignUpFormPr
           autoFocus={focusSecondStep}
         />
       ) : null}
-      <div className="auth-actions">
-        <Button type="submit" fullWidth isDisabled={!emailOk} isPending={call.pending === 'signUp'}>
-          {revealed ? 'Sign Up' : 'Continue'}
-        </Button>
-        <Button
-          variant="secondary"
-          fullWidth
-          isDisabled={!emailOk}
-          isPending={call.pending === 'magicLink'}
-          onPress={() => void call.run('magicLink', () => requestMagicLink(values.email, returnUrl))}
-        >
-          Email me a magic link
-        </Button>
-      </div>
+      <SubmitOrMagicLink
+        label={revealed ? 'Sign Up' : 'Continue'}
+        kind="signUp"
+        call={call}
+        email={values.email}
+        returnUrl={returnUrl}
+      />
       <SwitchPrompt text={SIGN_IN_PROMPT} {...signIn} />
       <TermsNotice />
-    </form>
+    </AuthForm>
   );
 }

@@ -32,3 +32,6 @@ export function useAuthCall<K extends string>(initialError?: string | null) {
   const fail = useCallback((text: string) => setMessage({ tone: 'error', text }), []);
   return { message, pending, run, fail };
 }
+
+/** A form's auth call state, for the parts that show or start one (fields.tsx). */
+export type AuthCall<K extends string> = ReturnType<typeof useAuthCall<K>>;

@@ -1,5 +1,5 @@
 // The state of a small form: its values, which fields the visitor has changed, and whether a submit was
-// tried. Forms validate on every change (spec section 5); which errors they show is the form's rule.
+// tried. Forms validate on every change (spec section 5); which errors they show is the form's rule, one of two here.
 import { useCallback, useState } from 'react';
 
 export function useFields<K extends string>(initial: Record<K, string>) {
@@ -15,11 +15,11 @@ export function useFields<K extends string>(initial: Record<K, string>) {
   return {
     values,
     set,
-    /** Changed at least once (sign-in shows a field's error from its first change on). */
-    changed: (key: K) => Boolean(changed[key]),
-    /** Different from its initial value (sign-up shows errors only for these: "once the field is dirty"). */
-    dirty: (key: K) => values[key] !== initial[key],
-    submitted,
+    /** `error` once the field was changed at least once, or a submit was tried (sign-in's rule), else null. */
+    onceChanged: (key: K, error: string | null) => (changed[key] || submitted ? error : null),
+    /** `error` once the field is dirty (not its initial value) or a submit was tried (sign-up's rule), else null. */
+    onceDirty: (key: K, error: string | null) => (values[key] !== initial[key] || submitted ? error : null),
+    /** A submit was tried: every field shows its error from now on. */
     setSubmitted,
   };
 }

@@ -3,13 +3,13 @@
 import type { FormEvent } from 'react';
 import { requestPasswordReset } from '~/auth/actions';
 import { RESET_LINK_SENT } from '~/auth/copy';
-import { AuthCard, FormMessages, SwitchPrompt } from '~/auth/parts';
+import { AuthForm, EmailField } from '~/auth/fields';
+import { AuthCard, SwitchPrompt } from '~/auth/parts';
 import { useAuthCall } from '~/auth/use-auth-call';
 import { useFields } from '~/auth/use-fields';
 import { isValidEmail, validateEmail } from '~/auth/validation';
 import { PRODUCT } from '~/lib/brand';
 import { Button } from '~/ui/button';
-import { TextField } from '~/ui/text-field';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: `Forgot your password? · ${PRODUCT}` }];
@@ -23,7 +23,6 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
   const form = useFields({ email: loaderData.email });
   const call = useAuthCall<'send'>();
   const { email } = form.values;
-  const error = form.changed('email') || form.submitted ? validateEmail(email) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -40,22 +39,17 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
       title="Forgot your password?"
       lead="Enter your email address and we will send you a link to choose a new one."
     >
-      <form className="auth-form" noValidate onSubmit={submit} aria-label="Reset your password">
-        <FormMessages message={call.message} />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
+      <AuthForm label="Reset your password" onSubmit={submit} message={call.message}>
+        <EmailField
           value={email}
           onChange={(value) => form.set('email', value)}
-          error={error}
+          error={form.onceChanged('email', validateEmail(email))}
         />
         <Button type="submit" fullWidth isDisabled={!isValidEmail(email)} isPending={call.pending === 'send'}>
           Email me a reset link
         </Button>
         <SwitchPrompt text="Remembered it? Sign in" to="/signIn" />
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
