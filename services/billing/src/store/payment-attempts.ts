@@ -3,7 +3,13 @@
 // in the same conditional update.
 import type { ErrorCode, Money, PaymentAnswer } from '@travelclub/contracts';
 import { withEvents, type OutboxEvent } from '@travelclub/kit';
-import type { AttemptRecord, AttemptStatus, CommissionRecordDoc, InvoiceDocument, InvoiceWrites } from './invoices.js';
+import type {
+  AttemptRecord,
+  AttemptStatus,
+  CommissionRecordDoc,
+  InvoiceDocument,
+  InvoiceWrites,
+} from './invoice-document.js';
 
 const ended = (paymentId: string, status: AttemptStatus, code: ErrorCode) => ({
   [`attempts.${paymentId}.status`]: status,

@@ -5,7 +5,7 @@ import type { Money } from '@travelclub/contracts';
 import { withEvents, type OutboxEvent } from '@travelclub/kit';
 import type { mongo } from 'mongoose';
 import { CANCELLATION_REFUND, type RefundRecord } from '../domain/refunds.js';
-import type { InvoiceDocument, InvoiceWrites } from './invoices.js';
+import type { InvoiceDocument, InvoiceWrites } from './invoice-document.js';
 
 /** The refunds as they were read: `refundSeq` has not moved since (it is missing until the first refund). */
 const unchangedSince = (seq: number): mongo.Filter<InvoiceDocument> =>
