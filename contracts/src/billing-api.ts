@@ -128,7 +128,6 @@ export type Card = z.infer<typeof CardSchema>;
 export const PaymentBodySchema = z.strictObject({ card: CardSchema });
 export type PaymentBody = z.infer<typeof PaymentBodySchema>;
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z
   .string()
   .min(8)

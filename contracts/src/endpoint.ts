@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Role } from './entities.js';
 import type { ErrorCode } from './errors.js';
 import type { ServiceName } from './internal-api.js';
+import { fillPath } from './paths.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -110,12 +111,7 @@ export type CallInput<E> = (E extends { params: z.ZodType } ? { params: ParamsIn
 
 /** The URL path of a call: each `:name` replaced by its parameter, encoded. */
 export function pathOf(e: Endpoint, params: Record<string, unknown> = {}): string {
-  return e.path.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null)
-      throw new Error(`${e.method} ${e.path}: the parameter ${name} is missing`);
-    return encodeURIComponent(String(value));
-  });
+  return fillPath(e.path, params, `${e.method} ${e.path}`);
 }
 
 /** A query string (with its `?`, or empty) from an object: arrays repeat the name, undefined is left out. */

@@ -27,6 +27,7 @@ export * from './support-pipeline-api.js';
 export * from './internal-api.js';
 export * from './health.js';
 export * from './endpoint.js';
+export * from './paths.js';
 export * from './api-client.js';
 export * from './endpoints/index.js';
 export * from './endpoints/billing.js';

@@ -23,6 +23,18 @@ describe('in a browser', () => {
     expect(code).not.toMatch(/\bprocess\.(env|versions)|\bBuffer\.|require\(["']node:/);
   });
 
+  it('the route layer (`@travelclub/contracts/paths`) carries no schema: a first script may import it', async () => {
+    const result = await bundle('paths.ts');
+    expect(result.errors).toEqual([]);
+    const code = result.outputFiles[0]!.text;
+    expect(code).toContain('idempotency-key');
+    expect(code).not.toMatch(/zod|ZodError|safeParse/);
+    expect(code.length).toBeLessThan(2_000);
+    // The whole of contracts, by contrast, brings zod along.
+    const whole = (await bundle('index.ts')).outputFiles[0]!.text;
+    expect(whole).toMatch(/ZodError/);
+  });
+
   it('a module that needs Node is refused, so the check above can fail', async () => {
     await expect(
       build({

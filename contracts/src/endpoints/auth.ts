@@ -31,6 +31,7 @@ import {
   VerifyEmailBodySchema,
 } from '../auth-api.js';
 import { accessOf, endpoint } from '../endpoint.js';
+import { linkPaths } from '../paths.js';
 
 const { open, openOrUser, signedIn } = accessOf('auth');
 /** A redirect: no body, the `Location` header says where. */
@@ -215,7 +216,7 @@ export const authEndpoints = {
   oauthStart: endpoint({
     ...openOrUser,
     method: 'GET',
-    path: '/api/v1/auth/oauth/:provider/start',
+    path: linkPaths.oauthStart,
     params: ProviderParamsSchema,
     query: OAuthStartQuerySchema,
     responses: { 200: OAuthStartAnswerSchema, 302: Redirect },

@@ -36,6 +36,7 @@ import { HotelSummariesAnswerSchema, HotelSummariesBodySchema } from '../catalog
 import { SlugSchema } from '../common.js';
 import { accessOf, endpoint } from '../endpoint.js';
 import { HoldOwnerQuerySchema } from '../internal-api.js';
+import { linkPaths } from '../paths.js';
 
 const HOLD = '/internal/v1/holds/:id';
 // `openOrUser`: a token, when sent, names the caller (searches count against them, likes steer recommendations).
@@ -76,7 +77,7 @@ export const catalogEndpoints = {
   titleImage: endpoint({
     ...open,
     method: 'GET',
-    path: '/api/v1/hotel/:id/titleImage',
+    path: linkPaths.titleImage,
     params: HotelIdParamsSchema,
     // To the title image's link (its `Location`).
     responses: { 302: NotJson },

@@ -8,6 +8,7 @@ import {
 } from '../creator-analytics-api.js';
 import { PublicSlugParamsSchema } from '../creator-api.js';
 import { accessOf, endpoint } from '../endpoint.js';
+import { linkPaths } from '../paths.js';
 
 const BASE = '/api/v1/userProfile';
 const { open, signedIn: user } = accessOf('creator');
@@ -20,7 +21,7 @@ export const creatorAnalyticsEndpoints = {
   recordClubView: endpoint({
     ...open,
     method: 'POST',
-    path: '/api/v1/creator/:slug/view',
+    path: linkPaths.clubView,
     params: PublicSlugParamsSchema,
     responses: { 204: z.unknown() },
     errors: [],

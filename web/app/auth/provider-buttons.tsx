@@ -4,6 +4,7 @@
 // the form's Error callout instead of a bare page. Inside in-app browsers Google is replaced (see below).
 import type { MouseEvent } from 'react';
 import type { OAuthProvider } from '@travelclub/contracts';
+import { fillPath, linkPaths } from '@travelclub/contracts/paths';
 import { providerStartUrl } from './actions';
 import { errorText } from './errors';
 import { chromeIntentUrl, type InAppPlatform } from './in-app-browser';
@@ -25,7 +26,7 @@ export function providerStartHref(provider: OAuthProvider, returnUrl: string, as
     returnUrl: providerReturnUrl(returnUrl, asCreator),
     ...(asCreator ? { creator: '1' } : {}),
   });
-  return `/api/v1/auth/oauth/${provider}/start?${query}`;
+  return `${fillPath(linkPaths.oauthStart, { provider })}?${query}`;
 }
 
 export interface ProviderButtonsProps {

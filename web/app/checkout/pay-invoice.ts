@@ -1,9 +1,7 @@
 // One card payment of an invoice, with its Idempotency-Key header (one key per attempt: use-payment.ts).
 import type { PaymentAnswer, PaymentBody } from '@travelclub/contracts';
+import { IDEMPOTENCY_KEY_HEADER } from '@travelclub/contracts/paths';
 import type { BrowserApi } from '~/lib/session';
-
-/** The header billing reads the key from (contracts' IDEMPOTENCY_KEY_HEADER). */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 /** A fresh key for a new payment attempt (randomUUID needs a secure context; 127.0.0.1 and https are). */
 export function newIdempotencyKey(): string {

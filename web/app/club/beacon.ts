@@ -1,10 +1,11 @@
 // The club's page-view beacon: `POST /api/v1/creator/{slug}/view` once per page view, after the page runs. It is
 // sent with the browser's beacon (or a keep-alive fetch where there is none), not through the typed client:
-// that module carries zod, and the club home's JavaScript budget is 150 KB. The answer is always 204 and says
+// that module carries zod (its path comes from the zod-free `@travelclub/contracts/paths`), and the club home's JavaScript budget is 150 KB. The answer is always 204 and says
 // nothing (a bot or a caller over its limit is simply not counted), so nothing waits for it.
+import { fillPath, linkPaths } from '@travelclub/contracts/paths';
 import { useEffect, useRef } from 'react';
 
-export const viewBeaconPath = (slug: string) => `/api/v1/creator/${encodeURIComponent(slug)}/view`;
+export const viewBeaconPath = (slug: string) => fillPath(linkPaths.clubView, { slug });
 
 export function sendClubView(slug: string): void {
   const url = viewBeaconPath(slug);

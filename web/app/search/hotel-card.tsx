@@ -1,6 +1,7 @@
 // One hotel as the lists show it (search results, the map's list, recommendations): title image, name,
 // address on one line, stars and review score, and for a search the cheapest total for the stay.
 import type { HotelResult, HotelSummary } from '@travelclub/contracts';
+import { fillPath, linkPaths } from '@travelclub/contracts/paths';
 import { useHydrated } from '~/lib/use-hydrated';
 import { Link } from 'react-router';
 import { formatMoney, plural } from './format';
@@ -62,7 +63,7 @@ export function HotelImage({ hotel, eager }: { hotel: HotelSummary; eager?: bool
   const hydrated = useHydrated();
   const links = hotel.titleImage?.links;
   // Without an asset, the catalog's title image route answers with a redirect to the hotel's picture.
-  const src = links?.['600px'] ?? `/api/v1/hotel/${encodeURIComponent(hotel.id)}/titleImage`;
+  const src = links?.['600px'] ?? fillPath(linkPaths.titleImage, { id: hotel.id });
   const show = eager || hydrated;
   return (
     <img
