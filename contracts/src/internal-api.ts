@@ -1,6 +1,6 @@
 // Calls between services: who a service is when it calls another (docs/identity.md, "Service identity"), and
 // the shapes only services exchange. The internal routes themselves, with their callers, are endpoint
-// definitions (contracts/src/endpoints/); the gateway never routes `/internal/v1/*`.
+// definitions (contracts/src/<service>/endpoints.ts); the gateway never routes `/internal/v1/*`.
 import { z } from 'zod';
 import { IdSchema } from './common.js';
 

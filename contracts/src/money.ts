@@ -1,6 +1,6 @@
 // Money across currencies: the one exchange-rate snapshot prices are quoted with, minor-unit digits,
 // conversion between any two supported currencies, and prices rounded as hotels quote them.
-import type { ExchangeRatesRef, supportedCurrencies } from './catalog-api.js';
+import type { ExchangeRatesRef, supportedCurrencies } from './catalog/api.js';
 import type { Money } from './common.js';
 
 type SupportedCurrency = (typeof supportedCurrencies)[number];

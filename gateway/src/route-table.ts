@@ -1,4 +1,4 @@
-// The route table, built from the endpoint definitions alone (contracts/src/endpoints): for a method and a
+// The route table, built from the endpoint definitions alone (contracts/src/<service>/endpoints.ts): for a method and a
 // decoded path, the service that answers it, whether it needs a token, whether it gets the tighter rate limit
 // and whether it takes uploads. Internal endpoints (service to service) are never routed. A new definition is
 // routed, limited and documented with no change here. Patterns: see path-trie.ts; at equal depth an exact
