@@ -1,5 +1,6 @@
-// Lint rules for the whole monorepo: typescript-eslint's recommended set (its syntactic rules: the lint does not
-// read types), and the boundaries between its parts (test/lint/boundaries.test.ts checks that they hold).
+// Lint rules for the whole monorepo: typescript-eslint's recommended set, three type-aware rules about promises
+// (each file read with its TypeScript project), the boundaries between its parts and the layers inside each
+// service (test/lint/boundaries.test.ts checks that they hold).
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -229,6 +230,17 @@ export default tseslint.config(
   },
   ...boundaries,
   ...layers,
+  // Type-aware: the TypeScript project of each file (projectService) tells which values are promises, so a promise
+  // nobody waits for, one passed where nothing waits for it, or an await of what is no promise is refused.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
   // The web app: React's rules of hooks, and browser globals.
   {
     files: ['web/app/**/*.{ts,tsx}', 'web/test/**/*.{ts,tsx}'],

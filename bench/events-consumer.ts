@@ -43,11 +43,13 @@ const consumer = createEventConsumer({
 );
 await consumer.start();
 process.send?.({ ready: true });
-process.on('message', async (message) => {
-  if (message !== 'stop') return;
+async function stop() {
   await consumer.stop();
   await producer.disconnect();
   await mongo.dropDatabase();
   await mongo.close();
   process.exit(0);
+}
+process.on('message', (message) => {
+  if (message === 'stop') void stop();
 });

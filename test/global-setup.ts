@@ -44,7 +44,7 @@ async function withTestcontainers(): Promise<{ settings: Servers; stop: () => Pr
   if (mongo.status === 'rejected' || kafka.status === 'rejected' || redis.status === 'rejected') {
     // Stop the ones that did start before giving up.
     const all = [mongo, kafka, redis];
-    await Promise.all(all.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+    await Promise.all(all.map((s) => (s.status === 'fulfilled' ? s.value.stop() : Promise.resolve())));
     throw all.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))[0];
   }
   return {

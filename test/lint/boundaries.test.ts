@@ -1,10 +1,9 @@
 // The boundaries between parts (eslint.config.js) refuse what they should and let the rest through, so the
 // rule cannot stop working unnoticed: each case lints an import in a file that exists nowhere.
-import { ESLint } from 'eslint';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { imagined, typed } from './eslint.js';
 
-const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '..', '..') });
+const eslint = imagined;
 
 /** The boundary messages for `file` importing `specifier`. */
 async function refusals(file: string, specifier: string): Promise<string[]> {
@@ -80,5 +79,13 @@ describe('the layers inside a service', () => {
     ['services/itinerary/src/domain/cart.ts', 'node:crypto'],
   ])('lets %s import %s', async (file, specifier) => {
     expect(await refusals(file, specifier)).toEqual([]);
+  });
+});
+
+describe('the type-aware rules', () => {
+  it('refuses a promise nobody waits for, read from the file’s TypeScript project', async () => {
+    const code = 'export async function later(): Promise<void> {}\nexport function now() {\n  later();\n}\n';
+    const [result] = await typed.lintText(code, { filePath: 'services/itinerary/src/flows/cart.ts' });
+    expect(result!.messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/no-floating-promises']);
   });
 });

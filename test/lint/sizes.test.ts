@@ -1,10 +1,9 @@
 // The size limits (eslint.config.js): no source file over 400 lines, no function over 80, tests exempt. Each
 // case lints text under a path that exists nowhere, so the rule cannot stop applying unnoticed.
-import { ESLint } from 'eslint';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { imagined } from './eslint.js';
 
-const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '..', '..') });
+const eslint = imagined;
 
 /** The size rules that `text` breaks at `file`. */
 async function broken(file: string, text: string): Promise<string[]> {

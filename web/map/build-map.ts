@@ -48,11 +48,11 @@ async function put(root: string, path: string, value: unknown) {
 const local = (path: string) => path.replace(/^\/map\//, '');
 
 async function writeBasemap(root: string) {
-  const [small, detailed, places] = await Promise.all([
+  const [small, detailed] = await Promise.all([
     readTopology('countries-110m.json'),
     readTopology('countries-10m.json'),
-    loadPlaces(),
   ]);
+  const places = loadPlaces();
   const { major, byCell } = cityRows(places);
   const detail = cells(detailed);
   const keys = [...new Set([...detail.keys(), ...byCell.keys()])].sort();

@@ -73,7 +73,7 @@ async function writeInvoices(count: number, type: 'billing.invoice.created' | 'b
 
 it('shows the outbox backlog and its age while the broker is frozen, and zero once it thaws', async () => {
   await vi.waitFor(async () => expect(await readMetric(app, 'outbox_backlog_events')).toBe(0), { timeout: 20_000 });
-  await kafka.pause();
+  kafka.pause();
   try {
     await writeInvoices(5, 'billing.invoice.created');
     // Read when scraped, at most every 5 s: the backlog shows within one read, and its age keeps growing.
@@ -91,7 +91,7 @@ it('shows the outbox backlog and its age while the broker is frozen, and zero on
       },
     );
   } finally {
-    await kafka.resume();
+    kafka.resume();
   }
   await vi.waitFor(
     async () => {

@@ -34,11 +34,11 @@ export function SaveBar(props: { editor: PackageEditor; isNew: boolean; publicPa
             {editor.isActive ? 'Save changes' : 'Save draft'}
           </Button>
           {editor.isActive ? (
-            <Button variant="secondary" onPress={editor.unpublish} isPending={busy === 'unpublish'}>
+            <Button variant="secondary" onPress={() => void editor.unpublish()} isPending={busy === 'unpublish'}>
               Unpublish
             </Button>
           ) : (
-            <Button onPress={editor.publish} isPending={busy === 'publish'}>
+            <Button onPress={() => void editor.publish()} isPending={busy === 'publish'}>
               Publish
             </Button>
           )}

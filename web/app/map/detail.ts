@@ -74,7 +74,7 @@ export function detailCells(basemap: BasemapMetadata, fetcher: Fetch = (url) => 
             key,
             loadOne(key).finally(() => loading.delete(key)),
           );
-      await Promise.all(wanted.map((key) => loading.get(key)));
+      await Promise.all(wanted.map((key) => loading.get(key) ?? Promise.resolve()));
     },
     features: () => [...loaded.values()].flatMap((cell) => cell.features),
     cities: () => [...loaded.values()].flatMap((cell) => cell.cities),

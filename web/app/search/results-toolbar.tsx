@@ -22,7 +22,7 @@ export function ResultsToolbar(props: { query: ResultsQuery; currency: string; c
 
   function apply(event: ChangeEvent<HTMLSelectElement>) {
     if (event.currentTarget.name === 'currency') writeVisitorCurrency(event.currentTarget.value);
-    submit(event.currentTarget.form);
+    void submit(event.currentTarget.form);
   }
 
   return (

@@ -89,7 +89,7 @@ export function useStayForm(options: {
       void queryClient.invalidateQueries({ queryKey: myRecommendationsQuery().queryKey });
       options.onSaved?.();
       const note: SavedNote = { saved: { title: saved.recommendationTitle, created: options.isNew } };
-      navigate(MANAGE_STAYS, { state: note });
+      void navigate(MANAGE_STAYS, { state: note });
       return true;
     } catch (err) {
       if (controller.signal.aborted) return false;

@@ -172,7 +172,7 @@ describe('reordering packages', () => {
 
 describe('deleting with undo', () => {
   // Timers are faked once the page is there; presses are plain clicks (React Aria takes them as presses).
-  const press = (name: string) => act(() => fireEvent.click(screen.getByRole('button', { name })));
+  const press = (name: string) => void act(() => fireEvent.click(screen.getByRole('button', { name })));
   async function deleteAlfama() {
     await open();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -217,7 +217,7 @@ describe('deleting with undo', () => {
     await open();
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Delete “Alfama”' }));
     expect(callsOf('creator.deletePackage')).toEqual([]);
-    act(() => window.dispatchEvent(new Event('pagehide')));
+    void act(() => window.dispatchEvent(new Event('pagehide')));
     await waitFor(() => expect(callsOf('creator.deletePackage')).toEqual([{ params: { id: 'p-a' } }]));
   });
 

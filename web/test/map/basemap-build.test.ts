@@ -244,7 +244,7 @@ describe('city names', () => {
   });
 
   it("come from the demo catalog's places, the cities hotels are listed in", async () => {
-    const places = await loadPlaces();
+    const places = loadPlaces();
     expect(places.length).toBeGreaterThan(5_000);
     expect(places.every((place) => place.population >= 50_000)).toBe(true);
     const { major } = cityRows(places);

@@ -212,7 +212,7 @@ describe('the map page', () => {
     expect(pin.classList.contains('is-active')).toBe(false);
     fireEvent.focus(screen.getByRole('link', { name: 'Hotel 3' }));
     expect(within(region).getByRole('button', { name: 'Hotel 3, €210' }).classList.contains('is-active')).toBe(true);
-    act(() => pin.dispatchEvent(new MouseEvent('mouseenter')));
+    void act(() => pin.dispatchEvent(new MouseEvent('mouseenter')));
     expect(item.hasAttribute('data-active')).toBe(true);
   });
 
