@@ -5,7 +5,14 @@
 // envelope and its place, and the record keyed by event id is its own idempotence. A message that is no event
 // is left to the consumers that dead-letter it.
 import { EventEnvelopeSchema, topics, type EventEnvelope } from '@travelclub/contracts';
-import { consumerGroup, ensureTopics, partitionWaits, type ConsumerGroup, type ServiceApp } from '@travelclub/kit';
+import {
+  consumerGroup,
+  ensureTopics,
+  partitionWaits,
+  type ConsumerGroup,
+  type Logger,
+  type ServiceApp,
+} from '@travelclub/kit';
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
 import type { ReadEvent } from '../domain/event-log.js';
 
@@ -32,8 +39,8 @@ export interface EventLogConsumer extends ConsumerGroup {
  * (MongoDB away), the partition waits as the kit's consumer's do: paused, and fetched again from the first
  * unrecorded message after a capped backoff. An outage delays the log; it loses nothing.
  */
-function batchRecorder(app: ServiceApp, record: (read: ReadEvent[]) => Promise<void>, prefix: string) {
-  const waits = partitionWaits({ backoffMs: 200, maxBackoffMs: 10_000, log: app.log });
+function batchRecorder(record: (read: ReadEvent[]) => Promise<void>, prefix: string, log: Logger) {
+  const waits = partitionWaits({ backoffMs: 200, maxBackoffMs: 10_000, log });
   return async ({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }: EachBatchPayload) => {
     const topic = batch.topic.slice(prefix.length);
     for (let start = 0; start < batch.messages.length; start += CHUNK) {
@@ -65,19 +72,20 @@ export function eventLogConsumer(app: ServiceApp, record: (read: ReadEvent[]) =>
   // Environments sharing a cluster must not share a group (see the kit's consumer): the prefix goes first.
   const groupId = prefix + EVENT_LOG_GROUP;
   const all = Object.values(topics).map((topic) => prefix + topic);
+  const log = app.log.child({ component: 'event-log', groupId });
   const group = consumerGroup(app.kafka, {
     groupId,
     topics: all,
     fromBeginning: true,
     concurrency: 3,
-    eachBatch: batchRecorder(app, record, prefix),
+    eachBatch: batchRecorder(record, prefix, log),
   });
   return {
     groupId,
     async start() {
       await ensureTopics(app.kafka, all, app.config.KAFKA_PARTITIONS);
       await group.start();
-      app.log.info({ component: 'event-log', groupId, topics: all }, 'event log consumer started');
+      log.info({ topics: all }, 'event log consumer started');
     },
     stop: () => group.stop(),
   };
