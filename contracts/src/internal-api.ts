@@ -29,9 +29,3 @@ export const SERVICE_TOKEN_MAX_LIFETIME_S = 10 * 60;
  */
 export const HoldOwnerQuerySchema = z.strictObject({ ownerId: IdSchema });
 export type HoldOwnerQuery = z.infer<typeof HoldOwnerQuerySchema>;
-
-/** billing → itinerary: the invoice of this revision of the itinerary, from the itinerary's own data. */
-export const InvoiceDraftParamsSchema = z.strictObject({
-  id: IdSchema,
-  revision: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-});

@@ -172,7 +172,8 @@ it('does not let a traveller who reaches a service’s port make or take what on
   expect((await direct('catalog')('GET', `/internal/v1/holds/${room.holdId}?ownerId=${traveller.userId}`)).status).toBe(
     401,
   );
-  expect((await direct('itinerary')('GET', `/internal/v1/itineraries/${cart.id}/revisions/1/invoice`)).status).toBe(
+  const lock = { invoiceId: 'inv_x' };
+  expect((await direct('itinerary')('POST', `/internal/v1/itineraries/${cart.id}/payment-lock`, lock)).status).toBe(
     401,
   );
 

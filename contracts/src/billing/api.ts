@@ -21,16 +21,11 @@ export type InvoiceLine = z.infer<typeof InvoiceLineSchema>;
 export const CardSummarySchema = z.object({ brand: z.string(), last4: z.string().regex(/^\d{4}$/) });
 
 /** Internal (itinerary → billing): make, or find, the invoice of one revision of an itinerary. */
-export const CreateInvoiceBodySchema = z.strictObject({
-  itineraryId: IdSchema,
-  /** The itinerary's revision: the same revision twice gives the same invoice. */
-  revision: z.number().int().min(0),
-});
-export type CreateInvoiceBody = z.infer<typeof CreateInvoiceBodySchema>;
 
 /**
- * Internal (billing → itinerary): what the invoice of one revision says, with its frozen prices and terms,
- * as the itinerary answers it. Billing takes no price from the service asking for an invoice.
+ * Internal (itinerary → billing, `createInvoice`'s body): what the invoice of one revision of an itinerary says,
+ * with its frozen prices and terms. Only the itinerary's service identity may send it; the same revision twice
+ * gives the same invoice.
  */
 export const InvoiceDraftSchema = z.strictObject({
   itineraryId: IdSchema,
@@ -45,6 +40,8 @@ export const InvoiceDraftSchema = z.strictObject({
   contactEmail: EmailSchema,
 });
 export type InvoiceDraft = z.infer<typeof InvoiceDraftSchema>;
+export const CreateInvoiceBodySchema = InvoiceDraftSchema;
+export type CreateInvoiceBody = InvoiceDraft;
 
 export const InvoiceSchema = z.object({
   id: IdSchema,

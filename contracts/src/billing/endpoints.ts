@@ -36,15 +36,7 @@ const invoiceEndpoints = {
     body: CreateInvoiceBodySchema,
     // 201 when this call made it, 200 with the same invoice when asked again.
     responses: { 200: InvoiceSchema, 201: InvoiceSchema },
-    // The itinerary's own refusals of its draft are passed on.
-    errors: [
-      'unauthenticated',
-      'forbidden',
-      'itinerary-not-found',
-      'invoice-outdated',
-      'service-unavailable',
-      'upstream-timeout',
-    ],
+    errors: ['unauthenticated', 'forbidden'],
   }),
   invoicePaymentState: endpoint({
     ...forItinerary,

@@ -2,12 +2,10 @@
 // without a token the cart's own "Token not found"), and what billing asks of it (/internal/v1/itineraries/*):
 // the invoice of a revision and the payment lock.
 import { z } from 'zod';
-import { InvoiceDraftSchema } from '../billing/api.js';
 import { FromTravelPackageBodySchema } from '../creator/content-api.js';
 import { ItinerarySchema } from '../entities.js';
 import { accessOf, endpoint } from '../endpoint.js';
 import type { ErrorCode } from '../errors.js';
-import { InvoiceDraftParamsSchema } from '../internal-api.js';
 import {
   AddHotelBodySchema,
   CancelItineraryBodySchema,
@@ -196,14 +194,6 @@ export const itineraryEndpoints = {
   }),
 
   // Billing's calls.
-  invoiceDraft: endpoint({
-    ...forBilling,
-    method: 'GET',
-    path: '/internal/v1/itineraries/:id/revisions/:revision/invoice',
-    params: InvoiceDraftParamsSchema,
-    responses: { 200: InvoiceDraftSchema },
-    errors: [...notBilling, 'itinerary-not-found', ...notPayable],
-  }),
   takePaymentLock: endpoint({
     ...forBilling,
     method: 'POST',

@@ -2,13 +2,7 @@
 // file), tokens from a local key set and the test's service secret, a stand-in for the itinerary's internal
 // routes (invoice drafts and the payment lock), a reader of billing.events, invoices in every state, and small
 // clients.
-import {
-  errorCatalogue,
-  type Card,
-  type CreateInvoiceBody,
-  type Invoice,
-  type InvoiceDraft,
-} from '@travelclub/contracts';
+import { errorCatalogue, type Card, type Invoice, type InvoiceDraft } from '@travelclub/contracts';
 import {
   inDays,
   readEvents,
@@ -105,19 +99,6 @@ export function invoiceDraft(ownerId: string, options: InvoiceOptions = {}): Inv
   };
 }
 
-/**
- * The invoice drafts every itinerary stand-in of this test file answers, by itinerary and revision: a test
- * puts the itinerary's side here, then asks billing for the invoice.
- */
-export const drafts = new Map<string, InvoiceDraft>();
-const draftKey = (itineraryId: string, revision: number) => `${itineraryId}#${revision}`;
-
-/** Puts the draft where the itinerary stand-ins find it; gives the body of the call that asks for its invoice. */
-export function offerDraft(draft: InvoiceDraft): CreateInvoiceBody {
-  drafts.set(draftKey(draft.itineraryId, draft.revision), draft);
-  return { itineraryId: draft.itineraryId, revision: draft.revision };
-}
-
 /** The itinerary's service identity, as it calls billing's internal routes. */
 export const fromItinerary = () => serviceHeaders('itinerary', 'billing');
 
@@ -167,36 +148,24 @@ export interface FakeItinerary {
   /** Calls to the payment lock. */
   calls: LockCall[];
   /** Reads of invoice drafts, by the service that read. */
-  draftReads: { url: string; caller: string | null }[];
   answer: LockAnswer;
   close(): Promise<void>;
 }
 
-const DRAFT_PATH = /^\/internal\/v1\/itineraries\/([^/]+)\/revisions\/(\d+)\/invoice$/;
 const unauthenticated = { status: 401, body: { error: { code: 'unauthenticated', message: 'no' } } };
 
 /**
- * The itinerary's internal routes: invoice drafts from `drafts`, the payment lock as the test says. Only
+ * The itinerary's internal routes: the payment lock as the test says. Only
  * billing's service identity is served, as the real one does.
  */
 export async function fakeItinerary(): Promise<FakeItinerary> {
   const fake: FakeItinerary = {
     url: '',
     calls: [],
-    draftReads: [],
     answer: { kind: 'ok' },
     close: async () => undefined,
   };
   const standIn = await startStandIn('itinerary', ({ method, url, body, caller }): StandInAnswer => {
-    const draftPath = DRAFT_PATH.exec(url);
-    if (draftPath) {
-      fake.draftReads.push({ url, caller });
-      if (caller !== 'billing') return unauthenticated;
-      const draft = drafts.get(draftKey(decodeURIComponent(draftPath[1]!), Number(draftPath[2])));
-      if (!draft)
-        return { status: 404, body: { error: { code: 'itinerary-not-found', message: 'Itinerary not found' } } };
-      return { status: 200, body: draft };
-    }
     fake.calls.push({ method, url, body, caller });
     if (caller !== 'billing') return unauthenticated;
     const answer = fake.answer;
@@ -299,7 +268,7 @@ export class BillingWorld extends ServiceWorld<BillingApp> {
       method: 'POST',
       url: '/internal/v1/invoices',
       headers: await fromItinerary(),
-      payload: offerDraft(invoiceDraft(caller.id, options)),
+      payload: invoiceDraft(caller.id, options),
     });
     if (res.statusCode !== 201) throw new Error(`create invoice answered ${res.statusCode}: ${res.body}`);
     return res.json() as Invoice;

@@ -6,7 +6,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   AvailabilityAnswerSchema,
   CreateInvoiceBodySchema,
-  InvoiceDraftSchema,
   type CreateInvoiceBody,
   type Invoice,
   type InvoicePaymentState,
@@ -35,8 +34,6 @@ import { itineraryStore, type ItineraryStore } from '../src/store/itineraries.js
 
 export interface BillingStandIn {
   url: string;
-  /** The itinerary app billing reads invoice drafts from (set once it is built). */
-  itinerary: ItineraryApp | undefined;
   calls: { body: CreateInvoiceBody; authorization: string | undefined }[];
   /** Makes the next answers fail with this status (0: answer normally). */
   failWith: number;
@@ -55,12 +52,11 @@ const failure = (status: number, code: string, message: string) => ({ status, bo
 
 /**
  * Billing's `POST /internal/v1/invoices` as the contracts describe it: only for the itinerary's service
- * identity, one invoice per itinerary revision, made from the draft the itinerary answers billing.
+ * identity, one invoice per itinerary revision, made from the draft the itinerary sends.
  */
 export async function startBillingStandIn(): Promise<BillingStandIn> {
   const standIn: BillingStandIn = {
     url: '',
-    itinerary: undefined,
     calls: [],
     failWith: 0,
     tamper: undefined,
@@ -89,17 +85,10 @@ export async function startBillingStandIn(): Promise<BillingStandIn> {
   return standIn;
 }
 
-/** The invoice billing makes of the draft the itinerary answers it (or the itinerary's refusal). */
-async function invoiceOf(standIn: BillingStandIn, body: CreateInvoiceBody): Promise<StandInAnswer> {
-  const read = await standIn.itinerary!.inject({
-    method: 'GET',
-    url: `/internal/v1/itineraries/${body.itineraryId}/revisions/${body.revision}/invoice`,
-    headers: await serviceHeaders('billing', 'itinerary'),
-  });
-  if (read.statusCode !== 200) return { status: read.statusCode, body: read.json() };
-  const draft = InvoiceDraftSchema.parse(read.json());
+/** The invoice billing makes of the draft the itinerary sends it. */
+async function invoiceOf(standIn: BillingStandIn, draft: CreateInvoiceBody): Promise<StandInAnswer> {
   const invoice: Invoice = {
-    id: `inv_${createHash('sha256').update(`${body.itineraryId}#${body.revision}`).digest('hex').slice(0, 20)}`,
+    id: `inv_${createHash('sha256').update(`${draft.itineraryId}#${draft.revision}`).digest('hex').slice(0, 20)}`,
     itineraryId: draft.itineraryId,
     ownerId: draft.ownerId,
     status: 'open',
@@ -166,7 +155,6 @@ export class World extends ServiceWorld<ItineraryApp> {
       ...this.overrides,
     };
     this.app = await buildApp(ItineraryConfigSchema.parse(this.env));
-    this.billing.itinerary = this.app;
     this.store = await itineraryStore(this.app.mongo, { addModel: () => undefined, kick: () => undefined });
     this.asBilling = await asService('billing');
   }

@@ -1,7 +1,7 @@
 // Invoices as the itinerary asks for them (one per revision, made once, from what the itinerary itself says
 // that revision holds) and as their owner reads them.
-import { endpoints, type AuthUser, type CreateInvoiceBody, type Invoice } from '@travelclub/contracts';
-import { AppError, appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
+import type { AuthUser, CreateInvoiceBody, Invoice } from '@travelclub/contracts';
+import { appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
 import { invoiceIdFor } from '../domain/ids.js';
 import { foreignLines, invoiceTotal } from '../domain/money.js';
 import { refundedAmount } from '../domain/refunds.js';
@@ -46,31 +46,19 @@ export function invoiceView(doc: InvoiceDocument): Invoice {
 
 export type InvoiceFlows = ReturnType<typeof invoiceFlows>;
 
-export function invoiceFlows({ store: invoices, itinerary, config, log }: BillingParts) {
+export function invoiceFlows({ store: invoices, config, log }: BillingParts) {
   const dueSeconds = config.INVOICE_DUE_S;
   return {
     /**
-     * The invoice of this revision of the itinerary, made on the first call. What it says (owner, lines,
-     * prices, terms) comes from the itinerary itself, never from the caller. A newer revision voids the open
-     * invoices of older ones.
+     * The invoice of this revision of the itinerary, made on the first call from what the itinerary says it is
+     * (its draft: owner, lines, prices, terms; only the itinerary's service identity may ask). A newer revision
+     * voids the open invoices of older ones.
      */
-    async create(
-      { itineraryId, revision }: CreateInvoiceBody,
-      ctx: CausalContext,
-    ): Promise<{ invoice: Invoice; created: boolean }> {
+    async create(draft: CreateInvoiceBody, ctx: CausalContext): Promise<{ invoice: Invoice; created: boolean }> {
+      const { itineraryId, revision } = draft;
       const id = invoiceIdFor(itineraryId, revision);
       const existing = await invoices.get(id);
       if (existing) return { invoice: invoiceView(existing), created: false };
-      // The itinerary's refusals (itinerary-not-found, invoice-outdated, ...) pass on as they are.
-      const draft = await itinerary.call(
-        endpoints.itinerary.invoiceDraft,
-        { params: { id: itineraryId, revision } },
-        ctx,
-      );
-      if (draft.itineraryId !== itineraryId || draft.revision !== revision)
-        throw new AppError('service-unavailable', undefined, {
-          cause: new Error(`the itinerary answered the draft of ${draft.itineraryId}#${draft.revision}`),
-        });
       const foreign = foreignLines(draft.lines, draft.currency);
       if (foreign.length > 0)
         throw appError(

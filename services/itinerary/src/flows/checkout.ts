@@ -1,7 +1,7 @@
-// Checkout (docs/booking.md, "Checkout"): every room checked again at the catalog, the invoice of this revision
-// from billing (checked against our own lines before the cart awaits its payment), and what that invoice must
-// say, for billing, from our own data.
-import { endpoints, type InvoiceDraft, type PreCheckAnswer } from '@travelclub/contracts';
+// Checkout (docs/booking.md, "Checkout"): every room checked again at the catalog, and the invoice of this
+// revision made by billing from what it says (our draft: lines, prices, terms, owner), checked against our own
+// lines before the cart awaits its payment.
+import { endpoints, type PreCheckAnswer } from '@travelclub/contracts';
 import { appError, currentTraceId, type Logger, type ServiceClient } from '@travelclub/kit';
 import { termsOf } from '../domain/cancellation.js';
 import { assertPayable, awaitPayment, invoiceDraftOf, invoiceMismatch, refuseRevision } from '../domain/invoice.js';
@@ -42,9 +42,9 @@ export function checkoutFlows({ store, billing, holds, access, log }: CheckoutDe
       assertCartEditable(record, now);
       assertPayable(record, now);
       const terms = termsOf(record);
-      // Billing reads what the invoice says from this service (`invoiceDraft`). Its answer is checked all the
-      // same: an invoice made for this revision in any other way is never the one awaited.
-      const body = { itineraryId: record._id, revision: record.revision };
+      // Billing makes the invoice from what this revision says (its draft). Its answer is checked all the same:
+      // an invoice made for this revision in any other way is never the one awaited.
+      const body = invoiceDraftOf(record, record.revision, now);
       const invoice = await billing.call(endpoints.billing.createInvoice, { body }, ctx);
       const mismatch = invoiceMismatch(record, terms, invoice);
       if (mismatch.length > 0) throw await refuse(record, invoice.id, mismatch);
@@ -57,13 +57,6 @@ export function checkoutFlows({ store, billing, holds, access, log }: CheckoutDe
       // A checkout repeated, or raced by another that awaited this invoice first, changed nothing.
       if (result.changed) checkouts.inc();
       return result.record;
-    },
-
-    /** For billing: what the invoice of this revision says (lines, prices, terms, owner), from our own data. */
-    async invoiceDraft(id: string, revision: number): Promise<InvoiceDraft> {
-      const record = await store.get(id);
-      if (!record) throw appError('itinerary-not-found');
-      return invoiceDraftOf(record, revision, new Date());
     },
 
     /** Every room as the catalog has it now: still held at the quoted price, or not. */

@@ -3,7 +3,6 @@
 import type { endpoints } from '@travelclub/contracts';
 import type { Handlers } from '@travelclub/kit';
 import type { BookingFlows } from '../flows/index.js';
-import { invoiceDraftRoutes } from './invoice-draft.js';
 import { travellerRoutes } from './itineraries.js';
 import { paymentLockRoutes } from './payment-lock.js';
 import { supportRoutes } from './support.js';
@@ -11,7 +10,6 @@ import { supportRoutes } from './support.js';
 export function itineraryRoutes(flows: BookingFlows): Handlers<typeof endpoints.itinerary> {
   return {
     ...travellerRoutes(flows),
-    ...invoiceDraftRoutes(flows.checkout),
     ...paymentLockRoutes(flows.paymentLock),
     ...supportRoutes(flows.support),
   };

@@ -7,7 +7,7 @@ import type { BookingFlows } from '../flows/index.js';
 
 type Endpoints = Omit<
   typeof endpoints.itinerary,
-  'invoiceDraft' | 'takePaymentLock' | 'releasePaymentLock' | 'supportListItineraries' | 'supportReadItinerary'
+  'takePaymentLock' | 'releasePaymentLock' | 'supportListItineraries' | 'supportReadItinerary'
 >;
 
 export function travellerRoutes(flows: BookingFlows): Handlers<Endpoints> {

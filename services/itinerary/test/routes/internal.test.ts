@@ -7,7 +7,6 @@ import { asService, expectError, guestDetails, itineraryUrl, useWorld, type Trav
 const world = useWorld();
 const { call } = world;
 
-const draftUrl = (id: string, revision: number) => `/internal/v1/itineraries/${id}/revisions/${revision}/invoice`;
 const revisionOf = async (id: string) => (await world.store.get(id))!.revision;
 
 /** A cart with a room and guest details: ready for its invoice. */
@@ -19,13 +18,11 @@ async function readyCart(me: Traveller) {
 }
 
 describe('who may call', () => {
-  it('answers billing alone on the invoice draft and the payment lock', async () => {
+  it('answers billing alone on the payment lock', async () => {
     const me = await world.traveller();
     const itinerary = await readyCart(me);
-    const revision = await revisionOf(itinerary.id);
     const catalog = await asService('catalog');
     const routes = [
-      ['GET', draftUrl(itinerary.id, revision), undefined],
       ['POST', `/internal/v1/itineraries/${itinerary.id}/payment-lock`, { invoiceId: 'inv_x' }],
       ['DELETE', `/internal/v1/itineraries/${itinerary.id}/payment-lock?invoiceId=inv_x`, undefined],
     ] as const;
@@ -34,29 +31,34 @@ describe('who may call', () => {
       expectError(await call(method, url, me, body), 'unauthenticated');
       expectError(await call(method, url, catalog, body), 'forbidden');
     }
-    expect((await call('GET', draftUrl(itinerary.id, revision), world.asBilling)).statusCode).toBe(200);
+    const locked = await call('POST', `/internal/v1/itineraries/${itinerary.id}/payment-lock`, world.asBilling, {
+      invoiceId: 'inv_x',
+    });
+    // Billing is let in: the lock is refused for what the cart is (no invoice awaited), not for who asks.
+    expectError(locked, 'invoice-outdated');
   });
 });
 
-describe('the invoice draft billing reads', () => {
-  it('says what the revision holds, and refuses another revision or a cart that cannot be invoiced', async () => {
+describe('the invoice draft sent to billing', () => {
+  it('says what the revision holds, and is not sent for a cart that cannot be invoiced', async () => {
     const { me, itinerary } = await world.newCart();
     const revision = await revisionOf(itinerary.id);
-    expectError(await call('GET', draftUrl(itinerary.id, revision), world.asBilling), 'guest-details-missing');
+    const asked = () => world.billing.calls.filter((c) => c.body.itineraryId === itinerary.id);
+    expectError(await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me), 'guest-details-missing');
+    expect(asked()).toEqual([]);
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary, 'lead@example.test'));
     const room = itinerary.lineItems[0]!.hotelBooking.rooms[0]!;
-    const res = await call('GET', draftUrl(itinerary.id, revision), world.asBilling);
-    expect(res.json()).toMatchObject({
-      itineraryId: itinerary.id,
-      revision: revision,
-      ownerId: me.id,
-      currency: itinerary.currency,
-      contactEmail: 'lead@example.test',
-      lines: [{ holdId: room.holdId, amount: room.totalPrice }],
-    });
-    expectError(await call('GET', draftUrl(itinerary.id, revision + 1), world.asBilling), 'invoice-outdated');
-    expectError(await call('GET', draftUrl(itinerary.id, revision - 1), world.asBilling), 'invoice-outdated');
-    expectError(await call('GET', draftUrl('it-nobody', 0), world.asBilling), 'itinerary-not-found');
+    expect((await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me)).statusCode).toBe(200);
+    expect(asked().map((c) => c.body)).toMatchObject([
+      {
+        itineraryId: itinerary.id,
+        revision,
+        ownerId: me.id,
+        currency: itinerary.currency,
+        contactEmail: 'lead@example.test',
+        lines: [{ holdId: room.holdId, amount: room.totalPrice }],
+      },
+    ]);
   });
 });
 
