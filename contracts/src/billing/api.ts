@@ -40,8 +40,6 @@ export const InvoiceDraftSchema = z.strictObject({
   contactEmail: EmailSchema,
 });
 export type InvoiceDraft = z.infer<typeof InvoiceDraftSchema>;
-export const CreateInvoiceBodySchema = InvoiceDraftSchema;
-export type CreateInvoiceBody = InvoiceDraft;
 
 export const InvoiceSchema = z.object({
   id: IdSchema,

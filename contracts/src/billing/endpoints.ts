@@ -3,7 +3,7 @@
 // with the sandbox's hosted checkout and portal pages.
 import { z } from 'zod';
 import {
-  CreateInvoiceBodySchema,
+  InvoiceDraftSchema,
   CreatorPlanCheckoutSchema,
   CreatorPlanPortalSchema,
   CreatorPlanAnswerSchema,
@@ -33,7 +33,7 @@ const invoiceEndpoints = {
     ...forItinerary,
     method: 'POST',
     path: '/internal/v1/invoices',
-    body: CreateInvoiceBodySchema,
+    body: InvoiceDraftSchema,
     // 201 when this call made it, 200 with the same invoice when asked again.
     responses: { 200: InvoiceSchema, 201: InvoiceSchema },
     errors: ['unauthenticated', 'forbidden'],

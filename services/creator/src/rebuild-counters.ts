@@ -7,7 +7,6 @@ import { connectMongo, createKafka, createProducer, kafkaConnection, loadConfig 
 import pino from 'pino';
 import { CreatorConfigSchema } from './config.js';
 import { rebuildCountersOn } from './events/analytics-rebuild.js';
-import { counterGenerationsOn } from './flows/counter-generations.js';
 
 const config = loadConfig(CreatorConfigSchema);
 const logger = pino({ level: config.LOG_LEVEL });
@@ -19,7 +18,7 @@ try {
   const result = await rebuildCountersOn({ ...deps, numPartitions: config.KAFKA_PARTITIONS });
   // The group's offsets are committed: the instances carry on from there.
   await result.consumer.stop();
-  await (await counterGenerationsOn(mongo, config.KAFKA_TOPIC_PREFIX)).drop(result.previous);
+  await result.generations.drop(result.previous);
   const { events, ms, state, previous } = result;
   const perSecond = Math.round(events / Math.max(ms / 1000, 0.001));
   console.log(

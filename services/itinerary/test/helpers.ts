@@ -5,8 +5,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   AvailabilityAnswerSchema,
-  CreateInvoiceBodySchema,
-  type CreateInvoiceBody,
+  InvoiceDraftSchema,
+  type InvoiceDraft,
   type Invoice,
   type InvoicePaymentState,
   type Itinerary,
@@ -34,7 +34,7 @@ import { itineraryStore, type ItineraryStore } from '../src/store/itineraries.js
 
 export interface BillingStandIn {
   url: string;
-  calls: { body: CreateInvoiceBody; authorization: string | undefined }[];
+  calls: { body: InvoiceDraft; authorization: string | undefined }[];
   /** Makes the next answers fail with this status (0: answer normally). */
   failWith: number;
   /** Changes the invoice billing answers (a forged one); none: the invoice as the draft says. */
@@ -75,7 +75,7 @@ export async function startBillingStandIn(): Promise<BillingStandIn> {
       const state = { invoiceId, status: 'open', paymentInProgress: false, ...standIn.paymentStates.get(invoiceId) };
       return { status: 200, body: state };
     }
-    const parsed = CreateInvoiceBodySchema.safeParse(req.body ?? {});
+    const parsed = InvoiceDraftSchema.safeParse(req.body ?? {});
     if (!parsed.success) return failure(400, 'validation-failed', parsed.error.message);
     standIn.calls.push({ body: parsed.data, authorization: req.authorization });
     return invoiceOf(standIn, parsed.data);
@@ -86,7 +86,7 @@ export async function startBillingStandIn(): Promise<BillingStandIn> {
 }
 
 /** The invoice billing makes of the draft the itinerary sends it. */
-async function invoiceOf(standIn: BillingStandIn, draft: CreateInvoiceBody): Promise<StandInAnswer> {
+async function invoiceOf(standIn: BillingStandIn, draft: InvoiceDraft): Promise<StandInAnswer> {
   const invoice: Invoice = {
     id: `inv_${createHash('sha256').update(`${draft.itineraryId}#${draft.revision}`).digest('hex').slice(0, 20)}`,
     itineraryId: draft.itineraryId,

@@ -1,6 +1,6 @@
 // Invoices as the itinerary asks for them (one per revision, made once, from what the itinerary itself says
 // that revision holds) and as their owner reads them.
-import type { AuthUser, CreateInvoiceBody, Invoice } from '@travelclub/contracts';
+import type { AuthUser, InvoiceDraft, Invoice } from '@travelclub/contracts';
 import { appError, canAccess, newEvent, type CausalContext } from '@travelclub/kit';
 import { invoiceIdFor } from '../domain/ids.js';
 import { foreignLines, invoiceTotal } from '../domain/money.js';
@@ -54,7 +54,7 @@ export function invoiceFlows({ store: invoices, config, log }: BillingParts) {
      * (its draft: owner, lines, prices, terms; only the itinerary's service identity may ask). A newer revision
      * voids the open invoices of older ones.
      */
-    async create(draft: CreateInvoiceBody, ctx: CausalContext): Promise<{ invoice: Invoice; created: boolean }> {
+    async create(draft: InvoiceDraft, ctx: CausalContext): Promise<{ invoice: Invoice; created: boolean }> {
       const { itineraryId, revision } = draft;
       const id = invoiceIdFor(itineraryId, revision);
       const existing = await invoices.get(id);

@@ -17,6 +17,8 @@ export interface RebuildResult {
   ms: number;
   /** The new generation's consumer, still running: the caller keeps it as the live one, or stops it. */
   consumer: EventConsumer;
+  /** The generations it moved between: the caller drops the previous one through them. */
+  generations: CounterGenerations;
 }
 
 interface RebuildOptions {
@@ -91,7 +93,7 @@ export async function rebuildCounters(
     await caughtUp(deps.kafka, consumer.groupId, ends, timeoutMs);
     if (!(await generations.switchTo(previous.generation, state)))
       throw new Error('another rebuild switched the counters first');
-    return { previous, state, events: eventsIn(ends), ms: Date.now() - startedAt, consumer };
+    return { previous, state, events: eventsIn(ends), ms: Date.now() - startedAt, consumer, generations };
   } catch (err) {
     await consumer.stop();
     await generations.abandon(state.generation);

@@ -4,7 +4,6 @@
 // app moves its counting to the new group, and the old generation is gone.
 import { describe, expect, it } from 'vitest';
 import { consumerDepsOf } from '../../src/events/analytics.js';
-import { counterGenerationsOn } from '../../src/flows/counter-generations.js';
 import { rebuildCountersOn } from '../../src/events/analytics-rebuild.js';
 import { analyticsStore } from '../../src/store/analytics.js';
 import { useCreator } from '../helpers.js';
@@ -33,7 +32,7 @@ describe('rebuilding the counters by replay', () => {
 
     const result = await rebuildCountersOn(consumerDepsOf(world.app), 60_000);
     await result.consumer.stop();
-    await (await counterGenerationsOn(world.app.mongo, world.app.config.KAFKA_TOPIC_PREFIX)).drop(result.previous);
+    await result.generations.drop(result.previous);
     expect(result.previous).toEqual({ generation: 0, groupId: 'creator-analytics' });
     expect(result.state).toEqual({ generation: 1, groupId: 'creator-analytics-r1' });
     expect(result.events).toBeGreaterThanOrEqual(40);
