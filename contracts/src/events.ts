@@ -35,9 +35,16 @@ export const eventPayloadSchemas = {
 export type EventType = keyof typeof eventPayloadSchemas;
 export type EventPayload<T extends EventType> = z.infer<(typeof eventPayloadSchemas)[T]>;
 
-/** The version of each payload shape; bump it on a breaking change and keep consumers for both. */
+/**
+ * The version of each payload shape (1 unless named here); bump it on a breaking change and say in docs/events.md
+ * how the consumers move over.
+ */
+const bumped: Partial<Record<EventType, number>> = {
+  // 2: carries the refund the itinerary worked out; billing no longer applies the terms itself.
+  'itinerary.cancelled': 2,
+};
 export const eventVersions: Record<EventType, number> = Object.fromEntries(
-  Object.keys(eventPayloadSchemas).map((type) => [type, 1]),
+  Object.keys(eventPayloadSchemas).map((type) => [type, bumped[type as EventType] ?? 1]),
 ) as Record<EventType, number>;
 
 /** An event's topic follows from its type: `<service>.<entity>.<verb>` goes to `<service>.events`. */

@@ -38,6 +38,11 @@ export const InvoiceDraftSchema = z.strictObject({
   creator: SlugSchema.optional(),
   /** Where the receipt goes: the lead guest's address. */
   contactEmail: EmailSchema,
+  /**
+   * When the first of the cart's holds lapses: billing starts no payment whose lease would outlive it, so nothing
+   * is charged for rooms that are no longer held (docs/booking.md, "One payment at a time").
+   */
+  holdsUntil: InstantSchema,
 });
 export type InvoiceDraft = z.infer<typeof InvoiceDraftSchema>;
 
@@ -61,16 +66,12 @@ export const InvoiceSchema = z.object({
 export type Invoice = z.infer<typeof InvoiceSchema>;
 
 /**
- * Internal (itinerary → billing): whether a payment of the invoice is still unsettled (running, or
- * its outcome not known yet), or the invoice is paid. The itinerary keeps a cart whose lock lapsed as it is
- * until neither is true.
+ * Internal (itinerary → billing): the itinerary takes back the invoice it awaits before its cart changes or it
+ * is cancelled. Billing voids it unless a payment holds it (running, or its outcome not known yet) or it is
+ * paid: then `payment-in-progress`, and the cart stays as it is.
  */
-export const InvoicePaymentStateSchema = z.object({
-  invoiceId: IdSchema,
-  status: InvoiceStatusSchema,
-  paymentInProgress: z.boolean(),
-});
-export type InvoicePaymentState = z.infer<typeof InvoicePaymentStateSchema>;
+export const WithdrawInvoiceBodySchema = z.strictObject({ itineraryId: IdSchema });
+export type WithdrawInvoiceBody = z.infer<typeof WithdrawInvoiceBodySchema>;
 
 // ---------- card payments ----------
 

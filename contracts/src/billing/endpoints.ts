@@ -13,11 +13,11 @@ import {
   PlanLinkParamsSchema,
   StartCreatorPlanBodySchema,
   InvoiceIdParamsSchema,
-  InvoicePaymentStateSchema,
   InvoiceSchema,
   PaymentAnswerSchema,
   PaymentBodySchema,
   PayoutAnswerSchema,
+  WithdrawInvoiceBodySchema,
 } from './api.js';
 import { accessOf, endpoint } from '../endpoint.js';
 
@@ -38,13 +38,15 @@ const invoiceEndpoints = {
     responses: { 200: InvoiceSchema, 201: InvoiceSchema },
     errors: ['unauthenticated', 'forbidden'],
   }),
-  invoicePaymentState: endpoint({
+  // The invoice as it is once withdrawn: void (again, if it was already), or the refusal while a payment holds it.
+  withdrawInvoice: endpoint({
     ...forItinerary,
-    method: 'GET',
-    path: '/internal/v1/invoices/:id/payment-state',
+    method: 'POST',
+    path: '/internal/v1/invoices/:id/withdraw',
     params: InvoiceIdParamsSchema,
-    responses: { 200: InvoicePaymentStateSchema },
-    errors: ['unauthenticated', 'forbidden', 'invoice-not-found'],
+    body: WithdrawInvoiceBodySchema,
+    responses: { 200: InvoiceSchema },
+    errors: ['unauthenticated', 'forbidden', 'invoice-not-found', 'payment-in-progress'],
   }),
 
   // Public, through the gateway, with a token.

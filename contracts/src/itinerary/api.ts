@@ -166,38 +166,6 @@ export function cancellationChargeAt(
   return charge;
 }
 
-/** What cancelling the whole itinerary at `at` costs under its frozen terms, never more than was paid. */
-export function termsChargeAt(terms: CancellationTerms, at: Date, paid?: Money): Money {
-  const amount = terms.lines.reduce(
-    (sum, line) =>
-      sum + cancellationChargeAt({ cancellationCharges: line.charges, totalPrice: line.totalPrice }, at).amount,
-    0,
-  );
-  return { amount: paid ? Math.min(amount, paid.amount) : amount, currency: terms.currency };
-}
-
-/**
- * What cancelling at `at` keeps of what was `paid` and gives back: the charge in force under the frozen terms,
- * never more than was paid; none when the booking failed, since the traveller got nothing: all of it back.
- * Support staff's refunds (`refundedBefore`) came first: the cancellation gives back at most what they left,
- * and the charge is what the payment keeps in the end.
- */
-export function cancellationSettlement(
-  paid: Money,
-  terms: CancellationTerms,
-  at: Date,
-  bookingFailed: boolean,
-  refundedBefore = 0,
-): { refund: Money; charge: Money } {
-  const charge = bookingFailed ? 0 : termsChargeAt(terms, at, paid).amount;
-  const left = paid.amount - refundedBefore;
-  const refund = Math.max(0, Math.min(paid.amount - charge, left));
-  return {
-    refund: { amount: refund, currency: paid.currency },
-    charge: { amount: Math.max(0, left - refund), currency: paid.currency },
-  };
-}
-
 // ---------- pre-check ----------
 
 export const PreCheckAnswerSchema = z.object({
@@ -219,24 +187,3 @@ export const PreCheckAnswerSchema = z.object({
   ),
 });
 export type PreCheckAnswer = z.infer<typeof PreCheckAnswerSchema>;
-
-// ---------- the payment lock (internal, billing → itinerary) ----------
-
-/**
- * Billing takes this lock before it charges: the itinerary answers only when it is awaiting this invoice
- * and every hold outlives the lock, and refuses changes and cancellation until billing lets go or, once the
- * lock lapsed, says the payment ended (docs/booking.md, "One payment at a time").
- */
-export const PaymentLockBodySchema = z.strictObject({
-  invoiceId: IdSchema,
-  /** Billing's payment: the lock is that payment's, and only that payment lets go of it. */
-  paymentId: IdSchema.optional(),
-  /** When billing's lease on the invoice ends: the lock ends at the same instant (at most PAYMENT_LOCK_S on). */
-  until: InstantSchema.optional(),
-});
-export const PaymentLockAnswerSchema = z.object({
-  itineraryId: IdSchema,
-  invoiceId: IdSchema,
-  paymentId: IdSchema.optional(),
-  lockedUntil: InstantSchema,
-});

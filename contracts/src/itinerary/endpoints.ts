@@ -1,7 +1,6 @@
 // The itinerary service's endpoints: the cart (/api/v1/itinerary/*, any signed-in caller, anonymous included;
-// without a token the cart's own "Token not found"), and what billing asks of it (/internal/v1/itineraries/*):
-// the invoice of a revision and the payment lock.
-import { z } from 'zod';
+// without a token the cart's own "Token not found"). No other service calls the itinerary: it calls billing and
+// the catalog, and hears their events (docs/booking.md, "One payment at a time").
 import { FromTravelPackageBodySchema } from '../creator/content-api.js';
 import { ItinerarySchema } from '../entities.js';
 import { accessOf, endpoint } from '../endpoint.js';
@@ -14,8 +13,6 @@ import {
   ItineraryIdParamsSchema,
   ItineraryListQuerySchema,
   ItineraryListSchema,
-  PaymentLockAnswerSchema,
-  PaymentLockBodySchema,
   PreCheckAnswerSchema,
   RemoveHotelBodySchema,
   SetGuestDetailsBodySchema,
@@ -24,17 +21,12 @@ import {
 } from './api.js';
 
 const BASE = '/api/v1/itinerary';
-const LOCK = '/internal/v1/itineraries/:id/payment-lock';
 
-const { signedIn: user, internal } = accessOf('itinerary');
+const { signedIn: user } = accessOf('itinerary');
 /** Every cart endpoint: the owner's (or support staff's), with the cart's answer to a missing token. */
 const cart = { ...user, missingToken: 'token-not-found' } as const;
 const one = { 200: ItinerarySchema } as const;
 const params = ItineraryIdParamsSchema;
-/** Billing's calls: its service identity only, never routed by the gateway. */
-const forBilling = internal('billing');
-/** A refusal of the caller's service identity. */
-const notBilling = ['unauthenticated', 'forbidden'] as const satisfies readonly ErrorCode[];
 
 const signedIn = ['token-not-found', 'unauthenticated'] as const satisfies readonly ErrorCode[];
 const found = [...signedIn, 'itinerary-not-found'] as const satisfies readonly ErrorCode[];
@@ -191,34 +183,5 @@ export const itineraryEndpoints = {
     body: CancelItineraryBodySchema.nullable(),
     responses: one,
     errors: [...found, ...neighbours, 'itinerary-not-cancellable', 'payment-in-progress'],
-  }),
-
-  // Billing's calls.
-  takePaymentLock: endpoint({
-    ...forBilling,
-    method: 'POST',
-    path: LOCK,
-    params,
-    body: PaymentLockBodySchema,
-    responses: { 200: PaymentLockAnswerSchema },
-    errors: [
-      ...notBilling,
-      'itinerary-not-found',
-      'hold-expired',
-      'invoice-outdated',
-      'payment-in-progress',
-      ...neighbours,
-    ],
-  }),
-  /** The invoice (and payment) in the body or, for clients that send no body with DELETE, in the query. */
-  releasePaymentLock: endpoint({
-    ...forBilling,
-    method: 'DELETE',
-    path: LOCK,
-    params,
-    query: PaymentLockBodySchema.partial(),
-    body: PaymentLockBodySchema.nullish(),
-    responses: { 204: z.unknown() },
-    errors: [...notBilling, 'itinerary-not-found'],
   }),
 };

@@ -42,6 +42,12 @@ export const itineraryEvents = {
     /** Asked for by the traveller or support, or forced because a paid room could not be booked (full refund). */
     reason: z.enum(['requested', 'booking-failed']),
     terms: CancellationTermsSchema,
+    /**
+     * What the cancellation gives back of the invoice it names (version 2): the amount paid less the terms' charge
+     * at `cancelledAt` (all of it when the booking failed; nothing before payment), at most what support staff's
+     * refunds the itinerary knew of left. Billing gives back this, never more than its own refunds left.
+     */
+    refund: MoneySchema,
     /** The slug of the creator the itinerary is attributed to. */
     creator: SlugSchema.optional(),
   }),

@@ -132,8 +132,6 @@ export const SupportItineraryDetailSchema = z.object({
   terms: CancellationTermsSchema.optional(),
   /** The lead guest the booking was paid with: the booking mails go there. */
   paidLeadGuest: LeadGuestSchema.optional(),
-  /** Billing's lock while it charges. */
-  paymentLock: z.object({ invoiceId: IdSchema, paymentId: IdSchema.optional(), until: InstantSchema }).optional(),
   /** Oldest first; this read is the last. */
   staffActions: z.array(SupportItineraryActionSchema),
   /**

@@ -1,6 +1,6 @@
 // buildApp: the billing service (invoices, card payments, refunds, the creators' commission ledger, creators'
 // paid plans). It never listens.
-import { buildService, createServiceClient, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
+import { buildService, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
 import type { BillingConfig } from './config.js';
 import { billingConsumer } from './events/consumers.js';
 import { billingFlows, type BillingFlows } from './flows/index.js';
@@ -20,7 +20,7 @@ import { planStore } from './store/plans.js';
 export type BillingApp = ServiceApp & { readonly billing: BillingParts & BillingFlows };
 export type { BillingParts };
 
-/** The stores, the provider and the itinerary's client the flows are made from, from the settings. */
+/** The stores, the provider and the queues the flows are made from, from the settings. */
 async function makeParts(app: ServiceApp, config: BillingConfig, outbox: Outbox): Promise<BillingParts> {
   return {
     config,
@@ -37,12 +37,6 @@ async function makeParts(app: ServiceApp, config: BillingConfig, outbox: Outbox)
       }),
       config.PROVIDER_TIMEOUT_MS,
     ),
-    itinerary: createServiceClient({
-      target: 'itinerary',
-      baseUrl: config.ITINERARY_URL,
-      identity: app.serviceIdentity,
-      timeoutMs: config.CALL_TIMEOUT_MS,
-    }),
     reconciliation: serviceQueue(app, 'payment-reconciliation'),
     plans: await planStore(app.mongo, outbox),
     planRenewals: serviceQueue(app, 'plan-renewal'),

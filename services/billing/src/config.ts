@@ -1,23 +1,19 @@
-// Billing's settings: the kit's, plus where the itinerary answers, the commission rate, the payment provider,
+// Billing's settings: the kit's, plus the commission rate, the payment provider,
 // how long a payment may hold an invoice, and the creators' plan (price, grace, its links and renewals).
 import { CurrencyCodeSchema } from '@travelclub/contracts';
-import { connectedServiceConfigSchema, portSetting, positiveIntSetting, serviceUrlSetting } from '@travelclub/kit';
+import { connectedServiceConfigSchema, portSetting, positiveIntSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
 export const BillingConfigSchema = connectedServiceConfigSchema({
   PORT: portSetting(3004),
-  /** The itinerary service, for its payment lock. */
-  ITINERARY_URL: serviceUrlSetting(3003),
   /** The creator's share of a paid invoice's total. */
   COMMISSION_RATE: z.coerce.number().min(0).max(1).default(0.1),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /**
-   * How long one payment holds an invoice, and the itinerary's lock to the same instant. Past it, a payment
-   * still unsettled is looked up at the provider by its own key or by the reconciliation job.
+   * How long one payment holds an invoice (never past the first hold's lapse). Past it, a payment still
+   * unsettled is looked up at the provider by its own key or by the reconciliation job.
    */
   PAYMENT_LEASE_S: positiveIntSetting(60),
-  /** The timeout of calls to other services. */
-  CALL_TIMEOUT_MS: positiveIntSetting(3000),
   /** How long a sandbox charge takes to settle, to feel like a real provider (lookups and refunds answer at once). */
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /**
@@ -25,7 +21,7 @@ export const BillingConfigSchema = connectedServiceConfigSchema({
    * record it, to test what a crash there leaves behind.
    */
   SANDBOX_TEST_CRASH_AFTER_CHARGE: z.stringbool().default(false),
-  /** How long billing waits for the payment provider; with CALL_TIMEOUT_MS, less than the lease. */
+  /** How long billing waits for the payment provider: less than the lease. */
   PROVIDER_TIMEOUT_MS: positiveIntSetting(30_000),
   /** How often the reconciliation job settles payments whose outcome is unknown past their lease. */
   RECONCILE_EVERY_S: positiveIntSetting(30),
@@ -49,10 +45,10 @@ export const BillingConfigSchema = connectedServiceConfigSchema({
   PLAN_CHECKOUT_TTL_S: positiveIntSetting(3600),
   PLAN_PORTAL_TTL_S: positiveIntSetting(3600),
 })
-  // The lock call and the charge both end before the lease does, so a lapsed lease means nobody is still
-  // waiting on the provider for it: the reconciliation job may ask the provider and settle.
-  .refine((c) => c.CALL_TIMEOUT_MS + c.PROVIDER_TIMEOUT_MS < c.PAYMENT_LEASE_S * 1000, {
-    message: 'CALL_TIMEOUT_MS + PROVIDER_TIMEOUT_MS must be less than PAYMENT_LEASE_S',
+  // The charge ends before the lease does, so a lapsed lease means nobody is still waiting on the provider for
+  // it: the reconciliation job may ask the provider and settle.
+  .refine((c) => c.PROVIDER_TIMEOUT_MS < c.PAYMENT_LEASE_S * 1000, {
+    message: 'PROVIDER_TIMEOUT_MS must be less than PAYMENT_LEASE_S',
     path: ['PROVIDER_TIMEOUT_MS'],
   });
 export type BillingConfig = z.infer<typeof BillingConfigSchema>;

@@ -37,7 +37,6 @@ export async function buildApp(config: ItineraryConfig): Promise<ItineraryApp> {
       billing: neighbour('billing', config.BILLING_URL),
       creator: neighbour('creator', config.CREATOR_URL),
       mailer: bookingMailer(serviceQueue(app, 'emails'), { webUrl: config.WEB_URL, limits, log }),
-      paymentLockSeconds: config.PAYMENT_LOCK_S,
       log,
     });
 

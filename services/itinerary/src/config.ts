@@ -1,5 +1,5 @@
-// The itinerary service's settings: the kit's, plus where its neighbours answer, where mail links point,
-// and how long billing's payment lock holds the cart still.
+// The itinerary service's settings: the kit's, plus where its neighbours answer, where mail links point, and
+// how many booking mails go out.
 import { connectedServiceConfigSchema, portSetting, positiveIntSetting, serviceUrlSetting } from '@travelclub/kit';
 import { z } from 'zod';
 
@@ -13,8 +13,6 @@ export const ItineraryConfigSchema = connectedServiceConfigSchema({
   CREATOR_URL: serviceUrlSetting(3005),
   /** The web app's origin, for the links in booking mails. */
   WEB_URL: z.url().default('http://localhost:8080'),
-  /** How long billing's payment lock keeps the cart from changing; every hold must outlive it. */
-  PAYMENT_LOCK_S: positiveIntSetting(60),
   /** How long a call to the catalog or billing may take. */
   CALL_TIMEOUT_MS: positiveIntSetting(3_000),
   /** Booking mails per hour about one account's itineraries, and to one address. */

@@ -1,4 +1,4 @@
-// Sums and commissions in integer minor units (what a refund gives back: contracts' cancellationSettlement).
+// Sums and commissions in integer minor units (what a cancellation gives back is the itinerary's to say).
 import type { InvoiceLine, Money } from '@travelclub/contracts';
 
 /** The invoice total: the lines' amounts, which must all be in the invoice's currency. */

@@ -87,6 +87,7 @@ export function invoiceFlows({ store: invoices, config, log }: BillingParts) {
           terms: draft.terms,
           ...(draft.creator ? { creator: draft.creator } : {}),
           contactEmail: draft.contactEmail,
+          holdsUntil: new Date(draft.holdsUntil),
           createdAt: now,
           dueAt,
         },
@@ -101,6 +102,28 @@ export function invoiceFlows({ store: invoices, config, log }: BillingParts) {
         if (outdated) return { invoice: invoiceView(outdated), created: true };
       }
       return { invoice: invoiceView(invoice), created: true };
+    },
+
+    /**
+     * The itinerary takes back the invoice it awaits, before its cart changes or it is cancelled: void from now
+     * on, so no payment can start on it. Refused (`payment-in-progress`) while a payment holds it, running or
+     * with its outcome not known yet, or once it is paid (the paid event is on its way to the itinerary). An
+     * invoice not open any more is answered as it is: there is nothing left to take back.
+     */
+    async withdraw(id: string, itineraryId: string): Promise<Invoice> {
+      for (let round = 0; round < 3; round++) {
+        const doc = await invoices.get(id);
+        if (!doc || doc.itineraryId !== itineraryId) throw appError('invoice-not-found');
+        if (doc.status === 'paid' || (doc.status === 'open' && doc.lease)) throw appError('payment-in-progress');
+        if (doc.status !== 'open') return invoiceView(doc);
+        const withdrawn = await invoices.withdraw(id);
+        if (withdrawn) {
+          log.info({ invoiceId: id, itineraryId }, 'invoice withdrawn by the itinerary');
+          return invoiceView(withdrawn);
+        }
+        // A payment took the lease meanwhile: read again.
+      }
+      throw appError('payment-in-progress');
     },
 
     /** The invoice for its owner or support staff; anyone else is told it does not exist. */

@@ -1,5 +1,5 @@
 // What the flows are made from: app.ts makes each part from the settings.
-import type { JobQueue, Logger, ServiceClient } from '@travelclub/kit';
+import type { JobQueue, Logger } from '@travelclub/kit';
 import type { BillingConfig } from '../config.js';
 import type { PaymentProvider } from '../provider/provider.js';
 import type { CreatorStore } from '../store/creators.js';
@@ -14,8 +14,6 @@ export interface BillingParts {
   declines: DeclineCounter;
   /** With every call bounded by PROVIDER_TIMEOUT_MS (withProviderTimeout). */
   provider: PaymentProvider;
-  /** The itinerary's internal endpoints, called with billing's own service identity. */
-  itinerary: ServiceClient;
   /** The payment-reconciliation queue (its schedule, and jobs that name one invoice). */
   reconciliation: JobQueue<'payment-reconciliation'>;
   /** Creators' plans, their links and payments. */

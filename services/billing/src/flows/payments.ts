@@ -1,25 +1,25 @@
 // Paying an invoice by card (docs/booking.md, "Paying"): the idempotency key's attempt lives in the invoice;
-// the lease lets one payment at a time work on an invoice and stays until that payment's outcome is recorded;
-// the itinerary's payment lock is taken, to the lease's instant, before the charge; the provider charges with
+// the lease lets one payment at a time work on an invoice and stays until that payment's outcome is recorded,
+// never outliving the cart's holds, and while it is there the itinerary cannot take the invoice back (billing
+// never calls the itinerary: docs/booking.md, "One payment at a time"); the provider charges with
 // the payment id as its idempotency key and is given less time than the lease. A payment whose answer was
 // lost (a timeout, a crash) is looked up at the provider by that key, when its key is retried or by the
 // reconciliation job, and settled once (settlement.ts): paid, declined, or refunded when its invoice can no
 // longer take it.
-import type { AuthUser, InvoicePaymentState, PaymentAnswer, PaymentBody } from '@travelclub/contracts';
+import type { AuthUser, PaymentAnswer, PaymentBody } from '@travelclub/contracts';
 import { AppError, appError, canAccess, type CausalContext } from '@travelclub/kit';
 import { cardSummary } from '../domain/card.js';
 import { paymentIdFor, paymentRequestHash } from '../domain/ids.js';
-import { leaseLive, notPayable } from '../domain/invoices.js';
+import { leaseLive, notPayable, outlivesHolds } from '../domain/invoices.js';
 import { payments } from '../metrics.js';
 import type { ChargeLookup } from '../provider/provider.js';
 import type { AttemptRecord, InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
-import { paymentLock, type PaymentLock } from './payment-lock.js';
 import { reconcilePayments } from './reconciliation.js';
 import { settlePayment, type SettlementDeps } from './settlement.js';
 
-/** What a payment uses: the parts, and the itinerary's payment lock. */
-type PaymentDeps = SettlementDeps & { lock: PaymentLock };
+/** What a payment uses: the parts. */
+type PaymentDeps = SettlementDeps;
 
 export interface PaymentRequest {
   invoiceId: string;
@@ -50,36 +50,26 @@ async function assertMayTry({ declines, config, log }: BillingParts, invoice: In
   }
 }
 
-/** Steps after the claim: the itinerary's lock, the charge, and the one update that records its outcome. */
+/** Steps after the claim: the holds against the lease, the charge, and the one update that records its outcome. */
 async function run(
   d: PaymentDeps,
   invoice: InvoiceDocument,
   attempt: AttemptRecord,
   request: PaymentRequest,
 ): Promise<PaymentAnswer> {
-  const { store: invoices, lock, config, log } = d;
+  const { store: invoices, config, log } = d;
   const { invoiceId, ctx } = request;
   const { paymentId } = attempt;
   const until = new Date(invoice.lease!.until);
-  const holder = { itineraryId: invoice.itineraryId, invoiceId, paymentId };
-  const locked = await lock.take(holder, until, ctx);
-  if (locked.outcome === 'refused') {
-    // Another payment on the itinerary may yet fail: that refusal is not final for this key.
-    if (locked.code === 'payment-in-progress') await invoices.dropAttempt(invoiceId, paymentId);
-    else if (await invoices.markRefused(invoiceId, paymentId, locked.code)) payments.inc({ outcome: 'failed' });
-    throw appError(locked.code);
-  }
-  if (locked.outcome === 'unavailable') {
-    await invoices.dropAttempt(invoiceId, paymentId);
-    throw new AppError('service-unavailable', undefined, {
-      cause: new Error('the payment lock could not be taken', { cause: locked.cause }),
-    });
+  // The lease would outlive a hold: the rooms could be sold to someone else before the charge is recorded.
+  if (outlivesHolds(invoice, until)) {
+    if (await invoices.markRefused(invoiceId, paymentId, 'hold-expired')) payments.inc({ outcome: 'failed' });
+    throw appError('hold-expired');
   }
   // A charge starts only if it ends (or gives up) within the lease: a lapsed lease then means nobody is
   // still waiting on the provider for this payment.
   if (until.getTime() - Date.now() <= config.PROVIDER_TIMEOUT_MS) {
     await invoices.dropAttempt(invoiceId, paymentId);
-    await lock.release(holder, ctx);
     throw new AppError('service-unavailable', undefined, {
       cause: new Error('the lease ran short before the charge'),
     });
@@ -183,16 +173,9 @@ async function pay(d: PaymentDeps, request: PaymentRequest): Promise<PaymentAnsw
 export type PaymentFlows = ReturnType<typeof paymentFlows>;
 
 export function paymentFlows(parts: BillingParts) {
-  const d: PaymentDeps = { ...parts, lock: paymentLock(parts.itinerary, parts.log) };
+  const d: PaymentDeps = parts;
   return {
     pay: (request: PaymentRequest) => pay(d, request),
-
-    /** For the itinerary: whether a payment of the invoice is still unsettled, and the invoice's status. */
-    async state(invoiceId: string): Promise<InvoicePaymentState> {
-      const invoice = await parts.store.get(invoiceId);
-      if (!invoice) throw appError('invoice-not-found');
-      return { invoiceId, status: invoice.status, paymentInProgress: invoice.lease !== null };
-    },
 
     /** The reconciliation job's work (reconciliation.ts). */
     reconcile: (now?: Date, invoiceId?: string, limit?: number) => reconcilePayments(d, now, invoiceId, limit),

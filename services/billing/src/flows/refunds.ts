@@ -1,8 +1,8 @@
-// What billing does when an itinerary ends: its paid invoice is refunded (minus the cancellation charge, or in
-// full when the booking failed, never more than support staff's refunds left of the payment) once, whatever
-// the redeliveries; open ones become void. The refund always names the invoice that was paid, whichever
-// invoice the itinerary awaited last.
-import { cancellationSettlement, type CancellationTerms } from '@travelclub/contracts';
+// What billing does when an itinerary ends: its paid invoice is refunded once, whatever the redeliveries, by what
+// the itinerary says the cancellation gives back (its terms are its own rule) or in full when the booking failed,
+// never more than support staff's refunds left of the payment; open ones become void. The refund always names
+// the invoice that was paid.
+import type { Money } from '@travelclub/contracts';
 import { newEvent, type CausalContext } from '@travelclub/kit';
 import { emptyRefundIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
@@ -17,20 +17,23 @@ export type RefundFlows = ReturnType<typeof refundFlows>;
 type RefundReason = 'cancelled' | 'booking-failed';
 
 /**
- * The cancellation's refund of the invoice as read: what the terms give back at `cancelledAt`, at most what
- * support staff's refunds left of the payment. One reserved already (a redelivery, or a retry after the
- * provider failed) is carried on with as it is: same amount, same key.
+ * The cancellation's refund of the invoice as read: what was asked (all of the payment when nothing was), at
+ * most what support staff's refunds left of the payment. One reserved already (a redelivery, or a retry after
+ * the provider failed) is carried on with as it is: same amount, same key.
  */
 const cancellationDecision =
-  (reason: RefundReason, terms: CancellationTerms, cancelledAt: Date) =>
+  (reason: RefundReason, asked: Money | undefined) =>
   (invoice: InvoiceDocument): RefundDecision => {
     const reserved = invoice.refunds?.[CANCELLATION_REFUND];
     if (reserved) return reserved.status === 'reserved' ? { use: reserved } : null;
     const payment = invoice.payment;
     if (invoice.status !== 'paid' || !payment) return null;
     const before = committedAmount(invoice);
-    const failed = reason === 'booking-failed';
-    const amount = cancellationSettlement(payment.amount, terms, cancelledAt, failed, before).refund;
+    const left = payment.amount.amount - before;
+    const amount = {
+      amount: Math.max(0, Math.min(asked?.amount ?? payment.amount.amount, left)),
+      currency: payment.amount.currency,
+    };
     const record: RefundRecord = {
       key: `refund:${invoice._id}`,
       amount,
@@ -53,18 +56,12 @@ async function refund(
   parts: BillingParts,
   invoice: InvoiceDocument,
   reason: RefundReason,
-  terms: CancellationTerms,
-  cancelledAt: Date,
+  asked: Money | undefined,
   ctx: CausalContext,
 ): Promise<boolean> {
   const { store: invoices, provider, log } = parts;
   if (invoice.status !== 'paid' || !invoice.payment) return false;
-  const reserved = await reserveRefund(
-    invoices,
-    invoice._id,
-    CANCELLATION_REFUND,
-    cancellationDecision(reason, terms, cancelledAt),
-  );
+  const reserved = await reserveRefund(invoices, invoice._id, CANCELLATION_REFUND, cancellationDecision(reason, asked));
   const payment = reserved?.invoice.payment;
   if (!reserved || !payment) return false;
   const { invoice: current, record } = reserved;
@@ -130,27 +127,29 @@ export function refundFlows(parts: BillingParts) {
   }
 
   return {
-    /** itinerary.cancelled: refund what was paid (minus the charge at `cancelledAt`), or void the open invoice. */
+    /**
+     * itinerary.cancelled: give back what the itinerary worked out for the paid invoice it names, or void the
+     * open invoice. A paid invoice it does not name (its cart no longer the one paid for) goes back whole.
+     */
     async onCancelled(
       payload: {
         itineraryId: string;
         invoiceId?: string | undefined;
         reason: 'requested' | 'booking-failed';
-        cancelledAt: string;
-        terms: CancellationTerms;
+        refund: Money;
       },
       ctx: CausalContext,
     ): Promise<void> {
+      const failed = payload.reason === 'booking-failed';
       for (const invoice of await ofItinerary(payload.itineraryId, payload.invoiceId)) {
         if (invoice.status === 'open') await voidIfOpen(invoice, 'cancelled');
         else
           await refund(
             parts,
             invoice,
-            payload.reason === 'booking-failed' ? 'booking-failed' : 'cancelled',
-            // The event's terms are those of the invoice it names; another invoice keeps the terms it froze.
-            invoice._id === payload.invoiceId ? payload.terms : invoice.terms,
-            new Date(payload.cancelledAt),
+            failed ? 'booking-failed' : 'cancelled',
+            // A failed booking gives everything back, whatever the itinerary knew of the payment when it heard.
+            invoice._id === payload.invoiceId && !failed ? payload.refund : undefined,
             ctx,
           );
       }
@@ -159,7 +158,7 @@ export function refundFlows(parts: BillingParts) {
     /** catalog.booking.failed: the traveller gets nothing, so everything goes back. */
     async onBookingFailed(payload: { itineraryId: string; invoiceId: string }, ctx: CausalContext): Promise<void> {
       for (const invoice of await ofItinerary(payload.itineraryId, payload.invoiceId))
-        await refund(parts, invoice, 'booking-failed', invoice.terms, new Date(), ctx);
+        await refund(parts, invoice, 'booking-failed', undefined, ctx);
     },
 
     /** itinerary.expired: a hold lapsed before payment; the open invoice can no longer be paid. */

@@ -9,10 +9,9 @@ import { commissionMinorUnits, commissions, payments } from '../metrics.js';
 import type { ChargeResult } from '../provider/provider.js';
 import type { AttemptRecord, CommissionRecordDoc, InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
-import type { PaymentLock } from './payment-lock.js';
 
-/** What settling needs: the parts, and the itinerary's lock to let go of after a decline. */
-export type SettlementDeps = BillingParts & { lock: Pick<PaymentLock, 'release'> };
+/** What settling needs: the parts. */
+export type SettlementDeps = BillingParts;
 
 export const declineCode = (charge: ChargeResult): ErrorCode =>
   charge.outcome === 'declined' ? 'card-declined' : 'insufficient-funds';
@@ -49,9 +48,9 @@ async function attributionOf(
   return { commission };
 }
 
-/** The card was declined: the attempt keeps its code, the account's count goes up, the lock is let go. */
+/** The card was declined: the attempt keeps its code (the lease goes with it), the account's count goes up. */
 async function recordDecline(
-  { store: invoices, declines, lock, log }: SettlementDeps,
+  { store: invoices, declines, log }: SettlementDeps,
   invoice: InvoiceDocument,
   paymentId: string,
   code: ErrorCode,
@@ -72,7 +71,6 @@ async function recordDecline(
       .add(userId)
       .catch((err: unknown) => log.error({ err, invoiceId }, 'could not count a declined payment'));
   }
-  await lock.release({ itineraryId, invoiceId, paymentId }, ctx);
   throw appError(code);
 }
 

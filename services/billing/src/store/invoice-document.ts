@@ -59,11 +59,13 @@ export interface InvoiceDocument {
   terms: CancellationTerms;
   creator?: string;
   contactEmail: string;
+  /** When the first of the cart's holds lapses (the draft's): no lease may outlive it. */
+  holdsUntil?: Date;
   createdAt: Date;
   dueAt: Date;
   /**
    * The payment working on this invoice, until its outcome is recorded: no other payment may start while it
-   * is there. Past `until` (the itinerary's lock ends then too) its outcome is unknown, and it is settled by
+   * is there, and the itinerary cannot take the invoice back. Past `until` its outcome is unknown, and it is settled by
    * asking the provider (its own key again, or the reconciliation job).
    */
   lease: { paymentId: string; until: Date } | null;

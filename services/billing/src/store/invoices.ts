@@ -149,6 +149,15 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites) {
       return result.modifiedCount;
     },
 
+    /** The itinerary takes the invoice back: only while it is open and no payment holds it (no lease). */
+    async withdraw(id: string): Promise<InvoiceDocument | null> {
+      return changed(
+        { _id: id, status: 'open', lease: null },
+        { $set: { status: 'void', voidReason: 'withdrawn', voidedAt: new Date() } },
+        false,
+      );
+    },
+
     /** The lease stays: a payment still running on it is settled (and refunded, the invoice being void). */
     async void(id: string, reason: VoidReason): Promise<InvoiceDocument | null> {
       return changed(

@@ -1,23 +1,14 @@
 // Cancelling an itinerary (docs/booking.md, "Cancellation"): the terms frozen with the invoice (or those of the
 // rooms as they are), who cancels under which role, and what cancelling at a given instant costs and gives back.
 import {
-  cancellationSettlement,
+  cancellationChargeAt,
   type AuthUser,
   type CancellationTerms,
   type Money,
   type Role,
 } from '@travelclub/contracts';
 import { appError, isStaff } from '@travelclub/kit';
-import {
-  allRooms,
-  bookedRoomLine,
-  hasLapsedLock,
-  isLocked,
-  isOpen,
-  totalOf,
-  type GoodwillRefund,
-  type ItineraryRecord,
-} from './itinerary.js';
+import { allRooms, bookedRoomLine, isOpen, totalOf, type GoodwillRefund, type ItineraryRecord } from './itinerary.js';
 
 /** The cancellation rules of every room, as quoted: what the invoice freezes. */
 export function termsOf(record: Pick<ItineraryRecord, 'lineItems' | 'currency'>): CancellationTerms {
@@ -53,19 +44,51 @@ export function cancel(
     if (record.status === 'cancelled') return null;
   } else {
     if (!isOpen(record) && record.status !== 'confirmed') throw appError('itinerary-not-cancellable');
-    if (isLocked(record, now) || hasLapsedLock(record, now)) throw appError('payment-in-progress');
+    // One awaiting payment is cancelled only once billing gave its invoice back (flows/invoice-withdrawal.ts).
+    if (record.status === 'pending_payment') throw appError('payment-in-progress');
   }
   return {
     ...record,
     status: 'cancelled',
     cancellation: { at: now.toISOString(), by, reason },
     terms: termsFor(record),
-    paymentLock: undefined,
     updatedAt: now,
   };
 }
 
-/** What cancelling at `at` costs and gives back (contracts' one rule): nothing is given back before payment. */
+/** What cancelling the whole itinerary at `at` costs under its frozen terms, never more than was paid. */
+export function termsChargeAt(terms: CancellationTerms, at: Date, paid?: Money): Money {
+  const amount = terms.lines.reduce(
+    (sum, line) =>
+      sum + cancellationChargeAt({ cancellationCharges: line.charges, totalPrice: line.totalPrice }, at).amount,
+    0,
+  );
+  return { amount: paid ? Math.min(amount, paid.amount) : amount, currency: terms.currency };
+}
+
+/**
+ * What cancelling at `at` keeps of what was `paid` and gives back: the charge in force under the frozen terms,
+ * never more than was paid; none when the booking failed, since the traveller got nothing: all of it back.
+ * Support staff's refunds (`refundedBefore`) came first: the cancellation gives back at most what they left,
+ * and the charge is what the payment keeps in the end.
+ */
+export function cancellationSettlement(
+  paid: Money,
+  terms: CancellationTerms,
+  at: Date,
+  bookingFailed: boolean,
+  refundedBefore = 0,
+): { refund: Money; charge: Money } {
+  const charge = bookingFailed ? 0 : termsChargeAt(terms, at, paid).amount;
+  const left = paid.amount - refundedBefore;
+  const refund = Math.max(0, Math.min(paid.amount - charge, left));
+  return {
+    refund: { amount: refund, currency: paid.currency },
+    charge: { amount: Math.max(0, left - refund), currency: paid.currency },
+  };
+}
+
+/** What cancelling at `at` costs and gives back: nothing is given back before payment. */
 export function cancellationMoney(
   record: ItineraryRecord,
   terms: CancellationTerms,

@@ -43,7 +43,6 @@ function cartChanged(record: ItineraryRecord, lineItems: LineItem[], now: Date):
     status: 'draft',
     invoiceId: undefined,
     terms: undefined,
-    paymentLock: undefined,
     revision: record.revision + 1,
     updatedAt: now,
   };
@@ -102,7 +101,7 @@ export function addRoom(
 ): ItineraryRecord | null {
   // A repeated request whose hold is already in: nothing to do (and the hold must not be released).
   if (allRooms(record).some(({ room }) => room.holdId === placement.room.holdId)) return null;
-  assertCartEditable(record, now);
+  assertCartEditable(record);
   const existing = record.lineItems.find((i) => i.identity === placement.lineItemId);
   let lineItems: LineItem[];
   if (existing) {
@@ -141,7 +140,7 @@ export function removeRooms(
   holdId: string | undefined,
   now: Date,
 ): { record: ItineraryRecord; removed: BookedRoom[]; hotelId: string } {
-  assertCartEditable(record, now);
+  assertCartEditable(record);
   const item = lineItemFor(record, lineItemId);
   const removed = roomsToTake(record, lineItemId, holdId);
   const gone = new Set(removed.map((room) => room.holdId));
@@ -160,7 +159,7 @@ export function swapRooms(
   expectedOld: string[],
   now: Date,
 ): { record: ItineraryRecord; removed: BookedRoom[]; oldHotelId: string } {
-  assertCartEditable(record, now);
+  assertCartEditable(record);
   const item = lineItemFor(record, placement.lineItemId);
   const removed = roomsToTake(record, placement.lineItemId);
   // The rooms changed since the new one was held: the swap was decided on another state.

@@ -44,9 +44,13 @@ export function awaitPayment(
   if (record.status === 'pending_payment' && record.invoiceId === invoiceId) return null;
   // The cart changed while billing made the invoice: that invoice is for a state that is gone.
   if (record.revision !== revision) throw appError('invoice-outdated');
-  assertCartEditable(record, now);
+  assertCartEditable(record);
   return { ...record, status: 'pending_payment', invoiceId, terms, updatedAt: now };
 }
+
+/** When the first of the cart's holds lapses: billing leases no payment past it. */
+export const holdsUntil = (record: ItineraryRecord) =>
+  new Date(Math.min(...allRooms(record).map(({ room }) => Date.parse(room.holdExpiresAt)))).toISOString();
 
 /**
  * What the invoice of `revision` says: the rooms and prices of the itinerary as it is, while it is still at
@@ -56,7 +60,7 @@ export function invoiceDraftOf(record: ItineraryRecord, revision: number, now: D
   if (record.revision !== revision) throw appError('invoice-outdated');
   const awaiting = record.status === 'pending_payment' && record.terms !== undefined;
   if (!awaiting) {
-    assertCartEditable(record, now);
+    assertCartEditable(record);
     assertPayable(record, now);
   }
   return {
@@ -68,6 +72,7 @@ export function invoiceDraftOf(record: ItineraryRecord, revision: number, now: D
     terms: awaiting ? record.terms! : termsOf(record),
     ...(record.creator ? { creator: record.creator } : {}),
     contactEmail: record.leadGuest!.email,
+    holdsUntil: holdsUntil(record),
   };
 }
 

@@ -1,7 +1,7 @@
-// The itinerary's rules (docs/booking.md), as pure functions of its state: the record, which statuses are open
-// or locked, the total, the answer shape, and what billing's and the catalog's news does to the status.
+// The itinerary's rules (docs/booking.md), as pure functions of its state: the record, which statuses are open,
+// the total, the answer shape, and what billing's and the catalog's news does to the status.
 // The cart's rooms are in cart.ts, guest details in guests.ts, invoicing in invoice.ts, cancelling in
-// cancellation.ts, the payment lock's rules in payment-lock.ts.
+// cancellation.ts.
 import {
   DEFAULT_CURRENCY,
   type CancellationTerms,
@@ -13,16 +13,6 @@ import {
 } from '@travelclub/contracts';
 import { appError } from '@travelclub/kit';
 import { bookingReference } from './reference.js';
-
-/**
- * Billing's lock while it charges: for one invoice, and (from billing) one payment, until the instant billing's
- * lease on the invoice ends. Past `until` it still holds the cart until billing says the payment ended.
- */
-export interface PaymentLock {
-  invoiceId: string;
-  paymentId?: string;
-  until: Date;
-}
 
 /** What support staff did to an itinerary, by whom (their user id), and the note they gave. */
 export interface StaffAction {
@@ -65,13 +55,12 @@ export interface ItineraryRecord {
   version: number;
   /** The cancellation terms frozen when the invoice was made. */
   terms?: CancellationTerms;
-  paymentLock?: PaymentLock;
   staffActions: StaffAction[];
   /** Support staff's refunds: a cancellation gives back at most what they left of the payment. */
   goodwillRefunds?: GoodwillRefund[];
   /**
-   * The trace of the booking as support looks it up: the checkout's, then that of each payment billing starts
-   * (the one whose trace goes on to the confirmation). Kept through every later change.
+   * The trace of the booking as support looks it up: the checkout's, then that of the payment that paid it (its
+   * trace goes on to the confirmation). Kept through every later change.
    */
   traceId?: string;
 }
@@ -85,7 +74,6 @@ export const OPTIONAL_FIELDS = [
   'cancellation',
   'confirmedAt',
   'terms',
-  'paymentLock',
 ] as const;
 
 const OPEN: ItineraryStatus[] = ['draft', 'pending_payment'];
@@ -118,16 +106,6 @@ export function newItinerary(
 }
 
 export const isOpen = (record: Pick<ItineraryRecord, 'status'>) => OPEN.includes(record.status);
-
-export const isLocked = (record: Pick<ItineraryRecord, 'paymentLock'>, now: Date) =>
-  record.paymentLock !== undefined && new Date(record.paymentLock.until).getTime() > now.getTime();
-
-/**
- * A lock that has lapsed without billing letting go: its payment may have charged without the answer being
- * recorded yet. The cart stays as it is until billing says that payment ended (`paymentEnded`).
- */
-export const hasLapsedLock = (record: Pick<ItineraryRecord, 'paymentLock'>, now: Date) =>
-  record.paymentLock !== undefined && !isLocked(record, now);
 
 export const allRooms = (record: Pick<ItineraryRecord, 'lineItems'>) =>
   record.lineItems.flatMap((item) => item.hotelBooking.rooms.map((room) => ({ item, room })));
@@ -172,12 +150,29 @@ export function itineraryView(record: ItineraryRecord): Itinerary {
 }
 
 /**
- * Cart changes (rooms) need an open cart that billing is not charging: no lock, live or lapsed (a lapsed one
- * is let go once billing says its payment ended, see `hasLapsedLock`).
+ * Cart changes (rooms) and checkout need a draft: a cart awaiting payment changes only once billing gave its
+ * invoice back (flows/invoice-withdrawal.ts), which it refuses while a payment holds it. A cart found awaiting
+ * payment here took a new invoice meanwhile (another checkout).
  */
-export function assertCartEditable(record: ItineraryRecord, now: Date): void {
+export function assertCartEditable(record: ItineraryRecord): void {
+  if (record.status === 'pending_payment') throw appError('payment-in-progress');
   if (!isOpen(record)) throw appError('itinerary-not-editable');
-  if (isLocked(record, now) || hasLapsedLock(record, now)) throw appError('payment-in-progress');
+}
+
+/**
+ * Billing gave back the invoice the cart awaited: the cart is a draft again at a new revision, so the next
+ * checkout asks for a new invoice. Null when it no longer awaits that invoice.
+ */
+export function invoiceWithdrawn(record: ItineraryRecord, invoiceId: string, now: Date): ItineraryRecord | null {
+  if (record.status !== 'pending_payment' || record.invoiceId !== invoiceId) return null;
+  return {
+    ...record,
+    status: 'draft',
+    invoiceId: undefined,
+    terms: undefined,
+    revision: record.revision + 1,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -200,7 +195,6 @@ export function confirm(record: ItineraryRecord, invoiceId: string, now: Date): 
     status: 'confirmed',
     confirmedAt: now,
     ...(record.leadGuest ? { paidLeadGuest: record.leadGuest } : {}),
-    paymentLock: undefined,
     updatedAt: now,
   };
 }

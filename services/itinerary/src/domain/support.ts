@@ -82,7 +82,6 @@ function holdsOf(record: ItineraryRecord): SupportItineraryHold[] {
 /** The detail: `invoiceIds` as the store keeps them (the current one always among them). */
 export function supportDetail(record: ItineraryRecord, invoiceIds: readonly string[]): SupportItineraryDetail {
   const invoices = [...new Set([...invoiceIds, ...(record.invoiceId ? [record.invoiceId] : [])])];
-  const lock = record.paymentLock;
   return {
     itinerary: itineraryView(record),
     ownerId: record.ownerId,
@@ -90,15 +89,6 @@ export function supportDetail(record: ItineraryRecord, invoiceIds: readonly stri
     holds: holdsOf(record),
     ...(record.terms ? { terms: record.terms } : {}),
     ...(record.paidLeadGuest ? { paidLeadGuest: record.paidLeadGuest } : {}),
-    ...(lock
-      ? {
-          paymentLock: {
-            invoiceId: lock.invoiceId,
-            ...(lock.paymentId ? { paymentId: lock.paymentId } : {}),
-            until: iso(lock.until),
-          },
-        }
-      : {}),
     staffActions: record.staffActions.map(staffActionView),
     ...(record.traceId ? { traceId: record.traceId } : {}),
   };

@@ -8,15 +8,6 @@ export function itineraryConsumer(app: ServiceApp, reactions: ReactionFlows) {
     .handle('billing.invoice.paid', async (event, ctx) => {
       await reactions.invoicePaid(event.payload.itineraryId, event.payload.invoiceId, ctx);
     })
-    .handle('billing.payment.failed', async (event) => {
-      const { itineraryId, invoiceId, paymentId } = event.payload;
-      // Events from before payments were named say nothing about which lock is theirs.
-      if (paymentId) await reactions.paymentEnded(itineraryId, invoiceId, paymentId);
-    })
-    .handle('billing.payment.refunded', async (event) => {
-      const { itineraryId, invoiceId, paymentId } = event.payload;
-      await reactions.paymentEnded(itineraryId, invoiceId, paymentId);
-    })
     .handle('billing.refund.issued', async (event) => {
       const { itineraryId, invoiceId, refundId, amount, reason } = event.payload;
       if (reason === 'goodwill') await reactions.goodwillRefunded(itineraryId, { refundId, invoiceId, amount });

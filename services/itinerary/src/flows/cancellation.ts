@@ -1,6 +1,6 @@
 // Cancelling (docs/booking.md, "Cancellation"): by the owner or support staff, under the frozen terms, with
-// itinerary.cancelled for billing to settle and, for a booking that was paid, the cancellation mail. What the
-// terms say cancelling now would cost and give back.
+// itinerary.cancelled carrying what billing gives back and, for a booking that was paid, the cancellation mail.
+// What the terms say cancelling now would cost and give back.
 import type { AuthUser, CancellationTermsAnswer } from '@travelclub/contracts';
 import { AppError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import { actingRole, cancel, cancellationMoney, goodwillRefunded, termsFor } from '../domain/cancellation.js';
@@ -8,11 +8,16 @@ import type { ItineraryRecord } from '../domain/itinerary.js';
 import { itinerariesCancelled } from '../metrics.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import type { BookingMailer } from './mails.js';
-import type { PaymentLockFlows } from './payment-lock.js';
+import type { InvoiceWithdrawalFlows } from './invoice-withdrawal.js';
 
-/** itinerary.cancelled of an itinerary just cancelled, with the terms billing settles by. */
-export function cancelledEvent(record: ItineraryRecord, ctx: CausalContext) {
+/**
+ * itinerary.cancelled of an itinerary just cancelled (`wasPaid`: it was confirmed), with what billing gives back
+ * of the paid invoice: the terms' rule is the itinerary's.
+ */
+export function cancelledEvent(record: ItineraryRecord, wasPaid: boolean, ctx: CausalContext) {
   const cancellation = record.cancellation!;
+  const failed = cancellation.reason === 'booking-failed';
+  const { refund } = cancellationMoney(record, termsFor(record), new Date(cancellation.at), wasPaid, failed);
   return newEvent(
     'itinerary.cancelled',
     record._id,
@@ -24,6 +29,7 @@ export function cancelledEvent(record: ItineraryRecord, ctx: CausalContext) {
       cancelledAt: cancellation.at,
       reason: cancellation.reason,
       terms: record.terms!,
+      refund,
       ...(record.creator ? { creator: record.creator } : {}),
     },
     ctx,
@@ -32,12 +38,12 @@ export function cancelledEvent(record: ItineraryRecord, ctx: CausalContext) {
 
 interface CancellationDeps {
   access: ItineraryAccess;
-  paymentLock: PaymentLockFlows;
+  withdrawal: InvoiceWithdrawalFlows;
   mailer: BookingMailer;
   log: Logger;
 }
 
-export function cancellationFlows({ access, paymentLock, mailer, log }: CancellationDeps) {
+export function cancellationFlows({ access, withdrawal, mailer, log }: CancellationDeps) {
   /** Sends the cancellation mail; a queue that is down must not undo a cancellation already made. */
   async function mailCancellation(record: ItineraryRecord, wasPaid: boolean) {
     const cancellation = record.cancellation!;
@@ -54,8 +60,7 @@ export function cancellationFlows({ access, paymentLock, mailer, log }: Cancella
 
     /** Cancels for the owner or support staff; staff's `note` is recorded as the reason of their action. */
     async cancel(id: string, { user, ctx }: Caller, note?: string): Promise<ItineraryRecord> {
-      const record = await access.reachable(id, user);
-      await paymentLock.letGoOfEndedPayment(record, ctx);
+      const record = await withdrawal.reopen(await access.reachable(id, user), ctx);
       const byStaff = user.id !== record.ownerId;
       // Staff say why: the reason is the point of their record.
       if (byStaff && !note?.trim())
@@ -71,7 +76,7 @@ export function cancellationFlows({ access, paymentLock, mailer, log }: Cancella
         const next = cancel(current, by, 'requested', now)!;
         return {
           record: next,
-          events: [cancelledEvent(next, ctx)],
+          events: [cancelledEvent(next, wasPaid, ctx)],
           ...(byStaff ? { staffAction: staffAction(now) } : {}),
         };
       });

@@ -18,7 +18,7 @@ import { assertCartEditable, type ItineraryRecord } from '../domain/itinerary.js
 import { cartAdds } from '../metrics.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import { behalfOf, type CartHolds } from './cart-holds.js';
-import type { PaymentLockFlows } from './payment-lock.js';
+import type { InvoiceWithdrawalFlows } from './invoice-withdrawal.js';
 
 export const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
@@ -59,17 +59,17 @@ function assertStayGiven<B extends AddHotelBody | UpdateHotelBody>(
 interface CartDeps {
   access: ItineraryAccess;
   holds: CartHolds;
-  paymentLock: PaymentLockFlows;
+  withdrawal: InvoiceWithdrawalFlows;
 }
 
-export function cartFlows({ access, holds, paymentLock }: CartDeps) {
+export function cartFlows({ access, holds, withdrawal }: CartDeps) {
   const { owned, mutateOrMissing } = access;
   const { holdRoom, releaseQuietly } = holds;
 
-  /** The owner's cart, ready for a change of rooms (a lapsed payment lock let go if its payment ended). */
+  /** The owner's cart, ready for a change of rooms (billing gave back the invoice it awaited, if any). */
   async function editable(id: string, { user, ctx }: Caller) {
-    const record = await paymentLock.letGoOfEndedPayment(await owned(id, user), ctx);
-    assertCartEditable(record, new Date());
+    const record = await withdrawal.reopen(await owned(id, user), ctx);
+    assertCartEditable(record);
     return record;
   }
 
@@ -93,7 +93,7 @@ export function cartFlows({ access, holds, paymentLock }: CartDeps) {
         if (result.changed) cartAdds.inc();
         return result.record;
       } catch (err) {
-        // The itinerary changed meanwhile (paid, cancelled, locked): it stays exactly as it was.
+        // The itinerary changed meanwhile (paid, cancelled, awaiting another payment): it stays exactly as it was.
         await releaseQuietly([hold.id], behalfOf(record, ctx));
         throw err;
       }
@@ -130,7 +130,7 @@ export function cartFlows({ access, holds, paymentLock }: CartDeps) {
     },
 
     async removeHotel(id: string, body: RemoveHotelBody, { user, ctx }: Caller): Promise<ItineraryRecord> {
-      const record = await paymentLock.letGoOfEndedPayment(await owned(id, user), ctx);
+      const record = await withdrawal.reopen(await owned(id, user), ctx);
       let removed: string[] = [];
       const result = await mutateOrMissing(id, (current) => {
         const change = removeRooms(current, body.lineItemId, body.holdId, new Date());

@@ -11,7 +11,7 @@ import { guestFlows } from './guests.js';
 import { itineraryFlows } from './itineraries.js';
 import type { BookingMailer } from './mails.js';
 import { packageBookingFlows } from './package-booking.js';
-import { paymentLockFlows } from './payment-lock.js';
+import { invoiceWithdrawalFlows } from './invoice-withdrawal.js';
 import { reactionFlows } from './reactions.js';
 import { supportFlows } from './support.js';
 
@@ -22,25 +22,22 @@ export interface FlowParts {
   billing: ServiceClient;
   creator: ServiceClient;
   mailer: BookingMailer;
-  /** How long billing's payment lock may hold the cart still. */
-  paymentLockSeconds: number;
   log: Logger;
 }
 
 export function bookingFlows(parts: FlowParts) {
   const access = itineraryAccess(parts);
   const holds = cartHolds(parts);
-  const paymentLock = paymentLockFlows({ ...parts, holds, access });
-  const cancellation = cancellationFlows({ ...parts, access, paymentLock });
+  const withdrawal = invoiceWithdrawalFlows(parts);
+  const cancellation = cancellationFlows({ ...parts, access, withdrawal });
   return {
     itineraries: itineraryFlows({ ...parts, access }),
-    cart: cartFlows({ access, holds, paymentLock }),
+    cart: cartFlows({ access, holds, withdrawal }),
     packages: packageBookingFlows({ ...parts, holds }),
     guests: guestFlows({ access }),
-    checkout: checkoutFlows({ ...parts, holds, access }),
+    checkout: checkoutFlows({ ...parts, holds, access, withdrawal }),
     cancellation,
-    paymentLock,
-    reactions: reactionFlows({ ...parts, paymentLock, cancellation }),
+    reactions: reactionFlows({ ...parts, cancellation }),
     support: supportFlows(parts),
   };
 }

@@ -1,26 +1,24 @@
 // What billing's, the catalog's and auth's events do to an itinerary (events/consumers.ts hears them): paid →
-// confirmed, a payment declined or refunded → its lock goes, a hold released → the room shows it (and an unpaid
+// confirmed (with the payment's trace), a hold released → the room shows it (and an unpaid
 // cart expires), a paid room that could not be booked → cancelled, refunded whole, support staff's refund →
 // recorded for the cancellation's sums. Each is one conditional
 // change, so a redelivered event changes nothing twice.
-import { newEvent, type CausalContext, type Logger } from '@travelclub/kit';
+import { currentTraceId, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import { cancel, recordGoodwillRefund } from '../domain/cancellation.js';
-import { confirm, holdReleased, totalOf, type GoodwillRefund } from '../domain/itinerary.js';
+import { confirm, holdReleased, totalOf, withTrace, type GoodwillRefund } from '../domain/itinerary.js';
 import { itinerariesCancelled, itinerariesConfirmed } from '../metrics.js';
 import type { ItineraryStore } from '../store/itineraries.js';
 import { cancelledEvent, type CancellationFlows } from './cancellation.js';
 import type { BookingMailer } from './mails.js';
-import type { PaymentLockFlows } from './payment-lock.js';
 
 interface ReactionDeps {
   store: ItineraryStore;
   mailer: BookingMailer;
-  paymentLock: PaymentLockFlows;
   cancellation: CancellationFlows;
   log: Logger;
 }
 
-export function reactionFlows({ store, mailer, paymentLock, cancellation, log }: ReactionDeps) {
+export function reactionFlows({ store, mailer, cancellation, log }: ReactionDeps) {
   return {
     /** auth.anonymous.merged: a visitor signed in to their account, and their carts go with them. */
     async anonymousMerged(anonymousId: string, userId: string) {
@@ -29,11 +27,16 @@ export function reactionFlows({ store, mailer, paymentLock, cancellation, log }:
         log.info({ anonymousId, userId, moved }, "an anonymous visitor's itineraries went to their account");
     },
 
-    /** billing.invoice.paid: confirmed once, whatever the redeliveries; the mail is keyed by the itinerary. */
+    /**
+     * billing.invoice.paid: confirmed once, whatever the redeliveries; the mail is keyed by the itinerary. The
+     * event's handling continues the payment's trace: support follows the booking from then on by it.
+     */
     async invoicePaid(itineraryId: string, invoiceId: string, ctx: CausalContext) {
+      const traceId = currentTraceId();
       const result = await store.mutate(itineraryId, (current) => {
-        const next = confirm(current, invoiceId, new Date());
-        if (!next) return null;
+        const paid = confirm(current, invoiceId, new Date());
+        if (!paid) return null;
+        const next = withTrace(paid, traceId);
         const total = totalOf(next);
         const creator = next.creator ? { creator: next.creator } : {};
         const confirmed = { itineraryId, userId: next.ownerId, invoiceId, total, ...creator };
@@ -45,11 +48,6 @@ export function reactionFlows({ store, mailer, paymentLock, cancellation, log }:
       // Also on a redelivery: a crash between the change and the mail must not lose the mail (its job id dedupes).
       if (result.record.status === 'confirmed' && result.record.invoiceId === invoiceId)
         await mailer.confirmed(result.record);
-    },
-
-    /** billing.payment.failed, billing.payment.refunded: that payment ended, so its lock, if it still holds it, goes. */
-    async paymentEnded(itineraryId: string, invoiceId: string, paymentId: string) {
-      await paymentLock.letGo(itineraryId, invoiceId, paymentId);
     },
 
     /** billing.refund.issued by support staff: a later cancellation gives back at most the rest (a copy is a no-op). */
@@ -83,7 +81,7 @@ export function reactionFlows({ store, mailer, paymentLock, cancellation, log }:
       const result = await store.mutate(itineraryId, (current) => {
         wasPaid = current.status === 'confirmed';
         const next = cancel(current, { userId: 'system', role: 'role/support' }, 'booking-failed', new Date());
-        return next && { record: next, events: [cancelledEvent(next, ctx)] };
+        return next && { record: next, events: [cancelledEvent(next, wasPaid, ctx)] };
       });
       if (!result?.changed) return;
       itinerariesCancelled.inc();

@@ -38,7 +38,6 @@ const itinerarySchema = new Schema<ItineraryDocument>(
     revision: { type: Number, default: 0 },
     version: { type: Number, default: 0 },
     terms: Schema.Types.Mixed,
-    paymentLock: Schema.Types.Mixed,
     staffActions: { type: Schema.Types.Mixed, default: [] },
     contactKeys: { type: [String], default: undefined },
     invoiceIds: { type: [String], default: undefined },

@@ -61,8 +61,8 @@ export function supportFilter(query: SupportItineraryListQuery): mongo.Filter<St
   return filter as mongo.Filter<Stored>;
 }
 
-/** The list page's fields: not the staff log, the terms, the lock or the outbox. */
-const SUMMARY_PROJECTION = { outbox: 0, staffActions: 0, terms: 0, paymentLock: 0, contactKeys: 0, invoiceIds: 0 };
+/** The list page's fields: not the staff log, the terms or the outbox. */
+const SUMMARY_PROJECTION = { outbox: 0, staffActions: 0, terms: 0, contactKeys: 0, invoiceIds: 0 };
 
 /** One page of the matches, newest change first, and how many match in all. */
 async function searchPage(collection: mongo.Collection<Stored>, query: SupportItineraryListQuery) {
