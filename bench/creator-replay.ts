@@ -97,6 +97,7 @@ function itinerary(creator: (typeof creators)[number], at: Date) {
     cancelledAt: at.toISOString(),
     reason: 'requested' as const,
     terms,
+    refund: total,
   };
   add('itinerary.cancelled', itineraryId, { ...cancelled, creator: creator.slug }, at);
   expected.cancellations += 1;

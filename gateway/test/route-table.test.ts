@@ -23,9 +23,9 @@ describe('owners', () => {
     // room holds are service to service only
     '/internal/v1/holds',
     '/internal/v1/holds/hold_1',
-    // and so are invoices for a cart and the payment lock
+    // and so are invoices for a cart, and taking one back
     '/internal/v1/invoices',
-    '/internal/v1/itineraries/it-1/payment-lock',
+    '/internal/v1/invoices/inv-1/withdraw',
   ])('%s belongs to no service', (url) => {
     expect(table.resolve('GET', url)).toBeUndefined();
   });

@@ -1,7 +1,7 @@
-// System test: a payment provider slower than the payment lease and lock (the sandbox settles a charge 15 s
-// after it arrives; the lease and the itinerary's lock last 4 s, the provider call gives up after 2 s), every
-// part its own process behind the gateway. Once the lock lapsed the cart still cannot change or be
-// cancelled while the charge's outcome is unknown, and the late charge confirms exactly the cart it paid for;
+// System test: a payment provider slower than the payment lease (the sandbox settles a charge 15 s after it
+// arrives; the lease lasts 4 s, the provider call gives up after 2 s), every part its own process behind the
+// gateway. Once the lease lapsed the cart still cannot change or be cancelled while the charge's outcome is
+// unknown (billing will not give its invoice back), and the late charge confirms exactly the cart it paid for;
 // a late charge whose cart expired meanwhile is refunded, the invoice is not paid and no room is booked.
 import { topics } from '@travelclub/contracts';
 import { cards, eventually } from '@travelclub/testing';
@@ -16,7 +16,6 @@ const platform = usePlatform({
   partEnv: {
     billing: {
       PAYMENT_LEASE_S: String(LEASE_MS / 1000),
-      CALL_TIMEOUT_MS: '1000',
       PROVIDER_TIMEOUT_MS: '2000',
       SANDBOX_LATENCY_MS: String(SETTLES_MS),
       RECONCILE_EVERY_S: '1',
@@ -42,7 +41,7 @@ async function pendingCart() {
   return { ...booking!, roomsLeft };
 }
 
-describe('a charge slower than the lease and the lock', () => {
+describe('a charge slower than the lease', () => {
   it('keeps the cart as it is until the charge is known, then confirms exactly what was paid for', async () => {
     const { traveller, pending, invoiceId, key, roomsLeft } = await pendingCart();
     const lineItemId = pending.lineItems[0]!.identity;
@@ -51,7 +50,7 @@ describe('a charge slower than the lease and the lock', () => {
     const first = await traveller.pay(invoiceId, cards.good, key);
     expect(first.body.error?.code).toBe('service-unavailable');
 
-    // The lock has lapsed; the charge is still on its way. Changing or cancelling the cart now would leave a
+    // The lease has lapsed; the charge is still on its way. Changing or cancelling the cart now would leave a
     // paid invoice for a cart that is gone.
     await sleepUntil(startedAt + LEASE_MS + 500);
     const id = pending.id;
@@ -85,7 +84,7 @@ describe('a charge slower than the lease and the lock', () => {
   it('refunds a late charge whose cart expired meanwhile: the invoice is not paid and no room is booked', async () => {
     const { traveller, pending, invoiceId, key, heldAt, roomsLeft } = await pendingCart();
     const held = await roomsLeft();
-    // Pay late enough that the hold lapses while the charge is on its way (the lock must still end first).
+    // Pay late enough that the hold lapses while the charge is on its way (the lease must still end first: billing starts none that would outlive the hold).
     await sleepUntil(heldAt + HOLD_MS - LEASE_MS - 5_000);
     const first = await traveller.pay(invoiceId, cards.good, key);
     expect(first.body.error?.code).toBe('service-unavailable');

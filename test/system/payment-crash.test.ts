@@ -16,7 +16,6 @@ const platform = usePlatform({
     billing: {
       SANDBOX_TEST_CRASH_AFTER_CHARGE: 'true',
       PAYMENT_LEASE_S: String(LEASE_S),
-      CALL_TIMEOUT_MS: '3000',
       PROVIDER_TIMEOUT_MS: '5000',
       // Only the test starts reconciliation here, once it has seen the payment refused past its lease.
       RECONCILE_EVERY_S: '3600',

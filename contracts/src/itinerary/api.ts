@@ -1,5 +1,5 @@
-// The itinerary service's HTTP bodies and answers (the cart), its cancellation terms, and the internal
-// payment lock billing takes before it charges.
+// The itinerary service's HTTP bodies and answers (the cart), and its cancellation terms as the traveller reads
+// them (what they cost and give back is the itinerary's own rule: services/itinerary/src/domain/cancellation.ts).
 import { z } from 'zod';
 import {
   CurrencyCodeSchema,

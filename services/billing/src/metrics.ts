@@ -8,7 +8,7 @@ import type { InvoiceStore } from './store/invoices.js';
 
 /**
  * Payments by how they ended: `succeeded` (the invoice paid), `declined` (the card refused), `failed` (no charge
- * kept otherwise: the itinerary refused the lock for good, or a charge its invoice could no longer take went
+ * kept otherwise: refused for good (its lease would outlive a hold), or a charge its invoice could no longer take went
  * back). A payment dropped to be tried again, or whose outcome is not known yet, has not ended.
  */
 export const payments = businessCounter({

@@ -80,7 +80,7 @@ export function attemptClaims({ invoices, changed, releaseLease }: InvoiceWrites
       );
     },
 
-    /** The attempt ends without a charge and its answer is final for its key (the itinerary refused the lock). */
+    /** The attempt ends without a charge and its answer is final for its key (its lease would outlive a hold). */
     async markRefused(id: string, paymentId: string, code: ErrorCode) {
       const doc = await changed(
         { _id: id, [`attempts.${paymentId}.status`]: 'processing' },

@@ -308,6 +308,7 @@ describe('reading and releasing holds', () => {
       cancelledAt: new Date().toISOString(),
       reason: 'requested',
       terms: { currency: 'USD', lines: [] },
+      refund: hold.quote.rate.totalPrice,
     });
     await expect.poll(read, { timeout: 20_000 }).toBe('released');
     // MongoDB first, then the projection (see the expiry test below).

@@ -105,6 +105,7 @@ function itineraryEvents(world: CreatorWorld, creator: string | undefined, steps
         cancelledAt,
         reason,
         terms: TERMS,
+        refund: { amount: 0, currency: 'USD' },
         ...attributed,
       });
     }

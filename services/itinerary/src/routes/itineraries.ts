@@ -5,10 +5,7 @@ import type { Handlers } from '@travelclub/kit';
 import { itineraryView } from '../domain/itinerary.js';
 import type { BookingFlows } from '../flows/index.js';
 
-type Endpoints = Omit<
-  typeof endpoints.itinerary,
-  'takePaymentLock' | 'releasePaymentLock' | 'supportListItineraries' | 'supportReadItinerary'
->;
+type Endpoints = Omit<typeof endpoints.itinerary, 'supportListItineraries' | 'supportReadItinerary'>;
 
 export function travellerRoutes(flows: BookingFlows): Handlers<Endpoints> {
   const { itineraries, cart, guests, checkout, cancellation, packages } = flows;
