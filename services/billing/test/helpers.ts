@@ -1,20 +1,18 @@
 // Shared set-up of the billing service tests: the real app against the run's servers (`useBilling` for a test
-// file), tokens from a local key set and the test's service secret, a stand-in for the itinerary's internal
-// routes (invoice drafts and the payment lock), a reader of billing.events, invoices in every state, and small
-// clients.
-import { errorCatalogue, type Card, type Invoice, type InvoiceDraft } from '@travelclub/contracts';
+// file), tokens from a local key set and the test's service secret, a reader of billing.events, invoices in
+// every state, and small clients. Billing calls no other service: the itinerary sends it drafts, takes invoices
+// back, and tells it what a cancellation gives back.
+import type { Card, Invoice, InvoiceDraft } from '@travelclub/contracts';
 import {
   inDays,
   readEvents,
   serviceHeaders,
   ServiceWorld,
   setUpForFile,
-  startStandIn,
   startTestJwks,
   testEnv,
   uniqueName,
   type SeenEvent,
-  type StandInAnswer,
   type TestJwks,
 } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
@@ -53,9 +51,14 @@ export interface InvoiceOptions {
   checkOut?: string;
   /** Cancellation charges of every line: from this instant on, this amount. */
   charges?: { from: string; amount: number }[];
+  /** When the cart's first hold lapses (an instant); an hour from now unless said. */
+  holdsUntil?: string;
 }
 
-/** What the itinerary says the invoice of a revision holds (billing reads it from the itinerary stand-in). */
+/** An instant `ms` from now. */
+export const instantIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** What the itinerary says the invoice of a revision holds, as it sends it to billing in createInvoice. */
 export function invoiceDraft(ownerId: string, options: InvoiceOptions = {}): InvoiceDraft {
   const currency = options.currency ?? 'USD';
   const checkInDate = options.checkIn ?? inDays(30);
@@ -96,6 +99,7 @@ export function invoiceDraft(ownerId: string, options: InvoiceOptions = {}): Inv
     },
     ...(options.creator ? { creator: options.creator } : {}),
     contactEmail: 'lead@example.com',
+    holdsUntil: options.holdsUntil ?? instantIn(3_600_000),
   };
 }
 
@@ -110,11 +114,19 @@ export const validCard = (number: string = SANDBOX_CARDS.succeeds, fields: Recor
   ...fields,
 });
 
-/** What the itinerary says when the invoice's itinerary is cancelled (itinerary.cancelled), by its owner. */
+/**
+ * What the itinerary says when the invoice's itinerary is cancelled (itinerary.cancelled), by its owner: the
+ * refund it worked out is the invoice's total unless `refund` (minor units, the invoice's currency) says less.
+ */
 export function cancelled(
   invoice: Invoice,
   user: Caller,
-  fields: { cancelledAt?: string; reason?: 'requested' | 'booking-failed'; withInvoiceId?: boolean } = {},
+  fields: {
+    cancelledAt?: string;
+    reason?: 'requested' | 'booking-failed';
+    withInvoiceId?: boolean;
+    refund?: number;
+  } = {},
 ) {
   return {
     itineraryId: invoice.itineraryId,
@@ -124,65 +136,8 @@ export function cancelled(
     cancelledAt: fields.cancelledAt ?? new Date().toISOString(),
     reason: fields.reason ?? 'requested',
     terms: invoice.terms,
+    refund: { amount: fields.refund ?? invoice.total.amount, currency: invoice.currency },
   };
-}
-
-// ---------- the itinerary's payment lock, stood in for ----------
-
-export type LockAnswer =
-  | { kind: 'ok'; delayMs?: number }
-  | { kind: 'refuse'; code: 'hold-expired' | 'invoice-outdated' | 'payment-in-progress' }
-  | { kind: 'reset' }
-  | { kind: 'slow'; delayMs: number };
-
-export interface LockCall {
-  method: string;
-  url: string;
-  body: unknown;
-  /** The service whose token came with the call (null: none, or not a valid one). */
-  caller: string | null;
-}
-
-export interface FakeItinerary {
-  url: string;
-  /** Calls to the payment lock. */
-  calls: LockCall[];
-  /** Reads of invoice drafts, by the service that read. */
-  answer: LockAnswer;
-  close(): Promise<void>;
-}
-
-const unauthenticated = { status: 401, body: { error: { code: 'unauthenticated', message: 'no' } } };
-
-/**
- * The itinerary's internal routes: the payment lock as the test says. Only
- * billing's service identity is served, as the real one does.
- */
-export async function fakeItinerary(): Promise<FakeItinerary> {
-  const fake: FakeItinerary = {
-    url: '',
-    calls: [],
-    answer: { kind: 'ok' },
-    close: async () => undefined,
-  };
-  const standIn = await startStandIn('itinerary', ({ method, url, body, caller }): StandInAnswer => {
-    fake.calls.push({ method, url, body, caller });
-    if (caller !== 'billing') return unauthenticated;
-    const answer = fake.answer;
-    if (answer.kind === 'reset') return 'reset';
-    if (answer.kind === 'refuse')
-      return { status: 409, body: { error: { code: answer.code, message: errorCatalogue[answer.code].message } } };
-    if (method === 'DELETE') return { status: 204 };
-    const lock = {
-      itineraryId: decodeURIComponent(url.split('/')[4] ?? ''),
-      invoiceId: (body as { invoiceId?: string } | undefined)?.invoiceId,
-      lockedUntil: new Date(Date.now() + 120_000).toISOString(),
-    };
-    return { status: 200, body: lock, delayMs: answer.delayMs };
-  });
-  fake.url = standIn.url;
-  fake.close = standIn.close;
-  return fake;
 }
 
 // ---------- events ----------
@@ -219,11 +174,10 @@ export const useBilling = (settings: Record<string, string> = {}, { events = fal
   setUpForFile(new BillingWorld(settings, events));
 
 /**
- * A key set, the itinerary stand-in and the billing app, and what a test file's tests do with them. Its fields
- * are there once `start` is over.
+ * A key set and the billing app, and what a test file's tests do with them. Its fields are there once `start`
+ * is over.
  */
 export class BillingWorld extends ServiceWorld<BillingApp> {
-  itinerary!: FakeItinerary;
   /** What the app published (read only when the file asked for it). */
   events!: InvoiceEvents;
 
@@ -236,14 +190,11 @@ export class BillingWorld extends ServiceWorld<BillingApp> {
 
   async start(): Promise<void> {
     this.jwks = await startTestJwks();
-    this.itinerary = await fakeItinerary();
     this.app = await buildApp(
       BillingConfigSchema.parse({
         ...testEnv('billing'),
         JWKS_URL: this.jwks.jwksUrl,
         KAFKA_TOPIC_PREFIX: `${uniqueName('billing')}.`,
-        ITINERARY_URL: this.itinerary.url,
-        CALL_TIMEOUT_MS: '500',
         ...this.settings,
       }),
     );
@@ -253,7 +204,6 @@ export class BillingWorld extends ServiceWorld<BillingApp> {
   async close(): Promise<void> {
     await this.events?.stop();
     await this.app?.close();
-    await this.itinerary?.close();
     await this.jwks?.close();
   }
 
@@ -300,6 +250,19 @@ export class BillingWorld extends ServiceWorld<BillingApp> {
       url: `/api/v1/invoice/${invoiceId}/payment`,
       headers: { ...caller.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
       payload: { card },
+    });
+  }
+
+  /**
+   * `POST /internal/v1/invoices/:id/withdraw`: the itinerary `itineraryId` takes the invoice back, with the
+   * itinerary's service identity unless `headers` say otherwise.
+   */
+  async withdraw(invoiceId: string, itineraryId: string, headers?: Record<string, string>) {
+    return this.app.inject({
+      method: 'POST',
+      url: `/internal/v1/invoices/${invoiceId}/withdraw`,
+      headers: headers ?? (await fromItinerary()),
+      payload: { itineraryId },
     });
   }
 

@@ -5,27 +5,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  fakeItinerary,
-  fromItinerary,
-  invoiceDraft,
-  SANDBOX_CARDS,
-  traveller,
-  validCard,
-  type FakeItinerary,
-} from './helpers.js';
+import { fromItinerary, invoiceDraft, SANDBOX_CARDS, traveller, validCard } from './helpers.js';
 
 const serverPath = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
 let jwks: TestJwks;
-let itinerary: FakeItinerary;
 let child: ChildProcess;
 let output = '';
 let baseUrl: string;
 
 beforeAll(async () => {
   jwks = await startTestJwks();
-  itinerary = await fakeItinerary();
   child = spawn(process.execPath, ['--import', 'tsx', serverPath], {
     env: {
       ...process.env,
@@ -33,7 +23,6 @@ beforeAll(async () => {
       LOG_LEVEL: 'trace',
       JWKS_URL: jwks.jwksUrl,
       KAFKA_TOPIC_PREFIX: `${uniqueName('billing')}.`,
-      ITINERARY_URL: itinerary.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,7 +43,6 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
-  await itinerary?.close();
   await jwks?.close();
 });
 

@@ -1,13 +1,23 @@
 // Invoices against the real servers: made once per itinerary revision (with billing.invoice.created) from what
-// the itinerary says, only for the itinerary's service identity; newer revisions void older ones, and only the
-// owner and support staff may read one.
+// the itinerary says, only for the itinerary's service identity; newer revisions void older ones; the itinerary
+// takes back (withdraws) an open invoice no payment holds; and only the owner and support staff may read one.
 import { randomUUID } from 'node:crypto';
 import { InvoiceSchema } from '@travelclub/contracts';
 import { createServiceIdentity } from '@travelclub/kit';
 import { serviceHeaders } from '@travelclub/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
-import { expectError, expectInvalid, fromItinerary, invoiceDraft, useBilling } from '../helpers.js';
+import {
+  cancelled,
+  expectError,
+  expectInvalid,
+  fromItinerary,
+  instantIn,
+  invoiceDraft,
+  SANDBOX_CARDS,
+  useBilling,
+  validCard,
+} from '../helpers.js';
 
 const world = useBilling({}, { events: true });
 
@@ -38,8 +48,8 @@ describe('POST /internal/v1/invoices', () => {
       creator: 'ada-travels',
     });
     expect(invoice.id).toMatch(/^inv_/);
-    // Billing asks the itinerary nothing back.
-    expect(world.itinerary.calls.filter((call) => call.url.includes(body.itineraryId))).toEqual([]);
+    // When the cart's first hold lapses is kept with it: no payment may be leased past it.
+    expect((await world.app.billing.store.get(invoice.id))?.holdsUntil).toEqual(new Date(draft.holdsUntil));
 
     const again = await post(body);
     expect(again.statusCode).toBe(200);
@@ -74,6 +84,14 @@ describe('POST /internal/v1/invoices', () => {
     ).toBe('open');
   });
 
+  it('refuses a draft that does not say when its holds lapse, or not as an instant', async () => {
+    const user = await world.traveller();
+    const { holdsUntil: _, ...draft } = invoiceDraft(user.id);
+    expectInvalid(await post(draft), 'holdsUntil');
+    expectInvalid(await post({ ...draft, holdsUntil: 'tomorrow' }), 'holdsUntil');
+    expect(await world.app.billing.store.get(invoiceIdFor(draft.itineraryId, draft.revision))).toBeNull();
+  });
+
   it('refuses a draft with lines in another currency than the invoice', async () => {
     const user = await world.traveller();
     const draft = invoiceDraft(user.id, { amounts: [100_00, 50_00] });
@@ -94,6 +112,113 @@ describe('POST /internal/v1/invoices', () => {
     expectError(await post(body, { authorization: `Bearer ${await stranger.tokenFor('billing')}` }), 'unauthenticated');
     expect(await world.app.billing.store.get(invoiceIdFor(body.itineraryId, body.revision))).toBeNull();
     expect((await post(body)).statusCode).toBe(201);
+  });
+});
+
+describe('POST /internal/v1/invoices/:id/withdraw', () => {
+  it('voids an open invoice no payment holds, which can then no longer be paid', async () => {
+    const { user, invoice } = await world.openInvoice();
+    const res = await world.withdraw(invoice.id, invoice.itineraryId);
+    expect(res.statusCode).toBe(200);
+    const answer = InvoiceSchema.parse(res.json());
+    expect(answer).toEqual({ ...invoice, status: 'void' });
+    expect(await world.app.billing.store.get(invoice.id)).toMatchObject({ status: 'void', voidReason: 'withdrawn' });
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('void');
+    // A withdrawn invoice is as an outdated one to its payer: the cart is changing.
+    expectError(await world.pay(user, invoice.id), 'invoice-outdated');
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
+  });
+
+  it('answers a second withdrawal the same, still void', async () => {
+    const { invoice } = await world.openInvoice();
+    const first = await world.withdraw(invoice.id, invoice.itineraryId);
+    const second = await world.withdraw(invoice.id, invoice.itineraryId);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(second.json().status).toBe('void');
+  });
+
+  it('answers a void or refunded invoice as it is, changing nothing', async () => {
+    const user = await world.traveller();
+    const itineraryId = `it-${randomUUID()}`;
+    const outdated = await world.createInvoice(user, { itineraryId, revision: 0 });
+    await world.createInvoice(user, { itineraryId, revision: 1 });
+    const voided = await world.withdraw(outdated.id, itineraryId);
+    expect(voided.statusCode).toBe(200);
+    expect(voided.json().status).toBe('void');
+    expect((await world.app.billing.store.get(outdated.id))?.voidReason).toBe('outdated');
+
+    const paid = await world.paidInvoice(user);
+    await world.publish('itinerary.cancelled', paid.itineraryId, cancelled(paid, user));
+    await expect.poll(async () => (await world.getInvoice(user, paid.id)).status, { timeout: 20_000 }).toBe('refunded');
+    const refunded = await world.withdraw(paid.id, paid.itineraryId);
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json()).toEqual(await world.getInvoice(user, paid.id));
+  });
+
+  it('refuses a paid invoice with payment-in-progress, and it stays paid', async () => {
+    const user = await world.traveller();
+    const paid = await world.paidInvoice(user);
+    expectError(await world.withdraw(paid.id, paid.itineraryId), 'payment-in-progress');
+    expect((await world.getInvoice(user, paid.id)).status).toBe('paid');
+  });
+
+  it('refuses while a payment holds the invoice, its lease live or lapsed with the outcome unknown', async () => {
+    for (const leaseUntil of [new Date(Date.now() + 60_000), new Date(Date.now() - 1_000)]) {
+      const { user, invoice } = await world.openInvoice();
+      await world.leaveUnsettledAttempt(invoice, randomUUID(), validCard(), { leaseUntil });
+      expectError(await world.withdraw(invoice.id, invoice.itineraryId), 'payment-in-progress');
+      expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
+      // Once that payment is settled (here: its lease let go), the invoice can be taken back.
+      await world.app.billing.store.collection.updateOne({ _id: invoice.id }, { $set: { lease: null } });
+      expect((await world.withdraw(invoice.id, invoice.itineraryId)).json().status).toBe('void');
+    }
+  });
+
+  it('takes back an invoice whose last payment was declined (the decline let go of the lease)', async () => {
+    const { user, invoice } = await world.openInvoice();
+    expectError(await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined)), 'card-declined');
+    const res = await world.withdraw(invoice.id, invoice.itineraryId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('void');
+  });
+
+  it('takes back an invoice whose payment was refused for the holds', async () => {
+    const { user, invoice } = await world.openInvoice({ holdsUntil: instantIn(1_000) });
+    expectError(await world.pay(user, invoice.id), 'hold-expired');
+    expect((await world.withdraw(invoice.id, invoice.itineraryId)).json().status).toBe('void');
+  });
+
+  it('answers invoice-not-found for an unknown invoice and for another itinerary’s, changing nothing', async () => {
+    const { user, invoice } = await world.openInvoice();
+    expectError(await world.withdraw('inv_nothing', invoice.itineraryId), 'invoice-not-found');
+    expectError(await world.withdraw(invoice.id, `it-${randomUUID()}`), 'invoice-not-found');
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
+    expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
+  });
+
+  it('answers only the itinerary’s service identity: not billing’s own, not a user, not another service', async () => {
+    const { user, invoice } = await world.openInvoice();
+    const withdraw = (headers: Record<string, string>) => world.withdraw(invoice.id, invoice.itineraryId, headers);
+    expectError(await withdraw({}), 'unauthenticated');
+    expectError(await withdraw(user.headers), 'unauthenticated');
+    expectError(await withdraw(await serviceHeaders('billing', 'billing')), 'forbidden');
+    expectError(await withdraw(await serviceHeaders('catalog', 'billing')), 'forbidden');
+    expectError(await withdraw(await serviceHeaders('itinerary', 'catalog')), 'unauthenticated');
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
+  });
+
+  it('refuses a body without the itinerary', async () => {
+    const { user, invoice } = await world.openInvoice();
+    const res = await world.app.inject({
+      method: 'POST',
+      url: `/internal/v1/invoices/${invoice.id}/withdraw`,
+      headers: await fromItinerary(),
+      payload: {},
+    });
+    expectInvalid(res, 'itineraryId');
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
   });
 });
 

@@ -1,7 +1,8 @@
 // The lease and payments whose outcome is unknown, with a two-second lease, a one-second provider timeout and
 // a sandbox that takes four seconds to settle a charge: the request gives up, no other payment starts until
 // the outcome is known (even past the lease), and reconciliation settles it from the provider: paid once,
-// refunded when the invoice was voided meanwhile, dropped when the provider never received it.
+// refunded when the invoice was voided meanwhile, dropped when the provider never received it. The itinerary
+// cannot take the invoice back while such a payment holds it.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -51,20 +52,23 @@ describe('a provider slower than its timeout', () => {
     expectError(first, 'service-unavailable');
     expect(Date.now() - started).toBeLessThan(LEASE_MS);
 
-    // The itinerary's lock is this payment's, to the instant the lease ends.
+    // The lease is this payment's, for PAYMENT_LEASE_S from when it took the invoice.
     const held = await slow.app.billing.store.get(invoice.id);
-    const lock = slow.itinerary.calls.find(
-      (c) => c.method === 'POST' && (c.body as { invoiceId: string }).invoiceId === invoice.id,
-    );
-    expect(lock?.body).toEqual({ invoiceId: invoice.id, paymentId, until: held!.lease!.until.toISOString() });
+    expect(held!.lease!.paymentId).toBe(paymentId);
+    const leaseEnds = held!.lease!.until.getTime();
+    expect(leaseEnds).toBeGreaterThan(started + LEASE_MS - 100);
+    expect(leaseEnds).toBeLessThanOrEqual(Date.now() + LEASE_MS);
 
     expectError(await slow.pay(user, invoice.id, validCard(), key), 'payment-in-progress');
     expectError(await slow.pay(user, invoice.id), 'payment-in-progress');
     // Past the lease the outcome is still unknown: a new key could charge the card a second time.
     await until(started, LEASE_MS + 200);
     expectError(await slow.pay(user, invoice.id), 'payment-in-progress');
+    // Nor may the itinerary take the invoice back and change its cart under the charge.
+    expectError(await slow.withdraw(invoice.id, invoice.itineraryId), 'payment-in-progress');
     expect(await slow.app.billing.payments.reconcile()).toEqual({ pending: 1 });
     expectError(await slow.pay(user, invoice.id), 'payment-in-progress');
+    expectError(await slow.withdraw(invoice.id, invoice.itineraryId), 'payment-in-progress');
 
     await until(started, SETTLES_MS + 200);
     await expect.poll(() => slow.app.billing.payments.reconcile(), SETTLED).toEqual({ paid: 1 });
@@ -95,12 +99,8 @@ describe('a provider slower than its timeout', () => {
       invoiceId: invoice.id,
     });
     await expect.poll(async () => (await slow.getInvoice(user, invoice.id)).status, { timeout: 30_000 }).toBe('void');
-    // Void, but its payment is not over: the itinerary is told so when it asks.
-    expect(await slow.app.billing.payments.state(invoice.id)).toEqual({
-      invoiceId: invoice.id,
-      status: 'void',
-      paymentInProgress: true,
-    });
+    // Void, but its payment is not over: the lease stays until the charge is settled.
+    expect((await slow.app.billing.store.get(invoice.id))?.lease?.paymentId).toBe(paymentId);
 
     await until(started, SETTLES_MS + 200);
     await expect.poll(() => slow.app.billing.payments.reconcile(), SETTLED).toEqual({ refunded: 1 });
@@ -119,7 +119,7 @@ describe('a provider slower than its timeout', () => {
       reason: 'invoice-not-payable',
     });
     expect(slow.events.of('billing.invoice.paid', invoice.id)).toHaveLength(0);
-    expect(await slow.app.billing.payments.state(invoice.id)).toMatchObject({ paymentInProgress: false });
+    expect((await slow.app.billing.store.get(invoice.id))?.lease).toBeNull();
     // Its key keeps that answer; nothing more is charged or refunded.
     expectError(await slow.pay(user, invoice.id, validCard(), key), 'invoice-void');
     expect(await slow.app.billing.payments.reconcile()).toEqual({});
@@ -145,6 +145,7 @@ describe('a provider that never received the charge', () => {
     const { user, invoice, started } = await unreceivedPayment('connection refused by the provider');
     world.app.billing.provider.charge = originalCharge;
     expectError(await world.pay(user, invoice.id), 'payment-in-progress');
+    expectError(await world.withdraw(invoice.id, invoice.itineraryId), 'payment-in-progress');
     expect(await world.app.billing.payments.reconcile()).toEqual({});
 
     await until(started, LEASE_MS + 200);

@@ -5,7 +5,7 @@ import { readMetric } from '@travelclub/kit/testing';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { commissionOf } from '../../src/domain/money.js';
-import { cancelled, expectError, SANDBOX_CARDS, useBilling, validCard } from '../helpers.js';
+import { cancelled, expectError, instantIn, SANDBOX_CARDS, useBilling, validCard } from '../helpers.js';
 
 // The schedule never runs during the file: the unsettled payment below stays for the gauge to see.
 const world = useBilling({ RECONCILE_EVERY_S: '3600' }, { events: true });
@@ -42,21 +42,27 @@ describe('travelclub_payments_total', () => {
     expect(await payments('declined')).toBe(before + 1);
   });
 
-  it('counts a payment the itinerary refused for good as failed, and one it may yet take not at all', async () => {
+  it('counts a payment refused for the cart’s holds as failed once, and one refused while another runs not at all', async () => {
     const before = await payments('failed');
-    const { user, invoice } = await world.openInvoice();
+    // Another payment holds this invoice (for an hour: it never lapses during the file).
+    const busy = await world.openInvoice();
+    await world.leaveUnsettledAttempt(busy.invoice, randomUUID(), validCard(), {
+      leaseUntil: new Date(Date.now() + 3_600_000),
+    });
     try {
-      world.itinerary.answer = { kind: 'refuse', code: 'payment-in-progress' };
-      expectError(await world.pay(user, invoice.id), 'payment-in-progress');
+      expectError(await world.pay(busy.user, busy.invoice.id), 'payment-in-progress');
       expect(await payments('failed')).toBe(before);
-      world.itinerary.answer = { kind: 'refuse', code: 'hold-expired' };
-      const key = randomUUID();
-      expectError(await world.pay(user, invoice.id, validCard(), key), 'hold-expired');
-      expectError(await world.pay(user, invoice.id, validCard(), key), 'hold-expired');
-      expect(await payments('failed')).toBe(before + 1);
     } finally {
-      world.itinerary.answer = { kind: 'ok' };
+      await world.app.billing.store.collection.updateOne({ _id: busy.invoice.id }, { $set: { lease: null } });
     }
+
+    // The first hold lapses before a lease would end: refused for good.
+    const { user, invoice } = await world.openInvoice({ holdsUntil: instantIn(10_000) });
+    const key = randomUUID();
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'hold-expired');
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'hold-expired');
+    expect(await payments('failed')).toBe(before + 1);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
   });
 });
 

@@ -1,22 +1,24 @@
-// Card payments against the real servers: validation, idempotency keys, the itinerary's payment lock, the
-// sandbox provider's outcomes, one charge under a race, a crash after the charge, and no card number stored.
+// Card payments against the real servers: validation, idempotency keys, no lease past the cart's first hold
+// (holdsUntil), an invoice the itinerary took back, the sandbox provider's outcomes, one charge under a race, a
+// crash after the charge, and no card number stored. Billing calls no other service while it charges.
 import { PaymentAnswerSchema } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentIdFor } from '../../src/domain/ids.js';
-import { expectError, expectInvalid, SANDBOX_CARDS, useBilling, validCard } from '../helpers.js';
+import { expectError, expectInvalid, instantIn, SANDBOX_CARDS, useBilling, validCard } from '../helpers.js';
 
 const world = useBilling({}, { events: true });
-beforeEach(() => {
-  world.itinerary.answer = { kind: 'ok' };
-});
+/** A sandbox that takes a while to settle a charge: the payment holds the invoice meanwhile. */
+const slow = useBilling({ SANDBOX_LATENCY_MS: '1500' });
 
-const lockCallsFor = (invoiceId: string, method = 'POST') =>
-  world.itinerary.calls.filter(
-    (c) =>
-      c.method === method &&
-      (method === 'POST' ? (c.body as { invoiceId?: string })?.invoiceId === invoiceId : c.url.includes(invoiceId)),
-  );
+const LEASE_MS = 60_000; // the default PAYMENT_LEASE_S
+
+/** The invoice as billing stores it. */
+const stored = (invoiceId: string, w = world) => w.app.billing.store.get(invoiceId);
+
+/** Waits until a payment holds the invoice (its lease is there). */
+const untilLeased = (invoiceId: string, w = world) =>
+  vi.waitFor(async () => expect((await stored(invoiceId, w))?.lease).toBeTruthy(), { timeout: 10_000, interval: 10 });
 
 describe('the request', () => {
   it('needs an Idempotency-Key header of printable characters', async () => {
@@ -76,10 +78,8 @@ describe('paying', () => {
       card: { brand: 'visa', last4: '4242' },
     });
 
-    // The lock was taken for this invoice, with billing's own service identity.
-    const [lock] = lockCallsFor(invoice.id);
-    expect(lock?.url).toBe(`/internal/v1/itineraries/${invoice.itineraryId}/payment-lock`);
-    expect(lock?.caller).toBe('billing');
+    // The payment's lease is let go with its outcome recorded.
+    expect((await stored(invoice.id))?.lease).toBeNull();
 
     const paid = await world.getInvoice(user, invoice.id);
     expect(paid.status).toBe('paid');
@@ -108,9 +108,8 @@ describe('paying', () => {
     const declined = await world.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined));
     expectError(declined, 'card-declined');
     expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
-    // The lock is let go at once rather than left to lapse.
-    expect(lockCallsFor(invoice.id, 'DELETE')).toHaveLength(1);
-    expect(lockCallsFor(invoice.id, 'DELETE')[0]!.url).toContain(`invoiceId=${invoice.id}`);
+    // The lease goes with the decline rather than being left to lapse.
+    expect((await stored(invoice.id))?.lease).toBeNull();
 
     const [failed] = await world.events.wait('billing.payment.failed', invoice.id);
     expect(failed!.payload).toMatchObject({ userId: user.id, amount: invoice.total, reason: 'card-declined' });
@@ -147,7 +146,6 @@ describe('idempotency keys', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(await world.chargesOf(invoice.id)).toHaveLength(1);
-    expect(lockCallsFor(invoice.id)).toHaveLength(1);
   });
 
   it('answers a repeated key of a declined payment with the same decline, charging nothing more', async () => {
@@ -179,7 +177,6 @@ describe('idempotency keys', () => {
 
   it('charges once when 10 payments with different keys race', async () => {
     const { user, invoice } = await world.openInvoice();
-    world.itinerary.answer = { kind: 'ok', delayMs: 50 };
     const answers = await Promise.all(Array.from({ length: 10 }, () => world.pay(user, invoice.id)));
     const ok = answers.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
@@ -192,78 +189,116 @@ describe('idempotency keys', () => {
   });
 
   it('answers payment-in-progress to the same key while its attempt holds the invoice', async () => {
-    const { user, invoice } = await world.openInvoice();
-    // The second request goes once the first has reached the itinerary's lock (so it holds the invoice), not
-    // after a fixed wait, which a busy machine can outlast.
-    world.itinerary.answer = { kind: 'ok', delayMs: 450 };
+    const { user, invoice } = await slow.openInvoice();
+    // The second request goes once the first holds the invoice (its lease is stored), not after a fixed wait,
+    // which a busy machine can outlast.
     const key = randomUUID();
-    const lockCalls = world.itinerary.calls.length;
-    const first = world.pay(user, invoice.id, validCard(), key);
-    await vi.waitFor(() => expect(world.itinerary.calls.length).toBeGreaterThan(lockCalls), {
-      timeout: 10_000,
-      interval: 10,
-    });
-    const b = await world.pay(user, invoice.id, validCard(), key);
+    const first = slow.pay(user, invoice.id, validCard(), key);
+    await untilLeased(invoice.id, slow);
+    const b = await slow.pay(user, invoice.id, validCard(), key);
     const a = await first;
     expect(a.statusCode).toBe(200);
     expectError(b, 'payment-in-progress');
-    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
+    expect(await slow.chargesOf(invoice.id)).toHaveLength(1);
+  });
+
+  it('lets a key refused with payment-in-progress try again once the other payment ended', async () => {
+    const { user, invoice } = await slow.openInvoice();
+    const declined = slow.pay(user, invoice.id, validCard(SANDBOX_CARDS.declined));
+    await untilLeased(invoice.id, slow);
+    const key = randomUUID();
+    expectError(await slow.pay(user, invoice.id, validCard(), key), 'payment-in-progress');
+    expectError(await declined, 'card-declined');
+    // The refusal was not kept for the key: it runs now.
+    const retry = await slow.pay(user, invoice.id, validCard(), key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().paymentId).toBe(paymentIdFor(invoice.id, key));
+    expect((await slow.chargesOf(invoice.id)).map((c) => c.outcome).sort()).toEqual(['declined', 'succeeded']);
   });
 });
 
-describe('the payment lock', () => {
-  it.each(['hold-expired', 'invoice-outdated'] as const)(
-    'charges nothing when the itinerary refuses with %s, and keeps that answer for the key',
-    async (code) => {
-      const { user, invoice } = await world.openInvoice();
-      world.itinerary.answer = { kind: 'refuse', code };
+describe('the cart’s holds', () => {
+  it.each([
+    ['lapses before the lease would end', () => instantIn(LEASE_MS / 2)],
+    ['has lapsed already', () => instantIn(-60_000)],
+  ])(
+    'charges nothing when the first hold %s (hold-expired), and keeps that answer for the key',
+    async (_case, holdsUntil) => {
+      const { user, invoice } = await world.openInvoice({ holdsUntil: holdsUntil() });
       const key = randomUUID();
-      expectError(await world.pay(user, invoice.id, validCard(), key), code);
+      expectError(await world.pay(user, invoice.id, validCard(), key), 'hold-expired');
       expect(await world.chargesOf(invoice.id)).toHaveLength(0);
-      const stored = await world.getInvoice(user, invoice.id);
-      expect(stored.status).toBe('open');
+      const doc = await stored(invoice.id);
+      expect(doc?.status).toBe('open');
+      expect(doc?.attempts[paymentIdFor(invoice.id, key)]).toMatchObject({ status: 'refused', code: 'hold-expired' });
+      // The refusal let go of the lease: the itinerary can take the invoice back, and another key is refused
+      // for the holds, not for a payment in progress.
+      expect(doc?.lease).toBeNull();
 
-      world.itinerary.answer = { kind: 'ok' };
-      expectError(await world.pay(user, invoice.id, validCard(), key), code);
+      expectError(await world.pay(user, invoice.id, validCard(), key), 'hold-expired');
+      expectError(await world.pay(user, invoice.id), 'hold-expired');
       expect(await world.chargesOf(invoice.id)).toHaveLength(0);
-      // The invoice is not stuck: a new key may try once the itinerary agrees.
-      expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
     },
   );
 
-  it('lets the same key try again after the itinerary answered payment-in-progress', async () => {
-    const { user, invoice } = await world.openInvoice();
-    const key = randomUUID();
-    world.itinerary.answer = { kind: 'refuse', code: 'payment-in-progress' };
-    expectError(await world.pay(user, invoice.id, validCard(), key), 'payment-in-progress');
-    world.itinerary.answer = { kind: 'ok' };
-    expect((await world.pay(user, invoice.id, validCard(), key)).statusCode).toBe(200);
-  });
-
-  it.each([
-    ['cuts the connection', { kind: 'reset' } as const],
-    ['answers too slowly', { kind: 'slow', delayMs: 1_500 } as const],
-  ])('answers 503 and charges nothing when the itinerary %s; the same key works later', async (_case, answer) => {
-    const { user, invoice } = await world.openInvoice();
-    world.itinerary.answer = answer;
-    const key = randomUUID();
-    expectError(await world.pay(user, invoice.id, validCard(), key), 'service-unavailable');
-    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
-    expect((await world.getInvoice(user, invoice.id)).status).toBe('open');
-
-    world.itinerary.answer = { kind: 'ok' };
-    const retry = await world.pay(user, invoice.id, validCard(), key);
-    expect(retry.statusCode).toBe(200);
+  it('pays when every hold outlives the lease', async () => {
+    const { user, invoice } = await world.openInvoice({ holdsUntil: instantIn(LEASE_MS + 30_000) });
+    const res = await world.pay(user, invoice.id);
+    expect(res.statusCode).toBe(200);
     expect(await world.chargesOf(invoice.id)).toHaveLength(1);
   });
 
-  it('refuses an invoice an itinerary change made outdated without asking for the lock', async () => {
+  it('sets no limit on an invoice made before drafts said when the holds lapse', async () => {
+    const { user, invoice } = await world.openInvoice({ holdsUntil: instantIn(-60_000) });
+    await world.app.billing.store.collection.updateOne({ _id: invoice.id }, { $unset: { holdsUntil: '' } });
+    expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
+    expect(await world.chargesOf(invoice.id)).toHaveLength(1);
+  });
+
+  it('keeps a new revision’s invoice payable when an older one’s holds were too short', async () => {
     const user = await world.traveller();
-    const older = await world.createInvoice(user, { itineraryId: 'it-changed', revision: 0 });
-    await world.createInvoice(user, { itineraryId: 'it-changed', revision: 1 });
-    expectError(await world.pay(user, older.id), 'invoice-outdated');
-    expect(lockCallsFor(older.id)).toHaveLength(0);
+    const itineraryId = `it-${randomUUID()}`;
+    const older = await world.createInvoice(user, { itineraryId, revision: 0, holdsUntil: instantIn(5_000) });
+    expectError(await world.pay(user, older.id), 'hold-expired');
+    // The itinerary held the rooms again: a new revision, and its draft says so.
+    const newer = await world.createInvoice(user, { itineraryId, revision: 1 });
+    expect((await world.pay(user, newer.id)).statusCode).toBe(200);
     expect(await world.chargesOf(older.id)).toHaveLength(0);
+    expect(await world.chargesOf(newer.id)).toHaveLength(1);
+  });
+});
+
+describe('an invoice the itinerary no longer awaits', () => {
+  it('refuses an invoice the itinerary took back with invoice-outdated, charging nothing', async () => {
+    const { user, invoice } = await world.openInvoice();
+    expect((await world.withdraw(invoice.id, invoice.itineraryId)).statusCode).toBe(200);
+    const key = randomUUID();
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'invoice-outdated');
+    expectError(await world.pay(user, invoice.id, validCard(), key), 'invoice-outdated');
+    expect(await world.chargesOf(invoice.id)).toHaveLength(0);
+    expect((await world.getInvoice(user, invoice.id)).status).toBe('void');
+  });
+
+  it('refuses an invoice an itinerary change made outdated', async () => {
+    const user = await world.traveller();
+    const itineraryId = `it-${randomUUID()}`;
+    const older = await world.createInvoice(user, { itineraryId, revision: 0 });
+    await world.createInvoice(user, { itineraryId, revision: 1 });
+    expectError(await world.pay(user, older.id), 'invoice-outdated');
+    expect(await world.chargesOf(older.id)).toHaveLength(0);
+  });
+
+  it('keeps an invoice the itinerary tries to take back while a payment runs, and pays it', async () => {
+    const { user, invoice } = await slow.openInvoice();
+    const paying = slow.pay(user, invoice.id);
+    await untilLeased(invoice.id, slow);
+    expectError(await slow.withdraw(invoice.id, invoice.itineraryId), 'payment-in-progress');
+    expect((await stored(invoice.id, slow))?.status).toBe('open');
+    expect((await paying).statusCode).toBe(200);
+    expect((await slow.getInvoice(user, invoice.id)).status).toBe('paid');
+    expect(await slow.chargesOf(invoice.id)).toHaveLength(1);
+    // Paid: still not the itinerary's to take back.
+    expectError(await slow.withdraw(invoice.id, invoice.itineraryId), 'payment-in-progress');
   });
 });
 

@@ -108,13 +108,13 @@ describe('GET /api/v1/userProfile/my/payout', () => {
 
   it('reverses the share of the commission a refund gave back', async () => {
     const { caller, slug } = await creator();
-    // 200.00 paid; cancelling now keeps a 50.00 charge, so 150.00 (three quarters) goes back.
+    // 200.00 paid; cancelling now keeps a 50.00 charge, so the itinerary says 150.00 (three quarters) goes back.
     const { invoice, buyer } = await boughtInvoice({
       creator: slug,
       amounts: [200_00],
       charges: [{ from: instantInDays(-1), amount: 50_00 }],
     });
-    await world.publish('itinerary.cancelled', invoice.itineraryId, cancelled(invoice, buyer));
+    await world.publish('itinerary.cancelled', invoice.itineraryId, cancelled(invoice, buyer, { refund: 150_00 }));
     await expect
       .poll(async () => (await world.getInvoice(buyer, invoice.id)).status, { timeout: 20_000 })
       .toBe('refunded');

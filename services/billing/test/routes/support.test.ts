@@ -62,18 +62,23 @@ async function sandboxRefunded(invoice: Invoice): Promise<number> {
   return refunds.reduce((sum, r) => sum + (r.amount as { amount: number }).amount, 0);
 }
 
-/** A paid invoice of a new traveller: 100.00, with a 40.00 cancellation charge in force since yesterday. */
+/**
+ * A paid invoice of a new traveller: 100.00, with a 40.00 cancellation charge in force since yesterday, and what
+ * the itinerary says cancelling it gives back (60.00: it works the terms out, billing does not).
+ */
 async function paidWithCharge() {
   const user = await world.traveller();
   const invoice = await world.paidInvoice(user, {
     amounts: [100_00],
     charges: [{ from: instantInDays(-1), amount: 40_00 }],
   });
-  return { user, invoice };
+  return { user, invoice, refund: 60_00 };
 }
 
-async function cancelAndWait(invoice: Invoice, user: Caller): Promise<Invoice> {
-  await world.publish('itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user));
+/** The itinerary cancels, saying the cancellation gives back `refund` (all of the invoice unless said). */
+async function cancelAndWait(invoice: Invoice, user: Caller, refund?: number): Promise<Invoice> {
+  const event = cancelled(invoice, user, refund === undefined ? {} : { refund });
+  await world.publish('itinerary.cancelled', invoice.itineraryId, event);
   await expect
     .poll(async () => (await world.getInvoice(user, invoice.id)).status, { timeout: 20_000 })
     .toBe('refunded');
@@ -255,10 +260,11 @@ describe('POST /api/v1/support/invoices/:id/refunds', () => {
 
   it('keeps the cancellation’s refund to what staff refunds left of the payment', async () => {
     const desk = await staff();
-    // 100.00 paid; the terms keep 40.00, so a cancellation would give 60.00 back; staff gave 70.00 first.
-    const { user, invoice } = await paidWithCharge();
+    // 100.00 paid; the terms keep 40.00, so the itinerary says a cancellation gives 60.00 back; staff gave 70.00
+    // first, which it did not know of.
+    const { user, invoice, refund: terms } = await paidWithCharge();
     await refund(desk, invoice.id, 70_00);
-    const after = await cancelAndWait(invoice, user);
+    const after = await cancelAndWait(invoice, user, terms);
     expect(after.refund!.amount).toEqual(usd(30_00));
     expect(after.refunded).toEqual(usd(100_00));
 
@@ -280,11 +286,11 @@ describe('POST /api/v1/support/invoices/:id/refunds', () => {
     expectError(await refundRes(desk, invoice.id, { amount: 1, reason: 'Goodwill' }), 'refund-exceeds-paid');
   });
 
-  it('gives the terms’ refund on cancelling when it is less than what is left, and staff the rest after', async () => {
+  it('gives the event’s refund on cancelling when it is less than what is left, and staff the rest after', async () => {
     const desk = await staff();
-    const { user, invoice } = await paidWithCharge();
+    const { user, invoice, refund: terms } = await paidWithCharge();
     await refund(desk, invoice.id, 10_00);
-    const after = await cancelAndWait(invoice, user);
+    const after = await cancelAndWait(invoice, user, terms);
     expect(after.refund!.amount).toEqual(usd(60_00));
     const [, cancelling] = await world.events.wait('billing.refund.issued', invoice.id, 2, 500);
     // The payment keeps 30.00 now: the terms' 40.00 less the earlier goodwill.
@@ -300,7 +306,7 @@ describe('POST /api/v1/support/invoices/:id/refunds', () => {
   it('never gives back more than was paid when a staff refund and the cancellation come at once', async () => {
     const desk = await staff();
     const user = await world.traveller();
-    // Free cancellation: the terms give all 100.00 back.
+    // Free cancellation: the itinerary says all 100.00 goes back.
     const invoice = await world.paidInvoice(user, { amounts: [100_00] });
     const [res] = await Promise.all([
       refundRes(desk, invoice.id, { amount: 70_00, reason: 'Goodwill' }),
