@@ -3,7 +3,7 @@
 // never more than support staff's refunds left of the payment; open ones become void. The refund always names
 // the invoice that was paid.
 import type { Money } from '@travelclub/contracts';
-import { newEvent, type CausalContext } from '@travelclub/kit';
+import { newEvent, PermanentEventError, type CausalContext } from '@travelclub/kit';
 import { emptyRefundIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
 import { CANCELLATION_REFUND, commissionShare, committedAmount, type RefundRecord } from '../domain/refunds.js';
@@ -28,6 +28,9 @@ const cancellationDecision =
     if (reserved) return reserved.status === 'reserved' ? { use: reserved } : null;
     const payment = invoice.payment;
     if (invoice.status !== 'paid' || !payment) return null;
+    // A refund in another currency than the payment's is a broken event: dead-lettered, nothing given back.
+    if (asked && asked.currency !== payment.amount.currency)
+      throw new PermanentEventError(`a refund in ${asked.currency} of a payment in ${payment.amount.currency}`);
     const before = committedAmount(invoice);
     const left = payment.amount.amount - before;
     const amount = {

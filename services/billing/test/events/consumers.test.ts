@@ -63,6 +63,18 @@ describe('itinerary.cancelled', () => {
     expect(await refundsOf(invoice.id)).toMatchObject([{ amount: { amount: 90_00, currency: 'USD' } }]);
   });
 
+  it('dead-letters a refund in another currency than the payment, and gives back nothing for it', async () => {
+    const user = await world.traveller();
+    const invoice = await world.paidInvoice(user, { amounts: [150_00] });
+    const broken = { ...cancelled(invoice, user), refund: { amount: 10_00, currency: 'EUR' } };
+    await world.publish('itinerary.cancelled', invoice.itineraryId, broken);
+    // The same itinerary's next event comes after it on its partition: once that one is handled, so was this.
+    await world.publish('itinerary.cancelled', invoice.itineraryId, cancelled(invoice, user, { refund: 90_00 }));
+    const issued = await world.events.wait('billing.refund.issued', invoice.id, 1, 1_500);
+    expect(issued.map((event) => event.payload.amount)).toEqual([{ amount: 90_00, currency: 'USD' }]);
+    expect(await refundsOf(invoice.id)).toMatchObject([{ amount: { amount: 90_00, currency: 'USD' } }]);
+  });
+
   it('gives back nothing when the event’s refund is nothing, and the payment keeps it all', async () => {
     const user = await world.traveller();
     // Terms that would give everything back: the event's word counts.
