@@ -44,9 +44,32 @@ export function invoiceView(doc: InvoiceDocument): Invoice {
   };
 }
 
+/**
+ * The itinerary takes back the invoice it awaits, before its cart changes or it is cancelled: void from now
+ * on, so no payment can start on it. Refused (`payment-in-progress`) while a payment holds it, running or
+ * with its outcome not known yet, or once it is paid (the paid event is on its way to the itinerary). An
+ * invoice not open any more is answered as it is: there is nothing left to take back.
+ */
+async function withdraw({ store: invoices, log }: BillingParts, id: string, itineraryId: string): Promise<Invoice> {
+  for (let round = 0; round < 3; round++) {
+    const doc = await invoices.get(id);
+    if (!doc || doc.itineraryId !== itineraryId) throw appError('invoice-not-found');
+    if (doc.status === 'paid' || (doc.status === 'open' && doc.lease)) throw appError('payment-in-progress');
+    if (doc.status !== 'open') return invoiceView(doc);
+    const withdrawn = await invoices.withdraw(id);
+    if (withdrawn) {
+      log.info({ invoiceId: id, itineraryId }, 'invoice withdrawn by the itinerary');
+      return invoiceView(withdrawn);
+    }
+    // A payment took the lease meanwhile: read again.
+  }
+  throw appError('payment-in-progress');
+}
+
 export type InvoiceFlows = ReturnType<typeof invoiceFlows>;
 
-export function invoiceFlows({ store: invoices, config, log }: BillingParts) {
+export function invoiceFlows(parts: BillingParts) {
+  const { store: invoices, config, log } = parts;
   const dueSeconds = config.INVOICE_DUE_S;
   return {
     /**
@@ -104,27 +127,7 @@ export function invoiceFlows({ store: invoices, config, log }: BillingParts) {
       return { invoice: invoiceView(invoice), created: true };
     },
 
-    /**
-     * The itinerary takes back the invoice it awaits, before its cart changes or it is cancelled: void from now
-     * on, so no payment can start on it. Refused (`payment-in-progress`) while a payment holds it, running or
-     * with its outcome not known yet, or once it is paid (the paid event is on its way to the itinerary). An
-     * invoice not open any more is answered as it is: there is nothing left to take back.
-     */
-    async withdraw(id: string, itineraryId: string): Promise<Invoice> {
-      for (let round = 0; round < 3; round++) {
-        const doc = await invoices.get(id);
-        if (!doc || doc.itineraryId !== itineraryId) throw appError('invoice-not-found');
-        if (doc.status === 'paid' || (doc.status === 'open' && doc.lease)) throw appError('payment-in-progress');
-        if (doc.status !== 'open') return invoiceView(doc);
-        const withdrawn = await invoices.withdraw(id);
-        if (withdrawn) {
-          log.info({ invoiceId: id, itineraryId }, 'invoice withdrawn by the itinerary');
-          return invoiceView(withdrawn);
-        }
-        // A payment took the lease meanwhile: read again.
-      }
-      throw appError('payment-in-progress');
-    },
+    withdraw: (id: string, itineraryId: string) => withdraw(parts, id, itineraryId),
 
     /** The invoice for its owner or support staff; anyone else is told it does not exist. */
     async get(id: string, user: AuthUser): Promise<Invoice> {
