@@ -1,14 +1,14 @@
 // Shared set-up of the itinerary service tests (`useWorld` for a test file): the real catalog as a neighbour
-// (@travelclub/testing's, on a port of its own, a small demo inventory), a stand-in for billing's internal routes,
-// the itinerary app, all on one Kafka topic prefix so they hear each other; tokens from a local key set, service
-// identities from the test secret, and small clients.
+// (@travelclub/testing's, on a port of its own, a small demo inventory), a stand-in for billing's internal routes
+// (createInvoice, withdrawInvoice), the itinerary app, all on one Kafka topic prefix so they hear each other;
+// tokens from a local key set, service identities from the test secret, and small clients.
 import { createHash, randomUUID } from 'node:crypto';
 import {
   AvailabilityAnswerSchema,
   InvoiceDraftSchema,
+  WithdrawInvoiceBodySchema,
   type InvoiceDraft,
   type Invoice,
-  type InvoicePaymentState,
   type Itinerary,
   type ServiceName,
 } from '@travelclub/contracts';
@@ -34,46 +34,59 @@ import { itineraryStore, type ItineraryStore } from '../src/store/itineraries.js
 
 export interface BillingStandIn {
   url: string;
+  /** The drafts the itinerary sent to createInvoice, in order. */
   calls: { body: InvoiceDraft; authorization: string | undefined }[];
+  /** The itinerary's calls to withdrawInvoice, in order (as it sent them, valid or not). */
+  withdrawals: { invoiceId: string; body: unknown; authorization: string | undefined }[];
   /** Makes the next answers fail with this status (0: answer normally). */
   failWith: number;
+  /** Cuts every call's connection: billing cannot be reached. */
+  unreachable: boolean;
   /** Changes the invoice billing answers (a forged one); none: the invoice as the draft says. */
   tamper: ((invoice: Invoice) => Invoice) | undefined;
-  /** What billing says of an invoice's payment, by invoice id; none: open, nothing in progress. */
-  paymentStates: Map<string, Omit<InvoicePaymentState, 'invoiceId'>>;
-  /** The invoices whose payment state the itinerary asked for, in order. */
-  stateReads: string[];
+  /**
+   * The invoices billing made, by id, as it keeps them: a test may change one's status (void: billing took it
+   * back; paid) or delete it (billing does not have it).
+   */
+  invoices: Map<string, Invoice>;
+  /** Invoices a payment holds (running, or its outcome not known yet): billing refuses to withdraw them. */
+  paymentHeld: Set<string>;
   close(): Promise<void>;
 }
 
-const PAYMENT_STATE_PATH = /^\/internal\/v1\/invoices\/([^/]+)\/payment-state$/;
+const WITHDRAW_PATH = /^\/internal\/v1\/invoices\/([^/]+)\/withdraw$/;
 
 const failure = (status: number, code: string, message: string) => ({ status, body: { error: { code, message } } });
 
 /**
- * Billing's `POST /internal/v1/invoices` as the contracts describe it: only for the itinerary's service
- * identity, one invoice per itinerary revision, made from the draft the itinerary sends.
+ * Billing's internal routes as the contracts describe them, only for the itinerary's service identity:
+ * `POST /internal/v1/invoices` (one invoice per itinerary revision, made from the draft the itinerary sends;
+ * asked again, the same invoice as billing keeps it, void if it was withdrawn) and
+ * `POST /internal/v1/invoices/:id/withdraw` (void unless a payment holds it or it is paid).
  */
 export async function startBillingStandIn(): Promise<BillingStandIn> {
   const standIn: BillingStandIn = {
     url: '',
     calls: [],
+    withdrawals: [],
     failWith: 0,
+    unreachable: false,
     tamper: undefined,
-    paymentStates: new Map(),
-    stateReads: [],
+    invoices: new Map(),
+    paymentHeld: new Set(),
     close: async () => undefined,
   };
   const server = await startStandIn('billing', async (req): Promise<StandInAnswer> => {
-    const statePath = req.method === 'GET' ? PAYMENT_STATE_PATH.exec(req.url) : null;
-    if (!statePath && (req.method !== 'POST' || req.url !== '/internal/v1/invoices')) return { status: 404, body: {} };
+    const withdrawPath = req.method === 'POST' ? WITHDRAW_PATH.exec(req.url) : null;
+    if (!withdrawPath && (req.method !== 'POST' || req.url !== '/internal/v1/invoices'))
+      return { status: 404, body: {} };
+    if (standIn.unreachable) return 'reset';
     if (req.caller !== 'itinerary') return failure(401, 'unauthenticated', 'no');
     if (standIn.failWith) return failure(standIn.failWith, 'internal', 'down');
-    if (statePath) {
-      const invoiceId = decodeURIComponent(statePath[1]!);
-      standIn.stateReads.push(invoiceId);
-      const state = { invoiceId, status: 'open', paymentInProgress: false, ...standIn.paymentStates.get(invoiceId) };
-      return { status: 200, body: state };
+    if (withdrawPath) {
+      const invoiceId = decodeURIComponent(withdrawPath[1]!);
+      standIn.withdrawals.push({ invoiceId, body: req.body, authorization: req.authorization });
+      return withdrawn(standIn, invoiceId, req.body);
     }
     const parsed = InvoiceDraftSchema.safeParse(req.body ?? {});
     if (!parsed.success) return failure(400, 'validation-failed', parsed.error.message);
@@ -85,10 +98,12 @@ export async function startBillingStandIn(): Promise<BillingStandIn> {
   return standIn;
 }
 
-/** The invoice billing makes of the draft the itinerary sends it. */
-async function invoiceOf(standIn: BillingStandIn, draft: InvoiceDraft): Promise<StandInAnswer> {
-  const invoice: Invoice = {
-    id: `inv_${createHash('sha256').update(`${draft.itineraryId}#${draft.revision}`).digest('hex').slice(0, 20)}`,
+/** The invoice billing makes of the draft the itinerary sends it, once per revision. */
+function invoiceOf(standIn: BillingStandIn, draft: InvoiceDraft): StandInAnswer {
+  const id = `inv_${createHash('sha256').update(`${draft.itineraryId}#${draft.revision}`).digest('hex').slice(0, 20)}`;
+  const known = standIn.invoices.get(id);
+  const invoice: Invoice = known ?? {
+    id,
     itineraryId: draft.itineraryId,
     ownerId: draft.ownerId,
     status: 'open',
@@ -99,7 +114,22 @@ async function invoiceOf(standIn: BillingStandIn, draft: InvoiceDraft): Promise<
     ...(draft.creator ? { creator: draft.creator } : {}),
     createdAt: new Date().toISOString(),
   };
-  return { status: 201, body: standIn.tamper ? standIn.tamper(invoice) : invoice };
+  standIn.invoices.set(id, invoice);
+  const answer = standIn.tamper ? standIn.tamper(invoice) : invoice;
+  return { status: known ? 200 : 201, body: answer };
+}
+
+/** Billing takes an invoice back for its itinerary: void, unless a payment holds it or it is paid. */
+function withdrawn(standIn: BillingStandIn, invoiceId: string, body: unknown): StandInAnswer {
+  const parsed = WithdrawInvoiceBodySchema.safeParse(body ?? {});
+  if (!parsed.success) return failure(400, 'validation-failed', parsed.error.message);
+  const invoice = standIn.invoices.get(invoiceId);
+  if (!invoice || invoice.itineraryId !== parsed.data.itineraryId)
+    return failure(404, 'invoice-not-found', 'no such invoice');
+  if (invoice.status === 'paid' || (invoice.status === 'open' && standIn.paymentHeld.has(invoiceId)))
+    return failure(409, 'payment-in-progress', 'a payment holds it');
+  if (invoice.status === 'open') invoice.status = 'void';
+  return { status: 200, body: invoice };
 }
 
 /**
@@ -120,8 +150,6 @@ export class World extends ServiceWorld<ItineraryApp> {
   billing!: BillingStandIn;
   /** The app's itineraries as stored, to read (events written here would wait for the relay's sweep). */
   store!: ItineraryStore;
-  /** Billing as it calls the app's internal routes: its service identity. */
-  asBilling!: Traveller;
   /** A client of the app; it may be taken before `start` (it finds the app when called). */
   readonly call: Call = (method, url, who, body) => client(this.app)(method, url, who, body);
   private env: Record<string, string> = {};
@@ -156,7 +184,6 @@ export class World extends ServiceWorld<ItineraryApp> {
     };
     this.app = await buildApp(ItineraryConfigSchema.parse(this.env));
     this.store = await itineraryStore(this.app.mongo, { addModel: () => undefined, kick: () => undefined });
-    this.asBilling = await asService('billing');
   }
 
   /** Another itinerary app on the same database and topics, with settings of its own. */

@@ -1,17 +1,25 @@
 // What billing's and the catalog's events do to itineraries, through real Kafka: paid → confirmed once
 // (one event, one mail, whatever the redeliveries), a lapsed hold → expired, a failed booking → cancelled,
-// support staff's refund → a smaller refund on cancelling.
-import { termsChargeAt, type Itinerary } from '@travelclub/contracts';
+// support staff's refund → a smaller refund on cancelling; and the refund itinerary.cancelled tells billing.
+// A payment's decline or refund is no news to the itinerary any more.
+import type { CancellationTerms, Itinerary, Money } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { termsChargeAt } from '../../src/domain/cancellation.js';
 import { formatMoney } from '../../src/domain/mails.js';
-import { asService, expectError, itineraryUrl, useWorld, type Traveller } from '../helpers.js';
+import { expectError, itineraryUrl, useWorld, type Traveller } from '../helpers.js';
 
 const world = useWorld();
 const { call } = world;
 
 const statusOf = async (id: string, who: Traveller) =>
   (await call('GET', itineraryUrl(id), who)).json<Itinerary>().status;
+
+/** What cancelling a paid itinerary gives back under `terms` at `at`, without staff refunds: total less charge. */
+const termsRefund = (terms: CancellationTerms, at: string, total: Money): Money => ({
+  amount: total.amount - termsChargeAt(terms, new Date(at), total).amount,
+  currency: total.currency,
+});
 
 function paid(itinerary: Itinerary, invoiceId = itinerary.invoiceId!) {
   return {
@@ -36,6 +44,8 @@ describe('billing.invoice.paid', () => {
     expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
     const [cancelled] = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1);
     expect(cancelled!.payload).toMatchObject({ itineraryId: pending.id, creator: 'ana-travels', reason: 'requested' });
+    const { terms, cancelledAt } = cancelled!.payload as { terms: CancellationTerms; cancelledAt: string };
+    expect(cancelled!.payload.refund).toEqual(termsRefund(terms, cancelledAt, pending.total));
   });
 
   it('confirms once, with one itinerary.confirmed and one confirmation mail, whatever the redeliveries', async () => {
@@ -89,12 +99,26 @@ describe('billing.invoice.paid', () => {
     expect(body.chargeNow).toEqual(charge);
     expect(body.refundNow).toEqual({ amount: pending.total.amount - charge.amount, currency: 'USD' });
 
-    // Cancelling a paid itinerary mails what is charged and given back.
+    // Cancelling a paid itinerary tells billing what to give back of the paid invoice, under the terms frozen
+    // with it at the instant of cancelling, and mails what is charged and given back. Billing is not asked to
+    // take a paid invoice back.
     const cancelled = await call('PUT', itineraryUrl(pending.id, 'cancel'), me);
     expect(cancelled.statusCode).toBe(200);
+    const [cancelledEvent] = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1);
+    expect(cancelledEvent!.payload).toMatchObject({
+      invoiceId: pending.invoiceId,
+      reason: 'requested',
+      terms: body.terms,
+    });
+    const refund = termsRefund(body.terms, cancelled.json<Itinerary>().cancellation!.at, pending.total);
+    expect(cancelledEvent!.payload.refund).toEqual(refund);
+    expect(world.billing.withdrawals.map((w) => w.invoiceId)).not.toContain(pending.invoiceId);
     const mails = (await world.emailJobs(pending.id)).filter((j) => j.data.template === 'booking-cancelled');
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.data.data).toMatchObject({ charge: formatMoney(charge), refund: formatMoney(body.refundNow) });
+    expect(mails[0]!.data.data).toMatchObject({
+      charge: formatMoney({ amount: pending.total.amount - refund.amount, currency: 'USD' }),
+      refund: formatMoney(refund),
+    });
   });
 });
 
@@ -116,18 +140,16 @@ describe('catalog.hold.released', () => {
     const [event] = await world.eventsAbout(pending.id, 'itinerary.expired', 1);
     expect(event!.payload).toEqual({ itineraryId: pending.id, userId: me.id, invoiceId: pending.invoiceId });
 
-    // An expired itinerary cannot be paid, changed or cancelled.
-    expectError(
-      await call('POST', `/internal/v1/itineraries/${pending.id}/payment-lock`, await asService('billing'), {
-        invoiceId: pending.invoiceId,
-      }),
-      'hold-expired',
-    );
+    // An expired itinerary cannot be invoiced again, changed or cancelled; billing is not asked for anything.
+    const asked = world.billing.calls.length;
+    expectError(await call('POST', itineraryUrl(pending.id, 'createInvoice'), me), 'itinerary-not-editable');
     expectError(await call('PUT', itineraryUrl(pending.id, 'cancel'), me), 'itinerary-not-cancellable');
     expectError(
       await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId: item.identity }),
       'itinerary-not-editable',
     );
+    expect(world.billing.calls.length).toBe(asked);
+    expect(world.billing.withdrawals.map((w) => w.invoiceId)).not.toContain(pending.invoiceId);
     expect((await call('GET', itineraryUrl(pending.id, 'preCheck'), me)).json()).toMatchObject({
       ok: false,
       lines: [{ status: 'hold-expired' }],
@@ -165,6 +187,8 @@ describe('catalog.booking.failed', () => {
       reason: 'booking-failed',
       cancelledBy: { userId: 'system', role: 'role/support' },
       terms: { lines: [{ holdId: room.holdId }] },
+      // The traveller got nothing: all of it back, whatever the terms.
+      refund: pending.total,
     });
     const mails = (await world.emailJobs(pending.id)).filter((j) => j.data.template === 'booking-cancelled');
     expect(mails).toHaveLength(1);
@@ -215,14 +239,41 @@ describe('billing.refund.issued by support staff', () => {
       refundedBefore: { amount: given, currency },
     });
 
-    // The cancellation mail says what billing gives back: the rest, not the terms' refund.
+    // The cancellation tells billing to give back the rest, not the terms' refund, and its mail says so.
     expect((await call('PUT', itineraryUrl(pending.id, 'cancel'), me)).statusCode).toBe(200);
+    const [cancelled] = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1);
+    expect(cancelled!.payload).toMatchObject({ invoiceId: pending.invoiceId, refund: left });
+    const { terms, cancelledAt } = cancelled!.payload as { terms: CancellationTerms; cancelledAt: string };
+    // The terms alone would give back more than what the staff's refunds left.
+    expect(termsRefund(terms, cancelledAt, pending.total).amount).toBeGreaterThan(left.amount);
     const mails = (await world.emailJobs(pending.id)).filter((j) => j.data.template === 'booking-cancelled');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.data.data).toMatchObject({
       charge: formatMoney({ amount: 0, currency }),
       refund: formatMoney(left),
     });
+  });
+});
+
+describe('billing.payment.failed and billing.payment.refunded', () => {
+  it('change nothing: the cart still awaits its invoice, which a later payment confirms', async () => {
+    const { me, pending } = await world.newPendingCart();
+    const invoiceId = pending.invoiceId!;
+    const before = await world.store.get(pending.id);
+    const base = { invoiceId, itineraryId: pending.id, userId: me.id, amount: pending.total };
+    // Keyed by the invoice, as the paid event after them: heard in this order.
+    await world.publish('billing.payment.failed', invoiceId, { ...base, reason: 'card-declined', paymentId: 'pay_1' });
+    await world.publish('billing.payment.refunded', invoiceId, {
+      ...base,
+      paymentId: 'pay_2',
+      refundId: 're_2',
+      reason: 'duplicate',
+    });
+    await world.publish('billing.invoice.paid', invoiceId, paid(pending));
+    await expect.poll(() => statusOf(pending.id, me), { timeout: 15_000 }).toBe('confirmed');
+    const confirmed = await world.store.get(pending.id);
+    expect(confirmed).toMatchObject({ invoiceId, revision: before!.revision });
+    expect(world.billing.withdrawals.map((w) => w.invoiceId)).not.toContain(invoiceId);
   });
 });
 

@@ -1,9 +1,9 @@
 // The booking's trace for the support desk: the itinerary keeps the trace its checkout ran in, then that of the
-// payment billing starts (whose trace goes on to the confirmation), through every later change, and the support
-// view shows it. Tracing is started for this file's process (vitest runs each file in a process of its own), as
+// payment that paid it (billing.invoice.paid, whose handling continues the payment's trace, as its envelope
+// names it), through every later change, and the support view shows it. Tracing is started for this file's process (vitest runs each file in a process of its own), as
 // a part's server.ts starts it, with no exporter.
 import type { SupportItineraryDetail } from '@travelclub/contracts';
-import { startTelemetry } from '@travelclub/kit';
+import { newEvent, startTelemetry } from '@travelclub/kit';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { guestDetails, itineraryUrl, useWorld, type Traveller } from '../helpers.js';
@@ -35,7 +35,7 @@ async function checkOut(me: Traveller, id: string, traceparent: string) {
 }
 
 describe('the booking’s trace', () => {
-  it('is the checkout’s, then the payment’s, kept through the confirmation, in the support view', async () => {
+  it('is the checkout’s, then the paying payment’s, kept through later changes, in the support view', async () => {
     const me = await world.traveller();
     const { itinerary } = await world.cartWithRoom(me);
     await call('POST', itineraryUrl(itinerary.id, 'setGuestDetails'), me, guestDetails(itinerary));
@@ -48,31 +48,41 @@ describe('the booking’s trace', () => {
     const invoiceId = res.json<{ invoiceId: string }>().invoiceId;
     expect((await supportView(itinerary.id)).traceId).toBe(checkout.traceId);
 
-    // Billing takes the lock for its payment, in the payment's trace.
+    // Billing's paid event, written in the payment's trace: its handling continues it.
     const payment = callerTrace();
-    const paymentId = `pay_${randomUUID()}`;
-    const locked = await world.app.inject({
-      method: 'POST',
-      url: `/internal/v1/itineraries/${itinerary.id}/payment-lock`,
-      headers: { ...world.asBilling.headers, traceparent: payment.traceparent },
-      payload: { invoiceId, paymentId },
-    });
-    expect(locked.statusCode).toBe(200);
-    expect((await supportView(itinerary.id)).traceId).toBe(payment.traceId);
-
-    // Confirmed by billing's event (in a trace of its own here): the booking's trace stays the payment's.
     const paid = {
       invoiceId,
       itineraryId: itinerary.id,
       userId: me.id,
-      paymentId,
+      paymentId: `pay_${randomUUID()}`,
       amount: itinerary.total,
       paidAt: new Date().toISOString(),
     };
-    await world.publish('billing.invoice.paid', invoiceId, paid);
+    const inTrace = (traceparent: string) => ({
+      ...newEvent('billing.invoice.paid', invoiceId, paid, { correlationId: randomUUID(), causationId: randomUUID() }),
+      trace: { traceparent },
+    });
+    await world.publish('billing.invoice.paid', invoiceId, paid, inTrace(payment.traceparent));
     await world.eventsAbout(itinerary.id, 'itinerary.confirmed', 1);
     const confirmed = await supportView(itinerary.id);
     expect(confirmed.itinerary.status).toBe('confirmed');
     expect(confirmed.traceId).toBe(payment.traceId);
+
+    // Another copy of the paid event, in another trace, confirms nothing more: the trace stays the payment's.
+    const copy = await world.publish('billing.invoice.paid', invoiceId, paid, inTrace(callerTrace().traceparent));
+    const handled = world.app.mongo.collection('processed_events');
+    await expect.poll(() => handled.countDocuments({ eventId: copy.id }), { timeout: 20_000 }).toBe(1);
+    expect((await supportView(itinerary.id)).traceId).toBe(payment.traceId);
+
+    // A later change (here the cancellation, in a trace of its own) keeps it too.
+    const cancelled = await world.app.inject({
+      method: 'PUT',
+      url: itineraryUrl(itinerary.id, 'cancel'),
+      headers: { ...me.headers, traceparent: callerTrace().traceparent },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    const after = await supportView(itinerary.id);
+    expect(after.itinerary.status).toBe('cancelled');
+    expect(after.traceId).toBe(payment.traceId);
   });
 });

@@ -1,5 +1,7 @@
-// The itinerary's internal routes answer billing's service identity only, and an invoice that does not say what
-// the itinerary says (a forged one-cent line, another owner) is never the one it awaits (issue 11, item 6).
+// The itinerary has no internal route any more (billing never calls it), the draft it sends billing says what
+// the revision holds, and an invoice that does not say what the itinerary says (a forged one-cent line, another
+// owner) is never the one it awaits, and is taken back from billing at once (issue 11, item 6).
+import { isDeepStrictEqual } from 'node:util';
 import type { Invoice } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
 import { asService, expectError, guestDetails, itineraryUrl, useWorld, type Traveller } from '../helpers.js';
@@ -7,6 +9,9 @@ import { asService, expectError, guestDetails, itineraryUrl, useWorld, type Trav
 const world = useWorld();
 const { call } = world;
 
+/** The withdrawals billing was asked for on behalf of an itinerary. */
+const withdrawalsFor = (id: string) =>
+  world.billing.withdrawals.filter((w) => isDeepStrictEqual(w.body, { itineraryId: id }));
 const revisionOf = async (id: string) => (await world.store.get(id))!.revision;
 
 /** A cart with a room and guest details: ready for its invoice. */
@@ -17,25 +22,25 @@ async function readyCart(me: Traveller) {
   return itinerary;
 }
 
-describe('who may call', () => {
-  it('answers billing alone on the payment lock', async () => {
-    const me = await world.traveller();
-    const itinerary = await readyCart(me);
-    const catalog = await asService('catalog');
-    const routes = [
-      ['POST', `/internal/v1/itineraries/${itinerary.id}/payment-lock`, { invoiceId: 'inv_x' }],
-      ['DELETE', `/internal/v1/itineraries/${itinerary.id}/payment-lock?invoiceId=inv_x`, undefined],
-    ] as const;
-    for (const [method, url, body] of routes) {
-      expectError(await call(method, url, undefined, body), 'unauthenticated');
-      expectError(await call(method, url, me, body), 'unauthenticated');
-      expectError(await call(method, url, catalog, body), 'forbidden');
+describe('no internal route', () => {
+  it('answers 404 on the old payment lock, whoever calls: billing never calls the itinerary', async () => {
+    const { me, pending } = await world.newPendingCart();
+    const before = await world.store.get(pending.id);
+    const url = `/internal/v1/itineraries/${pending.id}/payment-lock`;
+    const callers = [undefined, me, await asService('billing'), await asService('catalog')];
+    for (const who of callers) {
+      expectError(await call('POST', url, who, { invoiceId: pending.invoiceId }), 'not-found');
+      expectError(await call('DELETE', `${url}?invoiceId=${pending.invoiceId}`, who), 'not-found');
     }
-    const locked = await call('POST', `/internal/v1/itineraries/${itinerary.id}/payment-lock`, world.asBilling, {
-      invoiceId: 'inv_x',
-    });
-    // Billing is let in: the lock is refused for what the cart is (no invoice awaited), not for who asks.
-    expectError(locked, 'invoice-outdated');
+    // No route of the itinerary's is under /internal: no other service calls it.
+    const lock = '/internal/v1/itineraries/:id/payment-lock';
+    expect(world.app.hasRoute({ method: 'POST', url: lock })).toBe(false);
+    expect(world.app.hasRoute({ method: 'DELETE', url: lock })).toBe(false);
+    expect(world.app.hasRoute({ method: 'POST', url: '/api/v1/itinerary/:id/createInvoice' })).toBe(true);
+    const routes = world.app.printRoutes({ commonPrefix: false });
+    expect(routes).toContain('/createInvoice (POST)');
+    expect(routes).not.toContain('/internal');
+    expect(await world.store.get(pending.id)).toEqual(before);
   });
 });
 
@@ -57,6 +62,7 @@ describe('the invoice draft sent to billing', () => {
         currency: itinerary.currency,
         contactEmail: 'lead@example.test',
         lines: [{ holdId: room.holdId, amount: room.totalPrice }],
+        holdsUntil: new Date(room.holdExpiresAt).toISOString(),
       },
     ]);
   });
@@ -84,6 +90,13 @@ describe('adopting billing’s invoice', () => {
     const refused = await world.store.get(itinerary.id);
     expect(refused).toMatchObject({ status: 'draft', revision: before!.revision + 1 });
     expect(refused?.invoiceId).toBeUndefined();
+    // Nobody may pay the forged invoice meanwhile: billing was asked to take it back.
+    const taken = withdrawalsFor(itinerary.id);
+    expect(taken).toHaveLength(1);
+    expect(world.billing.invoices.get(taken[0]!.invoiceId)).toMatchObject({
+      itineraryId: itinerary.id,
+      status: 'void',
+    });
     const next = await call('POST', itineraryUrl(itinerary.id, 'createInvoice'), me);
     expect(next.statusCode).toBe(200);
     expect(next.json()).toMatchObject({ status: 'pending_payment', total: itinerary.total });
@@ -107,6 +120,9 @@ describe('adopting billing’s invoice', () => {
         world.billing.tamper = undefined;
       }
       expect((await world.store.get(itinerary.id))?.status).toBe('draft');
+      const taken = withdrawalsFor(itinerary.id);
+      expect(taken).toHaveLength(1);
+      expect(world.billing.invoices.get(taken[0]!.invoiceId)?.status).toBe('void');
     }
   });
 });

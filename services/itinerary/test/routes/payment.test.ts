@@ -1,24 +1,15 @@
-// Paying and cancelling against the real catalog and a billing stand-in: the invoice of a revision, the
-// payment lock billing takes before it charges, and cancellation with its terms on Kafka.
+// Paying and cancelling against the real catalog and a billing stand-in: the invoice of a revision, taken back
+// from billing before the cart changes (routes/invoice-withdrawal.test.ts has the rest of that), and
+// cancellation with its terms and refund on Kafka.
 import type { Itinerary } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  addHotelBody,
-  asService,
-  client,
-  expectError,
-  guestDetails,
-  itineraryUrl,
-  useWorld,
-  type Traveller,
-} from '../helpers.js';
+import { addHotelBody, expectError, guestDetails, itineraryUrl, useWorld } from '../helpers.js';
 
 const world = useWorld();
 const { call } = world;
 
-const lockUrl = (id: string) => `/internal/v1/itineraries/${id}/payment-lock`;
-const lock = (id: string, invoiceId: string, who: Traveller = world.asBilling) =>
-  call('POST', lockUrl(id), who, { invoiceId });
+const revisionsAsked = (id: string) =>
+  world.billing.calls.filter((c) => c.body.itineraryId === id).map((c) => c.body.revision);
 
 describe('creating the invoice', () => {
   it('needs rooms, a lead guest and a name for every room', async () => {
@@ -54,10 +45,11 @@ describe('creating the invoice', () => {
     });
     expect(pending.invoiceId).toMatch(/^inv_/);
 
-    // Again: the same invoice, nothing new asked of billing.
+    // Again: the same draft to billing, which answers the same invoice; nothing changes.
     const again = await call('POST', itineraryUrl(pending.id, 'createInvoice'), me);
     expect(again.json()).toEqual(pending);
-    expect(world.billing.calls.filter((c) => c.body.itineraryId === pending.id)).toHaveLength(1);
+    expect(revisionsAsked(pending.id)).toEqual([1, 1]);
+    expect(world.billing.invoices.get(pending.invoiceId!)?.status).toBe('open');
 
     // Guest details may change while awaiting payment.
     const contact = await call('POST', itineraryUrl(pending.id, 'updateCustomerData'), me, {
@@ -66,19 +58,19 @@ describe('creating the invoice', () => {
     });
     expect(contact.json()).toMatchObject({ status: 'pending_payment', invoiceId: pending.invoiceId });
 
-    // A cart change drops the invoice and goes back to draft; the next invoice is of the next revision.
+    // A cart change takes the invoice back from billing (a revision), then changes the cart (another), as a
+    // draft again; the next invoice is of the revision after both.
     const offer = await world.findOffer();
     const added = await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer));
     expect(added.json().status).toBe('draft');
     expect(added.json().invoiceId).toBeUndefined();
-    expectError(await lock(pending.id, pending.invoiceId!), 'invoice-outdated');
+    expect(world.billing.withdrawals.map((w) => w.invoiceId)).toContain(pending.invoiceId);
+    expect(world.billing.invoices.get(pending.invoiceId!)?.status).toBe('void');
     await call('POST', itineraryUrl(pending.id, 'setGuestDetails'), me, guestDetails(added.json<Itinerary>()));
     const next = await call('POST', itineraryUrl(pending.id, 'createInvoice'), me);
     expect(next.json().status).toBe('pending_payment');
     expect(next.json().invoiceId).not.toBe(pending.invoiceId);
-    expect(world.billing.calls.filter((c) => c.body.itineraryId === pending.id).map((c) => c.body.revision)).toEqual([
-      1, 2,
-    ]);
+    expect(revisionsAsked(pending.id)).toEqual([1, 1, 3]);
   });
 
   it('refuses a cart whose hold the catalog released (hold-expired)', async () => {
@@ -115,82 +107,6 @@ describe('creating the invoice', () => {
   });
 });
 
-describe('the payment lock', () => {
-  it('locks the cart for the awaited invoice, refuses changes and cancellation meanwhile, and lets go', async () => {
-    const { me, pending } = await world.newPendingCart();
-    const invoiceId = pending.invoiceId!;
-    const lineItemId = pending.lineItems[0]!.identity;
-
-    expectError(await lock(pending.id, 'inv_other'), 'invoice-outdated');
-    const started = Date.now();
-    const res = await lock(pending.id, invoiceId);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ itineraryId: pending.id, invoiceId });
-    const until = Date.parse(res.json().lockedUntil);
-    expect(until).toBeGreaterThanOrEqual(started + 59_000);
-    expect(until).toBeLessThanOrEqual(Date.now() + 61_000);
-    // The same invoice again (billing retried): the lock is its own.
-    expect((await lock(pending.id, invoiceId)).statusCode).toBe(200);
-
-    const offer = await world.findOffer();
-    const before = (await call('GET', itineraryUrl(pending.id), me)).body;
-    expectError(
-      await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer)),
-      'payment-in-progress',
-    );
-    expectError(await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId }), 'payment-in-progress');
-    expectError(
-      await call('POST', itineraryUrl(pending.id, 'updateHotel'), me, addHotelBody(offer, { lineItemId })),
-      'payment-in-progress',
-    );
-    expectError(await call('PUT', itineraryUrl(pending.id, 'cancel'), me), 'payment-in-progress');
-    expect((await call('GET', itineraryUrl(pending.id), me)).body).toBe(before);
-    // The hold of the refused add was let go again.
-    const holds = await world.catalog.catalog.inventory.idsOfItinerary(pending.id);
-    const states = await Promise.all(holds.map((id) => world.catalog.catalog.inventory.get(id)));
-    expect(states.filter((h) => h?.status === 'held')).toHaveLength(1);
-
-    // Billing lets go (a declined card): by query, or by body.
-    const released = await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${invoiceId}`, world.asBilling);
-    expect(released.statusCode).toBe(204);
-    expect((await call('DELETE', lockUrl(pending.id), world.asBilling, { invoiceId })).statusCode).toBe(204);
-    expectError(await call('DELETE', lockUrl(pending.id), world.asBilling), 'validation-failed');
-    const removed = await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId });
-    expect(removed.statusCode).toBe(200);
-    expect(removed.json().status).toBe('draft');
-    expectError(await lock(pending.id, invoiceId), 'invoice-outdated');
-  });
-
-  it('refuses a draft, an unknown itinerary, a caller that is not billing, and bad input', async () => {
-    const { me, pending } = await world.newPendingCart();
-    const { itinerary } = await world.cartWithRoom(me);
-    expectError(await lock(itinerary.id, 'inv_any'), 'invoice-outdated');
-    expectError(await lock('it-nobody', 'inv_any'), 'itinerary-not-found');
-    // The traveller's own token, or another service's identity, never takes or lets go of the lock.
-    expectError(await lock(pending.id, pending.invoiceId!, me), 'unauthenticated');
-    expectError(await lock(pending.id, pending.invoiceId!, await asService('catalog')), 'forbidden');
-    expectError(await call('DELETE', `${lockUrl(pending.id)}?invoiceId=${pending.invoiceId}`, me), 'unauthenticated');
-    expect((await world.store.get(pending.id))?.paymentLock).toBeUndefined();
-    expectError(
-      await call('POST', lockUrl(itinerary.id), world.asBilling, { invoiceId: { $ne: 1 } }),
-      'validation-failed',
-    );
-    expectError(await call('POST', lockUrl(itinerary.id), world.asBilling, {}), 'validation-failed');
-  });
-
-  it('refuses with hold-expired when a hold will not outlive the lock, and keeps the cart unlocked', async () => {
-    const { me, pending } = await world.newPendingCart();
-    // Catalog holds last 15 minutes; a lock of an hour outlives them.
-    const longLocks = await world.sibling({ PAYMENT_LOCK_S: '3600' });
-    const res = await client(longLocks)('POST', lockUrl(pending.id), world.asBilling, { invoiceId: pending.invoiceId });
-    expectError(res, 'hold-expired');
-    expect((await world.store.get(pending.id))?.paymentLock).toBeUndefined();
-    // Not locked: the traveller may still change the cart.
-    const lineItemId = pending.lineItems[0]!.identity;
-    expect((await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId })).statusCode).toBe(200);
-  });
-});
-
 describe('cancelling', () => {
   it('cancels a draft with its terms on Kafka, and refuses to cancel it twice', async () => {
     const { me, itinerary } = await world.newCart();
@@ -212,6 +128,8 @@ describe('cancelling', () => {
       cancelledAt: res.json().cancellation.at,
       reason: 'requested',
       terms: { currency: 'USD', lines: [{ holdId: room.holdId, totalPrice: room.totalPrice }] },
+      // Never paid: nothing to give back.
+      refund: { amount: 0, currency: 'USD' },
     });
     expect(event!.payload.invoiceId).toBeUndefined();
     // The catalog heard it and gave the room back; the itinerary hears that in turn.
@@ -267,15 +185,25 @@ describe('cancelling', () => {
     const unexplained = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, {});
     expect(unexplained.statusCode).toBe(400);
     expect(unexplained.json().error).toMatchObject({ code: 'validation-failed', details: [{ path: 'note' }] });
-    expect((await world.store.get(pending.id))?.status).toBe('pending_payment');
+    const refused = await world.store.get(pending.id);
+    expect(refused?.status).not.toBe('cancelled');
+    expect(refused?.cancellation).toBeUndefined();
+    expect(refused?.staffActions).toEqual([]);
     const res = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, { note: 'asked by phone' });
     expect(res.statusCode).toBe(200);
     expect(res.json().cancellation.by).toEqual({ userId: staff.id, role: 'role/support' });
     const stored = await world.store.get(pending.id);
     expect(stored?.staffActions).toMatchObject([{ userId: staff.id, action: 'cancel' }]);
 
-    const [event] = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1);
-    expect(event!.payload).toMatchObject({ invoiceId: pending.invoiceId, cancelledBy: { role: 'role/support' } });
+    // Billing took the unpaid invoice back first: the event names none, and gives nothing back.
+    expect(world.billing.invoices.get(pending.invoiceId!)?.status).toBe('void');
+    const events = await world.eventsAbout(pending.id, 'itinerary.cancelled', 1, 500);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({
+      cancelledBy: { role: 'role/support' },
+      refund: { amount: 0, currency: 'USD' },
+    });
+    expect(events[0]!.payload.invoiceId).toBeUndefined();
 
     // Never paid: the lead guest's address was never more than what someone typed (services/itinerary/src/flows/mails.ts).
     expect(await world.emailJobs(pending.id)).toEqual([]);
