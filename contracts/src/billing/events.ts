@@ -47,13 +47,12 @@ export const billingEvents = {
     userId: IdSchema,
     amount: MoneySchema,
     reason: z.string(),
-    /** The payment that was declined: the itinerary lets go of its lock if that payment holds it. */
+    /** The payment that was declined (the support desk and the event log name it). */
     paymentId: IdSchema.optional(),
   }),
   /**
    * A charge that could not be kept was given back at once: its invoice had been paid by another payment, or
-   * could no longer be paid (void). No `billing.invoice.paid` is published for it; the itinerary lets go of
-   * the payment's lock.
+   * could no longer be paid (void). No `billing.invoice.paid` is published for it.
    */
   'billing.payment.refunded': z.object({
     invoiceId: IdSchema,

@@ -2,9 +2,9 @@
 // itinerary.cancelled carrying what billing gives back and, for a booking that was paid, the cancellation mail.
 // What the terms say cancelling now would cost and give back.
 import type { AuthUser, CancellationTermsAnswer } from '@travelclub/contracts';
-import { AppError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
+import { AppError, appError, newEvent, type CausalContext, type Logger } from '@travelclub/kit';
 import { actingRole, cancel, cancellationMoney, goodwillRefunded, termsFor } from '../domain/cancellation.js';
-import type { ItineraryRecord } from '../domain/itinerary.js';
+import { isOpen, type ItineraryRecord } from '../domain/itinerary.js';
 import { itinerariesCancelled } from '../metrics.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import type { BookingMailer } from './mails.js';
@@ -60,13 +60,16 @@ export function cancellationFlows({ access, withdrawal, mailer, log }: Cancellat
 
     /** Cancels for the owner or support staff; staff's `note` is recorded as the reason of their action. */
     async cancel(id: string, { user, ctx }: Caller, note?: string): Promise<ItineraryRecord> {
-      const record = await withdrawal.reopen(await access.reachable(id, user), ctx);
-      const byStaff = user.id !== record.ownerId;
+      const found = await access.reachable(id, user);
+      const byStaff = user.id !== found.ownerId;
       // Staff say why: the reason is the point of their record.
       if (byStaff && !note?.trim())
         throw new AppError('validation-failed', [
           { path: 'note', message: 'Support staff give the reason for a cancellation' },
         ]);
+      // Nothing to cancel: refused before billing is asked for its invoice back.
+      if (!isOpen(found) && found.status !== 'confirmed') throw appError('itinerary-not-cancellable');
+      await withdrawal.reopen(found, ctx);
       const by = { userId: user.id, role: actingRole(user) };
       const staffAction = (at: Date) => ({ at, userId: user.id, action: 'cancel', ...(note ? { reason: note } : {}) });
       let wasPaid = false;

@@ -1,6 +1,8 @@
 // The cart's rooms (docs/booking.md, "Adding a room"): each room held at the catalog first, then written into
 // the itinerary in one single-document change with its event; a change that cannot be written lets go of the
-// hold it took, and a room taken out is let go at the catalog once the itinerary no longer has it.
+// hold it took, and a room taken out is let go at the catalog once the itinerary no longer has it. A cart
+// awaiting payment gets its invoice taken back only once the change is known to be one it can make: every
+// check passed and the new room held, so a refused request leaves the invoice as it was.
 import { randomUUID } from 'node:crypto';
 import type { AddHotelBody, RemoveHotelBody, UpdateHotelBody } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
@@ -14,11 +16,14 @@ import {
   swapRooms,
   type RoomPlacement,
 } from '../domain/cart.js';
-import { assertCartEditable, type ItineraryRecord } from '../domain/itinerary.js';
+import { allRooms, assertCartEditable, type ItineraryRecord } from '../domain/itinerary.js';
 import { cartAdds } from '../metrics.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import { behalfOf, type CartHolds } from './cart-holds.js';
 import type { InvoiceWithdrawalFlows } from './invoice-withdrawal.js';
+
+const holdsRoom = (record: ItineraryRecord, holdId: string) =>
+  allRooms(record).some(({ room }) => room.holdId === holdId);
 
 export const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
@@ -62,75 +67,87 @@ interface CartDeps {
   withdrawal: InvoiceWithdrawalFlows;
 }
 
-export function cartFlows({ access, holds, withdrawal }: CartDeps) {
-  const { owned, mutateOrMissing } = access;
-  const { holdRoom, releaseQuietly } = holds;
+/** The owner's cart, if its rooms may change at all (one awaiting payment may, once its invoice is back). */
+async function changeable({ owned }: ItineraryAccess, id: string, user: Caller['user']) {
+  const record = await owned(id, user);
+  if (record.status !== 'pending_payment') assertCartEditable(record);
+  return record;
+}
 
-  /** The owner's cart, ready for a change of rooms (billing gave back the invoice it awaited, if any). */
-  async function editable(id: string, { user, ctx }: Caller) {
-    const record = await withdrawal.reopen(await owned(id, user), ctx);
-    assertCartEditable(record);
-    return record;
+/**
+ * Billing gives back the invoice the cart awaits (if any), then `write` puts the new hold in. If either fails
+ * (a payment holds the invoice, or the itinerary changed meanwhile: paid, cancelled, awaiting another
+ * payment), the new hold is let go and the cart stays exactly as it was.
+ */
+async function putIn<T>(
+  { holds, withdrawal }: CartDeps,
+  record: ItineraryRecord,
+  holdId: string,
+  ctx: CausalContext,
+  write: () => Promise<T>,
+) {
+  try {
+    await withdrawal.reopen(record, ctx);
+    return await write();
+  } catch (err) {
+    await holds.releaseQuietly([holdId], behalfOf(record, ctx));
+    throw err;
   }
+}
+
+export function cartFlows(deps: CartDeps) {
+  const { access, holds, withdrawal } = deps;
+  const { mutateOrMissing } = access;
+  const { holdRoom, releaseQuietly } = holds;
 
   return {
     async addHotel(id: string, body: AddHotelBody, caller: Caller): Promise<ItineraryRecord> {
       assertStayGiven(body);
       const { ctx } = caller;
-      const record = await editable(id, caller);
+      const record = await changeable(access, id, caller.user);
       const { hotelId, checkInDate, checkOutDate } = body;
       if (body.lineItemId) lineItemFor(record, body.lineItemId, { hotelId, checkInDate, checkOutDate });
       const stay = stayOf(body);
       const lineItemId = body.lineItemId ?? newLineItemId();
       const hold = await holdRoom(record, body, stay, lineItemId, [record._id, lineItemId, body.roomId], ctx);
+      // The same request again finds its hold already in: nothing to change, nothing to take back.
+      if (holdsRoom(record, hold.id)) return record;
       const placement = placementOf(hold, stay);
-      try {
-        const result = await mutateOrMissing(id, (current) => {
+      const result = await putIn(deps, record, hold.id, ctx, () =>
+        mutateOrMissing(id, (current) => {
           const next = addRoom(current, placement, new Date(), body.creator);
           return next && { record: next, events: [roomAdded(next, placement, ctx)] };
-        });
-        // The same request again finds its hold already in: nothing changed, nothing counted.
-        if (result.changed) cartAdds.inc();
-        return result.record;
-      } catch (err) {
-        // The itinerary changed meanwhile (paid, cancelled, awaiting another payment): it stays exactly as it was.
-        await releaseQuietly([hold.id], behalfOf(record, ctx));
-        throw err;
-      }
+        }),
+      );
+      if (result.changed) cartAdds.inc();
+      return result.record;
     },
 
     async updateHotel(id: string, body: UpdateHotelBody, caller: Caller): Promise<ItineraryRecord> {
       assertStayGiven(body);
       const { ctx } = caller;
-      const record = await editable(id, caller);
+      const record = await changeable(access, id, caller.user);
       const old = roomsToTake(record, body.lineItemId).map((room) => room.holdId);
       const stay = stayOf(body);
       const keyParts = [record._id, body.lineItemId, body.roomId, `r${record.revision}`];
       const hold = await holdRoom(record, body, stay, body.lineItemId, keyParts, ctx);
       if (old.includes(hold.id)) return record; // the same room again: nothing to swap
       const placement = placementOf(hold, stay);
-      let result;
-      try {
-        result = await mutateOrMissing(id, (current) => {
+      const result = await putIn(deps, record, hold.id, ctx, () =>
+        mutateOrMissing(id, (current) => {
           const swap = swapRooms(current, placement, old, new Date());
-          return {
-            record: swap.record,
-            events: [
-              roomRemoved(current, body.lineItemId, swap.oldHotelId, ctx),
-              roomAdded(swap.record, placement, ctx),
-            ],
-          };
-        });
-      } catch (err) {
-        await releaseQuietly([hold.id], behalfOf(record, ctx));
-        throw err;
-      }
+          const removed = roomRemoved(current, body.lineItemId, swap.oldHotelId, ctx);
+          return { record: swap.record, events: [removed, roomAdded(swap.record, placement, ctx)] };
+        }),
+      );
       await releaseQuietly(old, behalfOf(record, ctx));
       return result.record;
     },
 
     async removeHotel(id: string, body: RemoveHotelBody, { user, ctx }: Caller): Promise<ItineraryRecord> {
-      const record = await withdrawal.reopen(await owned(id, user), ctx);
+      const found = await changeable(access, id, user);
+      roomsToTake(found, body.lineItemId, body.holdId); // a room that is not there: refused before anything else
+      const record = await withdrawal.reopen(found, ctx);
       let removed: string[] = [];
       const result = await mutateOrMissing(id, (current) => {
         const change = removeRooms(current, body.lineItemId, body.holdId, new Date());

@@ -161,6 +161,30 @@ describe('billing refusing to take the invoice back', () => {
   });
 });
 
+describe('a request refused for its own reasons', () => {
+  it('leaves the invoice with billing and the cart awaiting it: billing is not asked', async () => {
+    const { me, pending } = await world.newPendingCart();
+    const invoiceId = pending.invoiceId!;
+    const lineItemId = pending.lineItems[0]!.identity;
+    const revision = (await stored(pending.id)).revision;
+    const offer = await world.findOffer();
+
+    // A line item the cart does not have, a room the catalog does not have, a stay another line item keeps.
+    const refusals = [
+      await call('POST', itineraryUrl(pending.id, 'removeHotel'), me, { lineItemId: 'li_nowhere' }),
+      await call('POST', itineraryUrl(pending.id, 'addHotel'), me, addHotelBody(offer, { roomId: 'no-such-room' })),
+      await call('POST', itineraryUrl(pending.id, 'updateHotel'), me, addHotelBody(offer, { lineItemId: 'li_x' })),
+    ];
+    for (const res of refusals) expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(refusals.map((res) => res.statusCode)).not.toContain(409);
+
+    expect(withdrawalsOf(invoiceId)).toEqual([]);
+    expect(world.billing.invoices.get(invoiceId)?.status).toBe('open');
+    expect(await stored(pending.id)).toMatchObject({ status: 'pending_payment', invoiceId, revision });
+    expect((await stored(pending.id)).lineItems.map((item) => item.identity)).toEqual([lineItemId]);
+  });
+});
+
 describe('billing out of reach', () => {
   it('answers service-unavailable and leaves the cart as it is', async () => {
     const { me, pending } = await world.newPendingCart();

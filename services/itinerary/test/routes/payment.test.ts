@@ -185,10 +185,10 @@ describe('cancelling', () => {
     const unexplained = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, {});
     expect(unexplained.statusCode).toBe(400);
     expect(unexplained.json().error).toMatchObject({ code: 'validation-failed', details: [{ path: 'note' }] });
+    // Refused before anything changed: the cart still awaits its invoice, which billing still has open.
     const refused = await world.store.get(pending.id);
-    expect(refused?.status).not.toBe('cancelled');
-    expect(refused?.cancellation).toBeUndefined();
-    expect(refused?.staffActions).toEqual([]);
+    expect(refused).toMatchObject({ status: 'pending_payment', invoiceId: pending.invoiceId, staffActions: [] });
+    expect(world.billing.invoices.get(pending.invoiceId!)?.status).toBe('open');
     const res = await call('PUT', itineraryUrl(pending.id, 'cancel'), staff, { note: 'asked by phone' });
     expect(res.statusCode).toBe(200);
     expect(res.json().cancellation.by).toEqual({ userId: staff.id, role: 'role/support' });
