@@ -11,7 +11,7 @@ export type RefundReason = z.infer<typeof RefundReasonSchema>;
 
 /**
  * One payment attempt (one idempotency key) as billing keeps it: `processing` (running, or its outcome not
- * known yet), `succeeded`, `declined`, `refused` (the itinerary refused its lock), `refunded` (charged, but the
+ * known yet), `succeeded`, `declined`, `refused` (its lease would outlive a hold), `refunded` (charged, but the
  * invoice could no longer take it, so given back at once). An attempt that charged nothing and was dropped is
  * not kept.
  */
