@@ -5,6 +5,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Button } from '~/ui/button';
 import { TextField } from '~/ui/text-field';
+import type { FieldBinding } from '~/ui/use-fields';
 import { requestMagicLink } from './actions';
 import { FormMessages, type FormMessage } from './parts';
 import type { AuthCall } from './use-auth-call';
@@ -24,19 +25,12 @@ export function AuthForm(props: {
   );
 }
 
-interface InputProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** The error the field shows now (null: none, or not yet). */
-  error: string | null;
-}
-
-export function EmailField(props: InputProps) {
+export function EmailField(props: FieldBinding) {
   return <TextField label="Email" type="email" name="email" autoComplete="email" {...props} />;
 }
 
 /** The password a person has, to sign in with. */
-export function PasswordField(props: InputProps) {
+export function PasswordField(props: FieldBinding) {
   return <TextField label="Password" type="password" name="password" autoComplete="current-password" {...props} />;
 }
 

@@ -5,27 +5,28 @@ import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/ui/button';
+import { useFields } from '~/ui/use-fields';
 import { confirmPasswordReset } from './actions';
 import { AuthForm, NewPasswordFields, type NewPasswordKey } from './fields';
 import { useAuthCall } from './use-auth-call';
-import { useFields } from './use-fields';
 import { validateNewPassword, validateRepeat } from './validation';
 
+const rules = ({ password, repassword }: Record<NewPasswordKey, string>) => ({
+  password: validateNewPassword(password),
+  repassword: validateRepeat(repassword, password),
+});
+
 export function ResetPasswordForm({ oobCode, signInHref }: { oobCode: string; signInHref: string }) {
-  const form = useFields({ password: '', repassword: '' });
+  const form = useFields({ password: '', repassword: '' }, { rules, showErrors: 'onceDirty' });
   const call = useAuthCall<'reset'>();
   const [changed, setChanged] = useState(false);
-  const { values } = form;
-  const { password, repassword } = values;
-  const errors = { password: validateNewPassword(password), repassword: validateRepeat(repassword, password) };
-  const shown = (key: NewPasswordKey) => form.onceDirty(key, errors[key]);
+  const { values, errorOf } = form;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    form.setSubmitted(true);
-    if (errors.password || errors.repassword) return;
+    if (!form.submit()) return;
     void call.run('reset', async () => {
-      const message = await confirmPasswordReset(oobCode, password);
+      const message = await confirmPasswordReset(oobCode, values.password);
       setChanged(true);
       return message;
     });
@@ -42,7 +43,7 @@ export function ResetPasswordForm({ oobCode, signInHref }: { oobCode: string; si
           <NewPasswordFields
             label="New password"
             values={values}
-            errors={{ password: shown('password'), repassword: shown('repassword') }}
+            errors={{ password: errorOf('password'), repassword: errorOf('repassword') }}
             onChange={form.set}
           />
           <Button type="submit" fullWidth isPending={call.pending === 'reset'}>

@@ -4,22 +4,19 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { AccountView } from '@travelclub/contracts';
+import { useFields } from '~/ui/use-fields';
 import { signIn } from './actions';
 import { AuthForm, EmailField, PasswordField, SubmitOrMagicLink } from './fields';
-import type { InAppPlatform } from './in-app-browser';
 import { SIGN_UP_PROMPT } from './copy';
 import { OrDivider, SwitchPrompt, TermsNotice } from './parts';
-import { ProviderButtons } from './provider-buttons';
+import { ProviderButtons, type ProviderButtonsProps } from './provider-buttons';
 import { useAuthCall } from './use-auth-call';
-import { useFields } from './use-fields';
 import { validateEmail, validatePassword } from './validation';
 
-export interface SignInFormProps {
-  returnUrl: string;
+/** Where the form is (the return address, the in-app browser, this page's address) goes on to its provider buttons. */
+export interface SignInFormProps extends Omit<ProviderButtonsProps, 'asCreator' | 'onError'> {
   /** `?invite`: the person is to be a creator; the role is given after sign-in when missing. */
   asCreator?: boolean;
-  inApp: InAppPlatform | null;
-  pageUrl: string;
   /** A message to start with (a provider sign-in that failed comes back with one). */
   initialError?: string | null;
   /** Where "Don't have an account? Sign up" goes (the page), or how it switches (the modal); null: closed. */
@@ -27,44 +24,34 @@ export interface SignInFormProps {
   onSignedIn: (user: AccountView) => void;
 }
 
-export function SignInForm(props: SignInFormProps) {
-  const { returnUrl, asCreator = false } = props;
-  const form = useFields({ email: '', password: '' });
-  const call = useAuthCall<'signIn' | 'magicLink'>(props.initialError);
+const rules = (values: { email: string; password: string }) => ({
+  email: validateEmail(values.email),
+  password: validatePassword(values.password),
+});
+
+export function SignInForm({ initialError, signUp, onSignedIn, ...where }: SignInFormProps) {
+  const { returnUrl, asCreator = false } = where;
+  const form = useFields({ email: '', password: '' }, { rules });
+  const call = useAuthCall<'signIn' | 'magicLink'>(initialError);
   const { email, password } = form.values;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    form.setSubmitted(true);
-    if (validateEmail(email) || validatePassword(password)) return;
-    void call.run('signIn', async () => props.onSignedIn(await signIn(email, password, asCreator)));
+    if (!form.submit()) return;
+    void call.run('signIn', async () => onSignedIn(await signIn(email, password, asCreator)));
   }
 
   return (
     <AuthForm label="Sign in" onSubmit={submit} message={call.message}>
-      <EmailField
-        value={email}
-        onChange={(value) => form.set('email', value)}
-        error={form.onceChanged('email', validateEmail(email))}
-      />
-      <PasswordField
-        value={password}
-        onChange={(value) => form.set('password', value)}
-        error={form.onceChanged('password', validatePassword(password))}
-      />
+      <EmailField {...form.bind('email')} />
+      <PasswordField {...form.bind('password')} />
       <Link className="auth-forgot" to="/forgotPassword">
         Forgot password?
       </Link>
       <SubmitOrMagicLink label="Sign In" kind="signIn" call={call} email={email} returnUrl={returnUrl} />
       <OrDivider />
-      <ProviderButtons
-        returnUrl={returnUrl}
-        asCreator={asCreator}
-        inApp={props.inApp}
-        pageUrl={props.pageUrl}
-        onError={call.fail}
-      />
-      {props.signUp ? <SwitchPrompt text={SIGN_UP_PROMPT} {...props.signUp} /> : null}
+      <ProviderButtons {...where} asCreator={asCreator} onError={call.fail} />
+      {signUp ? <SwitchPrompt text={SIGN_UP_PROMPT} {...signUp} /> : null}
       <TermsNotice />
     </AuthForm>
   );

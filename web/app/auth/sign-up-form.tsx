@@ -4,13 +4,13 @@
 // while the email is empty or invalid; errors show only once a field is dirty (or a submit was tried).
 import { useState, type FormEvent } from 'react';
 import type { AccountView } from '@travelclub/contracts';
+import { useFields } from '~/ui/use-fields';
 import { signUp, type SignUpRole } from './actions';
 import { SIGN_IN_PROMPT } from './copy';
 import { AuthForm, EmailField, SubmitOrMagicLink } from './fields';
 import { SwitchPrompt, TermsNotice } from './parts';
-import { SignUpFields, type SecondStepKey } from './sign-up-fields';
+import { SignUpFields } from './sign-up-fields';
 import { useAuthCall } from './use-auth-call';
-import { useFields } from './use-fields';
 import { isValidEmail, validateEmail, validateName, validateNewPassword, validateRepeat } from './validation';
 
 export interface SignUpFormProps {
@@ -34,13 +34,11 @@ function errorsOf(values: typeof INITIAL) {
 }
 
 export function SignUpForm({ role, returnUrl, signIn, onSignedIn }: SignUpFormProps) {
-  const form = useFields(INITIAL);
+  const form = useFields(INITIAL, { rules: errorsOf, showErrors: 'onceDirty' });
   const call = useAuthCall<'signUp' | 'magicLink'>();
   const [continued, setContinued] = useState(false);
   const [focusSecondStep, setFocusSecondStep] = useState(false);
-  const { values } = form;
-  const errors = errorsOf(values);
-  const shown = (key: keyof typeof INITIAL) => form.onceDirty(key, errors[key]);
+  const { values, errorOf } = form;
   const emailOk = isValidEmail(values.email);
   const revealed = continued && emailOk;
 
@@ -52,26 +50,28 @@ export function SignUpForm({ role, returnUrl, signIn, onSignedIn }: SignUpFormPr
       setFocusSecondStep(true);
       return;
     }
-    form.setSubmitted(true);
-    if (errors.publicName || errors.password || errors.repassword) return;
+    if (!form.submit()) return;
     void call.run('signUp', async () => onSignedIn(await signUp({ ...values, role })));
   }
 
   return (
     <AuthForm label="Sign up" onSubmit={submit} message={call.message}>
       <EmailField
-        value={values.email}
+        {...form.bind('email')}
         onChange={(value) => {
           setFocusSecondStep(false);
           form.set('email', value);
         }}
-        error={shown('email')}
       />
       {revealed ? (
         <SignUpFields
           values={values}
-          errors={{ publicName: shown('publicName'), password: shown('password'), repassword: shown('repassword') }}
-          onChange={(key: SecondStepKey, value) => form.set(key, value)}
+          errors={{
+            publicName: errorOf('publicName'),
+            password: errorOf('password'),
+            repassword: errorOf('repassword'),
+          }}
+          onChange={form.set}
           autoFocus={focusSecondStep}
         />
       ) : null}

@@ -1,9 +1,9 @@
 // The card form for the payment sandbox: number, expiry, security code and the cardholder's name, with the
 // keyboards and autofill hints phones need, light formatting, the rules checked on change, and one Pay button.
-import { useState } from 'react';
 import { Button } from '~/ui/button';
 import { CheckedForm } from '~/ui/checked-form';
-import { TextField } from '~/ui/text-field';
+import { TextField, type FieldProps } from '~/ui/text-field';
+import { useFields } from '~/ui/use-fields';
 import {
   cardErrors,
   emptyCard,
@@ -15,103 +15,54 @@ import {
 } from './card-rules';
 import { TestCards } from './test-cards';
 
-const FORMAT: Record<CardField, (value: string) => string> = {
-  number: formatCardNumber,
-  expiry: formatExpiry,
-  cvc: formatCvc,
-  holderName: (value) => value,
+const FORMAT = { number: formatCardNumber, expiry: formatExpiry, cvc: formatCvc };
+
+/** Each field's name, also its autofill hint, so that a browser's saved cards fill the form. */
+const AUTOFILL: Record<CardField, string> = {
+  number: 'cc-number',
+  expiry: 'cc-exp',
+  cvc: 'cc-csc',
+  holderName: 'cc-name',
 };
 
-function useCardForm() {
-  const [values, setValues] = useState<CardValues>(emptyCard);
-  const [dirty, setDirty] = useState<ReadonlySet<CardField>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const errors = cardErrors(values);
-  return {
-    values,
-    errors,
-    errorOf: (field: CardField) => (submitted || dirty.has(field) ? errors[field] : undefined),
-    set(field: CardField, value: string) {
-      setValues((before) => ({ ...before, [field]: FORMAT[field](value) }));
-      setDirty((before) => new Set(before).add(field));
-    },
-    fill: (number: string) =>
-      setValues((before) => ({
-        ...before,
-        number: formatCardNumber(number),
-        expiry: before.expiry || '12/34',
-        cvc: before.cvc || '123',
-      })),
-    submit() {
-      setSubmitted(true);
-      return Object.keys(errors).length === 0;
-    },
-  };
-}
+/** A test card's number, with an expiry date and a security code where none was typed. */
+const withTestCard = (number: string) => (before: CardValues) => ({
+  ...before,
+  number: formatCardNumber(number),
+  expiry: before.expiry || '12/34',
+  cvc: before.cvc || '123',
+});
 
 export function CardForm(props: { payLabel: string; isPending: boolean; onPay: (values: CardValues) => void }) {
-  const form = useCardForm();
-  const { values } = form;
+  const form = useFields(emptyCard, { rules: cardErrors, format: FORMAT });
+  // Every field is required and named as its autofill hint; all but the name take digits.
+  const field = (key: CardField, spec: Pick<FieldProps, 'label' | 'hint' | 'maxLength'> & { placeholder?: string }) => (
+    <TextField
+      name={AUTOFILL[key]}
+      inputMode={key === 'holderName' ? undefined : 'numeric'}
+      autoComplete={AUTOFILL[key]}
+      isRequired
+      {...spec}
+      {...form.bind(key)}
+    />
+  );
   return (
     <CheckedForm
       label="Card details"
       className="stack card-form"
       onSubmit={() => {
         const passed = form.submit();
-        if (passed) props.onPay(values);
+        if (passed) props.onPay(form.values);
         return passed;
       }}
     >
-      <TestCards onUse={form.fill} />
-      <TextField
-        label="Card number"
-        name="cc-number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        isRequired
-        placeholder="1234 5678 9012 3456"
-        maxLength={23}
-        value={values.number}
-        onChange={(v) => form.set('number', v)}
-        error={form.errorOf('number')}
-      />
+      <TestCards onUse={(number) => form.update(withTestCard(number))} />
+      {field('number', { label: 'Card number', placeholder: '1234 5678 9012 3456', maxLength: 23 })}
       <div className="field-pair">
-        <TextField
-          label="Expiry date"
-          name="cc-exp"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          isRequired
-          placeholder="MM/YY"
-          hint="MM/YY"
-          maxLength={5}
-          value={values.expiry}
-          onChange={(v) => form.set('expiry', v)}
-          error={form.errorOf('expiry')}
-        />
-        <TextField
-          label="Security code"
-          name="cc-csc"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          isRequired
-          hint="3 or 4 digits, on the back of the card"
-          maxLength={4}
-          value={values.cvc}
-          onChange={(v) => form.set('cvc', v)}
-          error={form.errorOf('cvc')}
-        />
+        {field('expiry', { label: 'Expiry date', placeholder: 'MM/YY', hint: 'MM/YY', maxLength: 5 })}
+        {field('cvc', { label: 'Security code', hint: '3 or 4 digits, on the back of the card', maxLength: 4 })}
       </div>
-      <TextField
-        label="Name on card"
-        name="cc-name"
-        autoComplete="cc-name"
-        isRequired
-        maxLength={120}
-        value={values.holderName}
-        onChange={(v) => form.set('holderName', v)}
-        error={form.errorOf('holderName')}
-      />
+      {field('holderName', { label: 'Name on card', maxLength: 120 })}
       <Button type="submit" fullWidth isPending={props.isPending}>
         {props.payLabel}
       </Button>

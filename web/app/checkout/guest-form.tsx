@@ -3,62 +3,32 @@ import type { Itinerary, SetGuestDetailsBody } from '@travelclub/contracts';
 import { useSession } from '~/lib/session';
 import { Button } from '~/ui/button';
 import { CheckedForm } from '~/ui/checked-form';
-import { TextField } from '~/ui/text-field';
+import { TextField, type FieldProps } from '~/ui/text-field';
 import { roomFieldKey } from './guest-rules';
-import { useGuestForm, type GuestForm as Form } from './use-guest-form';
+import { useGuestForm, type GuestForm as Form, type LeadField } from './use-guest-form';
+
+type LeadProps = Pick<FieldProps, 'label' | 'hint' | 'maxLength' | 'type' | 'inputMode' | 'autoComplete'>;
 
 function LeadGuestFields({ form }: { form: Form }) {
-  const { values } = form;
+  // Every lead field is required, and named as the form's own field.
+  const field = (key: LeadField, spec: LeadProps) => <TextField name={key} isRequired {...spec} {...form.bind(key)} />;
   return (
     <fieldset className="form-group">
       <legend>Lead guest</legend>
       <p className="muted small">We send the booking confirmation to this address.</p>
       <div className="field-pair">
-        <TextField
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          maxLength={60}
-          isRequired
-          value={values.firstName}
-          onChange={(v) => form.setLead('firstName', v)}
-          error={form.errorOf('firstName')}
-        />
-        <TextField
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          maxLength={60}
-          isRequired
-          value={values.lastName}
-          onChange={(v) => form.setLead('lastName', v)}
-          error={form.errorOf('lastName')}
-        />
+        {field('firstName', { label: 'First name', autoComplete: 'given-name', maxLength: 60 })}
+        {field('lastName', { label: 'Last name', autoComplete: 'family-name', maxLength: 60 })}
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        isRequired
-        value={values.email}
-        onChange={(v) => form.setLead('email', v)}
-        error={form.errorOf('email')}
-      />
-      <TextField
-        label="Phone"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        maxLength={24}
-        isRequired
-        hint="With the country code, for example +44 20 7946 0958."
-        value={values.phone}
-        onChange={(v) => form.setLead('phone', v)}
-        error={form.errorOf('phone')}
-      />
+      {field('email', { label: 'Email', type: 'email', inputMode: 'email', autoComplete: 'email' })}
+      {field('phone', {
+        label: 'Phone',
+        type: 'tel',
+        inputMode: 'tel',
+        autoComplete: 'tel',
+        maxLength: 24,
+        hint: 'With the country code, for example +44 20 7946 0958.',
+      })}
     </fieldset>
   );
 }

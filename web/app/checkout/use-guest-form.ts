@@ -1,7 +1,8 @@
-// The guest form's state: values, which fields were touched, and the errors to show. Rules run on every
-// change (spec section 5); a field shows its error once it was changed, every field once "Continue" was pressed.
+// The guest form's state: the form's values and errors (ui/use-fields: rules run on every change, spec section 5;
+// a field shows its error once it was changed, every field once "Continue" was pressed), with the room names.
 import type { Itinerary } from '@travelclub/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useFields } from '~/ui/use-fields';
 import {
   guestDetailsBody,
   initialGuestValues,
@@ -9,7 +10,6 @@ import {
   roomName,
   roomSlots,
   validateGuests,
-  type GuestValues,
   type RoomSlot,
 } from './guest-rules';
 
@@ -17,36 +17,27 @@ export type LeadField = 'firstName' | 'lastName' | 'email' | 'phone';
 
 export function useGuestForm(itinerary: Itinerary, accountEmail: string | null | undefined) {
   const slots = useMemo(() => roomSlots(itinerary), [itinerary]);
-  const [values, setValues] = useState<GuestValues>(() => initialGuestValues(itinerary, accountEmail));
-  const [dirty, setDirty] = useState<ReadonlySet<string>>(new Set());
-  const [submitted, setSubmitted] = useState(false);
-  const errors = validateGuests(values, slots);
-  const touch = (field: string) => setDirty((before) => (before.has(field) ? before : new Set(before).add(field)));
+  const form = useFields(() => initialGuestValues(itinerary, accountEmail), {
+    rules: (values) => validateGuests(values, slots),
+  });
+  const { values } = form;
 
   return {
+    ...form,
     slots,
-    values,
-    isValid: Object.keys(errors).length === 0,
-    /** The error a field shows now. */
-    errorOf: (field: string) => (submitted || dirty.has(field) ? errors[field] : undefined),
-    setLead(field: LeadField, value: string) {
-      setValues((before) => ({ ...before, [field]: value }));
-      touch(field);
-    },
     roomValue: (slot: RoomSlot, index: number) => roomName(values, slots, slot, index),
     setRoom(slot: RoomSlot, index: number, value: string) {
-      setValues((before) => {
-        const names = [...(before.roomNames[slot.key] ?? [])];
-        names[index] = value;
-        return { ...before, roomNames: { ...before.roomNames, [slot.key]: names } };
-      });
-      touch(roomFieldKey(slot.key, index));
+      form.update(
+        (before) => {
+          const names = [...(before.roomNames[slot.key] ?? [])];
+          names[index] = value;
+          return { ...before, roomNames: { ...before.roomNames, [slot.key]: names } };
+        },
+        roomFieldKey(slot.key, index),
+      );
     },
     /** Shows every error; the body to send when the form is valid, else null. */
-    submit() {
-      setSubmitted(true);
-      return Object.keys(errors).length === 0 ? guestDetailsBody(values, slots) : null;
-    },
+    submit: () => (form.submit() ? guestDetailsBody(values, slots) : null),
   };
 }
 export type GuestForm = ReturnType<typeof useGuestForm>;

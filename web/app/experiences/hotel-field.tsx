@@ -2,9 +2,8 @@
 // its hotels only), asked after a pause in typing; its room types from the hotel itself. A hotel the catalog
 // no longer has, or one with no rooms, says so here, before publishing would.
 import { useState } from 'react';
-import type { Key } from 'react-aria-components';
 import { isNotFound } from '~/lib/api-errors';
-import { SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
+import { SuggestionBox, type SuggestionsAsk } from '~/search/suggestions';
 import { SelectField } from './fields';
 import type { StayDraft } from './draft';
 import { useHotel } from './queries';
@@ -28,6 +27,9 @@ const hotelsOnly: SuggestionsAsk<HotelOption> = {
       .filter((d) => d.locationType === 'hotel' && d.id.startsWith(HOTEL_PREFIX))
       .map((d) => ({ id: d.id.slice(HOTEL_PREFIX.length), name: d.name, label: d.label })),
   texts: {
+    label: 'Hotel',
+    placeholder: "Type a hotel's name",
+    hint: 'Hotels of the catalog, by name.',
     unavailable: 'Hotels cannot be searched right now. Please try again.',
     looking: 'Looking for hotels…',
     none: (text) => `No hotels match “${text}”`,
@@ -45,35 +47,20 @@ export function HotelField(props: { stay: StayDraft; onPick: (hotel: PickedHotel
   const name = stay.hotelName ?? known.data?.name ?? '';
   // What the creator typed since the last pick; null while the box shows the picked hotel.
   const [typed, setTyped] = useState<string | null>(null);
-  const input = typed ?? name;
-  const typing = typed !== null && typed.trim().length > 0;
-  const { suggestions, empty } = useSuggestions(input.trim(), typing, hotelsOnly);
-  const picked: HotelOption[] = stay.hotelId ? [{ id: stay.hotelId, name, label: name }] : [];
-  const items = typing ? suggestions : picked;
-
-  function pick(key: Key | null) {
-    const found = items.find((item) => item.id === key);
-    if (!found) return;
-    onPick({ id: found.id, name: found.name });
-    setTyped(null);
-  }
 
   return (
-    <SuggestionBox<HotelOption>
-      label="Hotel"
-      placeholder="Type a hotel's name"
-      hint="Hotels of the catalog, by name."
+    <SuggestionBox
+      ask={hotelsOnly}
       error={props.error}
-      items={items}
-      picked={stay.hotelId || null}
-      onPick={pick}
-      text={input}
-      onText={(next) => {
-        setTyped(next);
-        if (stay.hotelId && next !== name) onPick(null);
+      current={stay.hotelId ? { id: stay.hotelId, name, label: name } : null}
+      text={typed ?? name}
+      typing={typed !== null && typed.trim().length > 0}
+      onText={setTyped}
+      onDrop={() => onPick(null)}
+      onPick={(found) => {
+        onPick({ id: found.id, name: found.name });
+        setTyped(null);
       }}
-      typing={typing}
-      empty={empty}
     />
   );
 }

@@ -6,10 +6,10 @@ import { RESET_LINK_SENT } from '~/auth/copy';
 import { AuthForm, EmailField } from '~/auth/fields';
 import { AuthCard, SwitchPrompt } from '~/auth/parts';
 import { useAuthCall } from '~/auth/use-auth-call';
-import { useFields } from '~/auth/use-fields';
 import { isValidEmail, validateEmail } from '~/auth/validation';
 import { PRODUCT } from '~/lib/brand';
 import { Button } from '~/ui/button';
+import { useFields } from '~/ui/use-fields';
 import type { Route } from './+types/forgot-password';
 
 export const meta: Route.MetaFunction = () => [{ title: `Forgot your password? · ${PRODUCT}` }];
@@ -20,14 +20,13 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps) {
-  const form = useFields({ email: loaderData.email });
+  const form = useFields({ email: loaderData.email }, { rules: ({ email }) => ({ email: validateEmail(email) }) });
   const call = useAuthCall<'send'>();
   const { email } = form.values;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    form.setSubmitted(true);
-    if (!isValidEmail(email)) return;
+    if (!form.submit()) return;
     void call.run('send', async () => {
       await requestPasswordReset(email);
       return RESET_LINK_SENT;
@@ -40,11 +39,7 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
       lead="Enter your email address and we will send you a link to choose a new one."
     >
       <AuthForm label="Reset your password" onSubmit={submit} message={call.message}>
-        <EmailField
-          value={email}
-          onChange={(value) => form.set('email', value)}
-          error={form.onceChanged('email', validateEmail(email))}
-        />
+        <EmailField {...form.bind('email')} />
         <Button type="submit" fullWidth isDisabled={!isValidEmail(email)} isPending={call.pending === 'send'}>
           Email me a reset link
         </Button>

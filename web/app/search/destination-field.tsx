@@ -4,10 +4,9 @@
 // the text, caret and focus that box had in the commit that removed it.
 import type { Destination } from '@travelclub/contracts';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Key } from 'react-aria-components';
 import { plural } from './format';
 import type { ShellDestination } from './search-form';
-import { SuggestionBox, useSuggestions, type SuggestionsAsk } from './suggestions';
+import { SuggestionBox, type SuggestionsAsk } from './suggestions';
 
 /** A destination the visitor picked: its id for the search, its label for the box. */
 export interface PickedDestination {
@@ -21,9 +20,11 @@ const SUGGESTIONS = 8;
 const KIND: Record<Destination['locationType'], string> = { city: 'City', country: 'Country', hotel: 'Hotel' };
 
 /** The catalog's destinations for what is typed. */
-const destinations: SuggestionsAsk<Destination> = {
+const destinations: SuggestionsAsk<Suggestion> = {
   take: SUGGESTIONS,
   texts: {
+    label: 'Destination',
+    placeholder: 'City, country or hotel',
     unavailable: 'Suggestions are not available right now. Please try again.',
     looking: 'Looking for places…',
     none: (text) => `No destinations match “${text}”`,
@@ -72,40 +73,24 @@ export function DestinationField(props: {
     box.setSelectionRange(at.start ?? input.length, at.end ?? input.length);
     caret.current = null;
   }, [input]);
-  const text = input.trim();
-  // Typing: the box holds text that is not the picked destination's label.
-  const typing = text.length > 0 && input !== value?.label;
-  const { suggestions, empty } = useSuggestions(text, typing, destinations);
-  // The picked destination stays in the list while the box shows it, so the ComboBox can find its key.
-  const items: Suggestion[] = typing ? suggestions : value ? [value] : [];
-
-  function pick(key: Key | null) {
-    const found = key === null ? undefined : items.find((item) => item.id === key);
-    if (found) {
-      onChange({ id: found.id, label: found.label });
-      setInput(found.label);
-    } else if (input !== value?.label) {
-      // Leaving the box with text that was never picked: there is no destination (the text stays to edit).
-      onChange(null);
-    }
-  }
 
   return (
-    <SuggestionBox<Suggestion>
+    <SuggestionBox
       className="field search-destination"
-      label="Destination"
-      placeholder="City, country or hotel"
+      ask={destinations}
       error={props.error}
-      items={items}
-      picked={value?.id ?? null}
-      onPick={pick}
+      current={value}
       text={input}
-      onText={(next) => {
-        setInput(next);
-        if (value && next !== value.label) onChange(null);
+      onText={setInput}
+      onDrop={() => onChange(null)}
+      onPick={(found) => {
+        onChange({ id: found.id, label: found.label });
+        setInput(found.label);
       }}
-      typing={typing}
-      empty={empty}
+      onNoPick={() => {
+        // Leaving the box with text that was never picked: there is no destination (the text stays to edit).
+        if (input !== value?.label) onChange(null);
+      }}
       describe={describe}
       autoFocus={props.autoFocus}
       inputRef={inputRef}

@@ -4,10 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Destination, HotelSummary } from '@travelclub/contracts';
 import { useState } from 'react';
-import { Label, Radio, RadioGroup, Text, type Key } from 'react-aria-components';
+import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 import { messageOf } from '~/lib/api-errors';
 import { destinationHotelsQuery } from '~/lib/queries';
-import { SuggestionBox, useSuggestions, type SuggestionsAsk } from '~/search/suggestions';
+import { SuggestionBox, type SuggestionsAsk } from '~/search/suggestions';
 
 /** The hotel a creator picked: the catalog's id, and how the form names it. */
 export interface PickedHotel {
@@ -31,6 +31,9 @@ const hotelKey = (hotelId: string) => `${HOTEL_PREFIX}${hotelId}`;
 const hotelsAndPlaces: SuggestionsAsk<Suggestion> = {
   take: SUGGESTIONS,
   texts: {
+    label: 'Hotel',
+    placeholder: 'Hotel name, city or country',
+    hint: "Type the hotel's name, or a city to choose among its hotels.",
     unavailable: 'Suggestions are not available right now. Please try again.',
     looking: 'Looking for hotels…',
     none: (text) => `No hotel or place matches “${text}”`,
@@ -80,16 +83,10 @@ export function HotelPicker(props: {
   const { value, onChange } = props;
   const [place, setPlace] = useState<Suggestion | null>(null);
   const [input, setInput] = useState(value?.label ?? '');
-  const shown = place?.label ?? value?.label;
-  const typing = input.trim().length > 0 && input !== shown;
-  const { suggestions, empty } = useSuggestions(input.trim(), typing, hotelsAndPlaces);
   const current: Suggestion | null =
     place ?? (value ? { id: hotelKey(value.id), name: value.name, label: value.label, locationType: 'hotel' } : null);
-  const items = typing ? suggestions : current ? [current] : [];
 
-  function pick(key: Key | null) {
-    const found = key === null ? undefined : items.find((item) => item.id === key);
-    if (!found) return;
+  function pick(found: Suggestion) {
     setInput(found.label);
     if (found.locationType === 'hotel') {
       setPlace(null);
@@ -102,24 +99,17 @@ export function HotelPicker(props: {
 
   return (
     <div className="stack stay-hotel-picker">
-      <SuggestionBox<Suggestion>
-        label="Hotel"
-        placeholder="Hotel name, city or country"
-        hint="Type the hotel's name, or a city to choose among its hotels."
+      <SuggestionBox
+        ask={hotelsAndPlaces}
         error={props.error}
-        items={items}
-        picked={current?.id ?? null}
-        onPick={pick}
+        current={current}
         text={input}
-        onText={(next) => {
-          setInput(next);
-          if (next !== shown) {
-            setPlace(null);
-            if (value) onChange(null);
-          }
+        onText={setInput}
+        onDrop={() => {
+          setPlace(null);
+          if (value) onChange(null);
         }}
-        typing={typing}
-        empty={empty}
+        onPick={pick}
         describe={describe}
       />
       {place ? <PlaceHotels place={place} value={value} onPick={onChange} /> : null}
