@@ -2,11 +2,18 @@
 // first month and sends the browser back to the checkout's returnUrl. The link's secret is the only
 // authorisation: it works until it expires, and once paid only leads back to returnUrl.
 import { endpoints, type Money, type PlanCardForm } from '@travelclub/contracts';
-import type { CausalContext } from '@travelclub/kit';
 import { linkTokenHash, periodEnd, planChargeKeys } from '../domain/plans.js';
 import type { CheckoutSession, PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
-import { pagePath, payMonthByCard, planAfter, planEvent, type PageOutcome } from './plan-parts.js';
+import {
+  pagePath,
+  payMonthByCard,
+  planAfter,
+  planEvent,
+  linkPageFlows,
+  type PageOutcome,
+  type PayAt,
+} from './plan-parts.js';
 
 /** What the checkout page shows. */
 export interface CheckoutView {
@@ -48,14 +55,7 @@ const viewOf = ({ plan, checkout, token }: Checkout): CheckoutView => ({
  * The card form: the first month charged through the sandbox's card rules, the card kept for renewals; the plan
  * starts, or (the link was replaced meanwhile) the money goes back.
  */
-async function pay(
-  parts: BillingParts,
-  token: string,
-  form: PlanCardForm,
-  { ctx, now }: { ctx: CausalContext; now: Date },
-): Promise<PageOutcome<CheckoutView>> {
-  const opened = await open(parts, token, now);
-  if ('outcome' in opened) return opened.outcome;
+async function pay(parts: BillingParts, opened: Checkout, form: PlanCardForm, { ctx, now }: PayAt) {
   const { plan, checkout } = opened;
   const end = periodEnd(now, 1);
   const after = planAfter(plan, { start: now, end, cancelAtPeriodEnd: false });
@@ -80,12 +80,9 @@ async function pay(
 export type CheckoutFlows = ReturnType<typeof checkoutFlows>;
 
 export function checkoutFlows(parts: BillingParts) {
-  return {
-    async page(token: string, now = new Date()): Promise<PageOutcome<CheckoutView>> {
-      const opened = await open(parts, token, now);
-      return 'outcome' in opened ? opened.outcome : { kind: 'page', view: viewOf(opened) };
-    },
-    pay: (token: string, form: PlanCardForm, ctx: CausalContext, now = new Date()) =>
-      pay(parts, token, form, { ctx, now }),
-  };
+  return linkPageFlows<Checkout, CheckoutView>({
+    open: (token, now) => open(parts, token, now),
+    view: viewOf,
+    pay: (opened, form, at) => pay(parts, opened, form, at),
+  });
 }

@@ -111,6 +111,32 @@ export type PageOutcome<View> =
   | { kind: 'page'; view: View; problem?: FormProblem }
   | { kind: 'message'; code: ErrorCode };
 
+/** A link opened: what `then` makes of what it opened, or the outcome that answers it instead. */
+const whenOpened = async <Opened extends object, View>(
+  opened: Opened | { outcome: PageOutcome<View> },
+  then: (opened: Opened) => PageOutcome<View> | Promise<PageOutcome<View>>,
+): Promise<PageOutcome<View>> => ('outcome' in opened ? opened.outcome : then(opened));
+
+/** When and in which causal context a hosted page's form is paid. */
+export type PayAt = { ctx: CausalContext; now: Date };
+
+/** What a link's secret opens (a plan, or the outcome to answer instead), what it shows, and what its form pays. */
+export interface LinkPage<Opened extends object, View> {
+  open: (token: string, now: Date) => Promise<Opened | { outcome: PageOutcome<View> }>;
+  view: (opened: Opened) => View;
+  pay: (opened: Opened, form: PlanCardForm, at: PayAt) => Promise<PageOutcome<View>>;
+}
+
+/** The two steps every hosted page has: the page its link opens, and its card form. */
+export function linkPageFlows<Opened extends object, View>({ open, view, pay }: LinkPage<Opened, View>) {
+  return {
+    page: async (token: string, now = new Date()) =>
+      whenOpened(await open(token, now), (opened) => ({ kind: 'page' as const, view: view(opened) })),
+    pay: async (token: string, form: PlanCardForm, ctx: CausalContext, now = new Date()) =>
+      whenOpened(await open(token, now), (opened) => pay(opened, form, { ctx, now })),
+  };
+}
+
 /** The typed card, or what is wrong with it, field by field, in CardSchema's words. */
 function readCardForm(form: PlanCardForm): { card: Card } | { problem: FormProblem } {
   const blankless = (value: string | undefined) => (value?.trim() ? value : undefined);

@@ -2,11 +2,19 @@
 // next), cancelling at the period's end and taking that back, and paying an overdue month with a card. The
 // link's secret is the only authorisation; it expires (PLAN_PORTAL_TTL_S), and a newer link replaces it.
 import { endpoints, type CreatorPlan, type PlanCardForm } from '@travelclub/contracts';
-import type { CausalContext } from '@travelclub/kit';
 import { linkTokenHash, periodEnd, planChargeKeys } from '../domain/plans.js';
 import type { PlanDocument } from '../store/plans.js';
 import type { BillingParts } from './parts.js';
-import { pagePath, payMonthByCard, planAfter, planEvent, planView, type PageOutcome } from './plan-parts.js';
+import {
+  pagePath,
+  payMonthByCard,
+  planAfter,
+  planEvent,
+  planView,
+  linkPageFlows,
+  type PayAt,
+  type PageOutcome,
+} from './plan-parts.js';
 
 /** What the portal page shows, and where its forms post. */
 export interface PortalView {
@@ -57,15 +65,8 @@ async function setCancel(parts: BillingParts, token: string, cancel: boolean, no
  * An overdue plan paid with a card typed here (another, or the same one again), within its grace: the plan is
  * active again from where it stopped, or the money goes back.
  */
-async function pay(
-  parts: BillingParts,
-  token: string,
-  form: PlanCardForm,
-  { ctx, now }: { ctx: CausalContext; now: Date },
-): Promise<PageOutcome<PortalView>> {
-  const opened = await open(parts, token, now);
-  if ('outcome' in opened) return opened.outcome;
-  const { plan } = opened;
+async function pay(parts: BillingParts, opened: Portal, form: PlanCardForm, { ctx, now }: PayAt) {
+  const { plan, token } = opened;
   // Nothing overdue (paid meanwhile, lapsed): the page shows what the plan is now.
   if (plan.status !== 'past_due' || !plan.graceUntil || plan.graceUntil <= now) return backTo(token);
   const period = plan.period + 1;
@@ -93,13 +94,12 @@ export type PortalFlows = ReturnType<typeof portalFlows>;
 
 export function portalFlows(parts: BillingParts) {
   return {
-    async page(token: string, now = new Date()): Promise<PageOutcome<PortalView>> {
-      const opened = await open(parts, token, now);
-      return 'outcome' in opened ? opened.outcome : { kind: 'page', view: viewOf(opened) };
-    },
+    ...linkPageFlows<Portal, PortalView>({
+      open: (token, now) => open(parts, token, now),
+      view: viewOf,
+      pay: (opened, form, at) => pay(parts, opened, form, at),
+    }),
     cancel: (token: string, now = new Date()) => setCancel(parts, token, true, now),
     resume: (token: string, now = new Date()) => setCancel(parts, token, false, now),
-    pay: (token: string, form: PlanCardForm, ctx: CausalContext, now = new Date()) =>
-      pay(parts, token, form, { ctx, now }),
   };
 }
