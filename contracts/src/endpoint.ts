@@ -61,18 +61,39 @@ export interface Endpoint {
   readonly summary?: string;
 }
 
-/** Declares an endpoint, keeping its exact type (schemas, statuses, access) for servers and clients. */
-export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
+/** Who answers an endpoint and who may call it, shared by a group of definitions (see `accessOf`). */
+export type Answerer = Pick<Endpoint, 'service' | 'access' | 'missingToken'>;
+/** The rest of a definition: what it takes, answers and refuses, and how the gateway treats it. */
+export type EndpointParts = Omit<Endpoint, keyof Answerer | 'method' | 'path'>;
 
 /**
- * One service's answering service and access, to spread into its definitions: `...open` (`public`),
- * `...openOrUser` (`public-or-user`), `...signedIn` (`user`), `...internal('billing')` (those callers only).
+ * Declares an endpoint: who answers and may call it, its method and path, then the rest. It keeps the exact type
+ * (schemas, statuses, access) for servers and clients.
+ */
+export const endpoint = <
+  const A extends Answerer,
+  const M extends HttpMethod,
+  const P extends string,
+  const R extends EndpointParts,
+>(
+  answerer: A,
+  method: M,
+  path: P,
+  parts: R,
+): A & { readonly method: M; readonly path: P } & R => ({ ...answerer, method, path, ...parts });
+
+/**
+ * One service's answering service and access, the first argument of its definitions: `open` (`public`),
+ * `openOrUser` (`public-or-user`), `signedIn` (`user`), `creator` and `support` (that role), `internal('billing')`
+ * (those callers only).
  */
 export const accessOf = <const S extends ServiceName>(service: S) =>
   ({
     open: { service, access: 'public' },
     openOrUser: { service, access: 'public-or-user' },
     signedIn: { service, access: 'user' },
+    creator: { service, access: 'creator' },
+    support: { service, access: 'support' },
     internal: <const C extends readonly ServiceName[]>(...callers: C) => ({ service, access: { callers } }) as const,
   }) as const;
 

@@ -4,21 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient, endpoint, errorCatalogue, pathOf, queryString } from '../src/index.js';
 
-const read = endpoint({
-  service: 'catalog',
-  method: 'GET',
-  path: '/api/v1/things/:id/parts/:part',
-  access: 'public',
+const read = endpoint({ service: 'catalog', access: 'public' }, 'GET', '/api/v1/things/:id/parts/:part', {
   params: z.strictObject({ id: z.string(), part: z.string() }),
   query: z.strictObject({ take: z.coerce.number().optional(), tag: z.array(z.string()).optional() }),
   responses: { 200: z.object({ n: z.coerce.number() }) },
   errors: ['not-found'],
 });
-const make = endpoint({
-  service: 'catalog',
-  method: 'POST',
-  path: '/api/v1/things',
-  access: 'user',
+const make = endpoint({ service: 'catalog', access: 'user' }, 'POST', '/api/v1/things', {
   body: z.strictObject({ name: z.string() }),
   responses: { 201: z.object({ id: z.string() }) },
   errors: [],

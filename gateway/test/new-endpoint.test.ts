@@ -12,11 +12,7 @@ import { gatewayConfig } from './helpers.js';
 
 const Postcard = z.object({ hotelId: z.string(), text: z.string() });
 const postcards = {
-  sendPostcard: endpoint({
-    service: 'catalog',
-    access: 'public',
-    method: 'POST',
-    path: '/api/v1/hotel/:id/postcard',
+  sendPostcard: endpoint({ service: 'catalog', access: 'public' }, 'POST', '/api/v1/hotel/:id/postcard', {
     limit: 'tight',
     params: z.object({ id: z.string() }),
     body: z.object({ text: z.string().max(200) }),
@@ -24,11 +20,7 @@ const postcards = {
     errors: [],
     summary: 'Sends a postcard of a hotel',
   }),
-  myPostcards: endpoint({
-    service: 'catalog',
-    access: 'user',
-    method: 'GET',
-    path: '/api/v1/hotel/postcards/mine',
+  myPostcards: endpoint({ service: 'catalog', access: 'user' }, 'GET', '/api/v1/hotel/postcards/mine', {
     responses: { 200: z.object({ count: z.number() }) },
     errors: ['unauthenticated'],
   }),

@@ -17,54 +17,38 @@ import {
   SendMessageBodySchema,
   SupportReadQuerySchema,
 } from './api.js';
-import { endpoint } from '../endpoint.js';
+import { accessOf, endpoint } from '../endpoint.js';
 import type { ErrorCode } from '../errors.js';
 
 const BASE = '/api/v1/assistant';
 /** Taylor is the creators' assistant: every route wants role/creator, and answers with the caller's own only. */
-const creator = { service: 'assistant', access: 'creator' } as const;
-const support = { service: 'assistant', access: 'support' } as const;
+const { creator, support } = accessOf('assistant');
 const creatorOnly = ['unauthenticated', 'forbidden'] as const satisfies readonly ErrorCode[];
 const conversation = [...creatorOnly, 'conversation-not-found'] as const satisfies readonly ErrorCode[];
 
 export const assistantEndpoints = {
-  listConversations: endpoint({
-    ...creator,
-    method: 'GET',
-    path: `${BASE}/conversations`,
+  listConversations: endpoint(creator, 'GET', `${BASE}/conversations`, {
     responses: { 200: ConversationListSchema },
     errors: creatorOnly,
   }),
-  startConversation: endpoint({
-    ...creator,
-    method: 'POST',
-    path: `${BASE}/conversations`,
+  startConversation: endpoint(creator, 'POST', `${BASE}/conversations`, {
     body: NewConversationBodySchema,
     responses: { 201: ConversationSchema },
     errors: [...creatorOnly, 'conversation-limit-reached'],
   }),
-  readConversation: endpoint({
-    ...creator,
-    method: 'GET',
-    path: `${BASE}/conversations/:id`,
+  readConversation: endpoint(creator, 'GET', `${BASE}/conversations/:id`, {
     params: ConversationIdParamsSchema,
     responses: { 200: ConversationSchema },
     errors: conversation,
   }),
-  deleteConversation: endpoint({
-    ...creator,
-    method: 'DELETE',
-    path: `${BASE}/conversations/:id`,
+  deleteConversation: endpoint(creator, 'DELETE', `${BASE}/conversations/:id`, {
     params: ConversationIdParamsSchema,
     responses: { 204: z.unknown() },
     errors: conversation,
   }),
   // The answer is `text/event-stream` (AssistantStreamEventSchemas); refusals before the stream starts are the
   // usual error envelope.
-  sendMessage: endpoint({
-    ...creator,
-    method: 'POST',
-    path: `${BASE}/conversations/:id/messages`,
+  sendMessage: endpoint(creator, 'POST', `${BASE}/conversations/:id/messages`, {
     params: ConversationIdParamsSchema,
     body: SendMessageBodySchema,
     responses: { 200: z.unknown() },
@@ -79,53 +63,32 @@ export const assistantEndpoints = {
       'too-many-requests',
     ],
   }),
-  usage: endpoint({
-    ...creator,
-    method: 'GET',
-    path: `${BASE}/usage`,
-    responses: { 200: AssistantUsageSchema },
-    errors: creatorOnly,
-  }),
-  listDrafts: endpoint({
-    ...creator,
-    method: 'GET',
-    path: `${BASE}/drafts`,
+  usage: endpoint(creator, 'GET', `${BASE}/usage`, { responses: { 200: AssistantUsageSchema }, errors: creatorOnly }),
+  listDrafts: endpoint(creator, 'GET', `${BASE}/drafts`, {
     query: DraftListQuerySchema,
     responses: { 200: DraftListSchema },
     errors: creatorOnly,
   }),
-  readDraft: endpoint({
-    ...creator,
-    method: 'GET',
-    path: `${BASE}/drafts/:id`,
+  readDraft: endpoint(creator, 'GET', `${BASE}/drafts/:id`, {
     params: DraftIdParamsSchema,
     responses: { 200: DraftSchema },
     errors: [...creatorOnly, 'draft-not-found'],
   }),
-  setDraftStatus: endpoint({
-    ...creator,
-    method: 'PUT',
-    path: `${BASE}/drafts/:id/status`,
+  setDraftStatus: endpoint(creator, 'PUT', `${BASE}/drafts/:id/status`, {
     params: DraftIdParamsSchema,
     body: DraftStatusBodySchema,
     responses: { 200: DraftSchema },
     errors: [...creatorOnly, 'draft-not-found'],
   }),
   // Support reads a conversation only with a reason, which is recorded with the staff id (docs/assistant.md).
-  supportReadConversation: endpoint({
-    ...support,
-    method: 'GET',
-    path: `${BASE}/support/conversations/:id`,
+  supportReadConversation: endpoint(support, 'GET', `${BASE}/support/conversations/:id`, {
     params: ConversationIdParamsSchema,
     query: SupportReadQuerySchema,
     responses: { 200: ConversationSchema },
     errors: conversation,
   }),
   // Spec section 7's one call: destination ideas for a wish, each a real destination of the catalog.
-  destinationIdeas: endpoint({
-    ...creator,
-    method: 'GET',
-    path: '/api/v1/experimental/gpt/destinations',
+  destinationIdeas: endpoint(creator, 'GET', '/api/v1/experimental/gpt/destinations', {
     query: DestinationIdeasQuerySchema,
     responses: { 200: DestinationIdeasSchema },
     errors: [...creatorOnly, 'too-many-requests'],

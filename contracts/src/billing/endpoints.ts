@@ -21,28 +21,20 @@ import {
 } from './api.js';
 import { accessOf, endpoint } from '../endpoint.js';
 
-const { open, signedIn, internal } = accessOf('billing');
-/** Creators only: the token must carry role/creator. */
-const creator = { service: 'billing', access: 'creator' } as const;
+const { open, signedIn, internal, creator } = accessOf('billing');
 /** For the itinerary's service identity only (never routed by the gateway). */
 const forItinerary = internal('itinerary');
 
 const invoiceEndpoints = {
   // Internal, for the itinerary.
-  createInvoice: endpoint({
-    ...forItinerary,
-    method: 'POST',
-    path: '/internal/v1/invoices',
+  createInvoice: endpoint(forItinerary, 'POST', '/internal/v1/invoices', {
     body: InvoiceDraftSchema,
     // 201 when this call made it, 200 with the same invoice when asked again.
     responses: { 200: InvoiceSchema, 201: InvoiceSchema },
     errors: ['unauthenticated', 'forbidden'],
   }),
   // The invoice as it is once withdrawn: void (again, if it was already), or the refusal while a payment holds it.
-  withdrawInvoice: endpoint({
-    ...forItinerary,
-    method: 'POST',
-    path: '/internal/v1/invoices/:id/withdraw',
+  withdrawInvoice: endpoint(forItinerary, 'POST', '/internal/v1/invoices/:id/withdraw', {
     params: InvoiceIdParamsSchema,
     body: WithdrawInvoiceBodySchema,
     responses: { 200: InvoiceSchema },
@@ -50,18 +42,12 @@ const invoiceEndpoints = {
   }),
 
   // Public, through the gateway, with a token.
-  invoice: endpoint({
-    ...signedIn,
-    method: 'GET',
-    path: '/api/v1/invoice/:id',
+  invoice: endpoint(signedIn, 'GET', '/api/v1/invoice/:id', {
     params: InvoiceIdParamsSchema,
     responses: { 200: InvoiceSchema },
     errors: ['unauthenticated', 'invoice-not-found'],
   }),
-  payInvoice: endpoint({
-    ...signedIn,
-    method: 'POST',
-    path: '/api/v1/invoice/:id/payment',
+  payInvoice: endpoint(signedIn, 'POST', '/api/v1/invoice/:id/payment', {
     params: InvoiceIdParamsSchema,
     // With an `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema), read by the route.
     body: PaymentBodySchema,
@@ -83,10 +69,7 @@ const invoiceEndpoints = {
       'service-unavailable',
     ],
   }),
-  myPayout: endpoint({
-    ...signedIn,
-    method: 'GET',
-    path: '/api/v1/userProfile/my/payout',
+  myPayout: endpoint(signedIn, 'GET', '/api/v1/userProfile/my/payout', {
     responses: { 200: PayoutAnswerSchema },
     errors: ['unauthenticated'],
   }),
@@ -97,28 +80,19 @@ const planRefusals = ['unauthenticated', 'forbidden', 'creator-plan-not-found'] 
 
 /** A creator's own plan; a `userId` that is not the caller's is `forbidden`, whatever the plan. */
 export const creatorPlanEndpoints = {
-  startCreatorPlan: endpoint({
-    ...creator,
-    method: 'POST',
-    path: PLAN,
+  startCreatorPlan: endpoint(creator, 'POST', PLAN, {
     body: StartCreatorPlanBodySchema,
     responses: { 201: CreatorPlanCheckoutSchema },
     errors: [...planRefusals, 'creator-plan-exists', 'role-revoked'],
   }),
   // No plan yet is a normal state: `{ plan: null }`, not a 404.
   // Any signed-in account: a creator whose role staff revoked still reads their plan (it ends) and opens the portal.
-  creatorPlan: endpoint({
-    ...signedIn,
-    method: 'GET',
-    path: PLAN,
+  creatorPlan: endpoint(signedIn, 'GET', PLAN, {
     query: CreatorPlanQuerySchema,
     responses: { 200: CreatorPlanAnswerSchema },
     errors: ['unauthenticated', 'forbidden'],
   }),
-  manageCreatorPlan: endpoint({
-    ...signedIn,
-    method: 'POST',
-    path: `${PLAN}/manage`,
+  manageCreatorPlan: endpoint(signedIn, 'POST', `${PLAN}/manage`, {
     body: ManageCreatorPlanBodySchema,
     responses: { 200: CreatorPlanPortalSchema },
     errors: planRefusals,
@@ -135,55 +109,37 @@ const pageAnswers = { 200: Page, 303: Page, 400: Page, 402: Page, 404: Page, 409
  * too, with the catalogue's texts; only a malformed link or form gets the JSON envelope.
  */
 export const creatorPlanPageEndpoints = {
-  planCheckoutPage: endpoint({
-    ...open,
-    method: 'GET',
-    path: `${PLAN}/checkout/:token`,
+  planCheckoutPage: endpoint(open, 'GET', `${PLAN}/checkout/:token`, {
     params: PlanLinkParamsSchema,
     responses: pageAnswers,
     errors: [],
   }),
   // Pays the first month; then redirects to the checkout's returnUrl.
-  planCheckoutPay: endpoint({
-    ...open,
-    method: 'POST',
-    path: `${PLAN}/checkout/:token`,
+  planCheckoutPay: endpoint(open, 'POST', `${PLAN}/checkout/:token`, {
     params: PlanLinkParamsSchema,
     body: PlanCardFormSchema,
     responses: pageAnswers,
     errors: [],
   }),
-  planPortalPage: endpoint({
-    ...open,
-    method: 'GET',
-    path: `${PLAN}/portal/:token`,
+  planPortalPage: endpoint(open, 'GET', `${PLAN}/portal/:token`, {
     params: PlanLinkParamsSchema,
     responses: pageAnswers,
     errors: [],
   }),
   // Cancels at the end of the period, then back to the portal page.
-  planPortalCancel: endpoint({
-    ...open,
-    method: 'POST',
-    path: `${PLAN}/portal/:token/cancel`,
+  planPortalCancel: endpoint(open, 'POST', `${PLAN}/portal/:token/cancel`, {
     params: PlanLinkParamsSchema,
     responses: pageAnswers,
     errors: [],
   }),
   // Takes a cancellation back before the period ends.
-  planPortalResume: endpoint({
-    ...open,
-    method: 'POST',
-    path: `${PLAN}/portal/:token/resume`,
+  planPortalResume: endpoint(open, 'POST', `${PLAN}/portal/:token/resume`, {
     params: PlanLinkParamsSchema,
     responses: pageAnswers,
     errors: [],
   }),
   // An overdue plan paid with another card (or the same one again).
-  planPortalPay: endpoint({
-    ...open,
-    method: 'POST',
-    path: `${PLAN}/portal/:token/pay`,
+  planPortalPay: endpoint(open, 'POST', `${PLAN}/portal/:token/pay`, {
     params: PlanLinkParamsSchema,
     body: PlanCardFormSchema,
     responses: pageAnswers,

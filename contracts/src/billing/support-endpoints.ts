@@ -1,7 +1,7 @@
 // Support staff's routes on the billing service (role/support), for the travelclub command line: an invoice's
 // payments and refunds, a goodwill refund (recorded with the staff member's id), and any creator's payout.
 import { InvoiceIdParamsSchema, PayoutAnswerSchema } from './api.js';
-import { endpoint, type Endpoint } from '../endpoint.js';
+import { accessOf, endpoint, type Endpoint } from '../endpoint.js';
 import {
   SupportInvoicePaymentsSchema,
   SupportPayoutParamsSchema,
@@ -9,23 +9,17 @@ import {
   SupportRefundBodySchema,
 } from './support-api.js';
 
-const support = { service: 'billing', access: 'support' } as const;
+const { support } = accessOf('billing');
 
 export const billingSupportEndpoints = {
   // Every payment attempt and refund of an invoice.
-  invoicePayments: endpoint({
-    ...support,
-    method: 'GET',
-    path: '/api/v1/support/invoices/:id/payments',
+  invoicePayments: endpoint(support, 'GET', '/api/v1/support/invoices/:id/payments', {
     params: InvoiceIdParamsSchema,
     responses: { 200: SupportInvoicePaymentsSchema },
     errors: ['unauthenticated', 'forbidden', 'invoice-not-found'],
   }),
   // A goodwill refund of part of a paid invoice's payment, never more than what is left of it.
-  issueRefund: endpoint({
-    ...support,
-    method: 'POST',
-    path: '/api/v1/support/invoices/:id/refunds',
+  issueRefund: endpoint(support, 'POST', '/api/v1/support/invoices/:id/refunds', {
     params: InvoiceIdParamsSchema,
     body: SupportRefundBodySchema,
     responses: { 201: SupportRefundAnswerSchema },
@@ -39,10 +33,7 @@ export const billingSupportEndpoints = {
     ],
   }),
   // A creator's payout, as `myPayout` shows it to them.
-  creatorPayout: endpoint({
-    ...support,
-    method: 'GET',
-    path: '/api/v1/support/payouts/:creator',
+  creatorPayout: endpoint(support, 'GET', '/api/v1/support/payouts/:creator', {
     params: SupportPayoutParamsSchema,
     responses: { 200: PayoutAnswerSchema },
     errors: ['unauthenticated', 'forbidden', 'payout-not-found'],

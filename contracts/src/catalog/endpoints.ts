@@ -50,43 +50,28 @@ const NotJson = z.unknown();
 
 export const catalogEndpoints = {
   // Hotels: the list of a destination, the hotel page by id or slug, its title image, likes.
-  listHotels: endpoint({
-    ...open,
-    method: 'POST',
-    path: '/api/v1/hotel',
+  listHotels: endpoint(open, 'POST', '/api/v1/hotel', {
     body: HotelListBodySchema,
     responses: { 200: HotelListAnswerSchema },
     errors: ['destination-not-found'],
   }),
-  hotel: endpoint({
-    ...open,
-    method: 'GET',
-    path: '/api/v1/hotel/:id',
+  hotel: endpoint(open, 'GET', '/api/v1/hotel/:id', {
     params: HotelIdParamsSchema,
     responses: { 200: HotelViewSchema },
     errors: ['hotel-not-found'],
   }),
-  hotelBySlug: endpoint({
-    ...open,
-    method: 'GET',
-    path: '/api/v1/hotel/by-slug/:slug',
+  hotelBySlug: endpoint(open, 'GET', '/api/v1/hotel/by-slug/:slug', {
     params: HotelSlugParamsSchema,
     responses: { 200: HotelViewSchema },
     errors: ['hotel-not-found'],
   }),
-  titleImage: endpoint({
-    ...open,
-    method: 'GET',
-    path: linkPaths.titleImage,
+  titleImage: endpoint(open, 'GET', linkPaths.titleImage, {
     params: HotelIdParamsSchema,
     // To the title image's link (its `Location`).
     responses: { 302: NotJson },
     errors: ['hotel-not-found'],
   }),
-  likeHotel: endpoint({
-    ...signedIn,
-    method: 'PUT',
-    path: '/api/v1/hotel/:id/like',
+  likeHotel: endpoint(signedIn, 'PUT', '/api/v1/hotel/:id/like', {
     params: HotelIdParamsSchema,
     body: HotelLikeBodySchema,
     responses: { 200: HotelLikeAnswerSchema },
@@ -94,63 +79,42 @@ export const catalogEndpoints = {
   }),
 
   // Recommendations: a destination's best, or near the traveller's likes.
-  recommended: endpoint({
-    ...openOrUser,
-    method: 'GET',
-    path: '/api/v1/hotel/recommended',
+  recommended: endpoint(openOrUser, 'GET', '/api/v1/hotel/recommended', {
     query: RecommendedQuerySchema,
     responses: { 200: RecommendedAnswerSchema },
     errors: [],
   }),
-  recommendation: endpoint({
-    ...openOrUser,
-    method: 'POST',
-    path: '/api/v1/recommendation',
+  recommendation: endpoint(openOrUser, 'POST', '/api/v1/recommendation', {
     body: RecommendationBodySchema,
     responses: { 200: RecommendedAnswerSchema },
     errors: ['destination-not-found'],
   }),
 
   // Searches: one-off, stored (then read page by page), map viewports, and a hotel's rooms for a stored search.
-  search: endpoint({
-    ...open,
-    method: 'POST',
-    path: '/api/v1/hotel/search',
+  search: endpoint(open, 'POST', '/api/v1/hotel/search', {
     body: SearchBodySchema,
     responses: { 200: SearchPageSchema },
     errors: ['destination-not-found'],
   }),
-  createSearch: endpoint({
-    ...openOrUser,
-    method: 'POST',
-    path: '/api/v1/hotel/search/create',
+  createSearch: endpoint(openOrUser, 'POST', '/api/v1/hotel/search/create', {
     // The criteria, and the slug of the club page the search started from (counted, not stored with it).
     body: SearchCriteriaSchema.safeExtend({ creator: SlugSchema.optional() }),
     responses: { 201: SearchCreatedSchema },
     errors: ['destination-not-found'],
   }),
-  searchPage: endpoint({
-    ...open,
-    method: 'GET',
-    path: '/api/v1/hotel/search/:id',
+  searchPage: endpoint(open, 'GET', '/api/v1/hotel/search/:id', {
     params: SearchIdParamsSchema,
     query: SearchPageQuerySchema,
     responses: { 200: SearchPageSchema },
     errors: ['search-not-found', 'destination-not-found'],
   }),
-  boundingBox: endpoint({
-    ...open,
-    method: 'POST',
-    path: '/api/v1/hotel/boundingBox',
+  boundingBox: endpoint(open, 'POST', '/api/v1/hotel/boundingBox', {
     body: MapBodySchema,
     responses: { 200: MapAnswerSchema },
     errors: [],
   }),
   // Public like the search it reads: a visitor sees rates before any account exists (docs/web.md).
-  checkAvailability: endpoint({
-    ...openOrUser,
-    method: 'POST',
-    path: '/api/v1/hotel/:id/checkAvailability',
+  checkAvailability: endpoint(openOrUser, 'POST', '/api/v1/hotel/:id/checkAvailability', {
     params: HotelIdParamsSchema,
     body: CheckAvailabilityBodySchema,
     responses: { 200: AvailabilityAnswerSchema },
@@ -158,18 +122,12 @@ export const catalogEndpoints = {
   }),
 
   // Destinations: autocomplete, likes.
-  autocomplete: endpoint({
-    ...open,
-    method: 'GET',
-    path: '/api/v1/destinations/autocomplete',
+  autocomplete: endpoint(open, 'GET', '/api/v1/destinations/autocomplete', {
     query: AutocompleteQuerySchema,
     responses: { 200: AutocompleteAnswerSchema },
     errors: [],
   }),
-  likeDestination: endpoint({
-    ...signedIn,
-    method: 'POST',
-    path: '/api/v1/destinations/:id/like',
+  likeDestination: endpoint(signedIn, 'POST', '/api/v1/destinations/:id/like', {
     params: DestinationParamsSchema,
     body: DestinationLikeBodySchema,
     responses: { 200: DestinationLikeAnswerSchema },
@@ -177,10 +135,7 @@ export const catalogEndpoints = {
   }),
 
   // The image CDN (spec section 9).
-  image: endpoint({
-    ...open,
-    method: 'GET',
-    path: '/api/v1/images/:publicId',
+  image: endpoint(open, 'GET', '/api/v1/images/:publicId', {
     params: ImageParamsSchema,
     query: ImageQuerySchema,
     // A JPEG with its ETag, cacheable forever; 304 to a matching If-None-Match; 503 with Retry-After when busy.
@@ -189,20 +144,14 @@ export const catalogEndpoints = {
   }),
 
   // Hotel summaries by id, for club pages and the views the gateway composes: one call for a whole page.
-  hotelSummaries: endpoint({
-    ...forClubPages,
-    method: 'POST',
-    path: '/internal/v1/hotels/summaries',
+  hotelSummaries: endpoint(forClubPages, 'POST', '/internal/v1/hotels/summaries', {
     body: HotelSummariesBodySchema,
     responses: { 200: HotelSummariesAnswerSchema },
     errors: ['unauthenticated', 'forbidden'],
   }),
 
   // Room holds, for the itinerary.
-  placeHold: endpoint({
-    ...forItinerary,
-    method: 'POST',
-    path: '/internal/v1/holds',
+  placeHold: endpoint(forItinerary, 'POST', '/internal/v1/holds', {
     query: HoldOwnerQuerySchema,
     body: PlaceHoldBodySchema,
     // 201 when this call placed it, 200 with the same hold for the same idempotency key.
@@ -218,19 +167,13 @@ export const catalogEndpoints = {
       'no-rooms-available',
     ],
   }),
-  readHold: endpoint({
-    ...forItinerary,
-    method: 'GET',
-    path: HOLD,
+  readHold: endpoint(forItinerary, 'GET', HOLD, {
     params: HoldParamsSchema,
     query: HoldOwnerQuerySchema,
     responses: { 200: HoldSchema },
     errors: ['unauthenticated', 'forbidden', 'hold-not-found'],
   }),
-  releaseHold: endpoint({
-    ...forItinerary,
-    method: 'DELETE',
-    path: HOLD,
+  releaseHold: endpoint(forItinerary, 'DELETE', HOLD, {
     params: HoldParamsSchema,
     query: HoldOwnerQuerySchema,
     responses: { 200: HoldSchema },

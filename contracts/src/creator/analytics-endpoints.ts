@@ -7,35 +7,24 @@ import { accessOf, endpoint } from '../endpoint.js';
 import { linkPaths } from '../paths.js';
 
 const BASE = '/api/v1/userProfile';
-const { open, signedIn: user } = accessOf('creator');
-/** Creators only: the token must carry role/creator. */
-const creator = { service: 'creator', access: 'creator' } as const;
+const { open, signedIn: user, creator } = accessOf('creator');
 
 export const creatorAnalyticsEndpoints = {
   // The club page's beacon: always 204 with no body, whatever happened, so it tells a caller nothing. A bot, a
   // caller over its limit or a slug no creator ever had is simply not counted.
-  recordClubView: endpoint({
-    ...open,
-    method: 'POST',
-    path: linkPaths.clubView,
+  recordClubView: endpoint(open, 'POST', linkPaths.clubView, {
     params: PublicSlugParamsSchema,
     responses: { 204: z.unknown() },
     errors: [],
   }),
   // The caller's own counters: there is no way to name another creator.
-  creatorCounters: endpoint({
-    ...creator,
-    method: 'GET',
-    path: `${BASE}/creatorCounters`,
+  creatorCounters: endpoint(creator, 'GET', `${BASE}/creatorCounters`, {
     query: CreatorCountersQuerySchema,
     responses: { 200: CreatorCountersAnswerSchema },
     errors: ['unauthenticated', 'forbidden'],
   }),
   // The caller's liked hotels and destinations (the creator service's copy of the catalog's like events).
-  myLikes: endpoint({
-    ...user,
-    method: 'GET',
-    path: `${BASE}/likes`,
+  myLikes: endpoint(user, 'GET', `${BASE}/likes`, {
     responses: { 200: LikesAnswerSchema },
     errors: ['unauthenticated'],
   }),

@@ -14,10 +14,7 @@ export const CreatorMediaParamsSchema = z.strictObject({
 
 export const creatorMediaEndpoints = {
   // The bytes as stored, with their type, cacheable forever: a key is random and never written twice.
-  media: endpoint({
-    ...open,
-    method: 'GET',
-    path: '/api/v1/media/:publicId/:file',
+  media: endpoint(open, 'GET', '/api/v1/media/:publicId/:file', {
     params: CreatorMediaParamsSchema,
     responses: { 200: NotJson },
     errors: ['image-not-found'],

@@ -63,30 +63,21 @@ const notPayable = [
 
 export const itineraryEndpoints = {
   // The traveller's itineraries.
-  createItinerary: endpoint({
-    ...cart,
-    method: 'POST',
-    path: BASE,
+  createItinerary: endpoint(cart, 'POST', BASE, {
     body: CreateItineraryBodySchema.nullish(),
     responses: { 201: ItinerarySchema },
     errors: signedIn,
   }),
-  listItineraries: endpoint({
-    ...cart,
-    method: 'GET',
-    path: BASE,
+  listItineraries: endpoint(cart, 'GET', BASE, {
     query: ItineraryListQuerySchema,
     responses: { 200: ItineraryListSchema },
     errors: signedIn,
   }),
-  latestItinerary: endpoint({ ...cart, method: 'GET', path: `${BASE}/latest`, responses: one, errors: found }),
-  readItinerary: endpoint({ ...cart, method: 'GET', path: `${BASE}/:id`, params, responses: one, errors: found }),
+  latestItinerary: endpoint(cart, 'GET', `${BASE}/latest`, { responses: one, errors: found }),
+  readItinerary: endpoint(cart, 'GET', `${BASE}/:id`, { params, responses: one, errors: found }),
 
   // A new cart filled with a creator's travel package, for the chosen departure: all of its rooms held, or none.
-  fromTravelPackage: endpoint({
-    ...cart,
-    method: 'POST',
-    path: `${BASE}/fromTravelPackage/:id`,
+  fromTravelPackage: endpoint(cart, 'POST', `${BASE}/fromTravelPackage/:id`, {
     params,
     body: FromTravelPackageBodySchema,
     responses: { 201: ItinerarySchema },
@@ -100,28 +91,19 @@ export const itineraryEndpoints = {
   }),
 
   // Rooms in the cart: each held at the catalog first.
-  addHotel: endpoint({
-    ...cart,
-    method: 'POST',
-    path: `${BASE}/:id/addHotel`,
+  addHotel: endpoint(cart, 'POST', `${BASE}/:id/addHotel`, {
     params,
     body: AddHotelBodySchema,
     responses: one,
     errors: roomChange,
   }),
-  updateHotel: endpoint({
-    ...cart,
-    method: 'POST',
-    path: `${BASE}/:id/updateHotel`,
+  updateHotel: endpoint(cart, 'POST', `${BASE}/:id/updateHotel`, {
     params,
     body: UpdateHotelBodySchema,
     responses: one,
     errors: [...roomChange, 'booking-not-found'],
   }),
-  removeHotel: endpoint({
-    ...cart,
-    method: 'POST',
-    path: `${BASE}/:id/removeHotel`,
+  removeHotel: endpoint(cart, 'POST', `${BASE}/:id/removeHotel`, {
     params,
     body: RemoveHotelBodySchema,
     responses: one,
@@ -129,19 +111,13 @@ export const itineraryEndpoints = {
   }),
 
   // Guest details and the contact page.
-  setGuestDetails: endpoint({
-    ...cart,
-    method: 'POST',
-    path: `${BASE}/:id/setGuestDetails`,
+  setGuestDetails: endpoint(cart, 'POST', `${BASE}/:id/setGuestDetails`, {
     params,
     body: SetGuestDetailsBodySchema,
     responses: one,
     errors: [...found, 'itinerary-not-editable', 'hotel-booking-not-found', 'guest-names-mismatch'],
   }),
-  updateCustomerData: endpoint({
-    ...cart,
-    method: 'POST',
-    path: `${BASE}/:id/updateCustomerData`,
+  updateCustomerData: endpoint(cart, 'POST', `${BASE}/:id/updateCustomerData`, {
     params,
     body: UpdateCustomerDataBodySchema,
     responses: one,
@@ -149,36 +125,24 @@ export const itineraryEndpoints = {
   }),
 
   // Checkout: the rooms checked again, the invoice from billing.
-  preCheck: endpoint({
-    ...cart,
-    method: 'GET',
-    path: `${BASE}/:id/preCheck`,
+  preCheck: endpoint(cart, 'GET', `${BASE}/:id/preCheck`, {
     params,
     responses: { 200: PreCheckAnswerSchema },
     errors: [...found, ...neighbours],
   }),
-  createInvoice: endpoint({
-    ...cart,
-    method: 'POST',
-    path: `${BASE}/:id/createInvoice`,
+  createInvoice: endpoint(cart, 'POST', `${BASE}/:id/createInvoice`, {
     params,
     responses: one,
     errors: [...found, ...notPayable, ...neighbours, 'invoice-mismatch'],
   }),
 
   // Cancellation.
-  cancellationTerms: endpoint({
-    ...cart,
-    method: 'GET',
-    path: `${BASE}/:id/cancellationTerms`,
+  cancellationTerms: endpoint(cart, 'GET', `${BASE}/:id/cancellationTerms`, {
     params,
     responses: { 200: CancellationTermsAnswerSchema },
     errors: found,
   }),
-  cancelItinerary: endpoint({
-    ...cart,
-    method: 'PUT',
-    path: `${BASE}/:id/cancel`,
+  cancelItinerary: endpoint(cart, 'PUT', `${BASE}/:id/cancel`, {
     params,
     body: CancelItineraryBodySchema.nullable(),
     responses: one,

@@ -1,8 +1,7 @@
 // Support staff's routes on the itinerary service (role/support), for the travelclub command line: find
 // itineraries, read one with its invoices, holds, terms and staff log (the read is recorded with the staff id).
 // Staff cancel through the cart's own `PUT /api/v1/itinerary/:id/cancel`, whose `note` is kept as the reason.
-import type { Endpoint } from '../endpoint.js';
-import { endpoint } from '../endpoint.js';
+import { accessOf, endpoint, type Endpoint } from '../endpoint.js';
 import {
   SupportItineraryDetailSchema,
   SupportItineraryListQuerySchema,
@@ -10,23 +9,18 @@ import {
   SupportItineraryParamsSchema,
 } from './support-api.js';
 
-const support = { service: 'itinerary', access: 'support' } as const;
 const BASE = '/api/v1/support/itineraries';
 
+const { support } = accessOf('itinerary');
+
 export const itinerarySupportEndpoints = {
-  supportListItineraries: endpoint({
-    ...support,
-    method: 'GET',
-    path: BASE,
+  supportListItineraries: endpoint(support, 'GET', BASE, {
     query: SupportItineraryListQuerySchema,
     responses: { 200: SupportItineraryListSchema },
     errors: ['unauthenticated', 'forbidden'],
     summary: 'Itineraries by status, owner, contact address, creator, hotel, stay dates or free text',
   }),
-  supportReadItinerary: endpoint({
-    ...support,
-    method: 'GET',
-    path: `${BASE}/:id`,
+  supportReadItinerary: endpoint(support, 'GET', `${BASE}/:id`, {
     params: SupportItineraryParamsSchema,
     responses: { 200: SupportItineraryDetailSchema },
     errors: ['unauthenticated', 'forbidden', 'itinerary-not-found'],

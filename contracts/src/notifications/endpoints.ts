@@ -1,6 +1,6 @@
 // Support staff's routes on the notifications service (role/support), for the travelclub command line: the
 // event log, the dead letters and the job queues (services/notifications/README.md, "Support desk").
-import { endpoint, type Endpoint } from '../endpoint.js';
+import { accessOf, endpoint, type Endpoint } from '../endpoint.js';
 import type { ErrorCode } from '../errors.js';
 import {
   SupportDeadLetterParamsSchema,
@@ -18,62 +18,45 @@ import {
 } from './api.js';
 
 const BASE = '/api/v1/support';
-const support = { service: 'notifications', access: 'support' } as const;
 const staffOnly = ['unauthenticated', 'forbidden'] as const satisfies readonly ErrorCode[];
 /** Dead letters and queue counts are read from Kafka and Redis as they are now: 503 while one does not answer. */
 const live = [...staffOnly, 'service-unavailable'] as const satisfies readonly ErrorCode[];
 
+const { support } = accessOf('notifications');
+
 export const pipelineSupportEndpoints = {
-  supportEvents: endpoint({
-    ...support,
-    method: 'GET',
-    path: `${BASE}/events`,
+  supportEvents: endpoint(support, 'GET', `${BASE}/events`, {
     query: SupportEventsQuerySchema,
     responses: { 200: SupportEventsSchema },
     errors: staffOnly,
     summary: 'The event log, oldest first: the last events, or those after a cursor',
   }),
-  supportDeadLetters: endpoint({
-    ...support,
-    method: 'GET',
-    path: `${BASE}/deadLetters`,
+  supportDeadLetters: endpoint(support, 'GET', `${BASE}/deadLetters`, {
     query: SupportDeadLettersQuerySchema,
     responses: { 200: SupportDeadLettersSchema },
     errors: live,
     summary: 'Dead letters of the service topics',
   }),
-  supportDeadLetter: endpoint({
-    ...support,
-    method: 'GET',
-    path: `${BASE}/deadLetters/:ref`,
+  supportDeadLetter: endpoint(support, 'GET', `${BASE}/deadLetters/:ref`, {
     params: SupportDeadLetterParamsSchema,
     responses: { 200: SupportDeadLetterSchema },
     errors: [...live, 'dead-letter-not-found'],
     summary: 'One dead letter in full, with its event',
   }),
   // Recorded with the staff id in `staff_actions` (a dry run only in the log: it changes nothing).
-  supportReplayDeadLetters: endpoint({
-    ...support,
-    method: 'POST',
-    path: `${BASE}/deadLetters/replay`,
+  supportReplayDeadLetters: endpoint(support, 'POST', `${BASE}/deadLetters/replay`, {
     body: SupportReplayDeadLettersBodySchema,
     responses: { 200: SupportReplayDeadLettersSchema },
     errors: [...live, 'dead-letter-not-found'],
     summary: 'Republishes the events of dead letters to the topics they came from',
   }),
-  supportQueues: endpoint({
-    ...support,
-    method: 'GET',
-    path: `${BASE}/queues`,
+  supportQueues: endpoint(support, 'GET', `${BASE}/queues`, {
     responses: { 200: SupportQueuesSchema },
     errors: live,
     summary: 'The jobs of every queue, by state',
   }),
   // Recorded with the staff id in `staff_actions`.
-  supportRetryJobs: endpoint({
-    ...support,
-    method: 'POST',
-    path: `${BASE}/queues/:queue/retry`,
+  supportRetryJobs: endpoint(support, 'POST', `${BASE}/queues/:queue/retry`, {
     params: SupportQueueParamsSchema,
     body: SupportRetryJobsBodySchema,
     responses: { 200: SupportRetryJobsSchema },

@@ -19,46 +19,26 @@ import { startTestJwks, testConfig, TEST_SERVICE_TOKEN_SECRET, type TestJwks } f
 const Thing = z.object({ id: IdSchema, name: z.string() });
 let flakyCalls = 0;
 const things = {
-  create: endpoint({
-    service: 'catalog',
-    method: 'POST',
-    path: '/api/v1/things',
-    access: 'user',
+  create: endpoint({ service: 'catalog', access: 'user' }, 'POST', '/api/v1/things', {
     body: z.strictObject({ name: z.string().min(2) }),
     responses: { 201: Thing },
     errors: [],
   }),
-  read: endpoint({
-    service: 'catalog',
-    method: 'GET',
-    path: '/api/v1/things/:id',
-    access: 'public-or-user',
+  read: endpoint({ service: 'catalog', access: 'public-or-user' }, 'GET', '/api/v1/things/:id', {
     params: z.strictObject({ id: IdSchema }),
     responses: { 200: Thing.extend({ reader: z.string().nullable() }) },
     errors: ['not-found'],
   }),
-  cart: endpoint({
-    service: 'catalog',
-    method: 'GET',
-    path: '/api/v1/things/cart',
-    access: 'user',
+  cart: endpoint({ service: 'catalog', access: 'user' }, 'GET', '/api/v1/things/cart', {
     missingToken: 'token-not-found',
     responses: { 200: z.object({ owner: z.string() }) },
     errors: [],
   }),
-  staff: endpoint({
-    service: 'catalog',
-    method: 'GET',
-    path: '/api/v1/things/staff',
-    access: 'support',
+  staff: endpoint({ service: 'catalog', access: 'support' }, 'GET', '/api/v1/things/staff', {
     responses: { 200: z.object({ ok: z.boolean() }) },
     errors: ['forbidden'],
   }),
-  internal: endpoint({
-    service: 'catalog',
-    method: 'GET',
-    path: '/internal/v1/things/:id',
-    access: { callers: ['itinerary'] },
+  internal: endpoint({ service: 'catalog', access: { callers: ['itinerary'] } }, 'GET', '/internal/v1/things/:id', {
     params: z.strictObject({ id: IdSchema }),
     query: z.strictObject({ slow: z.enum(['yes', 'no']).optional(), bad: z.enum(['yes']).optional() }),
     responses: { 200: Thing },

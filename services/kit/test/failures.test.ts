@@ -37,11 +37,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => answering.close(resolve)));
 
 /** A call of `GET /:status` at a base URL, as a neighbour's typed client makes it. */
-const answer = endpoint({
-  service: 'catalog',
-  method: 'GET',
-  path: '/:status',
-  access: 'public',
+const answer = endpoint({ service: 'catalog', access: 'public' }, 'GET', '/:status', {
   params: z.object({ status: z.string() }),
   responses: { 200: z.unknown() },
   errors: [],

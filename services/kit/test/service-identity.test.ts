@@ -20,14 +20,15 @@ import {
 import { testConfig, testEnv } from '../src/testing/index.js';
 
 /** An internal route of billing's, for the calls below. */
-const internalThing = endpoint({
-  service: 'billing',
-  method: 'POST',
-  path: '/internal/v1/things',
-  access: { callers: ['itinerary'] },
-  responses: { 200: z.unknown() },
-  errors: [],
-});
+const internalThing = endpoint(
+  { service: 'billing', access: { callers: ['itinerary'] } },
+  'POST',
+  '/internal/v1/things',
+  {
+    responses: { 200: z.unknown() },
+    errors: [],
+  },
+);
 
 const SECRET = 'a secret of this test file, 32+ characters long';
 
@@ -202,7 +203,7 @@ describe('calls with a service identity', () => {
     const assistant = createServiceIdentity({ name: 'assistant', secret: SECRET });
     const ctx = { correlationId: 'c', causationId: 'r' };
     const billing = createServiceClient({ target: 'billing', baseUrl: base, identity: assistant, timeoutMs: 2_000 });
-    const publicThing = endpoint({ ...internalThing, access: 'creator' });
+    const publicThing = { ...internalThing, access: 'creator' } as const;
     const err = await billing
       .call(publicThing, {}, ctx, { accessToken: 'the-creators-token' })
       .catch((e: unknown) => e);
