@@ -28,6 +28,50 @@ function markup(parts: TemplateStringsArray, ...values: (string | number)[]): st
   return parts.reduce((out, part, i) => out + part + (i < values.length ? escapeHtml(values[i] ?? '') : ''), '');
 }
 
+const MUTED = 'font-size:13px;line-height:1.5;color:#5b6472;';
+
+/**
+ * The page every mail is: its title, heading, greeting and first paragraph, then `content` and the `footer`
+ * (both markup already escaped), on one card.
+ */
+function mailPage(
+  top: { title: string; heading: string; hello: string; intro: string },
+  content: string,
+  footer = 'TravelClub',
+) {
+  return (
+    markup`<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${top.title}</title></head>
+<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
+<h1 style="font-size:20px;margin:0 0 16px;">${top.heading}</h1>
+<p style="line-height:1.5;">${top.hello}</p>
+<p style="line-height:1.5;">${top.intro}</p>
+` +
+    content +
+    `</div>
+<p style="text-align:center;font-size:12px;color:#8a93a3;">${footer}</p>
+</body>
+</html>
+`
+  );
+}
+
+/** The mail's one button. */
+const button = (label: string, link: string) =>
+  markup`<p style="margin:24px 0;"><a href="${link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${label}</a></p>
+`;
+
+/** A small grey paragraph. */
+const note = (text: string) => markup`<p style="${MUTED}">${text}</p>
+`;
+
+/** The button's link written out, for a mail program that shows no button. */
+const linkWrittenOut = (link: string) =>
+  markup`<p style="${MUTED}">If the button does not work, open this address in your browser:<br><a href="${link}" style="color:#0b6e4f;word-break:break-all;">${link}</a></p>
+`;
+
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** 15 → "15 minutes", 60 → "1 hour", 2880 → "2 days". */
@@ -138,24 +182,9 @@ function renderLinkMail(template: LinkTemplate, data: unknown): RenderedEmail {
   const hello = greeting(publicName);
   const validity = `The link works for ${formatDuration(expiresInMinutes)}, and only once.`;
   const text = [hello, '', words.intro, '', link, '', validity, words.ignore, '', 'TravelClub', ''].join('\n');
-  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
-  const body = markup`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${words.subject}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
-<h1 style="font-size:20px;margin:0 0 16px;">${words.heading}</h1>
-<p style="line-height:1.5;">${hello}</p>
-<p style="line-height:1.5;">${words.intro}</p>
-<p style="margin:24px 0;"><a href="${link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${words.action}</a></p>
-<p style="${muted}">If the button does not work, open this address in your browser:<br><a href="${link}" style="color:#0b6e4f;word-break:break-all;">${link}</a></p>
-<p style="${muted}">${validity} ${words.ignore}</p>
-</div>
-<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub</p>
-</body>
-</html>
-`;
-  return { subject: words.subject, html: body, text };
+  const top = { title: words.subject, heading: words.heading, hello, intro: words.intro };
+  const html = mailPage(top, button(words.action, link) + linkWrittenOut(link) + note(`${validity} ${words.ignore}`));
+  return { subject: words.subject, html, text };
 }
 
 const bookingMails: Record<BookingTemplate, { subject: string; heading: string; intro: string; action: string }> = {
@@ -207,7 +236,6 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
     'TravelClub',
     '',
   ].join('\n');
-  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
   const rows = stays.map((line) => markup`<li style="margin:4px 0;">${line}</li>`).join('');
   const sums = amounts
     .map(
@@ -215,27 +243,11 @@ function renderBookingMail(template: BookingTemplate, data: unknown): RenderedEm
         markup`<tr><td style="padding:4px 16px 4px 0;">${label}</td><td style="font-weight:bold;">${value}</td></tr>`,
     )
     .join('');
-  const html =
-    markup`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${subject}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
-<h1 style="font-size:20px;margin:0 0 16px;">${words.heading}</h1>
-<p style="line-height:1.5;">${hello}</p>
-<p style="line-height:1.5;">${words.intro}</p>
-<ul style="padding-left:20px;line-height:1.5;">` +
-    rows +
-    '</ul>\n<table style="margin:16px 0;border-collapse:collapse;">' +
-    sums +
-    markup`</table>
-<p style="${muted}">${referenceLine}</p>
-<p style="margin:24px 0;"><a href="${booking.link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">${words.action}</a></p>
-</div>
-<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub</p>
-</body>
-</html>
+  const top = { title: subject, heading: words.heading, hello, intro: words.intro };
+  const content = `<ul style="padding-left:20px;line-height:1.5;">${rows}</ul>
+<table style="margin:16px 0;border-collapse:collapse;">${sums}</table>
 `;
+  const html = mailPage(top, content + note(referenceLine) + button(words.action, booking.link));
   return { subject, html, text };
 }
 
@@ -268,23 +280,13 @@ function renderSubscriptionConfirmation(data: unknown): RenderedEmail {
     'TravelClub',
     '',
   ].join('\n');
-  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
-  const html = markup`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${subject}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
-<h1 style="font-size:20px;margin:0 0 16px;">Confirm your subscription</h1>
-<p style="line-height:1.5;">Hello,</p>
-<p style="line-height:1.5;">${intro}</p>
-<p style="margin:24px 0;"><a href="${link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">Confirm my subscription</a></p>
-<p style="${muted}">If the button does not work, open this address in your browser:<br><a href="${link}" style="color:#0b6e4f;word-break:break-all;">${link}</a></p>
-<p style="${muted}">${validity} ${ignore}</p>
-</div>
-<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub · <a href="${unsubscribeLink}" style="color:#8a93a3;">Unsubscribe</a></p>
-</body>
-</html>
-`;
+  const top = { title: subject, heading: 'Confirm your subscription', hello: 'Hello,', intro };
+  const content = button('Confirm my subscription', link) + linkWrittenOut(link) + note(`${validity} ${ignore}`);
+  const html = mailPage(
+    top,
+    content,
+    markup`TravelClub · <a href="${unsubscribeLink}" style="color:#8a93a3;">Unsubscribe</a>`,
+  );
   return { subject, html, text };
 }
 
@@ -329,34 +331,20 @@ function renderTravelPackageRequest(data: unknown): RenderedEmail {
     'TravelClub',
     '',
   ].join('\n');
-  const muted = 'font-size:13px;line-height:1.5;color:#5b6472;';
   const rows = facts
     .map(([label, value]) => markup`<tr><td style="padding:4px 16px 4px 0;">${label}</td><td>${value}</td></tr>`)
     .join('');
   const message = paragraphs
     .map((lines) => `<p style="line-height:1.5;">${lines.map((line) => escapeHtml(line)).join('<br>')}</p>`)
     .join('');
-  const html =
-    markup`<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${subject}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Helvetica,Arial,sans-serif;color:#1d2433;">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px;">
-<h1 style="font-size:20px;margin:0 0 16px;">${subject}</h1>
-<p style="line-height:1.5;">${hello}</p>
-<p style="line-height:1.5;">${intro}</p>
-<table style="margin:16px 0;border-collapse:collapse;">` +
-    rows +
-    '</table>\n<p style="line-height:1.5;font-weight:bold;">Their message:</p>\n<blockquote style="margin:0 0 16px;padding:0 16px;border-left:3px solid #d5d9e0;">' +
-    message +
-    markup`</blockquote>
-<p style="${muted}">${answer}</p>
-<p style="margin:24px 0;"><a href="${request.link}" style="background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;">Open my dashboard</a></p>
-</div>
-<p style="text-align:center;font-size:12px;color:#8a93a3;">TravelClub</p>
-</body>
-</html>
+  const content = `<table style="margin:16px 0;border-collapse:collapse;">${rows}</table>
+<p style="line-height:1.5;font-weight:bold;">Their message:</p>
+<blockquote style="margin:0 0 16px;padding:0 16px;border-left:3px solid #d5d9e0;">${message}</blockquote>
 `;
+  const html = mailPage(
+    { title: subject, heading: subject, hello, intro },
+    content + note(answer) + button('Open my dashboard', request.link),
+  );
   return { subject, html, text };
 }
 
