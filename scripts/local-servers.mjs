@@ -183,6 +183,18 @@ export const singleNodeSettings = (dir) => [
  * local data is disposable and a clean log avoids stale topics. `keep` restarts a broker on its old folder
  * and ports, with its data (the fault tests stop one and start it again).
  */
+/** The JVM's arguments for a Kafka broker from `cp` with the settings file `props`, its heap as `heap` says. */
+export const kafkaCommand = (cp, props, heap) => [
+  ...heap,
+  '-XX:+UseG1GC',
+  '-Djava.awt.headless=true',
+  `-Dlog4j.configuration=file:${join(root, 'infra', 'kafka', 'log4j.properties')}`,
+  '-cp',
+  cp,
+  'kafka.Kafka',
+  props,
+];
+
 export async function startKafka({ name = 'kafka', keep, port: fixedPort, controllerPort: fixedController } = {}) {
   requireCommand('java', 'install Java 17 (or run with Docker and Testcontainers instead)');
   const libs = classpathOf('kafka');
@@ -227,17 +239,7 @@ export async function startKafka({ name = 'kafka', keep, port: fixedPort, contro
         { encoding: 'utf8' },
       );
   if (format.status !== 0) throw new Error(`Kafka storage format failed:\n${format.stderr}${format.stdout}`);
-  const { pid, logFile } = startDetached(name, 'java', [
-    '-Xms256m',
-    '-Xmx1g',
-    '-XX:+UseG1GC',
-    '-Djava.awt.headless=true',
-    `-Dlog4j.configuration=file:${join(root, 'infra', 'kafka', 'log4j.properties')}`,
-    '-cp',
-    cp,
-    'kafka.Kafka',
-    props,
-  ]);
+  const { pid, logFile } = startDetached(name, 'java', kafkaCommand(cp, props, ['-Xms256m', '-Xmx1g']));
   await waitFor(
     'Kafka',
     () => existsSync(logFile) && readFileSync(logFile, 'utf8').includes('Kafka Server started'),

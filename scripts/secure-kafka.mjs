@@ -9,7 +9,15 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { classpathOf, endProcessGroup, freePort, infraDir, isAlive, singleNodeSettings } from './local-servers.mjs';
+import {
+  classpathOf,
+  endProcessGroup,
+  freePort,
+  infraDir,
+  isAlive,
+  kafkaCommand,
+  singleNodeSettings,
+} from './local-servers.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -176,21 +184,11 @@ function brokerProperties({ dir, port, controllerPort, certs, broker, users }) {
 /** Starts the broker detached (its output in `logFile`) and waits for it; on failure, removes `dir`, the log's tail in the error. */
 async function launch({ cp, props, dir, logFile, startTimeoutMs }) {
   const fd = openSync(logFile, 'w');
-  const child = spawn(
-    'java',
-    [
-      '-Xms128m',
-      '-Xmx512m',
-      '-XX:+UseG1GC',
-      '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${join(root, 'infra', 'kafka', 'log4j.properties')}`,
-      '-cp',
-      cp,
-      'kafka.Kafka',
-      props,
-    ],
-    { cwd: root, detached: true, stdio: ['ignore', fd, fd] },
-  );
+  const child = spawn('java', kafkaCommand(cp, props, ['-Xms128m', '-Xmx512m']), {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', fd, fd],
+  });
   closeSync(fd);
   child.unref();
   const pid = child.pid;
