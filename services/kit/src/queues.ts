@@ -170,6 +170,20 @@ export function serviceWorker<Q extends QueueName>(
   return worker;
 }
 
+/**
+ * A job run on a schedule, one at a time: every instance works the queue and upserts the same scheduler (named
+ * after the queue), which changes nothing once it exists, so all instances share one schedule.
+ */
+export async function scheduledWorker<Q extends QueueName>(
+  app: ServiceApp,
+  { queue, everySeconds, data }: { queue: JobQueue<Q>; everySeconds: number; data: JobPayload<Q> },
+  process: JobProcessor<Q>,
+) {
+  const name = queue.queue.name as Q;
+  serviceWorker(app, name, process, { concurrency: 1 });
+  await queue.queue.upsertJobScheduler(name, { every: everySeconds * 1000 }, { name, data });
+}
+
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 /** The queues each app adds to or works, by name, with their key prefix. */
 const queuesOf = new WeakMap<object, Map<string, string | undefined>>();

@@ -2,7 +2,7 @@
 // past their lease (a crash or a timeout lost the provider's answer) are looked up at the provider by their
 // key and settled: paid, declined, refunded when their invoice can no longer take them, or dropped when the
 // provider never received them. A job naming one invoice settles only that one.
-import { serviceWorker, type JobQueue, type ServiceApp } from '@travelclub/kit';
+import { scheduledWorker, type JobQueue, type ServiceApp } from '@travelclub/kit';
 import type { PaymentFlows } from '../flows/payments.js';
 
 export async function startReconciliation(
@@ -13,21 +13,9 @@ export async function startReconciliation(
     everySeconds,
   }: { payments: Pick<PaymentFlows, 'reconcile'>; queue: JobQueue<'payment-reconciliation'>; everySeconds: number },
 ) {
-  serviceWorker(
-    app,
-    'payment-reconciliation',
-    async ({ invoiceId }) => {
-      const settled = await payments.reconcile(new Date(), invoiceId);
-      if (Object.keys(settled).length > 0) app.log.info({ settled }, 'payments reconciled');
-      return settled;
-    },
-    { concurrency: 1 },
-  );
-
-  // One schedule for all instances: upserting the same scheduler id changes nothing when it exists.
-  await queue.queue.upsertJobScheduler(
-    'payment-reconciliation',
-    { every: everySeconds * 1000 },
-    { name: 'payment-reconciliation', data: {} },
-  );
+  await scheduledWorker(app, { queue, everySeconds, data: {} }, async ({ invoiceId }) => {
+    const settled = await payments.reconcile(new Date(), invoiceId);
+    if (Object.keys(settled).length > 0) app.log.info({ settled }, 'payments reconciled');
+    return settled;
+  });
 }

@@ -1,7 +1,7 @@
 // The catalog's jobs: `hold-expiry` releases an unpaid hold at its expiry; `availability-refresh` runs on
 // a schedule, releases overdue holds whose expiry job was lost, and moves settled holds out of their
 // inventory documents (released ones a crash left there, bookings whose stay is over).
-import { serviceQueue, serviceWorker, type ServiceApp } from '@travelclub/kit';
+import { scheduledWorker, serviceQueue, serviceWorker, type ServiceApp } from '@travelclub/kit';
 import type { HoldFlows } from '../flows/holds.js';
 
 export async function startCatalogJobs(
@@ -16,23 +16,15 @@ export async function startCatalogJobs(
     return { released };
   });
 
-  serviceWorker(
+  const refresh = serviceQueue(app, 'availability-refresh');
+  await scheduledWorker(
     app,
-    'availability-refresh',
+    { queue: refresh, everySeconds: refreshEverySeconds, data: { scope: 'all' } },
     async (_payload, job) => {
       const ctx = { correlationId: 'availability-refresh', causationId: `job:${job.id}` };
       const { released, settled } = await holds.refresh(ctx);
       if (released || settled) app.log.info({ released, settled }, 'availability refreshed');
       return { released, settled };
     },
-    { concurrency: 1 },
-  );
-
-  const refresh = serviceQueue(app, 'availability-refresh');
-  // One schedule for all instances: upserting the same scheduler id is a no-op when it exists.
-  await refresh.queue.upsertJobScheduler(
-    'availability-refresh',
-    { every: refreshEverySeconds * 1000 },
-    { name: 'availability-refresh', data: { scope: 'all' } },
   );
 }
