@@ -1,5 +1,6 @@
 // A written guide (itinerary content) as stored, the hotels it names, and its view. Pure: no I/O.
 import type { Guide, GuideDay, ImageAsset } from '@travelclub/contracts';
+import { contentHead } from './packages.js';
 
 export type GuideStatus = Guide['status'];
 
@@ -37,11 +38,7 @@ export function hotelsOf(days: readonly GuideDay[]): Map<string, string> {
 
 export function guideView(record: GuideRecord): Guide {
   return {
-    id: record._id,
-    userId: record.userId,
-    title: record.title,
-    summary: record.summary,
-    ...(record.cover && { cover: record.cover }),
+    ...contentHead(record),
     days: record.days,
     status: record.status,
     createdAt: record.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 // A creator's order of their own things (recommended stays, packages): the order they send must name every one
 // of them once and nothing else, so a list that changed meanwhile is refused, not half applied. Pure: no I/O.
 import type { ErrorDetail } from '@travelclub/contracts';
+import { appError } from '@travelclub/kit';
 
 /** How many ids a message names before it says how many more there are. */
 const SHOWN = 5;
@@ -14,7 +15,7 @@ function named(ids: readonly string[]): string {
  * What is wrong with `order` as an order of `current` (ids), one detail per kind of mistake under `field`;
  * none when it names each of them exactly once. `things` says what they are ("recommended stays").
  */
-export function orderProblems(
+function orderProblems(
   order: readonly string[],
   current: readonly string[],
   { field, things }: { field: string; things: string },
@@ -35,7 +36,7 @@ export function orderProblems(
 }
 
 /** The items whose place changes when `order` (ids, first shown first) is applied: each with its new position. */
-export function moves<T extends { position?: number }>(
+function moves<T extends { position?: number }>(
   items: readonly T[],
   idOf: (item: T) => string,
   order: readonly string[],
@@ -45,4 +46,19 @@ export function moves<T extends { position?: number }>(
     const position = place.get(idOf(item));
     return position === undefined || position === item.position ? [] : [{ item, position }];
   });
+}
+
+/**
+ * The moves that put `items` in `order` (ids, first shown first): each item whose place changes, with its new
+ * position. Refused (`validation-failed`, under `field`) unless the order names each item exactly once.
+ */
+export function reordering<T extends { position?: number }>(
+  items: readonly T[],
+  idOf: (item: T) => string,
+  order: readonly string[],
+  names: { field: string; things: string },
+): { item: T; position: number }[] {
+  const problems = orderProblems(order, items.map(idOf), names);
+  if (problems.length > 0) throw appError('validation-failed', problems);
+  return moves(items, idOf, order);
 }

@@ -77,14 +77,19 @@ export function packageFields(body: TravelPackageBody) {
 export const sameStays = (a: readonly PackageDay[], b: readonly PackageDay[]) =>
   JSON.stringify(packageStays(a)) === JSON.stringify(packageStays(b));
 
+/** What a travel package and a guide both show first: its id, its creator, title, summary and cover. */
+export const contentHead = (record: Pick<PackageRecord, '_id' | 'userId' | 'title' | 'summary' | 'cover'>) => ({
+  id: record._id,
+  userId: record.userId,
+  title: record.title,
+  summary: record.summary,
+  ...(record.cover && { cover: record.cover }),
+});
+
 export function packageView(record: PackageRecord): TravelPackage {
   const stays = packageStays(record.days);
   return {
-    id: record._id,
-    userId: record.userId,
-    title: record.title,
-    summary: record.summary,
-    ...(record.cover && { cover: record.cover }),
+    ...contentHead(record),
     gallery: record.gallery,
     days: record.days,
     nights: record.days.filter((day) => day.stay).length,

@@ -15,7 +15,7 @@ import { AppError, appError, newEvent, type CausalContext } from '@travelclub/ki
 import { randomUUID } from 'node:crypto';
 import type { CatalogHotels } from '../clients/catalog.js';
 import type { HotelRooms } from '../clients/catalog-rooms.js';
-import { moves, orderProblems } from '../domain/order.js';
+import { reordering } from '../domain/order.js';
 import { isCreator } from '../domain/profile.js';
 import { packageFields, packageView, roomTypesByHotel, sameStays, type PackageRecord } from '../domain/packages.js';
 import type { ContactStore } from '../store/contacts.js';
@@ -169,14 +169,8 @@ async function remove(deps: PackageDeps, user: AuthUser, id: string, ctx: Causal
 async function order(deps: PackageDeps, user: AuthUser, ids: readonly string[]) {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const current = await deps.packages.allOf(user.id);
-    const problems = orderProblems(
-      ids,
-      current.map((p) => p._id),
-      { field: 'ids', things: 'packages' },
-    );
-    if (problems.length > 0) throw appError('validation-failed', problems);
     const written = await Promise.all(
-      moves(current, (p) => p._id, ids).map(({ item, position }) =>
+      reordering(current, (p) => p._id, ids, { field: 'ids', things: 'packages' }).map(({ item, position }) =>
         deps.packages.reposition(item._id, item.version, position),
       ),
     );

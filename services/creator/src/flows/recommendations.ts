@@ -4,7 +4,7 @@
 import type { AuthUser, ImageAsset, RecommendFields } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
-import { moves, orderProblems } from '../domain/order.js';
+import { reordering } from '../domain/order.js';
 import { MAX_RECOMMENDATIONS, type RecommendationRecord } from '../domain/recommendation.js';
 import type { ProfileStore } from '../store/profiles.js';
 import type { RecommendationStore } from '../store/recommendations.js';
@@ -108,14 +108,9 @@ function reorder(
 ) {
   return retried('the order of the recommendations', async () => {
     const current = await recommendations.listOf(creator.userId);
-    const problems = orderProblems(
-      hotelIds,
-      current.map((r) => r.hotelId),
-      { field: 'hotelIds', things: 'recommended stays' },
-    );
-    if (problems.length > 0) throw appError('validation-failed', problems);
+    const names = { field: 'hotelIds', things: 'recommended stays' };
     const written = await Promise.all(
-      moves(current, (r) => r.hotelId, hotelIds).map(({ item, position }) =>
+      reordering(current, (r) => r.hotelId, hotelIds, names).map(({ item, position }) =>
         recommendations.reposition(item._id, item.version, position, [
           changed({ ...item, position }, creator.slug, ctx),
         ]),
