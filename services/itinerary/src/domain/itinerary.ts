@@ -127,17 +127,24 @@ export function totalOf(record: Pick<ItineraryRecord, 'lineItems' | 'currency'>)
   };
 }
 
+/** What every view of an itinerary names first: which it is, whose, its title and status, the creator it came from. */
+export const itineraryHead = (
+  record: Pick<ItineraryRecord, '_id' | 'reference' | 'title' | 'status' | 'ownerId' | 'creator'>,
+) => ({
+  id: record._id,
+  // One made before references, not given its own yet at start-up, has its first attempt's (the usual one).
+  reference: record.reference ?? bookingReference(record._id),
+  title: record.title,
+  status: record.status,
+  ownerId: record.ownerId,
+  ...(record.creator ? { creator: record.creator } : {}),
+});
+
 /** The answer shape of contracts. */
 export function itineraryView(record: ItineraryRecord): Itinerary {
   return {
-    id: record._id,
-    // One made before references, not given its own yet at start-up, has its first attempt's (the usual one).
-    reference: record.reference ?? bookingReference(record._id),
-    title: record.title,
+    ...itineraryHead(record),
     currency: record.currency,
-    status: record.status,
-    ownerId: record.ownerId,
-    ...(record.creator ? { creator: record.creator } : {}),
     lineItems: record.lineItems,
     ...(record.leadGuest ? { leadGuest: record.leadGuest } : {}),
     ...(record.invoiceId ? { invoiceId: record.invoiceId } : {}),

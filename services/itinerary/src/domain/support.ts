@@ -7,8 +7,14 @@ import type {
   SupportItineraryHold,
   SupportItinerarySummary,
 } from '@travelclub/contracts';
-import { allRooms, itineraryView, totalOf, type ItineraryRecord, type StaffAction } from './itinerary.js';
-import { bookingReference } from './reference.js';
+import {
+  allRooms,
+  itineraryHead,
+  itineraryView,
+  totalOf,
+  type ItineraryRecord,
+  type StaffAction,
+} from './itinerary.js';
 
 type Contacts = Pick<ItineraryRecord, 'leadGuest' | 'paidLeadGuest'>;
 
@@ -37,12 +43,7 @@ export function supportSummary(record: Omit<ItineraryRecord, 'staffActions' | 't
   const contact = record.leadGuest ?? record.paidLeadGuest;
   const { checkIn, checkOut } = stayOf(record);
   return {
-    id: record._id,
-    reference: record.reference ?? bookingReference(record._id),
-    ownerId: record.ownerId,
-    status: record.status,
-    title: record.title,
-    ...(record.creator ? { creator: record.creator } : {}),
+    ...itineraryHead(record),
     ...(contact ? { contactEmail: contact.email, leadGuest: contact.name } : {}),
     hotels: [...new Set(record.lineItems.map((item) => item.hotelBooking.hotelName))],
     ...(checkIn ? { checkIn } : {}),
