@@ -111,7 +111,9 @@ export function ConversationList({ openId, onDeleted }: { openId: string | null;
         {conversations.data ? ` (${list.length})` : ''}
       </button>
       <div id="chat-side-body" className="chat-side-body stack" data-expanded={expanded || undefined}>
-        <h2 id="chat-side-title">{LIST_TITLE}</h2>
+        <h2 id="chat-side-title" className="visually-hidden">
+          {LIST_TITLE}
+        </h2>
         <LinkButton variant="secondary" to={CHAT} onClick={() => setExpanded(false)}>
           {NEW_CONVERSATION}
         </LinkButton>
