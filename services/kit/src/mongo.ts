@@ -37,6 +37,17 @@ export function isDuplicateKeyError(err: unknown): boolean {
 }
 
 /**
+ * Schema paths every document has, on one line: `...required({ _id: String, createdAt: Date })` is
+ * `_id: { type: String, required: true }, createdAt: { type: Date, required: true }`.
+ */
+export function required<const F extends Record<string, StringConstructor | NumberConstructor | DateConstructor>>(
+  fields: F,
+): { [K in keyof F]: { type: F[K]; required: true } } {
+  const paths = Object.entries(fields).map(([name, type]) => [name, { type, required: true }]);
+  return Object.fromEntries(paths) as { [K in keyof F]: { type: F[K]; required: true } };
+}
+
+/**
  * Compiles a model and waits until its indexes exist. Using a collection while its indexes are still
  * being built races in mongo-java-server (a ConcurrentModificationException) and, in real MongoDB,
  * lets duplicates in before a unique index is there.

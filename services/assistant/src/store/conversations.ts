@@ -3,7 +3,7 @@
 // its time runs out. Support's reads are recorded, with their event, in `support_reads`.
 import type { ChatMessage, ConversationSummary } from '@travelclub/contracts';
 import { assistantLimits } from '@travelclub/contracts';
-import { defineModel, outboxPlugin, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 
 /** A message as stored: what the chat shows, plus what later turns need (the hotels named, the grounded facts). */
@@ -30,11 +30,7 @@ export interface ConversationRecord {
 
 const conversationSchema = new Schema<ConversationRecord>(
   {
-    _id: { type: String, required: true },
-    creatorId: { type: String, required: true },
-    title: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
+    ...required({ _id: String, creatorId: String, title: String, createdAt: Date, updatedAt: Date }),
     messages: { type: Schema.Types.Mixed, default: [] },
     messageCount: { type: Number, default: 0 },
     tokensUsed: { type: Number, default: 0 },
@@ -57,12 +53,7 @@ interface SupportReadRecord {
 }
 const supportReadSchema = new Schema<SupportReadRecord>(
   {
-    _id: { type: String, required: true },
-    conversationId: { type: String, required: true },
-    creatorId: { type: String, required: true },
-    staffId: { type: String, required: true },
-    reason: { type: String, required: true },
-    at: { type: Date, required: true },
+    ...required({ _id: String, conversationId: String, creatorId: String, staffId: String, reason: String, at: Date }),
   },
   { versionKey: false },
 );

@@ -1,7 +1,7 @@
 // Taylor's drafts in MongoDB: saved with their `assistant.draft.created` event in the same single-document write
 // (the outbox), listed per creator, and marked used or dismissed by their creator only.
 import type { Draft, DraftKind } from '@travelclub/contracts';
-import { defineModel, outboxPlugin, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 
 export interface DraftRecord extends Omit<Draft, 'id' | 'createdAt'> {
@@ -13,14 +13,16 @@ export interface DraftRecord extends Omit<Draft, 'id' | 'createdAt'> {
 
 const draftSchema = new Schema<DraftRecord>(
   {
-    _id: { type: String, required: true },
-    creatorId: { type: String, required: true },
-    kind: { type: String, required: true },
-    status: { type: String, required: true },
-    title: { type: String, required: true },
+    ...required({
+      _id: String,
+      creatorId: String,
+      kind: String,
+      status: String,
+      title: String,
+      conversationId: String,
+      createdAt: Date,
+    }),
     text: { type: String, default: '' },
-    conversationId: { type: String, required: true },
-    createdAt: { type: Date, required: true },
     hotel: Schema.Types.Mixed,
     stays: Schema.Types.Mixed,
     guests: Number,

@@ -1,18 +1,16 @@
 // What support staff's changes write on an account: the change, its record (who, when, why) and its event in one
 // update, so a change is never made unrecorded, nor recorded unmade.
 import { RoleSchema, SupportAccountActionKindSchema, type Role } from '@travelclub/contracts';
-import { withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { required, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Model } from 'mongoose';
 import type { Account, RoleChangeRecord, StaffActionRecord } from '../domain/accounts.js';
 
 /** The `staffActions` entries of an account document. */
 export const staffActionSchema = new Schema<StaffActionRecord>(
   {
-    at: { type: Date, required: true },
-    staffId: { type: String, required: true },
+    ...required({ at: Date, staffId: String, reason: String }),
     action: { type: String, enum: SupportAccountActionKindSchema.options, required: true },
     role: { type: String, enum: RoleSchema.options },
-    reason: { type: String, required: true },
   },
   { _id: false },
 );

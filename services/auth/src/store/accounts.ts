@@ -1,22 +1,15 @@
 // Accounts: credentials, roles, linked providers and what support staff changed, with the events a flow hands
 // in written in the same document (outbox).
 import { RoleSchema } from '@travelclub/contracts';
-import {
-  appError,
-  defineModel,
-  isDuplicateKeyError,
-  outboxPlugin,
-  withEvents,
-  type Outbox,
-  type OutboxEvent,
-} from '@travelclub/kit';
+import type { Outbox, OutboxEvent } from '@travelclub/kit';
+import { appError, defineModel, isDuplicateKeyError, outboxPlugin, required, withEvents } from '@travelclub/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { emailKey, type Account, type RegisteredFields, type RoleChangeRecord } from '../domain/accounts.js';
 import { roleChangeSchema, staffActionSchema, staffWrites } from './account-staff-writes.js';
 
 const accountSchema = new Schema<Account>(
   {
-    _id: { type: String, required: true },
+    ...required({ _id: String, createdAt: Date, updatedAt: Date }),
     email: { type: String, default: null },
     emailKey: { type: String, required: true, unique: true },
     publicName: { type: String, default: null },
@@ -29,8 +22,6 @@ const accountSchema = new Schema<Account>(
     mergedInto: { type: String, default: null },
     staffActions: { type: [staffActionSchema], default: undefined },
     roleChanges: { type: [roleChangeSchema], default: undefined },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
   },
   { versionKey: false },
 );

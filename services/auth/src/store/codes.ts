@@ -1,6 +1,6 @@
 // One-time codes (magic link, email verification, password reset, provider sign-in state and result):
 // stored as digests, each usable once and only before it expires.
-import { defineModel } from '@travelclub/kit';
+import { defineModel, required } from '@travelclub/kit';
 import { Schema, type Connection } from 'mongoose';
 import { digest, randomSecret } from '../domain/secrets.js';
 
@@ -21,13 +21,11 @@ export interface CodeRecord {
 
 const codeSchema = new Schema<CodeRecord>(
   {
-    _id: { type: String, required: true },
-    kind: { type: String, required: true },
+    ...required({ _id: String, kind: String, createdAt: Date }),
     userId: { type: String, default: null },
     email: { type: String, default: null },
     returnUrl: { type: String, default: null },
     data: { type: Schema.Types.Mixed, default: null },
-    createdAt: { type: Date, required: true },
     expiresAt: { type: Date, required: true, expires: 0 },
     usedAt: { type: Date, default: null },
   },

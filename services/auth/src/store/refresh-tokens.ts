@@ -2,7 +2,7 @@
 // was already rotated away coming back means it leaked: the whole family is revoked, except within a few
 // seconds of its rotation, when it is a second tab refreshing at the same moment and gets the same new token.
 import { randomUUID } from 'node:crypto';
-import { appError, defineModel, type Logger } from '@travelclub/kit';
+import { appError, defineModel, required, type Logger } from '@travelclub/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { digest, openWith, randomSecret, sealWith } from '../domain/secrets.js';
 import { liveFilter } from './sessions.js';
@@ -30,20 +30,16 @@ interface RefreshFamily {
 
 const graceSchema = new Schema<RotationGrace>(
   {
-    from: { type: String, required: true },
-    until: { type: Date, required: true },
-    successor: { type: String, required: true },
+    ...required({ from: String, until: Date, successor: String }),
   },
   { _id: false },
 );
 
 const familySchema = new Schema<RefreshFamily>(
   {
-    _id: { type: String, required: true },
+    ...required({ _id: String, current: String, createdAt: Date }),
     userId: { type: String, required: true, index: true },
-    current: { type: String, required: true },
     previous: { type: [String], default: [] },
-    createdAt: { type: Date, required: true },
     // Real MongoDB drops expired families by itself; the checks below never rely on it.
     expiresAt: { type: Date, required: true, expires: 0 },
     revokedAt: { type: Date, default: null },

@@ -2,7 +2,7 @@
 // lease, the commission and its reversal, and the events of each change (outbox), so every state change and
 // its events are one conditional single-document update: no transactions needed. The lease names the one
 // payment not yet settled; it is let go only when that payment's outcome is known and recorded.
-import { defineModel, outboxPlugin, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { VoidReason } from '../domain/invoices.js';
 import type { InvoiceDocument, InvoiceWrites } from './invoice-document.js';
@@ -13,11 +13,9 @@ export type { AttemptRecord, AttemptStatus, CommissionRecordDoc, InvoiceDocument
 
 const invoiceSchema = new Schema<InvoiceDocument>(
   {
-    _id: { type: String, required: true },
+    ...required({ _id: String, revision: Number, status: String }),
     itineraryId: { type: String, required: true, index: true },
-    revision: { type: Number, required: true },
     ownerId: { type: String, required: true, index: true },
-    status: { type: String, required: true },
     voidReason: String,
     currency: String,
     lines: Schema.Types.Mixed,

@@ -3,7 +3,7 @@
 // (outbox): every state change and its events are one conditional single-document update, and one creator
 // has one plan at a time without any unique index.
 import type { CreatorPlanStatus, Money } from '@travelclub/contracts';
-import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, required, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { CardSummary, SavedCard } from '../domain/card.js';
 
@@ -80,9 +80,7 @@ export interface PaidMonth {
 
 const planSchema = new Schema<PlanDocument>(
   {
-    _id: { type: String, required: true },
-    planId: { type: String, required: true },
-    status: { type: String, required: true },
+    ...required({ _id: String, planId: String, status: String }),
     price: Schema.Types.Mixed,
     email: String,
     anchor: Date,

@@ -1,6 +1,6 @@
 // The room inventory as stored: one document per hotel room type (the rooms taken each night and its live
 // holds' state), and the hold directory that says where each hold lives and keeps its whole record.
-import { outboxPlugin, type OutboxEvent } from '@travelclub/kit';
+import { outboxPlugin, required, type OutboxEvent } from '@travelclub/kit';
 import { Schema } from 'mongoose';
 import type { HoldRecord, HoldStatus } from '../domain/holds.js';
 
@@ -70,13 +70,15 @@ inventorySchema.plugin(outboxPlugin);
 
 export const directorySchema = new Schema<HoldDirectoryEntry>(
   {
-    _id: { type: String, required: true },
-    inventoryId: { type: String, required: true },
-    hotelId: { type: String, required: true },
+    ...required({
+      _id: String,
+      inventoryId: String,
+      hotelId: String,
+      ownerId: String,
+      requestHash: String,
+      status: String,
+    }),
     itineraryId: { type: String, required: true, index: true },
-    ownerId: { type: String, required: true },
-    requestHash: { type: String, required: true },
-    status: { type: String, required: true },
     expiresAt: { type: Date, required: true, index: true },
     hold: { type: Schema.Types.Mixed },
   },

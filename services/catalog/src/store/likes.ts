@@ -2,14 +2,8 @@
 // idempotent and a recommendation can start from them. A like taken back stays as `liked: false`, because its
 // document carries the like's events (the outbox) in the same write as the change.
 import type { LocationType } from '@travelclub/contracts';
-import {
-  defineModel,
-  isDuplicateKeyError,
-  outboxPlugin,
-  withEvents,
-  type Outbox,
-  type OutboxEvent,
-} from '@travelclub/kit';
+import type { Outbox, OutboxEvent } from '@travelclub/kit';
+import { defineModel, isDuplicateKeyError, outboxPlugin, withEvents } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 
 interface Like {

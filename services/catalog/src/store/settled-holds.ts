@@ -1,7 +1,15 @@
 // Settled holds (released, or booked for a stay that is over) moved out of their room type's inventory
 // document into `settled_holds`, so that document stays far below MongoDB's 16 MiB whatever the number of holds
 // ever placed. A settled hold still answers reads, repeated keys and late payments from here.
-import { defineModel, outboxPlugin, withEvents, type Logger, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import {
+  defineModel,
+  outboxPlugin,
+  required,
+  withEvents,
+  type Logger,
+  type Outbox,
+  type OutboxEvent,
+} from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { HoldRecord } from '../domain/holds.js';
 import { whole, type HoldDirectoryEntry, type InventoryDocument } from './inventory-documents.js';
@@ -22,10 +30,8 @@ interface SettledHoldDocument {
 
 const settledSchema = new Schema<SettledHoldDocument>(
   {
-    _id: { type: String, required: true },
-    inventoryId: { type: String, required: true },
+    ...required({ _id: String, inventoryId: String, settledAt: Date }),
     hold: { type: Schema.Types.Mixed, required: true },
-    settledAt: { type: Date, required: true },
   },
   { versionKey: false, minimize: false },
 );

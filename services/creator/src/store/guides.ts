@@ -1,22 +1,17 @@
 // Written guides in MongoDB: every change one conditional single-document update guarded by the write counter
 // (`version`). They cause no events, so a deleted guide simply goes. The cover is set by an upload route
 // through `setCover`.
-import { defineModel } from '@travelclub/kit';
+import { defineModel, required } from '@travelclub/kit';
 import type { Guide, ImageAsset } from '@travelclub/contracts';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { guideView, type GuideRecord } from '../domain/guides.js';
 
 const guideSchema = new Schema<GuideRecord>(
   {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    title: { type: String, required: true },
+    ...required({ _id: String, userId: String, title: String, status: String, createdAt: Date, updatedAt: Date }),
     summary: { type: String, default: '' },
     cover: Schema.Types.Mixed,
     days: { type: Schema.Types.Mixed, default: [] },
-    status: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
     publishedAt: Date,
     version: { type: Number, default: 0 },
   },

@@ -2,7 +2,7 @@
 // counter (`version`), its events in the same document's outbox; a deleted package stays as a tombstone
 // (hidden from every read) so its last event is always published. Photos are set by the upload routes through
 // `setCover`, `addImage` and `removeImage`, each one atomic update of its own.
-import { defineModel, outboxPlugin, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, required, withEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { contentLimits, type ImageAsset, type TravelPackage } from '@travelclub/contracts';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { packageView, type PackageRecord } from '../domain/packages.js';
@@ -15,20 +15,22 @@ interface PackageDocument extends PackageRecord {
 
 const packageSchema = new Schema<PackageDocument>(
   {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    title: { type: String, required: true },
+    ...required({
+      _id: String,
+      userId: String,
+      title: String,
+      capacity: Number,
+      status: String,
+      createdAt: Date,
+      updatedAt: Date,
+    }),
     summary: { type: String, default: '' },
     cover: Schema.Types.Mixed,
     gallery: { type: Schema.Types.Mixed, default: [] },
     days: { type: Schema.Types.Mixed, default: [] },
     pricing: { type: Schema.Types.Mixed, required: true },
     offeredDates: { type: Schema.Types.Mixed, required: true },
-    capacity: { type: Number, required: true },
-    status: { type: String, required: true },
     position: Number,
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
     version: { type: Number, default: 0 },
     deletedAt: Date,
   },

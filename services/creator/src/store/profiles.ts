@@ -1,7 +1,14 @@
 // Profiles and the slug history in MongoDB. A profile's change and its events are one conditional
 // single-document update guarded by the write counter (`version`); a slug is claimed by inserting it into the
 // history, whose unique `_id` decides between two creators asking for the same address at once.
-import { defineModel, indexedCollection, isDuplicateKeyError, outboxPlugin, withEvents } from '@travelclub/kit';
+import {
+  defineModel,
+  indexedCollection,
+  isDuplicateKeyError,
+  outboxPlugin,
+  required,
+  withEvents,
+} from '@travelclub/kit';
 import type { Outbox, OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { ProfileRecord } from '../domain/profile.js';
@@ -20,11 +27,15 @@ interface SlugEntry {
 
 const profileSchema = new Schema<ProfileDocument>(
   {
-    _id: { type: String, required: true },
-    publicName: { type: String, required: true },
-    slug: { type: String, required: true },
-    currency: { type: String, required: true },
-    country: { type: String, required: true },
+    ...required({
+      _id: String,
+      publicName: String,
+      slug: String,
+      currency: String,
+      country: String,
+      createdAt: Date,
+      updatedAt: Date,
+    }),
     claims: { type: [String], default: [] },
     creatorProfile: { type: Schema.Types.Mixed, default: {} },
     attribution: Schema.Types.Mixed,
@@ -32,8 +43,6 @@ const profileSchema = new Schema<ProfileDocument>(
     creatorRevokedAt: Date,
     nameKey: String,
     plan: Schema.Types.Mixed,
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
     version: { type: Number, default: 0 },
   },
   { versionKey: false, minimize: false },

@@ -1,14 +1,8 @@
 // Recommended stays in MongoDB: one per creator and hotel. A change and its event are one single-document
 // write (the outbox rides in the recommendation); a deleted recommendation leaves a tombstone until its
 // withdrawal event is published, so the catalog always hears it.
-import {
-  defineModel,
-  isDuplicateKeyError,
-  outboxPlugin,
-  withEvents,
-  type Outbox,
-  type OutboxEvent,
-} from '@travelclub/kit';
+import type { Outbox, OutboxEvent } from '@travelclub/kit';
+import { defineModel, isDuplicateKeyError, outboxPlugin, required, withEvents } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { RecommendationRecord } from '../domain/recommendation.js';
 
@@ -20,18 +14,13 @@ interface RecommendationDocument extends RecommendationRecord {
 
 const recommendationSchema = new Schema<RecommendationDocument>(
   {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    hotelId: { type: String, required: true },
-    title: { type: String, required: true },
+    ...required({ _id: String, userId: String, hotelId: String, title: String, createdAt: Date, updatedAt: Date }),
     text: { type: String, default: '' },
     cover: Schema.Types.Mixed,
     tile: Schema.Types.Mixed,
     images: { type: Schema.Types.Mixed, default: [] },
     isActive: { type: Boolean, default: true },
     position: { type: Number, default: 0 },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
     version: { type: Number, default: 0 },
     deletedAt: Date,
   },

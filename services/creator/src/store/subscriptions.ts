@@ -1,7 +1,15 @@
 // Email subscriptions in MongoDB: one per address and creator (a unique index decides between two first asks
 // at once). Every change is conditional on the state it was decided on, and carries its events in the same
 // single-document update (the outbox).
-import { defineModel, isDuplicateKeyError, mailLimits, outboxPlugin, windowLimit, withEvents } from '@travelclub/kit';
+import {
+  defineModel,
+  isDuplicateKeyError,
+  mailLimits,
+  outboxPlugin,
+  required,
+  windowLimit,
+  withEvents,
+} from '@travelclub/kit';
 import type { Outbox, OutboxEvent, ServiceApp } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { SubscriptionRecord } from '../domain/subscriptions.js';
@@ -12,14 +20,20 @@ interface SubscriptionDocument extends SubscriptionRecord {
 
 const subscriptionSchema = new Schema<SubscriptionDocument>(
   {
-    _id: { type: String, required: true },
-    email: { type: String, required: true },
-    emailKey: { type: String, required: true },
-    creatorId: { type: String, required: true },
+    ...required({
+      _id: String,
+      email: String,
+      emailKey: String,
+      creatorId: String,
+      timeZone: String,
+      subscriptionType: String,
+      unsubscribeToken: String,
+      mailedAt: Date,
+      createdAt: Date,
+      updatedAt: Date,
+    }),
     userId: String,
-    timeZone: { type: String, required: true },
     settings: { type: Schema.Types.Mixed, required: true },
-    subscriptionType: { type: String, required: true },
     status: { type: String, enum: ['pending', 'confirmed', 'unsubscribed'], required: true },
     codes: {
       type: [
@@ -30,10 +44,6 @@ const subscriptionSchema = new Schema<SubscriptionDocument>(
       ],
       default: [],
     },
-    unsubscribeToken: { type: String, required: true },
-    mailedAt: { type: Date, required: true },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
     confirmedAt: Date,
     unsubscribedAt: Date,
   },

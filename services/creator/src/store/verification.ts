@@ -1,6 +1,6 @@
 // Verification requests in MongoDB. A creator's requests are numbered, and the number is unique per creator,
 // so two asks at once cannot open two requests; a decision is one conditional update with its event.
-import { defineModel, isDuplicateKeyError, outboxPlugin, withEvents } from '@travelclub/kit';
+import { defineModel, isDuplicateKeyError, outboxPlugin, required, withEvents } from '@travelclub/kit';
 import type { Outbox, OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import type { VerificationRecord } from '../domain/verification.js';
@@ -11,14 +11,11 @@ interface VerificationDocument extends VerificationRecord {
 
 const verificationSchema = new Schema<VerificationDocument>(
   {
-    _id: { type: String, required: true },
-    userId: { type: String, required: true },
-    seq: { type: Number, required: true },
+    ...required({ _id: String, userId: String, seq: Number, createdAt: Date }),
     status: { type: String, enum: ['pending', 'approved', 'refused'], required: true },
     links: { type: [String], default: [] },
     note: String,
     reason: String,
-    createdAt: { type: Date, required: true },
     decidedAt: Date,
     decidedBy: String,
   },

@@ -1,14 +1,8 @@
 // Itineraries in MongoDB. Every change is one conditional single-document update guarded by the write
 // counter (`version`), carrying the change's events in the document's outbox: no transactions needed, and a
 // change decided on a state that moved meanwhile is decided again on the new one.
-import {
-  defineModel,
-  isDuplicateKeyError,
-  outboxPlugin,
-  withEvents,
-  type Outbox,
-  type OutboxEvent,
-} from '@travelclub/kit';
+import type { Outbox, OutboxEvent } from '@travelclub/kit';
+import { defineModel, isDuplicateKeyError, outboxPlugin, required, withEvents } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { OPTIONAL_FIELDS, type ItineraryRecord, type StaffAction } from '../domain/itinerary.js';
 import { bookingReference, REFERENCE_ATTEMPTS } from '../domain/reference.js';
@@ -20,20 +14,15 @@ interface ItineraryDocument extends ItineraryRecord, Partial<SupportKeys> {
 
 const itinerarySchema = new Schema<ItineraryDocument>(
   {
-    _id: { type: String, required: true },
+    ...required({ _id: String, currency: String, status: String, ownerId: String, createdAt: Date, updatedAt: Date }),
     reference: String,
     title: { type: String, default: '' },
-    currency: { type: String, required: true },
-    status: { type: String, required: true },
-    ownerId: { type: String, required: true },
     creator: String,
     lineItems: { type: Schema.Types.Mixed, default: [] },
     leadGuest: Schema.Types.Mixed,
     paidLeadGuest: Schema.Types.Mixed,
     invoiceId: String,
     cancellation: Schema.Types.Mixed,
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
     confirmedAt: Date,
     revision: { type: Number, default: 0 },
     version: { type: Number, default: 0 },

@@ -1,6 +1,6 @@
 // The sent-mail log: one record per idempotency key, claimed (`sending`) before the mail goes out and
 // marked `sent` once the SMTP server took it, so a job that is delivered again never sends again.
-import { defineModel, isDuplicateKeyError } from '@travelclub/kit';
+import { defineModel, isDuplicateKeyError, required } from '@travelclub/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { EmailTemplate } from '../domain/templates.js';
 
@@ -20,14 +20,16 @@ export interface SentMail {
 
 const sentMailSchema = new Schema<SentMail>(
   {
-    _id: { type: String, required: true },
-    to: { type: String, required: true },
-    template: { type: String, required: true },
-    subject: { type: String, required: true },
+    ...required({
+      _id: String,
+      to: String,
+      template: String,
+      subject: String,
+      claimedBy: String,
+      claimedAt: Date,
+      messageId: String,
+    }),
     status: { type: String, enum: ['sending', 'sent'], required: true },
-    claimedBy: { type: String, required: true },
-    claimedAt: { type: Date, required: true },
-    messageId: { type: String, required: true },
     sentAt: Date,
   },
   { versionKey: false },
