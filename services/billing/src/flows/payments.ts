@@ -16,10 +16,7 @@ import type { ChargeLookup } from '../provider/provider.js';
 import type { AttemptRecord, InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
 import { reconcilePayments } from './reconciliation.js';
-import { settlePayment, type SettlementDeps } from './settlement.js';
-
-/** What a payment uses: the parts. */
-type PaymentDeps = SettlementDeps;
+import { settlePayment } from './settlement.js';
 
 export interface PaymentRequest {
   invoiceId: string;
@@ -52,7 +49,7 @@ async function assertMayTry({ declines, config, log }: BillingParts, invoice: In
 
 /** Steps after the claim: the holds against the lease, the charge, and the one update that records its outcome. */
 async function run(
-  d: PaymentDeps,
+  d: BillingParts,
   invoice: InvoiceDocument,
   attempt: AttemptRecord,
   request: PaymentRequest,
@@ -93,7 +90,7 @@ async function run(
 }
 
 /** What the provider made of a payment's key; a provider that does not answer is a 503. */
-async function lookup({ provider }: PaymentDeps, paymentId: string): Promise<ChargeLookup> {
+async function lookup({ provider }: BillingParts, paymentId: string): Promise<ChargeLookup> {
   try {
     return await provider.lookup(paymentId);
   } catch (err) {
@@ -107,7 +104,7 @@ async function lookup({ provider }: PaymentDeps, paymentId: string): Promise<Cha
  * again.
  */
 async function resume(
-  d: PaymentDeps,
+  d: BillingParts,
   invoice: InvoiceDocument,
   attempt: AttemptRecord,
   request: PaymentRequest,
@@ -129,7 +126,7 @@ async function resume(
 }
 
 /** A payment by card: the stored result of its key, or a new attempt that takes the invoice and runs. */
-async function pay(d: PaymentDeps, request: PaymentRequest): Promise<PaymentAnswer> {
+async function pay(d: BillingParts, request: PaymentRequest): Promise<PaymentAnswer> {
   const { store: invoices } = d;
   const { invoiceId, body, idempotencyKey, user } = request;
   const paymentId = paymentIdFor(invoiceId, idempotencyKey);
@@ -172,8 +169,7 @@ async function pay(d: PaymentDeps, request: PaymentRequest): Promise<PaymentAnsw
 
 export type PaymentFlows = ReturnType<typeof paymentFlows>;
 
-export function paymentFlows(parts: BillingParts) {
-  const d: PaymentDeps = parts;
+export function paymentFlows(d: BillingParts) {
   return {
     pay: (request: PaymentRequest) => pay(d, request),
 

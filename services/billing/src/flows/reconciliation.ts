@@ -4,7 +4,8 @@
 import { AppError } from '@travelclub/kit';
 import type { ChargeLookup } from '../provider/provider.js';
 import type { InvoiceDocument } from '../store/invoices.js';
-import { settlePayment, type SettlementDeps } from './settlement.js';
+import type { BillingParts } from './parts.js';
+import { settlePayment } from './settlement.js';
 
 /**
  * What reconciliation did with one invoice's unsettled payment. `failed`: it could not be settled this time
@@ -14,7 +15,7 @@ export type Settlement =
   'paid' | 'declined' | 'refunded' | 'dropped' | 'pending' | 'released' | 'unreachable' | 'failed';
 
 /** One invoice whose payment is unsettled past its lease, settled from what the provider knows. */
-async function reconcileOne(d: SettlementDeps, invoice: InvoiceDocument, now: Date): Promise<Settlement> {
+async function reconcileOne(d: BillingParts, invoice: InvoiceDocument, now: Date): Promise<Settlement> {
   const { store: invoices, provider, log } = d;
   const invoiceId = invoice._id;
   const paymentId = invoice.lease!.paymentId;
@@ -55,7 +56,7 @@ async function reconcileOne(d: SettlementDeps, invoice: InvoiceDocument, now: Da
  * provider knows. Answers how many ended each way.
  */
 export async function reconcilePayments(
-  d: SettlementDeps,
+  d: BillingParts,
   now = new Date(),
   invoiceId?: string,
   limit = 100,

@@ -10,9 +10,6 @@ import type { ChargeResult } from '../provider/provider.js';
 import type { AttemptRecord, CommissionRecordDoc, InvoiceDocument } from '../store/invoices.js';
 import type { BillingParts } from './parts.js';
 
-/** What settling needs: the parts. */
-export type SettlementDeps = BillingParts;
-
 export const declineCode = (charge: ChargeResult): ErrorCode =>
   charge.outcome === 'declined' ? 'card-declined' : 'insufficient-funds';
 
@@ -50,7 +47,7 @@ async function attributionOf(
 
 /** The card was declined: the attempt keeps its code (the lease goes with it), the account's count goes up. */
 async function recordDecline(
-  { store: invoices, declines, log }: SettlementDeps,
+  { store: invoices, declines, log }: BillingParts,
   invoice: InvoiceDocument,
   paymentId: string,
   code: ErrorCode,
@@ -80,7 +77,7 @@ async function recordDecline(
  * otherwise its money goes back at once.
  */
 export async function settlePayment(
-  d: SettlementDeps,
+  d: BillingParts,
   invoice: InvoiceDocument,
   attempt: AttemptRecord,
   charge: ChargeResult,
@@ -146,7 +143,7 @@ export async function settlePayment(
  * back, naming the invoice and the payment, and the itinerary told (`billing.payment.refunded`).
  */
 async function keepOrRefund(
-  { store: invoices, provider, log }: SettlementDeps,
+  { store: invoices, provider, log }: BillingParts,
   invoiceId: string,
   attempt: AttemptRecord,
   charge: ChargeResult,

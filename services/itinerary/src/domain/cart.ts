@@ -93,6 +93,10 @@ export function lineItemFor(
 }
 
 /** Adds a held room, to its line item or a new one. Adding the same hold again changes nothing (null). */
+/** Whether the hold is one of the cart's rooms already. */
+export const holdsRoom = (record: ItineraryRecord, holdId: string) =>
+  allRooms(record).some(({ room }) => room.holdId === holdId);
+
 export function addRoom(
   record: ItineraryRecord,
   placement: RoomPlacement,
@@ -100,7 +104,7 @@ export function addRoom(
   creator?: string,
 ): ItineraryRecord | null {
   // A repeated request whose hold is already in: nothing to do (and the hold must not be released).
-  if (allRooms(record).some(({ room }) => room.holdId === placement.room.holdId)) return null;
+  if (holdsRoom(record, placement.room.holdId)) return null;
   assertCartEditable(record);
   const existing = record.lineItems.find((i) => i.identity === placement.lineItemId);
   let lineItems: LineItem[];

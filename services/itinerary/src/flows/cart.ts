@@ -8,6 +8,7 @@ import type { AddHotelBody, RemoveHotelBody, UpdateHotelBody } from '@travelclub
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import {
   addRoom,
+  holdsRoom,
   lineItemFor,
   placementOf,
   removeRooms,
@@ -16,14 +17,11 @@ import {
   swapRooms,
   type RoomPlacement,
 } from '../domain/cart.js';
-import { allRooms, assertCartEditable, type ItineraryRecord } from '../domain/itinerary.js';
+import { isOpen, type ItineraryRecord } from '../domain/itinerary.js';
 import { cartAdds } from '../metrics.js';
 import type { Caller, ItineraryAccess } from './access.js';
 import { behalfOf, type CartHolds } from './cart-holds.js';
 import type { InvoiceWithdrawalFlows } from './invoice-withdrawal.js';
-
-const holdsRoom = (record: ItineraryRecord, holdId: string) =>
-  allRooms(record).some(({ room }) => room.holdId === holdId);
 
 export const newLineItemId = () => `li_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
@@ -70,7 +68,7 @@ interface CartDeps {
 /** The owner's cart, if its rooms may change at all (one awaiting payment may, once its invoice is back). */
 async function changeable({ owned }: ItineraryAccess, id: string, user: Caller['user']) {
   const record = await owned(id, user);
-  if (record.status !== 'pending_payment') assertCartEditable(record);
+  if (!isOpen(record)) throw appError('itinerary-not-editable');
   return record;
 }
 
