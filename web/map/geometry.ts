@@ -59,14 +59,18 @@ function dedupe(points: Point[]): Point[] {
   return points.filter((p, i) => i === 0 || p[0] !== points[i - 1]![0] || p[1] !== points[i - 1]![1]);
 }
 
-/** A closed ring simplified and rounded; null when too little is left to have an area. */
-export function cleanRing(ring: Position[], tolerance: number, digits: number): Point[] | null {
-  const points = dedupe(
+/** Points simplified at full precision, then rounded to `digits`, repeats removed. */
+const simplified = (points: Position[], tolerance: number, digits: number) =>
+  dedupe(
     simplifyLine(
-      ring.map((p) => roundPoint(p, 12)),
+      points.map((p) => roundPoint(p, 12)),
       tolerance,
     ).map((p) => roundPoint(p, digits)),
   );
+
+/** A closed ring simplified and rounded; null when too little is left to have an area. */
+export function cleanRing(ring: Position[], tolerance: number, digits: number): Point[] | null {
+  const points = simplified(ring, tolerance, digits);
   if (points.length < 4) return null;
   const [first, last] = [points[0]!, points[points.length - 1]!];
   if (first[0] !== last[0] || first[1] !== last[1]) points.push([first[0], first[1]]);
@@ -75,12 +79,7 @@ export function cleanRing(ring: Position[], tolerance: number, digits: number): 
 
 /** A line simplified and rounded; null when it shrank to a point. */
 export function cleanLine(line: Position[], tolerance: number, digits: number): Point[] | null {
-  const points = dedupe(
-    simplifyLine(
-      line.map((p) => roundPoint(p, 12)),
-      tolerance,
-    ).map((p) => roundPoint(p, digits)),
-  );
+  const points = simplified(line, tolerance, digits);
   return points.length < 2 ? null : points;
 }
 

@@ -59,30 +59,38 @@ export function minorPerMajor(currency: string): number {
   return 10 ** (digits.maximumFractionDigits ?? 2);
 }
 
-export function trafficChart(days: CreatorDayCounters[]): ChartSpec {
+/** The counters that are a plain count a day. */
+type DayCount = {
+  [K in keyof CreatorDayCounters]: CreatorDayCounters[K] extends number ? K : never;
+}[keyof CreatorDayCounters];
+
+/** A chart of counts as they are: one series a counter, by its label. */
+function countersChart(
+  id: string,
+  title: string,
+  days: CreatorDayCounters[],
+  counters: readonly [label: string, counter: DayCount][],
+): ChartSpec {
   return {
-    id: 'chart-traffic',
-    title: 'Page views and visitors',
+    id,
+    title,
     days: days.map((d) => d.day),
-    series: [
-      { label: 'Page views', values: days.map((d) => d.pageViews) },
-      { label: 'Visitors', values: days.map((d) => d.uniqueVisitors) },
-    ],
+    series: counters.map(([label, counter]) => ({ label, values: days.map((d) => d[counter]) })),
   };
 }
 
-export function conversionsChart(days: CreatorDayCounters[]): ChartSpec {
-  return {
-    id: 'chart-conversions',
-    title: 'Searches, itineraries and bookings',
-    days: days.map((d) => d.day),
-    series: [
-      { label: 'Searches', values: days.map((d) => d.searches) },
-      { label: 'Itineraries', values: days.map((d) => d.itinerariesStarted) },
-      { label: 'Bookings', values: days.map((d) => d.bookings) },
-    ],
-  };
-}
+export const trafficChart = (days: CreatorDayCounters[]): ChartSpec =>
+  countersChart('chart-traffic', 'Page views and visitors', days, [
+    ['Page views', 'pageViews'],
+    ['Visitors', 'uniqueVisitors'],
+  ]);
+
+export const conversionsChart = (days: CreatorDayCounters[]): ChartSpec =>
+  countersChart('chart-conversions', 'Searches, itineraries and bookings', days, [
+    ['Searches', 'searches'],
+    ['Itineraries', 'itinerariesStarted'],
+    ['Bookings', 'bookings'],
+  ]);
 
 /** One income chart per currency, A to Z: a day's income is its commission less what refunds took back. */
 export function incomeCharts(days: CreatorDayCounters[], currencies: readonly string[]): ChartSpec[] {

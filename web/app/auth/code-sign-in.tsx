@@ -1,10 +1,11 @@
-// Signing in with a one-time code in the browser (the magic link's, or a provider's result code): the code
-// is used once, the tokens adopted, and the visitor sent on (creators to /dashboard, spec section 4); a
+// The "Signing you in" page of a one-time code in the browser (the magic link's, or a provider's result code):
+// the code is used once, the tokens adopted, and the visitor sent on (creators to /dashboard, spec section 4); a
 // refusal shows in the red 'Error' callout with a way back to sign-in.
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { AccountView } from '@travelclub/contracts';
 import { Callout } from '~/ui/callout';
+import { AuthCard } from './parts';
 import { destinationAfterSignIn } from './return-url';
 import { useOneTimeCode } from './use-one-time-code';
 
@@ -16,7 +17,15 @@ export interface CodeSignInProps {
   signInHref: string;
 }
 
-export function CodeSignIn({ codeKey, use, missing, signInHref }: CodeSignInProps) {
+export function CodeSignIn(props: CodeSignInProps) {
+  return (
+    <AuthCard title="Signing you in">
+      <CodeSignInState {...props} />
+    </AuthCard>
+  );
+}
+
+function CodeSignInState({ codeKey, use, missing, signInHref }: CodeSignInProps) {
   const state = useOneTimeCode(codeKey, use, missing);
   const navigate = useNavigate();
   const done = state.status === 'done' ? state.value : null;

@@ -1,27 +1,11 @@
 // Money, stay dates and nights as the checkout and trips pages show them. Prices travel in integer minor units
 // (cents) with their currency; Intl knows how many digits each currency's minor unit has (JPY: none).
-import type { Money } from '@travelclub/contracts';
 
 /** The pages' one language (the document is `lang="en"`), so server and browser format alike. */
 const LOCALE = 'en-US';
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string): Intl.NumberFormat {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency });
-    moneyFormats.set(currency, format);
-  }
-  return format;
-}
-
 /** `{ amount: 123456, currency: 'USD' }` → "$1,234.56"; `{ amount: 3460, currency: 'JPY' }` → "¥3,460". */
-export function formatMoney(money: Money): string {
-  const format = moneyFormat(money.currency);
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(money.amount / 10 ** digits);
-}
+export { formatMoney } from '~/search/format';
 
 const DAY_MS = 86_400_000;
 const stayDateFormat = new Intl.DateTimeFormat(LOCALE, {

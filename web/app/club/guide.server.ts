@@ -2,7 +2,8 @@
 // published one of this club's creator, else the page is a 404 'Itinerary not found' (a guide is never shown
 // under another creator's club, whose bookings it would then be counted for). Its hotel blocks get their cards
 // from the club's recommended stays, and the rest from the catalog, each one at most once.
-import { ApiError, endpoints, type Guide } from '@travelclub/contracts';
+import { endpoints, type Guide } from '@travelclub/contracts';
+import { orNull } from '~/lib/api-errors';
 import { serverCall } from '~/lib/api.server';
 import { notFound } from '~/lib/not-found';
 import { stayPicture, type ClubData } from './club-data';
@@ -19,12 +20,7 @@ export interface GuidePageData {
 }
 
 async function guideOf(request: Request, id: string): Promise<Guide | null> {
-  try {
-    return await serverCall(request, endpoints.creator.readGuide, { params: { id } });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.code === 'validation-failed')) return null;
-    throw err;
-  }
+  return orNull(serverCall(request, endpoints.creator.readGuide, { params: { id } }), { invalidToo: true });
 }
 
 /** A hotel the club does not recommend, from the catalog; a gone (or unreachable) one is left out. */

@@ -2,8 +2,9 @@
 // a tab's own loader share the answer), and the address rules of spec section 2. An old slug answers the
 // current one: 301 to the same page at the current slug, so shared links keep working and search engines
 // follow. An unknown slug goes to / , except on the explore tab, which is a 404 'Profile not found'.
-import { ApiError, endpoints } from '@travelclub/contracts';
+import { endpoints } from '@travelclub/contracts';
 import { redirect } from 'react-router';
+import { orNull } from '~/lib/api-errors';
 import { serverCall } from '~/lib/api.server';
 import { notFound } from '~/lib/not-found';
 import { tabOf, type ClubData } from './club-data';
@@ -15,13 +16,8 @@ const asked = new WeakMap<Request, Promise<ClubData | null>>();
 
 async function fetchClub(request: Request, slug: string): Promise<ClubData | null> {
   if (!slug || slug.length > SLUG_MAX) return null;
-  try {
-    return await serverCall(request, endpoints.creator.clubView, { params: { slug } });
-  } catch (err) {
-    // No creator by that address (or none it could be): nothing there, as spec section 7 reads a 404.
-    if (err instanceof ApiError && (err.status === 404 || err.code === 'validation-failed')) return null;
-    throw err;
-  }
+  // No creator by that address (or none it could be): nothing there, as spec section 7 reads a 404.
+  return orNull(serverCall(request, endpoints.creator.clubView, { params: { slug } }), { invalidToo: true });
 }
 
 /** The club at `slug`, or null when no creator has (or had) it; one call however many loaders ask. */

@@ -18,8 +18,10 @@ function Message(props: { title: string; body: string; children?: ReactNode }) {
   );
 }
 
-/** The page's one button: a plain form POST of the mail's code, under why the last press failed, if it did. */
-function PostButton(props: {
+/** A page that asks: its one button, a plain form POST of the mail's code, under why the last press failed. */
+function AskPage(props: {
+  title: string;
+  body: string;
   className: string;
   name: string;
   value: string;
@@ -28,7 +30,7 @@ function PostButton(props: {
 }) {
   const pending = useNavigation().state === 'submitting';
   return (
-    <>
+    <Message title={props.title} body={props.body}>
       {props.failed ? (
         <p className="subscribe-failure" role="alert">
           {props.texts.failed}
@@ -40,78 +42,62 @@ function PostButton(props: {
           {pending ? props.texts.pending : props.texts.button}
         </button>
       </Form>
-    </>
+    </Message>
   );
 }
 
-const HomeLink = ({ label }: { label: string }) => (
-  <Link className="button" data-variant="primary" to="/">
-    {label}
-  </Link>
+/** A page that only tells, with the way home. */
+const HomeMessage = ({ title, body, home }: { title: string; body: string; home: string }) => (
+  <Message title={title} body={body}>
+    <Link className="button" data-variant="primary" to="/">
+      {home}
+    </Link>
+  </Message>
 );
 
 export function ConfirmPage({ link, answer }: { link: ConfirmLink; answer?: ConfirmData }) {
+  const texts = confirmTexts;
   if (link.state === 'invalid' || answer?.state === 'invalid')
-    return (
-      <Message title={confirmTexts.invalidTitle} body={confirmTexts.invalidBody}>
-        <HomeLink label={confirmTexts.home} />
-      </Message>
-    );
+    return <HomeMessage title={texts.invalidTitle} body={texts.invalidBody} home={texts.home} />;
   if (answer?.state === 'confirmed') {
     const { creator } = answer;
-    if (!creator)
-      return (
-        <Message title={confirmTexts.titleNoName} body={confirmTexts.bodyNoName}>
-          <HomeLink label={confirmTexts.home} />
-        </Message>
-      );
+    if (!creator) return <HomeMessage title={texts.titleNoName} body={texts.bodyNoName} home={texts.home} />;
     return (
-      <Message title={confirmTexts.title(creator.publicName)} body={confirmTexts.body(creator.publicName)}>
+      <Message title={texts.title(creator.publicName)} body={texts.body(creator.publicName)}>
         <Link className="button" data-variant="primary" to={clubPath(creator.slug)}>
-          {confirmTexts.visit(creator.publicName)}
+          {texts.visit(creator.publicName)}
         </Link>
       </Message>
     );
   }
   return (
-    <Message title={confirmTexts.askTitle} body={confirmTexts.askBody}>
-      <PostButton
-        className="confirm-subscription-form"
-        name="confirmationCode"
-        value={link.code}
-        failed={answer?.state === 'failed'}
-        texts={confirmTexts}
-      />
-    </Message>
+    <AskPage
+      title={texts.askTitle}
+      body={texts.askBody}
+      className="confirm-subscription-form"
+      name="confirmationCode"
+      value={link.code}
+      failed={answer?.state === 'failed'}
+      texts={texts}
+    />
   );
 }
 
 export function UnsubscribePageView({ page, answer }: { page: UnsubscribePage; answer?: UnsubscribeAnswer }) {
-  if (answer?.state === 'done')
-    return (
-      <Message title={unsubscribeTexts.doneTitle} body={unsubscribeTexts.doneBody}>
-        <HomeLink label={unsubscribeTexts.home} />
-      </Message>
-    );
+  const texts = unsubscribeTexts;
+  if (answer?.state === 'done') return <HomeMessage title={texts.doneTitle} body={texts.doneBody} home={texts.home} />;
   if (page.state === 'invalid' || answer?.state === 'invalid')
-    return (
-      <Message title={unsubscribeTexts.invalidTitle} body={unsubscribeTexts.invalidBody}>
-        <HomeLink label={unsubscribeTexts.home} />
-      </Message>
-    );
+    return <HomeMessage title={texts.invalidTitle} body={texts.invalidBody} home={texts.home} />;
   const name = page.club?.publicName;
   return (
-    <Message
-      title={name ? unsubscribeTexts.titleFor(name) : unsubscribeTexts.title}
-      body={name ? unsubscribeTexts.bodyFor(name) : unsubscribeTexts.body}
-    >
-      <PostButton
-        className="unsubscribe-form"
-        name="token"
-        value={page.token}
-        failed={answer?.state === 'failed'}
-        texts={unsubscribeTexts}
-      />
-    </Message>
+    <AskPage
+      title={name ? texts.titleFor(name) : texts.title}
+      body={name ? texts.bodyFor(name) : texts.body}
+      className="unsubscribe-form"
+      name="token"
+      value={page.token}
+      failed={answer?.state === 'failed'}
+      texts={texts}
+    />
   );
 }

@@ -1,10 +1,9 @@
 // The package's name and description, and its price: a price per person in a currency the catalog quotes in
 // (what the club shows; a booking is always priced by the hotels' rates), or priced live for each booking;
 // and how many rooms one departure takes.
-import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { TextAreaField, TextField } from '~/ui/text-field';
 import type { PricingKind } from './draft';
-import { SelectField } from './fields';
+import { RadioChoices, SelectField } from './fields';
 import type { PackageEditor } from './use-editor';
 
 export function BasicsSection({ editor }: { editor: PackageEditor }) {
@@ -33,24 +32,22 @@ export function BasicsSection({ editor }: { editor: PackageEditor }) {
   );
 }
 
+const PRICING_CHOICES = [
+  { id: 'perPerson', label: 'A price per person' },
+  { id: 'liveQuote', label: 'Priced live for each booking' },
+] as const satisfies readonly { id: PricingKind; label: string }[];
+
 export function PriceSection({ editor, currencies }: { editor: PackageEditor; currencies: readonly string[] }) {
   const { draft, update, errors } = editor;
   return (
     <section className="xp-section" aria-labelledby="xp-price-heading">
       <h2 id="xp-price-heading">Price</h2>
-      <RadioGroup
-        className="xp-radios"
+      <RadioChoices
+        label="How is it priced?"
+        choices={PRICING_CHOICES}
         value={draft.pricingKind}
-        onChange={(kind) => update((d) => ({ ...d, pricingKind: kind as PricingKind }))}
-      >
-        <Label>How is it priced?</Label>
-        <Radio value="perPerson" className="xp-radio">
-          A price per person
-        </Radio>
-        <Radio value="liveQuote" className="xp-radio">
-          Priced live for each booking
-        </Radio>
-      </RadioGroup>
+        onChange={(pricingKind) => update((d) => ({ ...d, pricingKind }))}
+      />
       {draft.pricingKind === 'perPerson' ? (
         <div className="xp-price">
           <TextField

@@ -3,11 +3,12 @@
 // with its own remove button; a date that has passed since it was offered is marked and can be cleared.
 import { getLocalTimeZone, today, type CalendarDate } from '@internationalized/date';
 import { useState } from 'react';
-import { DatePicker, FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
+import { DatePicker, FieldError, Label } from 'react-aria-components';
 import { formatStayDate } from '~/checkout/format';
 import { Button } from '~/ui/button';
 import { CalendarPopover, DateGroup } from '~/ui/calendar-popover';
 import { withDate, type OfferedKind } from './draft';
+import { RadioChoices } from './fields';
 import { checkNewDate, earliestToday, limits } from './rules';
 import type { PackageEditor } from './use-editor';
 
@@ -99,24 +100,22 @@ function OfferedDates({ editor }: { editor: PackageEditor }) {
   );
 }
 
+const OFFERED_CHOICES = [
+  { id: 'any', label: 'On any date they choose' },
+  { id: 'dates', label: 'Only on the dates I offer' },
+] as const satisfies readonly { id: OfferedKind; label: string }[];
+
 export function DatesSection({ editor }: { editor: PackageEditor }) {
   const { draft, update } = editor;
   return (
     <section className="xp-section" aria-labelledby="xp-dates-heading">
       <h2 id="xp-dates-heading">Departure dates</h2>
-      <RadioGroup
-        className="xp-radios"
+      <RadioChoices
+        label="When can travellers start?"
+        choices={OFFERED_CHOICES}
         value={draft.offeredKind}
-        onChange={(kind) => update((d) => ({ ...d, offeredKind: kind as OfferedKind }))}
-      >
-        <Label>When can travellers start?</Label>
-        <Radio value="any" className="xp-radio">
-          On any date they choose
-        </Radio>
-        <Radio value="dates" className="xp-radio">
-          Only on the dates I offer
-        </Radio>
-      </RadioGroup>
+        onChange={(offeredKind) => update((d) => ({ ...d, offeredKind }))}
+      />
       {draft.offeredKind === 'dates' ? <OfferedDates editor={editor} /> : null}
     </section>
   );

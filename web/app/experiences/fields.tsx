@@ -1,6 +1,16 @@
-// The builder's field the shared UI has no primitive for: a pick-one list (React Aria's Select). It takes the
-// rule's message like ~/ui/text-field.
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+// The builder's fields the shared UI has no primitive for: a pick-one list (React Aria's Select), which takes the
+// rule's message like ~/ui/text-field, and a pick-one of a few choices shown at once (radio buttons).
+import {
+  Button,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+} from 'react-aria-components';
 import { FieldNotes } from '~/ui/text-field';
 
 export interface Choice {
@@ -46,5 +56,24 @@ export function SelectField(props: {
         </ListBox>
       </Popover>
     </Select>
+  );
+}
+
+/** A pick-one of a few choices, all in view: how a package is priced, when its travellers start. */
+export function RadioChoices<K extends string>(props: {
+  label: string;
+  choices: readonly { id: K; label: string }[];
+  value: K;
+  onChange: (value: K) => void;
+}) {
+  return (
+    <RadioGroup className="xp-radios" value={props.value} onChange={(id) => props.onChange(id as K)}>
+      <Label>{props.label}</Label>
+      {props.choices.map((choice) => (
+        <Radio key={choice.id} value={choice.id} className="xp-radio">
+          {choice.label}
+        </Radio>
+      ))}
+    </RadioGroup>
   );
 }

@@ -1,5 +1,5 @@
 // How the hotel page writes addresses, money, dates and stays.
-import type { Address, Money } from '@travelclub/contracts';
+import type { Address } from '@travelclub/contracts';
 
 /** The address as one line (spec section 3): line1, line2, city, state, postal code, country; empties skipped. */
 export function addressLine(address: Partial<Address>): string {
@@ -9,19 +9,8 @@ export function addressLine(address: Partial<Address>): string {
     .join(', ');
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
-function currencyFormat(currency: string): Intl.NumberFormat {
-  let format = formats.get(currency);
-  if (!format) formats.set(currency, (format = new Intl.NumberFormat('en', { style: 'currency', currency })));
-  return format;
-}
-
 /** Money in minor units as people read it: { amount: 129900, currency: 'USD' } is "$1,299.00" (JPY has no cents). */
-export function formatMoney(money: Money): string {
-  const format = currencyFormat(money.currency);
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(money.amount / 10 ** digits);
-}
+export { formatMoney } from '~/search/format';
 
 const DAY_MS = 86_400_000;
 export const nightsOf = (checkIn: string, checkOut: string) =>

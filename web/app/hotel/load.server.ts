@@ -3,6 +3,7 @@
 // gone or has other dates invites a new search). Both are public, so the page is rendered with its rates. With
 // `?creator=`, the club it was opened from (its name and recommendation of the hotel) is read beside the rates.
 import { ApiError, endpoints, type AvailabilityAnswer, type HotelView } from '@travelclub/contracts';
+import { orNull } from '~/lib/api-errors';
 import { serverCall } from '~/lib/api.server';
 import { notFound } from '~/lib/not-found';
 import type { HotelClub } from '~/club/hotel-club';
@@ -36,13 +37,11 @@ const codeOf = (err: unknown) => (err instanceof ApiError ? err.code : undefined
 
 async function hotelOf(request: Request, slug: string | undefined): Promise<HotelView> {
   if (!isSlug(slug)) throw notFound(HOTEL_NOT_FOUND);
-  try {
-    return await serverCall(request, endpoints.catalog.hotelBySlug, { params: { slug } });
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || codeOf(err) === 'validation-failed'))
-      throw notFound(HOTEL_NOT_FOUND);
-    throw err;
-  }
+  const hotel = await orNull(serverCall(request, endpoints.catalog.hotelBySlug, { params: { slug } }), {
+    invalidToo: true,
+  });
+  if (!hotel) throw notFound(HOTEL_NOT_FOUND);
+  return hotel;
 }
 
 async function stayOf(request: Request, hotelId: string, searchId: string | null): Promise<StayState> {

@@ -7,32 +7,9 @@ import type { HotelView } from '@travelclub/contracts';
 import { possessive } from '~/club/club-data';
 import type { HotelClub } from '~/club/hotel-club';
 import { PRODUCT } from '~/lib/brand';
-import {
-  SHARE_IMAGE,
-  metaDescription,
-  notIndexedMeta,
-  pageMeta,
-  type MetaTag,
-  type ShareImage,
-} from '~/lib/share-meta';
+import { coverOrPhoto, metaDescription, notIndexedMeta, pageMeta, trimSlash, type MetaTag } from '~/lib/share-meta';
 
 export const HOTEL_NOT_FOUND = 'Hotel not found';
-
-/**
- * The image route's box for a size, by the CDN rules of spec section 9 (sides under 500 doubled, quality 90),
- * the same rule the catalog makes its links with: the share image asks for the box it serves as `share`.
- */
-function cdnQuery(width: number, height: number): string {
-  const side = (n: number) => (n < 500 ? n * 2 : n);
-  return `w=${side(width)}&h=${side(height)}&q=90`;
-}
-
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
-
-/** The hotel title image's share link on the images host. */
-export function shareImageUrl(imagesHost: string, publicId: string): string {
-  return `${trimSlash(imagesHost)}/api/v1/images/${encodeURIComponent(publicId)}?${cdnQuery(SHARE_IMAGE.width, SHARE_IMAGE.height)}`;
-}
 
 /** The page's canonical address: the hotel's path, plus the creator when there is one, nothing else. */
 export function canonicalUrl(publicUrl: string, slug: string, creator?: string | null): string {
@@ -64,13 +41,13 @@ export interface HotelMetaInput {
 }
 
 /** The share image: the creator's cover of the hotel (its 600 px variant), else the hotel's title image. */
-function shareImage({ hotel, club, imagesHost }: HotelMetaInput): ShareImage | null {
-  const cover = club?.recommendation?.cover?.links['600px'];
-  const alt = `${hotel.name}, ${hotel.address.city}`;
-  if (cover) return { url: cover, alt };
-  if (!hotel.titleImage) return null;
-  return { url: shareImageUrl(imagesHost, hotel.titleImage.publicId), alt, height: SHARE_IMAGE.height };
-}
+const shareImage = ({ hotel, club, imagesHost }: HotelMetaInput) =>
+  coverOrPhoto(
+    `${hotel.name}, ${hotel.address.city}`,
+    imagesHost,
+    club?.recommendation?.cover?.links['600px'],
+    hotel.titleImage,
+  );
 
 export function hotelMeta(input: HotelMetaInput): MetaTag[] {
   const { hotel, creator, club, publicUrl } = input;

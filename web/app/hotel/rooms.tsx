@@ -21,11 +21,38 @@ interface RateProps extends Omit<RoomsProps, 'availability'> {
   party: string;
 }
 
+/** A rate's button: while any change to the itinerary runs it does nothing; its own shows the spinner. */
+function RateButton(props: {
+  variant: 'primary' | 'secondary';
+  rateId: string;
+  /** Any change to the itinerary is under way. */
+  busy: boolean;
+  /** This button's change is. */
+  working: boolean;
+  onPress: () => void;
+  children: string;
+}) {
+  const { busy, working } = props;
+  return (
+    <button
+      type="button"
+      className="button"
+      data-variant={props.variant}
+      aria-describedby={`rate-${props.rateId}`}
+      aria-busy={working || undefined}
+      aria-disabled={busy || undefined}
+      onClick={() => !busy && props.onPress()}
+    >
+      {working ? <span className="spinner" aria-hidden="true" /> : null}
+      {props.children}
+    </button>
+  );
+}
+
 function RateAction({ rate, roomType, inCart, cart, onAdd }: Omit<RateProps, 'party'>) {
   const busy = cart.pending !== null;
   const adding = cart.pending?.rateId === rate.id;
   const held = inCart.get(rate.id);
-  const describedBy = `rate-${rate.id}`;
   if (held) {
     const removing = cart.pending?.lineItemId === held.lineItemId && !cart.pending.rateId;
     return (
@@ -33,35 +60,23 @@ function RateAction({ rate, roomType, inCart, cart, onAdd }: Omit<RateProps, 'pa
         <p className="in-cart">
           <a href="#cart-title">✓ In your itinerary</a>
         </p>
-        <button
-          type="button"
-          className="button"
-          data-variant="secondary"
-          aria-describedby={describedBy}
-          aria-busy={removing || undefined}
-          aria-disabled={busy || undefined}
-          onClick={() => !busy && cart.remove(held.lineItemId)}
+        <RateButton
+          variant="secondary"
+          rateId={rate.id}
+          busy={busy}
+          working={removing}
+          onPress={() => cart.remove(held.lineItemId)}
         >
-          {removing ? <span className="spinner" aria-hidden="true" /> : null}
           {removing ? 'Removing…' : 'Remove'}
-        </button>
+        </RateButton>
       </div>
     );
   }
   return (
     <div className="rate-action">
-      <button
-        type="button"
-        className="button"
-        data-variant="primary"
-        aria-describedby={describedBy}
-        aria-busy={adding || undefined}
-        aria-disabled={busy || undefined}
-        onClick={() => !busy && onAdd(roomType, rate)}
-      >
-        {adding ? <span className="spinner" aria-hidden="true" /> : null}
+      <RateButton variant="primary" rateId={rate.id} busy={busy} working={adding} onPress={() => onAdd(roomType, rate)}>
         {adding ? 'Adding…' : 'Add to itinerary'}
-      </button>
+      </RateButton>
     </div>
   );
 }

@@ -17,6 +17,19 @@ export function codeOf(err: unknown): ErrorCode | undefined {
 }
 
 export const isNotFound = (err: unknown) => statusOf(err) === 404;
+/**
+ * A read's answer, or null when there is nothing there: a 404 (spec section 7), and with `invalidToo` a
+ * parameter the service will not even look up (`validation-failed`: an address or id no record can have).
+ */
+export async function orNull<T>(promise: Promise<T>, { invalidToo = false } = {}): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (err) {
+    if (isNotFound(err) || (invalidToo && codeOf(err) === 'validation-failed')) return null;
+    throw err;
+  }
+}
+
 /** No token, or one nobody could renew: the visitor must sign in. */
 export const isSignedOut = (err: unknown) => statusOf(err) === 401;
 

@@ -41,14 +41,4 @@ export function serverCall<E extends Endpoint>(
   return clientFor(e).call(e, input, { headers, signal: AbortSignal.timeout(webConfig.callTimeoutMs) });
 }
 
-/** A 404 on a read is "nothing there" (spec section 7): null, not an error. */
-export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
-
 export { cookieOf } from './cookies';

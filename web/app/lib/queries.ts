@@ -50,6 +50,16 @@ function fromEndpoint<S extends Service, N extends Named<S>, T = AnswerOf<S, N>>
   };
 }
 
+/** The query of an endpoint's answer (whole, or as `pick` takes from it), asked once more after a hiccup. */
+function readQuery<S extends Service, N extends Named<S>, T = AnswerOf<S, N>>(
+  service: S,
+  name: N,
+  input: InputOf<S, N>,
+  pick?: (answer: AnswerOf<S, N>) => T,
+) {
+  return queryOptions({ ...fromEndpoint(service, name, input, pick), retry: retryHiccup });
+}
+
 // ---------- a creator's own data ----------
 
 /**
@@ -71,83 +81,55 @@ export const profileQuery = () =>
   });
 
 export const myRecommendationsQuery = () =>
-  queryOptions({
-    ...fromEndpoint('creator', 'myRecommendations', {}, (answer) => answer.recommendations),
-    retry: retryHiccup,
-  });
+  readQuery('creator', 'myRecommendations', {}, (answer) => answer.recommendations);
 
 /** The creator's recommendation of a hotel, as stored now. */
 export const recommendationQuery = (hotelId: string, recommendationId: string) =>
-  queryOptions({
-    ...fromEndpoint('creator', 'readRecommendation', { params: { id: hotelId, recommendationId } }),
-    retry: retryHiccup,
-  });
+  readQuery('creator', 'readRecommendation', { params: { id: hotelId, recommendationId } });
 
 export const myPackagesQuery = () =>
-  queryOptions({
-    ...fromEndpoint('creator', 'myPackages', { query: { take: 100 } }, (answer) => answer.packages),
-    retry: retryHiccup,
-  });
+  readQuery('creator', 'myPackages', { query: { take: 100 } }, (answer) => answer.packages);
 
-export const packageQuery = (id: string) =>
-  queryOptions({ ...fromEndpoint('creator', 'readPackage', { params: { id } }), retry: retryHiccup });
+export const packageQuery = (id: string) => readQuery('creator', 'readPackage', { params: { id } });
 
 export const myGuidesQuery = () =>
-  queryOptions({
-    ...fromEndpoint('creator', 'myGuides', { query: { take: 100, skip: 0 } }, (answer) => answer.guides),
-    retry: retryHiccup,
-  });
+  readQuery('creator', 'myGuides', { query: { take: 100, skip: 0 } }, (answer) => answer.guides);
 
-export const packageRequestsQuery = () =>
-  queryOptions({
-    ...fromEndpoint('creator', 'myPackageRequests', {}, (answer) => answer.requests),
-    retry: retryHiccup,
-  });
+export const packageRequestsQuery = () => readQuery('creator', 'myPackageRequests', {}, (answer) => answer.requests);
 
 /** The counters of one range of UTC days (both included): one cache entry a range, for the dashboard and analytics. */
 export const countersQuery = (from: string, to: string) =>
-  queryOptions({ ...fromEndpoint('creator', 'creatorCounters', { query: { from, to } }), retry: retryHiccup });
+  readQuery('creator', 'creatorCounters', { query: { from, to } });
 
 /** The club as visitors see it, for the creator's preview: never kept beyond the club view's few seconds. */
 export const clubViewQuery = (slug: string) =>
   queryOptions({ ...fromEndpoint('creator', 'clubView', { params: { slug } }), staleTime: 0, retry: retryHiccup });
 
 /** Whether a club address is free, and if not, why. */
-export const slugAvailableQuery = (handle: string) =>
-  queryOptions({ ...fromEndpoint('creator', 'isAvailable', { params: { handle } }), retry: retryHiccup });
+export const slugAvailableQuery = (handle: string) => readQuery('creator', 'isAvailable', { params: { handle } });
 
 /** The creator's paid plan, or null while they have none (billing answers `{ plan: null }`, not a refusal). */
-export const creatorPlanQuery = () =>
-  queryOptions({ ...fromEndpoint('billing', 'creatorPlan', {}, (answer) => answer.plan), retry: retryHiccup });
+export const creatorPlanQuery = () => readQuery('billing', 'creatorPlan', {}, (answer) => answer.plan);
 
-export const payoutQuery = () => queryOptions({ ...fromEndpoint('billing', 'myPayout', {}), retry: retryHiccup });
+export const payoutQuery = () => readQuery('billing', 'myPayout', {});
 
 // ---------- Taylor, the assistant ----------
 
 export const conversationsQuery = () =>
-  queryOptions({
-    ...fromEndpoint('assistant', 'listConversations', {}, (answer) => answer.conversations),
-    retry: retryHiccup,
-  });
+  readQuery('assistant', 'listConversations', {}, (answer) => answer.conversations);
 
-export const conversationQuery = (id: string) =>
-  queryOptions({ ...fromEndpoint('assistant', 'readConversation', { params: { id } }), retry: retryHiccup });
+export const conversationQuery = (id: string) => readQuery('assistant', 'readConversation', { params: { id } });
 
 /** The drafts Taylor saved that are still open. */
 export const openDraftsQuery = () =>
-  queryOptions({
-    ...fromEndpoint('assistant', 'listDrafts', { query: { status: 'open' } }, (answer) => answer.drafts),
-    retry: retryHiccup,
-  });
+  readQuery('assistant', 'listDrafts', { query: { status: 'open' } }, (answer) => answer.drafts);
 
-export const draftQuery = (id: string) =>
-  queryOptions({ ...fromEndpoint('assistant', 'readDraft', { params: { id } }), retry: retryHiccup });
+export const draftQuery = (id: string) => readQuery('assistant', 'readDraft', { params: { id } });
 
 // ---------- the catalog ----------
 
 /** A hotel of the catalog with its room types (the hotel page's answer, without rates). */
-export const hotelQuery = (id: string) =>
-  queryOptions({ ...fromEndpoint('catalog', 'hotel', { params: { id } }), retry: retryHiccup });
+export const hotelQuery = (id: string) => readQuery('catalog', 'hotel', { params: { id } });
 
 /** The catalog's autocomplete: up to `take` cities, countries and hotels for what was typed. */
 export const autocompleteQuery = (query: string, take: number) =>
@@ -165,11 +147,9 @@ export const areaHotelsQuery = (body: AreaRequest | null) =>
 
 // ---------- itineraries and invoices ----------
 
-export const itineraryQuery = (id: string) =>
-  queryOptions({ ...fromEndpoint('itinerary', 'readItinerary', { params: { id } }), retry: retryHiccup });
+export const itineraryQuery = (id: string) => readQuery('itinerary', 'readItinerary', { params: { id } });
 
-export const invoiceQuery = (id: string) =>
-  queryOptions({ ...fromEndpoint('billing', 'invoice', { params: { id } }), retry: retryHiccup });
+export const invoiceQuery = (id: string) => readQuery('billing', 'invoice', { params: { id } });
 
 /**
  * The traveller's latest open itinerary (their cart), anonymous carts included; null when they have none, or no

@@ -30,6 +30,35 @@ export interface ShareImage {
   height?: number;
 }
 
+/** An address without its trailing slashes, to put a path after it. */
+export const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * The image route's box for a size, by the CDN rules of spec section 9 (sides under 500 doubled, quality 90),
+ * the same rule the catalog makes its links with: the share image asks for the box it serves as `share`.
+ */
+function cdnQuery(width: number, height: number): string {
+  const side = (n: number) => (n < 500 ? n * 2 : n);
+  return `w=${side(width)}&h=${side(height)}&q=90`;
+}
+
+/** A catalog photo's share link on the images host, cut to the share box. */
+export function shareImageUrl(imagesHost: string, publicId: string): string {
+  return `${trimSlash(imagesHost)}/api/v1/images/${encodeURIComponent(publicId)}?${cdnQuery(SHARE_IMAGE.width, SHARE_IMAGE.height)}`;
+}
+
+/** The share image: a cover's 600 px variant when there is one, else a catalog photo in the share box. */
+export function coverOrPhoto(
+  alt: string,
+  imagesHost: string,
+  cover: string | null | undefined,
+  photo: { publicId: string } | null | undefined,
+): ShareImage | null {
+  if (cover) return { url: cover, alt };
+  if (!photo) return null;
+  return { url: shareImageUrl(imagesHost, photo.publicId), alt, height: SHARE_IMAGE.height };
+}
+
 export interface PageMetaInput {
   title: string;
   description: string;

@@ -2,9 +2,8 @@
 // rating and price for the stay. It takes the focus when it opens; Escape or its button closes it.
 import type { HotelResult } from '@travelclub/contracts';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { formatMoney, plural } from '~/search/format';
-import { hotelHref, HotelImage, ReviewScore, Stars } from '~/search/hotel-card';
+import { HotelHeading, hotelHref, HotelImage } from '~/search/hotel-card';
 
 export function MapHotelCard(props: {
   hotel: HotelResult;
@@ -26,16 +25,14 @@ export function MapHotelCard(props: {
     >
       <HotelImage hotel={hotel} />
       <div className="map-hotel-card-body">
-        <h2 className="map-hotel-card-name" id={`map-card-${hotel.id}`}>
-          <Link ref={link} to={hotelHref(hotel.slug, props.searchId)}>
-            {hotel.name}
-          </Link>
-        </h2>
-        <p className="muted map-hotel-card-address">{hotel.addressLine}</p>
-        <p className="hotel-rating">
-          <Stars rating={hotel.starRating} />
-          <ReviewScore hotel={hotel} />
-        </p>
+        <HotelHeading
+          hotel={hotel}
+          part="map-hotel-card"
+          level="h2"
+          id={`map-card-${hotel.id}`}
+          to={hotelHref(hotel.slug, props.searchId)}
+          linkRef={link}
+        />
         {rate ? (
           <p className="map-hotel-card-price">
             <strong>{formatMoney(rate.totalPrice)}</strong>{' '}

@@ -2,9 +2,8 @@
 // lights up its pin; the hotel whose pin is hovered or pressed lights up here and comes into view.
 import type { HotelResult } from '@travelclub/contracts';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
 import { formatMoney, plural } from '~/search/format';
-import { hotelHref, HotelImage, ReviewScore, Stars } from '~/search/hotel-card';
+import { HotelHeading, hotelHref, HotelImage } from '~/search/hotel-card';
 
 export interface MapResultsListProps {
   hotels: HotelResult[];
@@ -54,16 +53,7 @@ export function MapResultsList(props: MapResultsListProps) {
         >
           <HotelImage hotel={hotel} eager={i < 2} />
           <div className="map-item-body">
-            <h3 className="map-item-name">
-              <Link to={hotelHref(hotel.slug, props.searchId)} className="map-item-link">
-                {hotel.name}
-              </Link>
-            </h3>
-            <p className="map-item-address muted">{hotel.addressLine}</p>
-            <p className="hotel-rating">
-              <Stars rating={hotel.starRating} />
-              <ReviewScore hotel={hotel} />
-            </p>
+            <HotelHeading hotel={hotel} part="map-item" level="h3" to={hotelHref(hotel.slug, props.searchId)} />
             <Price hotel={hotel} nights={props.nights} />
           </div>
         </li>

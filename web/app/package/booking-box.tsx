@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { todayStayDate } from '~/checkout/format';
 import { useHydrated } from '~/lib/use-hydrated';
-import { CalendarIcon } from '~/search/calendar-icon';
+import { CalendarIcon } from '~/ui/icons';
 import type { BookingFormProps } from './booking-form';
 import { maxRoomsOf } from './booking-rules';
 import { departuresHint } from './departures-hint';

@@ -12,6 +12,7 @@ import { visitorCurrency } from '~/search/visitor-currency';
 import { Button } from '~/ui/button';
 import { Callout } from '~/ui/callout';
 import { Counter } from '~/ui/counter';
+import { useDraft } from '~/ui/use-draft';
 import { bookingBody, bookingErrors, bookingRefusal, maxRoomsOf, type BookingDraft } from './booking-rules';
 import { DepartureField } from './departure-field';
 import { bookPackage } from './package-calls';
@@ -48,18 +49,14 @@ function RefusalCallout({ title, message }: { title?: string; message: string })
 }
 
 export default function BookingForm({ packageId, departures, capacity, creatorName }: BookingFormProps) {
-  const [draft, setDraft] = useState<BookingDraft>({ checkInDate: null, adults: 2, rooms: 1 });
-  const [checked, setChecked] = useState(false);
   const booking = useBooking(packageId);
+  const { draft, bind } = useDraft<BookingDraft>({ checkInDate: null, adults: 2, rooms: 1 }, () => booking.reset());
+  const [checked, setChecked] = useState(false);
   const rules = { departures, capacity, today: todayStayDate() };
   const errors = checked ? bookingErrors(draft, rules) : {};
   const maxRooms = maxRoomsOf(capacity);
   const busy = booking.isPending || booking.isSuccess;
 
-  const change = (patch: Partial<BookingDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    booking.reset();
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -71,31 +68,10 @@ export default function BookingForm({ packageId, departures, capacity, creatorNa
 
   return (
     <form className="booking-form" onSubmit={submit} noValidate aria-labelledby="book-title">
-      <DepartureField
-        departures={departures}
-        value={draft.checkInDate}
-        onChange={(checkInDate) => change({ checkInDate })}
-        error={errors.date}
-      />
+      <DepartureField departures={departures} {...bind('checkInDate')} error={errors.date} />
       <div className="booking-counters">
-        <Counter
-          label="Adults"
-          value={draft.adults}
-          min={1}
-          max={MAX_GUESTS}
-          onChange={(adults) => change({ adults })}
-          error={errors.adults}
-        />
-        {maxRooms > 1 ? (
-          <Counter
-            label="Rooms"
-            value={draft.rooms}
-            min={1}
-            max={maxRooms}
-            onChange={(rooms) => change({ rooms })}
-            error={errors.rooms}
-          />
-        ) : null}
+        <Counter label="Adults" {...bind('adults')} min={1} max={MAX_GUESTS} error={errors.adults} />
+        {maxRooms > 1 ? <Counter label="Rooms" {...bind('rooms')} min={1} max={maxRooms} error={errors.rooms} /> : null}
       </div>
       {booking.isError ? <RefusalCallout {...bookingRefusal(booking.error, creatorName)} /> : null}
       <Button type="submit" fullWidth isPending={busy}>

@@ -1,7 +1,8 @@
 // The package page's data, on the server: the package with its hotels' cards and the creator whose club the
 // address names, read at once. A package that is missing, not active or another creator's is a 404 'Travel
 // package not found' (the call is made without the visitor's session, so a creator's own draft is one too).
-import { ApiError, endpoints } from '@travelclub/contracts';
+import { endpoints } from '@travelclub/contracts';
+import { orNull } from '~/lib/api-errors';
 import { serverCall } from '~/lib/api.server';
 import { notFound } from '~/lib/not-found';
 import { PACKAGE_NOT_FOUND } from './meta';
@@ -12,14 +13,7 @@ const ID_MAX = 128;
 const SLUG_MAX = 100;
 
 /** A 404, or an id the service will not even look up, is "no such package". */
-async function found<T>(call: Promise<T>): Promise<T | null> {
-  try {
-    return await call;
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.code === 'validation-failed')) return null;
-    throw err;
-  }
-}
+const found = <T>(call: Promise<T>) => orNull(call, { invalidToo: true });
 
 export async function loadPackagePage(
   request: Request,

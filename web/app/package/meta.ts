@@ -1,22 +1,12 @@
 // The package page's head: title and description from the package and its creator, the canonical address in
 // the creator's club (their current address, whatever old one was opened), and the share image: the package's
 // cover at 600 px, else its first hotel's photo in the share box (spec section 9). Pure, like the hotel's.
-import { shareImageUrl } from '~/hotel/meta';
 import { PRODUCT } from '~/lib/brand';
-import {
-  SHARE_IMAGE,
-  metaDescription,
-  notIndexedMeta,
-  pageMeta,
-  type MetaTag,
-  type ShareImage,
-} from '~/lib/share-meta';
+import { coverOrPhoto, metaDescription, notIndexedMeta, pageMeta, trimSlash, type MetaTag } from '~/lib/share-meta';
 import { plural } from '~/search/format';
 import type { PackagePageData } from './package-facts';
 
 export const PACKAGE_NOT_FOUND = 'Travel package not found';
-
-const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 export function packageUrl(publicUrl: string, slug: string, id: string): string {
   return `${trimSlash(publicUrl)}/user/${encodeURIComponent(slug)}/packages/${encodeURIComponent(id)}`;
@@ -35,12 +25,9 @@ export function packageDescription({ travelPackage, creator }: PackagePageData):
 }
 
 /** The share image: the package's cover (its 600 px variant), else its first hotel's photo in the share box. */
-function shareImage(data: PackagePageData, imagesHost: string): ShareImage | null {
+function shareImage(data: PackagePageData, imagesHost: string) {
   const { cover, hotels, title } = data.travelPackage;
-  if (cover) return { url: cover.links['600px'], alt: title };
-  const photo = hotels.find((hotel) => hotel.titleImage)?.titleImage;
-  if (!photo) return null;
-  return { url: shareImageUrl(imagesHost, photo.publicId), alt: title, height: SHARE_IMAGE.height };
+  return coverOrPhoto(title, imagesHost, cover?.links['600px'], hotels.find((hotel) => hotel.titleImage)?.titleImage);
 }
 
 export function packageMeta(data: PackagePageData, env: { publicUrl: string; imagesHost: string }): MetaTag[] {

@@ -11,6 +11,7 @@ import { Callout } from '~/ui/callout';
 import { Counter } from '~/ui/counter';
 import { Modal } from '~/ui/modal';
 import { TextAreaField, TextField } from '~/ui/text-field';
+import { useDraft } from '~/ui/use-draft';
 import { sendPackageRequest } from './package-calls';
 import {
   MAX_TRAVELLERS,
@@ -29,23 +30,21 @@ export interface RequestDialogProps {
   onClose: () => void;
 }
 
-function Fields(props: { draft: RequestDraft; errors: RequestErrors; change: (patch: Partial<RequestDraft>) => void }) {
-  const { draft, errors, change } = props;
+function Fields({ form, errors }: { form: ReturnType<typeof useDraft<RequestDraft>>; errors: RequestErrors }) {
+  const { bind } = form;
   return (
     <>
       <TextField
         label="Your email"
         type="email"
         autoComplete="email"
-        value={draft.email}
-        onChange={(email) => change({ email })}
+        {...bind('email')}
         error={errors.email}
         hint="The creator answers you here."
       />
       <TextAreaField
         label="Your message"
-        value={draft.message}
-        onChange={(message) => change({ message })}
+        {...bind('message')}
         error={errors.message}
         hint={`Where would you like to go, what do you enjoy, what is your budget? Up to ${MESSAGE_MAX.toLocaleString('en-US')} characters.`}
         rows={5}
@@ -53,31 +52,13 @@ function Fields(props: { draft: RequestDraft; errors: RequestErrors; change: (pa
       />
       <fieldset className="request-group">
         <legend>Dates you have in mind (optional)</legend>
-        <TextField
-          label="From"
-          type="date"
-          value={draft.from}
-          onChange={(from) => change({ from })}
-          error={errors.from}
-        />
-        <TextField label="To" type="date" value={draft.to} onChange={(to) => change({ to })} error={errors.to} />
+        <TextField label="From" type="date" {...bind('from')} error={errors.from} />
+        <TextField label="To" type="date" {...bind('to')} error={errors.to} />
       </fieldset>
       <fieldset className="request-group">
         <legend>Who is coming</legend>
-        <Counter
-          label="Adults"
-          value={draft.adults}
-          min={1}
-          max={MAX_TRAVELLERS}
-          onChange={(adults) => change({ adults })}
-        />
-        <Counter
-          label="Children"
-          value={draft.children}
-          min={0}
-          max={MAX_TRAVELLERS}
-          onChange={(children) => change({ children })}
-        />
+        <Counter label="Adults" {...bind('adults')} min={1} max={MAX_TRAVELLERS} />
+        <Counter label="Children" {...bind('children')} min={0} max={MAX_TRAVELLERS} />
       </fieldset>
     </>
   );
@@ -98,23 +79,16 @@ function Thanks({ creatorName, email, onClose }: { creatorName: string; email: s
 
 export default function RequestDialog({ creator, packageId, packageTitle, onClose }: RequestDialogProps) {
   const { user, isMember } = useSession();
-  const [draft, setDraft] = useState<RequestDraft>({
-    email: isMember ? (user?.email ?? '') : '',
-    message: '',
-    from: '',
-    to: '',
-    adults: 2,
-    children: 0,
-  });
-  const [checked, setChecked] = useState(false);
   const sending = useMutation({ mutationFn: sendPackageRequest });
+  const form = useDraft<RequestDraft>(
+    { email: isMember ? (user?.email ?? '') : '', message: '', from: '', to: '', adults: 2, children: 0 },
+    () => sending.reset(),
+  );
+  const { draft } = form;
+  const [checked, setChecked] = useState(false);
   const refusal = sending.isError ? requestRefusal(sending.error) : null;
   const errors = { ...refusal?.fields, ...(checked ? requestErrors(draft, todayStayDate()) : {}) };
 
-  const change = (patch: Partial<RequestDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    sending.reset();
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (sending.isPending) return;
@@ -136,7 +110,7 @@ export default function RequestDialog({ creator, packageId, packageTitle, onClos
           <p className="muted">
             Tell {creator.publicName} about the trip you would like. Your request mentions {packageTitle}.
           </p>
-          <Fields draft={draft} errors={errors} change={change} />
+          <Fields form={form} errors={errors} />
           {refusal ? <Callout tone="error">{refusal.message}</Callout> : null}
           <div className="request-actions">
             <Button variant="quiet" onPress={onClose}>

@@ -39,13 +39,11 @@ export default function AuthRedirectPage({ loaderData }: Route.ComponentProps) {
   const use = async () => ({ user: await exchangeProviderCode(authCode ?? '', asCreator), returnUrl });
   const signInHref = `/signIn?${new URLSearchParams({ returnUrl, ...(asCreator ? { invite: '' } : {}) })}`;
   return (
-    <AuthCard title="Signing you in">
-      <CodeSignIn
-        codeKey={authCode && `provider:${authCode}`}
-        use={use}
-        missing={LINK_NOT_VALID}
-        signInHref={signInHref}
-      />
-    </AuthCard>
+    <CodeSignIn
+      codeKey={authCode && `provider:${authCode}`}
+      use={use}
+      missing={LINK_NOT_VALID}
+      signInHref={signInHref}
+    />
   );
 }

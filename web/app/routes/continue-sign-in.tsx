@@ -4,7 +4,6 @@
 import { consumeMagicLink } from '~/auth/actions';
 import { CodeSignIn } from '~/auth/code-sign-in';
 import { SIGN_IN_LINK_INCOMPLETE } from '~/auth/copy';
-import { AuthCard } from '~/auth/parts';
 import { safeReturnUrl } from '~/auth/return-url';
 import { PRODUCT } from '~/lib/brand';
 import type { Route } from './+types/continue-sign-in';
@@ -25,13 +24,11 @@ export default function ContinueSignInPage({ loaderData }: Route.ComponentProps)
     return { user: answer.user, returnUrl: returnUrl ?? answer.returnUrl };
   };
   return (
-    <AuthCard title="Signing you in">
-      <CodeSignIn
-        codeKey={code && `magicLink:${code}`}
-        use={use}
-        missing={SIGN_IN_LINK_INCOMPLETE}
-        signInHref="/signIn"
-      />
-    </AuthCard>
+    <CodeSignIn
+      codeKey={code && `magicLink:${code}`}
+      use={use}
+      missing={SIGN_IN_LINK_INCOMPLETE}
+      signInHref="/signIn"
+    />
   );
 }

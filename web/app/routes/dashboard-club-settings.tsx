@@ -27,30 +27,33 @@ function withOwn(list: readonly string[], own: string) {
   return list.includes(own) ? list : [own, ...list];
 }
 
+/** The club's two pictures, each its own field of the creator profile. */
+const CLUB_IMAGES = [
+  {
+    kind: 'heroImage',
+    id: 'hero-image',
+    title: 'Hero image',
+    hint: 'The wide photo at the top of your club. Landscape, at least 1200 px across; JPEG, PNG, WebP or AVIF up to 10 MB.',
+    alt: "Your club's hero image",
+  },
+  {
+    kind: 'profilePicture',
+    id: 'profile-picture',
+    title: 'Profile picture',
+    hint: 'A square photo of you, shown round beside your name.',
+    alt: 'Your profile picture',
+  },
+] as const;
+
 function ClubImages({ profile }: { profile: Profile }) {
   const images = profile.creatorProfile ?? {};
   return (
     <section className="dash-card stack" aria-labelledby="images-title">
       <h2 id="images-title">Pictures</h2>
       <div className="dash-images">
-        <ImageField
-          kind="heroImage"
-          id="hero-image"
-          title="Hero image"
-          hint="The wide photo at the top of your club. Landscape, at least 1200 px across; JPEG, PNG, WebP or AVIF up to 10 MB."
-          alt="Your club's hero image"
-          profileId={profile.userId}
-          current={images.heroImage}
-        />
-        <ImageField
-          kind="profilePicture"
-          id="profile-picture"
-          title="Profile picture"
-          hint="A square photo of you, shown round beside your name."
-          alt="Your profile picture"
-          profileId={profile.userId}
-          current={images.profilePicture}
-        />
+        {CLUB_IMAGES.map((image) => (
+          <ImageField key={image.kind} {...image} profileId={profile.userId} current={images[image.kind]} />
+        ))}
       </div>
     </section>
   );

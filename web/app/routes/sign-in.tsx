@@ -13,9 +13,7 @@ import type { Route } from './+types/sign-in';
 
 export const meta: Route.MetaFunction = () => [{ title: `Sign in · ${PRODUCT}` }];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return signInPageData(request);
-}
+export const loader = ({ request }: Route.LoaderArgs) => signInPageData(request);
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
   const { returnUrl, asCreator, loggedOut, isSignUpEnabled } = loaderData;

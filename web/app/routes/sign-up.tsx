@@ -20,9 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  */
 const creatorReturnUrl = (returnUrl: string) => (returnUrl === '/' ? '/dashboard' : returnUrl);
 
-export function loader({ request }: Route.LoaderArgs) {
-  return signUpPageData(request);
-}
+export const loader = ({ request }: Route.LoaderArgs) => signUpPageData(request);
 
 export default function SignUpPage({ loaderData }: Route.ComponentProps) {
   const { returnUrl, asCreator, loggedOut, isSignUpEnabled } = loaderData;

@@ -16,15 +16,25 @@ export function minorDigits(currency: string): number {
   return digits;
 }
 
-/** Money in minor units (cents) as the visitor reads it, to the cent: `$1,234.50`, `€653.00`, `¥12,000`. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money in minor units (cents) as the visitor reads it, to the cent: `$1,234.50`, `€653.00`, `¥12,000`. The
+ * one money format of the pages (search, hotel, checkout, club); a currency's format is made once.
+ */
 export function formatMoney({ amount, currency }: Money): string {
   const digits = minorDigits(currency);
-  return new Intl.NumberFormat(LOCALE, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount / 10 ** digits);
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount / 10 ** digits);
 }
 
 const dayFormat = new Intl.DateTimeFormat(LOCALE, {

@@ -3,6 +3,7 @@
 import type { HotelResult, HotelSummary } from '@travelclub/contracts';
 import { fillPath, linkPaths } from '@travelclub/contracts/paths';
 import { useHydrated } from '~/lib/use-hydrated';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, plural } from './format';
 
@@ -96,6 +97,35 @@ function Price({ hotel, nights }: { hotel: HotelResult; nights?: number }) {
   );
 }
 
+/**
+ * A hotel card's name, the link to the hotel's page, then its address line and rating. `part` is the card's
+ * class prefix: `{part}-name`, `{part}-link` and `{part}-address`.
+ */
+export function HotelHeading(props: {
+  hotel: HotelSummary;
+  part: string;
+  level: 'h2' | 'h3';
+  to: string;
+  id?: string;
+  linkRef?: Ref<HTMLAnchorElement>;
+}) {
+  const { hotel, part, level: Heading } = props;
+  return (
+    <>
+      <Heading className={`${part}-name`} id={props.id}>
+        <Link ref={props.linkRef} to={props.to} className={`${part}-link`}>
+          {hotel.name}
+        </Link>
+      </Heading>
+      <p className={`${part}-address muted`}>{hotel.addressLine}</p>
+      <p className="hotel-rating">
+        <Stars rating={hotel.starRating} />
+        <ReviewScore hotel={hotel} />
+      </p>
+    </>
+  );
+}
+
 export function HotelCard(props: {
   hotel: HotelSummary | HotelResult;
   /** The stored search the card's link carries to the hotel page (its rates for those dates). */
@@ -108,21 +138,16 @@ export function HotelCard(props: {
   headingLevel?: 2 | 3;
 }) {
   const { hotel } = props;
-  const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="hotel-card">
       <HotelImage hotel={hotel} eager={props.eager} />
       <div className="hotel-card-body">
-        <Heading className="hotel-name">
-          <Link to={hotelHref(hotel.slug, props.searchId, props.creator)} className="hotel-link">
-            {hotel.name}
-          </Link>
-        </Heading>
-        <p className="hotel-address muted">{hotel.addressLine}</p>
-        <p className="hotel-rating">
-          <Stars rating={hotel.starRating} />
-          <ReviewScore hotel={hotel} />
-        </p>
+        <HotelHeading
+          hotel={hotel}
+          part="hotel"
+          level={props.headingLevel === 2 ? 'h2' : 'h3'}
+          to={hotelHref(hotel.slug, props.searchId, props.creator)}
+        />
         {'cheapestRate' in hotel ? <Price hotel={hotel} nights={props.nights} /> : null}
       </div>
     </article>

@@ -11,7 +11,7 @@ import { loadApi } from '~/lib/session';
 import { DestinationField } from './destination-field';
 import { GuestsFields } from './guests-fields';
 import { useSearchDraft, type ReadySearch } from './search-draft';
-import type { Handoff, SearchFormProps } from './search-form';
+import { searchFormAttributes, type Handoff, type SearchFormProps } from './search-form';
 import type { SearchErrors, SearchField } from './search-rules';
 import { StayDatesField } from './stay-dates-field';
 import { visitorCurrency } from './visitor-currency';
@@ -88,15 +88,7 @@ export function LiveSearchForm(props: SearchFormProps & { handoff?: Handoff }) {
   }
 
   return (
-    <form
-      ref={formRef}
-      className="search-form"
-      role="search"
-      aria-label={props.labelledBy ? undefined : 'Find a hotel'}
-      aria-labelledby={props.labelledBy}
-      onSubmit={submit}
-      noValidate
-    >
+    <form ref={formRef} {...searchFormAttributes(props.labelledBy)} onSubmit={submit}>
       <DestinationField
         value={draft.destination}
         onChange={changing(draft.setDestination)}

@@ -5,7 +5,7 @@
 // the typed text, the caret and the focus handed over. The text is read in the very commit that swaps the two
 // (a keystroke cannot come between), so no key typed from the first paint on is lost.
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { CalendarIcon } from './calendar-icon';
+import { CalendarIcon } from '~/ui/icons';
 import type { PickedDestination } from './destination-field';
 import type * as LiveModuleExports from './search-form-live';
 
@@ -26,6 +26,15 @@ export interface SearchFormProps {
   /** The club the search starts from: the catalog counts the search for its creator, and the results keep it. */
   creator?: string;
 }
+
+/** What the look-alike and the working form both say of themselves: a search landmark, named. */
+export const searchFormAttributes = (labelledBy?: string) => ({
+  className: 'search-form',
+  role: 'search',
+  'aria-label': labelledBy ? undefined : 'Find a hotel',
+  'aria-labelledby': labelledBy,
+  noValidate: true,
+});
 
 export type HandoffField = 'destination' | 'dates' | 'guests' | 'rooms';
 
@@ -144,10 +153,7 @@ function SearchFormShell(props: SearchFormProps & { onAlive: (module: LiveModule
   return (
     <form
       ref={formRef}
-      className="search-form"
-      role="search"
-      aria-label={props.labelledBy ? undefined : 'Find a hotel'}
-      aria-labelledby={props.labelledBy}
+      {...searchFormAttributes(props.labelledBy)}
       onPointerOver={() => wake()}
       onTouchStart={() => wake()}
       onFocus={() => wake()}
@@ -156,7 +162,6 @@ function SearchFormShell(props: SearchFormProps & { onAlive: (module: LiveModule
         event.preventDefault();
         wake({ focus: 'destination' });
       }}
-      noValidate
     >
       <div className="field search-destination">
         <label htmlFor={`${id}-destination`}>Destination</label>

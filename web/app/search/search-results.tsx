@@ -1,6 +1,7 @@
 // A page of a stored search: where and when, the search to change, the result options, how many hotels
 // (announced when it changes), the hotels as cards and the pager.
 import { Link } from 'react-router';
+import { MapIcon } from '~/ui/icons';
 import { HotelCard } from './hotel-card';
 import { nightsBetween, plural, stayLine } from './format';
 import { Pager } from './pager';
@@ -78,19 +79,5 @@ export function SearchResults({ data }: { data: SearchResultsData }) {
         </>
       )}
     </div>
-  );
-}
-
-function MapIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2zM9 4v14M15 6v14"
-      />
-    </svg>
   );
 }

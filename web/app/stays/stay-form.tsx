@@ -131,45 +131,53 @@ export function StayForm({ fixedHotel, initial, start, onSaved, recommended = []
   );
 }
 
+/** The three photo pickers: each its field of the draft, its words and how many photos it holds. */
+const PHOTO_PICKERS = [
+  {
+    field: 'cover',
+    legend: 'Cover photo',
+    hint: 'The big photo at the top of your stay.',
+    action: 'Choose a cover photo',
+    max: 1,
+    current: (stay: RecommendationView) => (stay.coverImage ? [stay.coverImage] : undefined),
+    currentName: 'cover photo',
+  },
+  {
+    field: 'tile',
+    legend: 'Tile photo',
+    hint: "The square photo of your stay in your club's list.",
+    action: 'Choose a tile photo',
+    max: 1,
+    current: (stay: RecommendationView) => (stay.tileImage ? [stay.tileImage] : undefined),
+    currentName: 'tile photo',
+  },
+  {
+    field: 'images',
+    legend: 'More photos',
+    hint: `Up to ${IMAGES_MAX} more: rooms, views, the breakfast.`,
+    action: 'Add photos',
+    max: IMAGES_MAX,
+    current: (stay: RecommendationView) => (stay.images.length ? stay.images : undefined),
+    currentName: 'photos',
+  },
+] as const;
+
 function StayPhotos({ form, initial }: { form: ReturnType<typeof useStayForm>; initial?: RecommendationView }) {
   const { draft, errors } = form;
   return (
     <section className="stack" aria-labelledby="stay-photos-title">
       <h2 id="stay-photos-title">Photos</h2>
       <p className="muted">JPEG, PNG, WebP or AVIF, up to 10 MB each.</p>
-      <PhotoPicker
-        legend="Cover photo"
-        hint="The big photo at the top of your stay."
-        action="Choose a cover photo"
-        files={draft.cover}
-        onChange={(files) => form.change('cover', files)}
-        max={1}
-        current={initial?.coverImage ? [initial.coverImage] : undefined}
-        currentName="cover photo"
-        error={errors.cover}
-      />
-      <PhotoPicker
-        legend="Tile photo"
-        hint="The square photo of your stay in your club's list."
-        action="Choose a tile photo"
-        files={draft.tile}
-        onChange={(files) => form.change('tile', files)}
-        max={1}
-        current={initial?.tileImage ? [initial.tileImage] : undefined}
-        currentName="tile photo"
-        error={errors.tile}
-      />
-      <PhotoPicker
-        legend="More photos"
-        hint={`Up to ${IMAGES_MAX} more: rooms, views, the breakfast.`}
-        action="Add photos"
-        files={draft.images}
-        onChange={(files) => form.change('images', files)}
-        max={IMAGES_MAX}
-        current={initial?.images.length ? initial.images : undefined}
-        currentName="photos"
-        error={errors.images}
-      />
+      {PHOTO_PICKERS.map(({ field, current, ...picker }) => (
+        <PhotoPicker
+          key={field}
+          {...picker}
+          files={draft[field]}
+          onChange={(files) => form.change(field, files)}
+          current={initial ? current(initial) : undefined}
+          error={errors[field]}
+        />
+      ))}
     </section>
   );
 }

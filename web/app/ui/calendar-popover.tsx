@@ -17,7 +17,7 @@ import {
   RangeCalendar,
   type PopoverProps,
 } from 'react-aria-components';
-import { CalendarIcon } from '~/search/calendar-icon';
+import { CalendarIcon } from './icons';
 
 function Segments(props: { slot?: 'start' | 'end'; label?: string }) {
   return (

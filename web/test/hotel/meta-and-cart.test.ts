@@ -9,7 +9,8 @@ import {
   ratesInCart,
   stayLineItem,
 } from '~/hotel/cart';
-import { canonicalUrl, hotelMeta, notFoundMeta, shareImageUrl } from '~/hotel/meta';
+import { canonicalUrl, hotelMeta, notFoundMeta } from '~/hotel/meta';
+import { shareImageUrl } from '~/lib/share-meta';
 import { metaDescription } from '~/lib/share-meta';
 import { meta } from '~/routes/hotel';
 import { hotel, itinerary, itineraryWithRoom } from './fixtures';
