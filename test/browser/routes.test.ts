@@ -46,7 +46,8 @@ it.each([
     expect(failures).toEqual([]);
     expect(problems).toEqual([]);
   },
-  120_000,
+  // About 100 s alone (every public route, axe on each); CI runs it beside the other browser files on two cores.
+  240_000,
 );
 
 it('answers an unknown path with the not-found page and a 404, and goes back home from it', async () => {
