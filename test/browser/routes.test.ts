@@ -95,7 +95,8 @@ it("answers 'Itinerary not found' with a 404 from the server for an id that is n
   await page.getByText('We have not received a payment for this itinerary yet.').waitFor();
   expect(await page.title()).toBe('Your booking · TravelClub');
   expect((await platform.open(page, `/itinerary/${mine.id}/contact`)).status()).toBe(200);
-});
+  // Eight pages and an axe scan: 38 s beside the creator's journey on this two-core machine.
+}, 60_000);
 
 it('shows the error page, without details, when the catalog is down under a hotel page', async () => {
   const { page } = await platform.visitor();
