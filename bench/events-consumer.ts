@@ -1,5 +1,6 @@
 // The consuming side of bench/events.ts, in its own process: an idempotent consumer on its own
-// connections that notes, for each of this run's events, how long after occurredAt it was handled.
+// connections that notes, for each of this run's events, how long after occurredAt it was handled: the
+// cold-start (warmup) events apart from the measured ones.
 import { topics } from '@travelclub/contracts';
 import pino from 'pino';
 import { connectMongo, createEventConsumer, createKafka, createProducer, handler } from '@travelclub/kit';
@@ -17,7 +18,7 @@ const mongo = await connectMongo(MONGO_URL, `bench_events_consumer_${runId}`);
 const kafka = createKafka(`bench-consumer-${runId}`, kafkaOf(KAFKA_BROKERS), logger);
 const producer = await createProducer(kafka);
 const latencies: number[] = [];
-let warmed = 0;
+const coldLatencies: number[] = [];
 
 const consumer = createEventConsumer({
   kafka,
@@ -30,11 +31,12 @@ const consumer = createEventConsumer({
 }).on(
   topics.billing,
   handler('billing.invoice.created', async (event) => {
+    const now = Date.now();
     if (event.aggregateId.startsWith(`inv-${runId}-warmup-`)) {
-      if (++warmed === warmup) process.send?.({ warm: true });
+      coldLatencies.push(now - Date.parse(event.occurredAt));
+      if (coldLatencies.length === warmup) process.send?.({ warm: { latencies: coldLatencies, lastHandledAt: now } });
       return;
     }
-    const now = Date.now();
     latencies.push(now - Date.parse(event.occurredAt));
     if (latencies.length === total) {
       process.send?.({ done: { latencies, lastHandledAt: now } });
