@@ -4,7 +4,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError, traceCarrierOf } from '@travelclub/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
+import { exchange, type Answer } from './exchange.js';
 import type { ServiceName } from './route-table.js';
 
 /** Whom the gateway forwards to: a service, or the web server (every page path). */
@@ -102,19 +103,19 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
 
     async forward(req, reply, service, url, defaults = []) {
       const pool = poolOf(service);
-      let answer: Dispatcher.ResponseData;
-      // Small answers (the usual JSON) are read whole and sent in one write, instead of as a stream.
-      let whole: Buffer | undefined;
+      let answer: Answer;
       try {
-        answer = await pool.request({
-          path: url,
-          method: req.method as 'GET',
-          headers: forwardedHeaders(req),
-          body: req.body as Buffer | undefined,
-        });
-        if (Number(answer.headers['content-length']) <= BUFFERED_ANSWER_BYTES) {
-          whole = Buffer.from(await answer.body.arrayBuffer());
-        }
+        // Small answers (the usual JSON) come whole and go out in one write, larger ones as a stream.
+        answer = await exchange(
+          pool,
+          {
+            path: url,
+            method: req.method as 'GET',
+            headers: forwardedHeaders(req),
+            body: req.body as Buffer | undefined,
+          },
+          BUFFERED_ANSWER_BYTES,
+        );
       } catch (err) {
         throw upstreamFailure(service, err);
       }
@@ -125,7 +126,7 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
         if (value !== undefined && !NOT_RETURNED.has(name)) reply.header(name, value);
       }
       for (const [name, value] of defaults) if (headers[name] === undefined) reply.header(name, value);
-      return reply.send(whole ?? answer.body);
+      return reply.send(answer.body);
     },
 
     async getJson(service, path, timeoutMs) {
