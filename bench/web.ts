@@ -1,11 +1,16 @@
 // How fast the web app is: Lighthouse 12 (desktop preset, and mobile with simulated throttling) on the home
 // page, a search's results, a hotel page, a creator's club home and (signed in as that creator) the dashboard's
 // index, a few runs each (the median LCP, the lowest scores); the JavaScript the hotel page and the club home
-// load, gzipped; and autocannon on the server-rendered hotel page and club home through the gateway. The whole platform runs as `npm start` runs it (a demo catalog, every service,
-// the web server behind the gateway), on this machine, beside the browser and the load.
+// load, gzipped; and autocannon through the gateway on server-rendered pages: hotel pages as a shared link's
+// audience opens them (a Zipf mix over --mix-hotels hotels, most visitors without cookies, --signed-in of them
+// signed in: web/mix.ts), one hotel page rendered afresh for each request (a visitor with our CSRF cookie, whose
+// page is never shared: the uncached cost), and a club home. The whole platform runs as `npm start` runs it
+// (a demo catalog, every service, the web server behind the gateway), on this machine, beside the browser and
+// the load.
 // A missed goal comes with what explains it: Lighthouse's diagnostics for that page and, with
 // BENCH_CPU_PROFILE=<dir>, where the web server, the gateway and the catalog spent the load run's CPU.
-// Usage: npm run bench:web [-- --hotels 5000 --runs 3 --seconds 10 --warmup 3 --connections 50 --reports <dir>]
+// Usage: npm run bench:web [-- --hotels 5000 --runs 3 --seconds 10 --warmup 3 --connections 50 --reports <dir>
+//        --mix-hotels 2000 --signed-in 0.1]
 // (--runs 0: the server-rendered page's load run alone)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -17,12 +22,13 @@ import { measure, openBrowser, summaryLine, type Measured, type Preset } from '.
 import { startSite } from './web/platform.js';
 import { profileReport } from './web/profile.js';
 import { makeClub } from './web/club.js';
+import { hotelMix, loadMix } from './web/mix.js';
 import { loadPage, type Load } from './web/ssr.js';
 import { machine, pidsOf } from './web/cpu.js';
 import { findStay } from './web/stay.js';
 
 const values = benchOptions(
-  { hotels: 5000, runs: 3, seconds: 10, warmup: 3, connections: 50 },
+  { hotels: 5000, runs: 3, seconds: 10, warmup: 3, connections: 50, 'mix-hotels': 2000, 'signed-in': 0.1 },
   // A folder for each page's median Lighthouse report (JSON, opens in the Lighthouse viewer).
   {
     reports: { type: 'string', default: '' },
@@ -30,7 +36,17 @@ const values = benchOptions(
     'load-path': { type: 'string', default: '' },
   },
 );
-const GOALS = { lcp: 1000, mobileLcp: 2500, perf: 95, a11y: 95, jsKb: 150, rps: 300, p99: 100 };
+const GOALS = {
+  lcp: 1000,
+  mobileLcp: 2500,
+  perf: 95,
+  a11y: 95,
+  jsKb: 150,
+  rps: 300,
+  p99: 100,
+  mixRps: 500,
+  webCpuMs: 5,
+};
 const PRESETS: Preset[] = ['desktop', 'mobile'];
 const profileDir = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : undefined;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
@@ -107,10 +123,8 @@ async function warm(origin: string, pages: PageList) {
   }
 }
 
-/** autocannon on one server-rendered page through the gateway, as a visitor's requests come. */
-async function loadRun(name: string, path: string): Promise<Load> {
-  console.log(`before the load on the ${name}: ${machine()}`);
-  const load = await loadPage(site.url + path, { ...values, pids: pidsOf(site.parts) });
+/** What a load run measured, and the CPU each part spent per page. */
+function report(name: string, load: Load): Load {
   console.log(
     `server-rendered ${name} (through the gateway, ${values.connections} connections, ${values.seconds} s): ` +
       `${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, non-2xx ${load.non2xx}, ` +
@@ -122,6 +136,12 @@ async function loadRun(name: string, path: string): Promise<Load> {
       `${(1000 / (load.cpu.find((c) => c.name === 'web')?.ms ?? NaN)).toFixed(0)} pages/s)`,
   );
   return load;
+}
+
+/** autocannon on one server-rendered page through the gateway, as a visitor's requests come. */
+async function loadRun(name: string, path: string, cookie?: string): Promise<Load> {
+  console.log(`before the load on the ${name}: ${machine()}`);
+  return report(name, await loadPage(site.url + path, { ...values, pids: pidsOf(site.parts), cookie }));
 }
 
 const site = await startSite(values.hotels);
@@ -158,7 +178,15 @@ try {
   }
   if (values['load-path']) loads[values['load-path']] = await loadRun(values['load-path'], values['load-path']);
   else {
-    loads['hotel page'] = await loadRun('hotel page', hotelPath);
+    const mix = await hotelMix(site.url, club.slug, values['mix-hotels'], values['signed-in']);
+    console.log(`before the load on the hotel mix: ${machine()}`);
+    const mixLoad = await loadMix(site.url, mix, { ...values, pids: pidsOf(site.parts) });
+    loads['hotel mix'] = report(
+      `hotel pages (Zipf over ${mix.paths.length} hotels, ${values['signed-in'] * 100}% signed in)`,
+      mixLoad,
+    );
+    // Our CSRF cookie makes the page the visitor's own: rendered afresh each time, as no page cache would.
+    loads['hotel page'] = await loadRun('hotel page, rendered for each request', hotelPath, 'tc_csrf=bench-own-page');
     loads['club home'] = await loadRun('club home', clubPath);
   }
 } catch (err) {
@@ -177,6 +205,7 @@ const worst = (preset: Preset) =>
     Math.max,
     measured.filter((m) => m.preset === preset).map((m) => m.medianLcp),
   );
+const mixLoad = loads['hotel mix'];
 const hotelLoad = loads['hotel page'];
 const clubLoad = loads['club home'];
 const figures = {
@@ -192,8 +221,11 @@ const figures = {
   ),
   jsKb: js.hotel.gz,
   clubJsKb: js.club.gz,
-  rps: hotelLoad?.rps ?? NaN,
-  p99: hotelLoad?.p99 ?? NaN,
+  rps: mixLoad?.rps ?? NaN,
+  p99: mixLoad?.p99 ?? NaN,
+  singleRps: hotelLoad?.rps ?? NaN,
+  singleP99: hotelLoad?.p99 ?? NaN,
+  webCpuMs: hotelLoad?.cpu.find((c) => c.name === 'web')?.ms ?? NaN,
   clubRps: clubLoad?.rps ?? NaN,
   clubP99: clubLoad?.p99 ?? NaN,
 };
@@ -208,20 +240,24 @@ for (const [page, pageJs] of Object.entries(js))
     console.log(`the ${page} page's JavaScript is over ${GOALS.jsKb} KB gzipped; its files, largest first:`);
     pageJs.lines.forEach((line) => console.log(line));
   }
-const missed = (load: Load | undefined) => !load || load.rps < GOALS.rps || load.p99 > GOALS.p99 || load.non2xx > 0;
-const ssrMissed = Object.values(loads).some(missed);
-const window = Object.values(loads)[0]?.window;
+const missed = (load: Load | undefined, rps = GOALS.rps) =>
+  !load || load.rps < rps || load.p99 > GOALS.p99 || load.non2xx > 0;
+const ssrMissed = Object.values(loads).some((load) => missed(load));
+// The hotel page rendered afresh each time: the uncached cost the profile explains.
+const window = (hotelLoad ?? Object.values(loads)[0])?.window;
 if (profileDir && window) {
-  console.log(`CPU during the first load run (profiles in ${profileDir}):`);
+  console.log(
+    `CPU during the load run of ${hotelLoad ? 'the hotel page rendered afresh' : 'the first page'} (profiles in ${profileDir}):`,
+  );
   profileReport(profileDir, began, window).forEach((line) => console.log(line));
 } else if (ssrMissed) {
   console.log('a server-rendered page misses its goal: run with BENCH_CPU_PROFILE=<dir> to see where the CPU goes');
 }
 
-const ssrGoal = (name: string, load: Load | undefined): [string, boolean] => [
-  `server-rendered ${name} ${load?.rps.toFixed(0)} req/s >= ${GOALS.rps}, p99 ${load?.p99} ms <= ${GOALS.p99} ms, ` +
+const ssrGoal = (name: string, load: Load | undefined, rps = GOALS.rps): [string, boolean] => [
+  `server-rendered ${name} ${load?.rps.toFixed(0)} req/s >= ${rps}, p99 ${load?.p99} ms <= ${GOALS.p99} ms, ` +
     `non-2xx ${load?.non2xx} = 0`,
-  !missed(load),
+  !missed(load, rps),
 ];
 const goals: [string, boolean][] = [
   [`desktop LCP ${Math.round(figures.lcp)} ms <= ${GOALS.lcp} ms on every page`, figures.lcp <= GOALS.lcp],
@@ -236,7 +272,11 @@ const goals: [string, boolean][] = [
     `club home JavaScript ${figures.clubJsKb.toFixed(1)} KB <= ${GOALS.jsKb} KB gzipped`,
     figures.clubJsKb <= GOALS.jsKb,
   ],
-  ssrGoal('hotel page', hotelLoad),
+  ssrGoal('hotel mix', mixLoad, GOALS.mixRps),
+  [
+    `web server CPU per hotel page rendered afresh ${figures.webCpuMs.toFixed(2)} ms <= ${GOALS.webCpuMs} ms`,
+    figures.webCpuMs <= GOALS.webCpuMs,
+  ],
   ssrGoal('club home', clubLoad),
 ];
 for (const [goal, met] of goals) console.log(`${met ? 'met   ' : 'MISSED'} ${goal}`);
@@ -244,7 +284,8 @@ console.log(`bench took ${((Date.now() - began) / 1000).toFixed(0)} s`);
 console.log(
   `RESULT lcp_ms=${Math.round(figures.lcp)} mobile_lcp_ms=${Math.round(figures.mobileLcp)} perf_score=${figures.perf} ` +
     `a11y_score=${figures.a11y} js_kb_gz=${figures.jsKb.toFixed(1)} club_js_kb_gz=${figures.clubJsKb.toFixed(1)} ` +
-    `ssr_rps=${figures.rps.toFixed(0)} ssr_p99_ms=${figures.p99} club_ssr_rps=${figures.clubRps.toFixed(0)} ` +
-    `club_ssr_p99_ms=${figures.clubP99}`,
+    `ssr_rps=${figures.rps.toFixed(0)} ssr_p99_ms=${figures.p99} ssr_single_rps=${figures.singleRps.toFixed(0)} ` +
+    `ssr_single_p99_ms=${figures.singleP99} ssr_web_cpu_ms=${figures.webCpuMs.toFixed(2)} ` +
+    `club_ssr_rps=${figures.clubRps.toFixed(0)} club_ssr_p99_ms=${figures.clubP99}`,
 );
 process.exit(0);

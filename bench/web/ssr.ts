@@ -17,7 +17,7 @@ export interface Load {
   cpu: { name: string; ms: number }[];
 }
 
-const BROWSER_HEADERS = {
+export const BROWSER_HEADERS: Record<string, string> = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'en-US,en;q=0.9',
@@ -26,12 +26,14 @@ const BROWSER_HEADERS = {
 
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 
-export async function loadPage(
-  url: string,
-  options: { connections: number; seconds: number; warmup: number; pids: Record<string, number> },
+type Run = (seconds: number) => Promise<autocannon.Result>;
+
+/** A warm-up of `run`, then the measured run, with its window and each process's CPU per request. */
+export async function measuredRun(
+  run: Run,
+  options: { seconds: number; warmup: number; pids: Record<string, number> },
 ): Promise<Load> {
-  const { connections, seconds, warmup, pids } = options;
-  const run = (duration: number) => autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
+  const { seconds, warmup, pids } = options;
   if (warmup > 0) await run(warmup);
   const before = cpuMs(pids);
   const from = nowUs();
@@ -48,4 +50,13 @@ export async function loadPage(
     window: { from, to, requests: result.requests.total },
     cpu: cpuPerRequest(before, after, result.requests.total),
   };
+}
+
+/** autocannon on one URL, with a browser's headers and `cookie` when given (a visitor whose page is their own). */
+export function loadPage(
+  url: string,
+  options: { connections: number; seconds: number; warmup: number; pids: Record<string, number>; cookie?: string },
+): Promise<Load> {
+  const headers = options.cookie ? { ...BROWSER_HEADERS, cookie: options.cookie } : BROWSER_HEADERS;
+  return measuredRun((duration) => autocannon({ url, connections: options.connections, duration, headers }), options);
 }

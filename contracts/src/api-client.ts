@@ -19,13 +19,26 @@ export class ApiError extends Error {
   }
 }
 
+/** What the client reads of an answer: a fetch `Response` has it, and so may a lighter answer. */
+export interface FetchAnswer {
+  status: number;
+  ok: boolean;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
+/**
+ * How the client sends a call: `fetch` itself, or a transport of the caller's that answers without a
+ * `Response` (the web server's pooled calls: a `Response` would put each answer's text through web streams).
+ */
+export type Fetcher = (url: string, init: RequestInit) => Promise<FetchAnswer>;
+
 export interface ApiClientOptions {
   /** Where the API is: `https://travelclub.example` or, in a browser on the same origin, ''. */
   baseUrl: string;
   /** Headers for every call (asked for on each call, so a token can change): e.g. the bearer token. */
   headers?: () => Record<string, string> | Promise<Record<string, string>>;
   /** `fetch` itself by default. */
-  fetch?: typeof fetch;
+  fetch?: Fetcher;
   /** `include` in a browser that sends the session cookie; default `same-origin`. */
   credentials?: 'omit' | 'same-origin' | 'include';
 }
@@ -52,7 +65,7 @@ export function refusal(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message, details);
 }
 
-async function bodyOf(res: Response): Promise<unknown> {
+async function bodyOf(res: FetchAnswer): Promise<unknown> {
   if (res.status === 204) return undefined;
   const text = await res.text();
   if (!res.headers.get('content-type')?.includes('json')) return text;
@@ -64,7 +77,7 @@ async function bodyOf(res: Response): Promise<unknown> {
 }
 
 export function createApiClient(options: ApiClientOptions) {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const doFetch: Fetcher = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.baseUrl.replace(/\/+$/, '');
   return {
     /** Calls an endpoint; resolves with its success answer, parsed, or rejects with an ApiError. */
@@ -77,7 +90,7 @@ export function createApiClient(options: ApiClientOptions) {
         ...(await options.headers?.()),
         ...call.headers,
       };
-      let res: Response;
+      let res: FetchAnswer;
       let answer: unknown;
       try {
         res = await doFetch(url, {

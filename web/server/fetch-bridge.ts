@@ -5,7 +5,8 @@ import type { TraceCarrier } from '@travelclub/kit/telemetry';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 /** The first value of a header the gateway sets once (a list when a proxy before it appended one). */
@@ -40,46 +41,65 @@ export function toFetchRequest(req: IncomingMessage, signal: AbortSignal, trace?
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript)|image\/svg)/;
+/** Brotli at a quality that costs about what gzip does. */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP = { level: 6 };
+const brotliWhole = promisify(brotliCompress);
+const gzipWhole = promisify(gzip);
 
-/**
- * The encoder for a page the browser accepts compressed: brotli at a quality that costs about what gzip does,
- * else gzip. Pieces are not flushed one by one: React writes many small ones, and compressing each alone cost
- * the web server CPU and the gateway a write per piece (bench:web's profile); pages wait for their data anyway.
- */
-function encoderFor(accepted: string, response: Response): ['br' | 'gzip', BrotliCompress | Gzip] | null {
+export type Encoding = 'br' | 'gzip';
+
+/** What the browser takes compressed (`accepted`: its Accept-Encoding): brotli, else gzip, else nothing. */
+export const acceptedEncoding = (accepted: string): Encoding | null =>
+  /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+
+function encodingFor(accepted: string, response: Response): Encoding | null {
   if (response.headers.has('content-encoding')) return null;
   if (!COMPRESSIBLE.test(response.headers.get('content-type') ?? '')) return null;
-  if (/\bbr\b/.test(accepted)) {
-    const params = { [constants.BROTLI_PARAM_QUALITY]: 4 };
-    return ['br', createBrotliCompress({ params })];
-  }
-  if (/\bgzip\b/.test(accepted)) return ['gzip', createGzip({ level: 6 })];
-  return null;
+  return acceptedEncoding(accepted);
+}
+
+/** `body` compressed whole, off the main thread. */
+export const compressed = (body: Uint8Array, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'br' ? brotliWhole(body, BROTLI) : gzipWhole(body, GZIP);
+
+/**
+ * A page arrives whole (entry.server.tsx renders it into one buffer): it is compressed in one call, off the
+ * main thread, and written once. Other answers (React Router's data, which may stream) are compressed as they
+ * come, their pieces not flushed one by one.
+ */
+const isWhole = (response: Response) => response.headers.get('content-type')?.startsWith('text/html') ?? false;
+
+async function sendWhole(res: ServerResponse, response: Response, encoding: Encoding | null) {
+  const body = new Uint8Array(await response.arrayBuffer());
+  res.end(encoding ? await compressed(body, encoding) : body);
 }
 
 /**
- * Writes `response` to `res`, streaming its body (a server render arrives in pieces), compressed when the
- * browser accepts it (`accepted`: its Accept-Encoding), every Set-Cookie kept apart, `extra` headers added
- * unless the response has its own.
+ * Writes `response` to `res`, compressed when the browser accepts it (`accepted`: its Accept-Encoding), every
+ * Set-Cookie kept apart, `extra` headers added unless the response has its own.
  */
 export async function sendFetchResponse(
   res: ServerResponse,
   response: Response,
   { head, extra = [], accepted = '' }: { head: boolean; extra?: readonly [string, string][]; accepted?: string },
 ): Promise<void> {
-  const encoder = response.body && !head ? encoderFor(accepted, response) : null;
+  const encoding = response.body && !head ? encodingFor(accepted, response) : null;
   const raw: string[] = [];
   // Iterating Headers gives each Set-Cookie on its own and joins the other repeated headers.
   for (const [name, value] of response.headers) {
-    if (!(encoder && name === 'content-length')) raw.push(name, value);
+    if (!(encoding && name === 'content-length')) raw.push(name, value);
   }
   for (const [name, value] of extra) if (!response.headers.has(name)) raw.push(name, value);
-  if (encoder) raw.push('content-encoding', encoder[0], 'vary', 'accept-encoding');
+  if (encoding) raw.push('content-encoding', encoding, 'vary', 'accept-encoding');
   res.writeHead(response.status, raw);
   if (!response.body || head) {
     res.end();
     return;
   }
+  if (isWhole(response)) return sendWhole(res, response, encoding);
   const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
-  await (encoder ? pipeline(body, encoder[1], res) : pipeline(body, res));
+  if (!encoding) return pipeline(body, res);
+  const encoder = encoding === 'br' ? createBrotliCompress(BROTLI) : createGzip(GZIP);
+  await pipeline(body, encoder, res);
 }

@@ -6,10 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Registry } from '@travelclub/kit/metrics';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import sirv from 'sirv';
-import { sendFetchResponse, toFetchRequest } from './fetch-bridge.js';
+import { acceptedEncoding, sendFetchResponse, toFetchRequest } from './fetch-bridge.js';
 import type { Log } from './log.js';
 import { observer, pageRouteOf, type Observed } from './observe.js';
-import { createPageCache, isShareable } from './page-cache.js';
+import { createPageCache, isShareable, personal } from './page-cache.js';
 
 export interface WebHandlerOptions {
   build: ServerBuild;
@@ -63,15 +63,17 @@ export function createWebHandler({
     res.once('close', () => {
       if (!res.writableFinished) controller.abort();
     });
+    const accepted = String(req.headers['accept-encoding'] ?? '');
     try {
       const response = isShareable(req)
-        ? await pageCache.serve(req.url ?? '/', sharedRender(req, observed.trace), observed.trace()?.traceparent)
-        : await handleRequest(toFetchRequest(req, controller.signal, observed.trace()));
-      await sendFetchResponse(res, response, {
-        head: req.method === 'HEAD',
-        extra: pageHeaders,
-        accepted: String(req.headers['accept-encoding'] ?? ''),
-      });
+        ? await pageCache.serve(
+            req.url ?? '/',
+            sharedRender(req, observed.trace),
+            observed.trace()?.traceparent,
+            acceptedEncoding(accepted),
+          )
+        : personal(await handleRequest(toFetchRequest(req, controller.signal, observed.trace())));
+      await sendFetchResponse(res, response, { head: req.method === 'HEAD', extra: pageHeaders, accepted });
     } catch (err) {
       // A client that left mid-answer is not an error of ours.
       if (controller.signal.aborted) return;

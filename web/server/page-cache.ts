@@ -5,10 +5,12 @@
 // its per-answer nonce, so its content policy names the SHA-256 of each inline script it holds instead: still
 // no other inline script runs. Concurrent misses of one address wait for one render. Nor does a shared page keep
 // its render's trace: each answer carries its own visitor's in the page's `<meta name="traceparent">`, so the
-// browsers it serves continue as many traces, not the first visitor's.
+// browsers it serves continue as many traces, not the first visitor's. A page without a trace (tracing off) is
+// the same for every visitor: it is compressed once for each encoding asked for, not once per answer.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { compressed, type Encoding } from './fetch-bridge.js';
 
 interface CachedPage {
   status: number;
@@ -17,6 +19,8 @@ interface CachedPage {
   /** Where the value of the page's `<meta name="traceparent">` is in `body`, and its length; -1: none. */
   traceAt: number;
   traceLength: number;
+  /** The body compressed, by encoding, once asked for (only for a page without a trace). */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
 /** The cookies a page's server data depends on (the root loader reads them). */
@@ -32,6 +36,16 @@ export function sharedSeconds(cacheControl: string | null): number {
   if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(no-store|private)\b/.test(cacheControl)) return 0;
   const match = /\bs-maxage=(\d+)/.exec(cacheControl);
   return match ? Number(match[1]) : 0;
+}
+
+/**
+ * A page rendered for one visitor (with their cookies) never goes out marked for sharing, whatever its route
+ * allows anonymous visitors: no cache between here and the browser may give it to anybody else.
+ */
+export function personal(response: Response): Response {
+  if (sharedSeconds(response.headers.get('cache-control')) > 0)
+    response.headers.set('cache-control', 'private, no-store');
+  return response;
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -64,14 +78,25 @@ async function toCached(response: Response): Promise<CachedPage> {
   }
   const policy = response.headers.get('content-security-policy');
   if (policy) headers.push(['content-security-policy', policyByHashes(policy, new TextDecoder().decode(body))]);
-  return { status: response.status, headers, body, traceAt, traceLength };
+  return { status: response.status, headers, body, traceAt, traceLength, encoded: {} };
 }
 
 /**
  * The kept page as an answer, with `traceparent` (its visitor's) in place of its render's; without one (or one
- * of another length), zeros, which the browser takes for no trace: never another visitor's.
+ * of another length), zeros, which the browser takes for no trace: never another visitor's. A page without a
+ * trace goes out already compressed in `encoding`, when given.
  */
-function toResponse(page: CachedPage, traceparent: string | undefined) {
+async function toResponse(page: CachedPage, traceparent: string | undefined, encoding?: Encoding | null) {
+  if (page.traceAt < 0 && encoding) {
+    const body = await (page.encoded[encoding] ??= compressed(page.body, encoding));
+    const headers = new Headers(page.headers.filter(([name]) => name !== 'content-length'));
+    headers.set('content-encoding', encoding);
+    headers.append('vary', 'accept-encoding');
+    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+      status: page.status,
+      headers,
+    });
+  }
   const body = page.body.slice();
   if (page.traceAt >= 0) {
     const fits = traceparent?.length === page.traceLength && /^[\w-]+$/.test(traceparent);
@@ -86,15 +111,21 @@ export function createPageCache(options: { maxPages?: number } = {}) {
 
   /**
    * The page at `key` from the cache when it is there, else rendered (and kept when it says it may be);
-   * `traceparent`: the trace context of this answer's request, for the page's meta.
+   * `traceparent`: the trace context of this answer's request, for the page's meta; `encoding`: what its
+   * browser takes compressed.
    */
-  async function serve(key: string, render: () => Promise<Response>, traceparent?: string): Promise<Response> {
+  async function serve(
+    key: string,
+    render: () => Promise<Response>,
+    traceparent?: string,
+    encoding?: Encoding | null,
+  ): Promise<Response> {
     const kept = pages.get(key);
-    if (kept) return toResponse(kept, traceparent);
+    if (kept) return toResponse(kept, traceparent, encoding);
     const pending = rendering.get(key);
     if (pending) {
       const shared = await pending;
-      if (shared) return toResponse(shared, traceparent);
+      if (shared) return toResponse(shared, traceparent, encoding);
       return render();
     }
     let settle: (page: CachedPage | null) => void = () => undefined;
@@ -109,7 +140,7 @@ export function createPageCache(options: { maxPages?: number } = {}) {
       const page = await toCached(response);
       pages.set(key, page, { ttl: seconds * 1000 });
       settle(page);
-      return toResponse(page, traceparent);
+      return toResponse(page, traceparent, encoding);
     } catch (err) {
       settle(null);
       throw err;

@@ -1,5 +1,8 @@
 // /hotel/{slug}?searchId&creator (spec section 2): rendered on the server with its rates, title and sharing
-// tags; never cached (the route's cache time is 0). A missing hotel is a 404 'Hotel not found'.
+// tags. The route's cache time is 0: the browser keeps nothing and its loader runs on every visit. The web
+// server shares one render among visitors without a session for SHARED_SECONDS (a creator's link opened by
+// thousands at once), so rates shown to them are at most that old; a room shown free is only ever sold through
+// the hold the itinerary places when it is added to a cart. A missing hotel is a 404 'Hotel not found'.
 import { isRouteErrorResponse } from 'react-router';
 import { HotelPage } from '~/hotel/hotel-page';
 import { loadHotelPage } from '~/hotel/load.server';
@@ -10,7 +13,12 @@ import type { Route } from './+types/hotel';
 
 export const loader = ({ request, params }: Route.LoaderArgs) => loadHotelPage(request, params.slug);
 
-export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store, max-age=0' });
+/** How long visitors without a session may be shown one render: its rates are at most this old. */
+const SHARED_SECONDS = 2;
+
+export const headers: Route.HeadersFunction = () => ({
+  'Cache-Control': `public, max-age=0, s-maxage=${SHARED_SECONDS}`,
+});
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined;

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '~/hotel/gallery';
 import { loadHotelPage } from '~/hotel/load.server';
 import { headers } from '~/routes/hotel';
+import { sharedSeconds } from '../../server/page-cache';
 import { availability, hotel, rate, roomType } from './fixtures';
 import { pageData, renderHotel } from './render';
 
@@ -87,8 +88,10 @@ describe('the hotel loader (server)', () => {
     await expect(loadHotelPage(request('/hotel/harbour-house?searchId=s'), 'harbour-house')).rejects.toThrow(ApiError);
   });
 
-  it('is never cached (route cache time 0)', () => {
-    expect(headers({} as never)).toEqual({ 'Cache-Control': 'no-store, max-age=0' });
+  it('is kept by no browser (route cache time 0), and shared by the web server for two seconds at most', () => {
+    const cacheControl = (headers({} as never) as Record<string, string>)['Cache-Control'];
+    expect(cacheControl).toBe('public, max-age=0, s-maxage=2');
+    expect(sharedSeconds(cacheControl ?? null)).toBe(2);
   });
 });
 

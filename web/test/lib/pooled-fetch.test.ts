@@ -42,7 +42,7 @@ describe('pooledFetch', () => {
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toBe('application/json');
     expect(res.headers.get('set-cookie')).toBe('a=1, b=2');
-    expect(await res.json()).toEqual({ echo: '{"a":1}' });
+    expect(JSON.parse(await res.text())).toEqual({ echo: '{"a":1}' });
     const sent = seen.at(-1)!;
     expect([sent.method, sent.url, sent.headers['x-correlation-id'], sent.body]).toEqual([
       'POST',

@@ -3,7 +3,8 @@
 // @vitest-environment node
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createPageCache, isShareable, policyByHashes, sharedSeconds } from '../../server/page-cache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createPageCache, isShareable, personal, policyByHashes, sharedSeconds } from '../../server/page-cache';
 
 const request = (method: string, cookie?: string) => ({ method, headers: cookie ? { cookie } : {} }) as IncomingMessage;
 
@@ -29,6 +30,11 @@ describe('which pages are shared', () => {
     expect(isShareable(request('GET', 'tc_csrf=c'))).toBe(false);
     expect(isShareable(request('HEAD'))).toBe(false);
     expect(isShareable(request('POST'))).toBe(false);
+  });
+
+  it('never lets a page rendered for one visitor out marked for sharing', () => {
+    expect(personal(page('public, max-age=0, s-maxage=2')).headers.get('cache-control')).toBe('private, no-store');
+    expect(personal(page('no-store, max-age=0')).headers.get('cache-control')).toBe('no-store, max-age=0');
   });
 
   it('keeps a page only as long as its public s-maxage says', () => {
@@ -117,6 +123,27 @@ describe('the cache', () => {
     // Never one visitor's trace for another: a visitor without one gets zeros, no trace to the browser.
     expect(await untraced.text()).toBe(html('0'.repeat(55)));
     expect(await (await cache.serve('/user/cara', render, trace(4))).text()).toBe(html(trace(4)));
+  });
+
+  it('sends a page without a trace compressed as each visitor’s browser takes it, compressed once', async () => {
+    const cache = createPageCache();
+    const render = async () => page('public, s-maxage=3');
+    const [br, again, gzip, plain] = [
+      await cache.serve('/user/cara', render, undefined, 'br'),
+      await cache.serve('/user/cara', render, undefined, 'br'),
+      await cache.serve('/user/cara', render, undefined, 'gzip'),
+      await cache.serve('/user/cara', render, undefined, null),
+    ];
+    const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
+    const brBytes = await bytes(br);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('accept-encoding');
+    expect(brotliDecompressSync(brBytes).toString()).toBe(PAGE);
+    expect((await bytes(again)).equals(brBytes)).toBe(true);
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(PAGE);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(PAGE);
   });
 
   it('renders again after a render that failed', async () => {
