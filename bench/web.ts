@@ -10,7 +10,7 @@
 // A missed goal comes with what explains it: Lighthouse's diagnostics for that page and, with
 // BENCH_CPU_PROFILE=<dir>, where the web server, the gateway and the catalog spent the load run's CPU.
 // Usage: npm run bench:web [-- --hotels 5000 --runs 3 --seconds 10 --warmup 3 --connections 50 --reports <dir>
-//        --mix-hotels 2000 --signed-in 0.1]
+//        --mix-hotels 2000 --signed-in 0.1 --web-dir <another checkout's built web folder>]
 // (--runs 0: the server-rendered page's load run alone)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -34,6 +34,8 @@ const values = benchOptions(
     reports: { type: 'string', default: '' },
     // Another page for the load run (a path such as /faq), to tell the framework's cost from the hotel page's.
     'load-path': { type: 'string', default: '' },
+    // Another checkout's web folder, built (an earlier commit's), served on the same services: old and new alike.
+    'web-dir': { type: 'string', default: '' },
   },
 );
 const GOALS = {
@@ -144,7 +146,7 @@ async function loadRun(name: string, path: string, cookie?: string): Promise<Loa
   return report(name, await loadPage(site.url + path, { ...values, pids: pidsOf(site.parts), cookie }));
 }
 
-const site = await startSite(values.hotels);
+const site = await startSite(values.hotels, values['web-dir'] ? resolve(values['web-dir']) : undefined);
 const measured: Measured[] = [];
 const loads: Record<string, Load> = {};
 let js = { hotel: NO_JS, club: NO_JS };

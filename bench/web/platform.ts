@@ -22,7 +22,11 @@ export interface Site {
   stop(): Promise<void>;
 }
 
-export async function startSite(hotels: number): Promise<Site> {
+/**
+ * The platform with `hotels` hotels; the web server from `webDir` (a checkout's web folder, built): by default
+ * this checkout's, or another commit's to measure it beside this one on the same services.
+ */
+export async function startSite(hotels: number, webDir = resolve(root, 'web')): Promise<Site> {
   const { infra, catcher } = await stackInfra(50);
   const started = Date.now();
   // The stack lifts the gateway's rate limits (every request of a bench comes from this one address).
@@ -33,7 +37,7 @@ export async function startSite(hotels: number): Promise<Site> {
     await catcher.close();
     throw err;
   });
-  const web = await fromSnapshot(stack).catch(async (err) => {
+  const web = await fromSnapshot(stack, webDir).catch(async (err) => {
     await stack.stop();
     await catcher.close();
     throw err;
@@ -80,16 +84,16 @@ async function startWithRetries<T>(start: () => Promise<T>, attempts = 4): Promi
  * it does in place), stops the stack's web server and starts one from the copy, on the same port with the
  * same settings. A copy that meets a build under way is taken again.
  */
-async function fromSnapshot(stack: Stack) {
+async function fromSnapshot(stack: Stack, webDir: string) {
   const dir = mkdtempSync(join(tmpdir(), 'travelclub-bench-web-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   for (let attempt = 1; ; attempt++) {
     try {
       rmSync(join(dir, 'web'), { recursive: true, force: true });
-      cpSync(resolve(root, 'web/build'), join(dir, 'web/build'), { recursive: true });
-      cpSync(resolve(root, 'web/server'), join(dir, 'web/server'), { recursive: true });
+      cpSync(join(webDir, 'build'), join(dir, 'web/build'), { recursive: true });
+      cpSync(join(webDir, 'server'), join(dir, 'web/server'), { recursive: true });
       // Its "type": "module" makes the server's TypeScript an ES module.
-      cpSync(resolve(root, 'web/package.json'), join(dir, 'web/package.json'));
+      cpSync(join(webDir, 'package.json'), join(dir, 'web/package.json'));
       if (existsSync(join(dir, 'web/build/server/index.js'))) break;
     } catch (err) {
       if (attempt >= 10) {
