@@ -1,7 +1,10 @@
 // The stand-in service of bench:gateway, in its own process: Fastify with the house conventions (ids,
-// envelope), answering a small hotel as JSON. Port from PORT.
-import { applyHttpConventions, serverOptions } from '@travelclub/kit';
+// envelope, tracing as the bench's BENCH_TRACING sets it, like a service), answering a small hotel as JSON.
+// Port from PORT.
+import { applyHttpConventions, serverOptions, startTelemetry } from '@travelclub/kit';
 import Fastify from 'fastify';
+
+startTelemetry('bench-upstream');
 
 const app = Fastify(serverOptions({ name: 'bench-upstream', logLevel: 'warn' }));
 applyHttpConventions(app);

@@ -3,6 +3,8 @@
 // and gateway each run in their own process; autocannon runs here. Direct and gateway rounds
 // alternate, so drift in the machine (other load, CPU clocks) falls on both alike.
 // Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); `--upstream auth` also MongoDB and Kafka.
+// Tracing as in every bench (tracing.ts): BENCH_TRACING=off (default: OTEL_SDK_DISABLED=true for the gateway and
+// the stand-in alike) or a ratio of new traces sampled, exported to a counting collector on this machine.
 // Besides the throughput it prints the CPU each process spent per request (the kernel's count, from /proc), and
 // with BENCH_CPU_PROFILE=<dir> the share of each stage of the gateway's work (gateway-profile.ts).
 // `--baseline <server.ts>` also runs another build of the gateway (an older copy of gateway/src, say) in the same
@@ -13,6 +15,7 @@ import autocannon from 'autocannon';
 import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
 import { gatewayStages, type Window } from './gateway-profile.js';
 import { benchOptions, serverSettings } from './setup.js';
+import { modeName, startCollector, tracingEnv, tracingFromEnv } from './tracing.js';
 import { cpuMs, machine } from './web/cpu.js';
 
 const values = benchOptions(
@@ -29,6 +32,12 @@ const { rounds, seconds, connections } = values;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUTE = realService ? '/.well-known/jwks.json' : '/api/v1/hotel/bench';
 
+const tracing = tracingFromEnv();
+if (tracing.all) throw new Error('bench:gateway measures one tracing mode a run: BENCH_TRACING=off or a ratio');
+const tracingMode = tracing.modes[0]!;
+const collector = tracingMode === 'off' ? undefined : await startCollector();
+const traced = tracingEnv(tracingMode, collector?.url);
+
 const { start, stopAll } = processGroup();
 const began = Date.now();
 const profileDir = process.env.BENCH_CPU_PROFILE ? resolve(process.env.BENCH_CPU_PROFILE) : undefined;
@@ -41,6 +50,7 @@ if (realService) {
   const infra = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
   pids.upstream = start(serverOf('auth'), {
     ...infra,
+    ...traced,
     REDIS_URL: redisUrl,
     PORT: String(upstreamPort),
     HOST: '127.0.0.1',
@@ -49,11 +59,12 @@ if (realService) {
     KAFKA_TOPIC_PREFIX: `bench-${runId}.`,
   });
 } else {
-  pids.upstream = start('bench/gateway-upstream.ts', { PORT: String(upstreamPort) });
+  pids.upstream = start('bench/gateway-upstream.ts', { ...traced, PORT: String(upstreamPort) });
 }
 /** A gateway in front of the upstream, from `file` (its server.ts), on `port`; answers its URL. */
 function startGateway(name: string, file: string, port: number): string {
   pids[name] = start(file, {
+    ...traced,
     PORT: String(port),
     METRICS_PORT: '0',
     HOST: '127.0.0.1',
@@ -123,7 +134,7 @@ try {
     const check = await fetch(`${base}${ROUTE}`);
     if (check.status !== 200) throw new Error(`the ${name} answered ${check.status}: ${await check.text()}`);
   }
-  console.log(machine());
+  console.log(`${machine()}; tracing ${modeName(tracingMode)}`);
 
   // Warm-up: connections, JIT, Redis script cache.
   for (const [, base] of targets) await measure(base, values.warmup);
@@ -174,9 +185,10 @@ try {
   console.log(
     `RESULT gateway_vs_direct=${ratio('gateway')} direct_rps=${directRps.toFixed(0)} ` +
       `gateway_rps=${rps(totals.gateway!).toFixed(0)} added_p99_ms=${added('gateway')} ` +
-      `gateway_cpu_us_per_req=${cpuOf('gateway', 'gateway')} upstream_cpu_us_per_req=${cpuOf('gateway', 'upstream')}` +
+      `tracing=${modeName(tracingMode)} gateway_cpu_us_per_req=${cpuOf('gateway', 'gateway')} upstream_cpu_us_per_req=${cpuOf('gateway', 'upstream')}` +
       baseline,
   );
 } finally {
   await stopAll();
+  await collector?.stop();
 }

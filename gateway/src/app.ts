@@ -183,28 +183,53 @@ interface EdgeChecks {
 }
 
 /** The checks before a request goes upstream: the rate limits, the route table, the token. */
-function registerEdgeChecks(app: FastifyInstance, { limits, table, proxied, requireToken, hasWeb }: EdgeChecks) {
+function registerEdgeChecks(app: FastifyInstance, checks: EdgeChecks) {
   app.decorateRequest('upstream', null);
   app.decorateRequest('page', null);
-  // Limits before the token check, so a flood of bad tokens costs no signature checks. The table sees the
-  // decoded path, as the services' routers will, and that canonical path is what goes upstream (or to the
-  // web server: the same checks, so `/assets/..%2fapi` is refused, not read two ways).
-  app.addHook('onRequest', async (req, reply) => {
-    const route = req.routeOptions.url;
-    if (route === '/health/live') return;
-    if (!route || !proxied.has(route)) return limits.check(req, reply);
-    const target = readRequestTarget(req.url);
-    const match = target && table.match(req.method, target.segments);
-    if (target && !match && hasWeb && isPagePath(target.segments)) {
-      req.page = target.url;
-      if (!isStaticAsset(req.method, target.segments)) await limits.check(req, reply);
+  // A callback hook: most requests need no waiting (the global limit counts in memory, a public route needs no
+  // token), and then pay for no promise; only the tight limit and the token check are awaited.
+  app.addHook('onRequest', (req, reply, done) => {
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = checkAtTheEdge(req, reply, checks);
+    } catch (err) {
+      done(err as Error);
       return;
     }
-    await limits.check(req, reply);
-    if (!target) throw appError('validation-failed', [AMBIGUOUS_PATH]);
-    if (!match) return;
-    const upstream = (req.upstream = { ...match, url: target.url });
-    if (upstream.tightlyLimited) await limits.checkTight(req, reply);
-    if (!upstream.isPublic) await requireToken(req, upstream.missingToken);
+    if (waiting) waiting.then(() => done(), done);
+    else done();
   });
+}
+
+/**
+ * Limits before the token check, so a flood of bad tokens costs no signature checks. The table sees the decoded
+ * path, as the services' routers will, and that canonical path is what goes upstream (or to the web server: the
+ * same checks, so `/assets/..%2fapi` is refused, not read two ways). Throws a refusal; answers a promise only when
+ * something is left to wait for.
+ */
+function checkAtTheEdge(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  { limits, table, proxied, requireToken, hasWeb }: EdgeChecks,
+): Promise<void> | undefined {
+  const route = req.routeOptions.url;
+  if (route === '/health/live') return;
+  if (!route || !proxied.has(route)) {
+    limits.check(req, reply);
+    return;
+  }
+  const target = readRequestTarget(req.url);
+  const match = target && table.match(req.method, target.segments);
+  if (target && !match && hasWeb && isPagePath(target.segments)) {
+    req.page = target.url;
+    if (!isStaticAsset(req.method, target.segments)) limits.check(req, reply);
+    return;
+  }
+  limits.check(req, reply);
+  if (!target) throw appError('validation-failed', [AMBIGUOUS_PATH]);
+  if (!match) return;
+  const upstream = (req.upstream = { ...match, url: target.url });
+  if (upstream.isPublic) return upstream.tightlyLimited ? limits.checkTight(req, reply) : undefined;
+  if (!upstream.tightlyLimited) return requireToken(req, upstream.missingToken);
+  return limits.checkTight(req, reply).then(() => requireToken(req, upstream.missingToken));
 }

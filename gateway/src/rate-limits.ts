@@ -21,11 +21,11 @@ export interface RateLimitOptions {
   onSyncError: (err: Error) => void;
 }
 
-type Check = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
 export interface RateLimits {
-  check: Check;
-  checkTight: Check;
+  /** The global limit: counted in memory, so it answers at once (throws the 429). */
+  check(req: FastifyRequest, reply: FastifyReply): void;
+  /** The tight limit: one Redis round trip. */
+  checkTight(req: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export async function registerRateLimits(app: FastifyInstance, options: RateLimitOptions): Promise<RateLimits> {
@@ -52,7 +52,7 @@ export async function registerRateLimits(app: FastifyInstance, options: RateLimi
     return appError('too-many-requests');
   };
   return {
-    async check(req, reply) {
+    check(req, reply) {
       const { count, resetInMs } = counter.hit(req.ip);
       if (count > options.max) throw refuse(reply, resetInMs / 1000);
     },
