@@ -1,0 +1,115 @@
+// What the real web server (web/server/server.ts on the built app) shares of a hotel page, with a stand-in
+// catalog that counts its calls: visitors without a session get one render for two seconds at most, compressed
+// whole; a visitor with our cookies gets a page rendered for them, marked private, never the shared one.
+// @vitest-environment node
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, get, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hotel } from '../hotel/fixtures';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+let server: ChildProcess;
+let catalog: Server;
+let output = '';
+let site: string;
+/** The catalog's calls for the hotel, by slug. */
+let hotelCalls = 0;
+
+async function listeningPort(): Promise<string> {
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    const port = /web app listening at http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+    if (port) return port;
+    if (server.exitCode !== null) throw new Error(`the web server stopped:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the web server did not start:\n${output}`);
+}
+
+beforeAll(async () => {
+  const build = spawnSync(process.execPath, [`${root}scripts/web-build.mjs`], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the web app did not build:\n${build.stdout}${build.stderr}`);
+  catalog = createServer((req, res) => {
+    if (req.url === '/api/v1/hotel/by-slug/harbour-house') hotelCalls++;
+    const found = req.url === '/api/v1/hotel/by-slug/harbour-house';
+    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(found ? hotel() : { error: { code: 'hotel-not-found', message: 'Hotel not found' } }));
+  });
+  await new Promise<void>((resolve) => catalog.listen(0, '127.0.0.1', resolve));
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('OTEL_')) env[name] = value;
+  server = spawn(process.execPath, ['--import', 'tsx', 'web/server/server.ts'], {
+    cwd: root,
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'info',
+      CATALOG_URL: `http://127.0.0.1:${(catalog.address() as AddressInfo).port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  site = `http://127.0.0.1:${await listeningPort()}`;
+}, 180_000);
+
+afterAll(async () => {
+  if (server?.exitCode === null) {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+  }
+  catalog?.close();
+});
+
+const open = (headers: Record<string, string> = {}) => fetch(`${site}/hotel/harbour-house`, { headers });
+
+describe('a hotel page', () => {
+  it('is rendered once for visitors without a session, for two seconds at most', async () => {
+    const before = hotelCalls;
+    const first = await open({ 'accept-encoding': 'br' });
+    const second = await open({ 'accept-encoding': 'br' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=2');
+    expect(hotelCalls - before).toBe(1);
+    const [a, b] = [await first.text(), await second.text()];
+    expect(a).toContain('Harbour House');
+    // The same render, each with its own visitor's trace.
+    const traces = [a, b].map((html) => /<meta name="traceparent" content="([^"]+)"/.exec(html)?.[1]);
+    expect(traces[0]).not.toBe(traces[1]);
+    expect(b.replace(traces[1]!, traces[0]!)).toBe(a);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await (await open()).text();
+    expect(hotelCalls - before).toBe(2);
+  });
+
+  it('is the visitor’s own once they bring our cookies: rendered for them and marked private', async () => {
+    await (await open()).text();
+    const before = hotelCalls;
+    const own = await open({ cookie: 'tc_csrf=mine' });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
+    expect(await own.text()).toContain('Harbour House');
+    expect(hotelCalls - before).toBe(1);
+  });
+
+  it('goes out brotli-compressed whole when the browser takes it', async () => {
+    // node:http, not fetch: the bytes as sent, undecoded.
+    const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      get(`${site}/hotel/harbour-house`, { headers: { 'accept-encoding': 'br' } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => resolve({ encoding: answer.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    expect(res.encoding).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toContain('Harbour House');
+  });
+});
