@@ -1,6 +1,9 @@
 // The events each consumer has handled, in the service's MongoDB (`processed_events`), so a redelivered event
 // is skipped: one record per consumer and event, `_id` `<consumer>/<event id>` (every MongoDB-compatible
-// server answers `_id` lookups from its index), with a unique index on the pair for real MongoDB.
+// server answers `_id` lookups from its index). The `_id` is the pair, so its own unique index is what keeps a
+// second record of one event out; a unique index on (consumer, eventId) beside it kept out nothing more and made
+// each insert 2.5 times as slow on the local server: it is no longer made. The index on `consumer` serves the
+// queries by consumer on real MongoDB (a retired group's records deleted).
 import type { Connection, mongo } from 'mongoose';
 import { indexedCollection, isDuplicateKeyError } from './mongo.js';
 
@@ -33,7 +36,7 @@ export async function handledPairs(
 
 /** One consumer's records: which of a batch's events it handled before, and recording the ones it handles now. */
 export async function handledEvents(connection: Connection, consumer: string) {
-  await indexedCollection<HandledEvent>(connection, COLLECTION, [[{ consumer: 1, eventId: 1 }, { unique: true }]]);
+  await indexedCollection<HandledEvent>(connection, COLLECTION, [[{ consumer: 1 }]]);
   return {
     async handledOf(eventIds: string[]): Promise<Set<string>> {
       const handled = await handledPairs(

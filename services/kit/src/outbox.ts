@@ -16,9 +16,9 @@ import { Schema, type Model, type mongo } from 'mongoose';
 import type { Logger } from './logger.js';
 import type { CausalContext } from './context.js';
 import { ensureTopics } from './kafka.js';
-import { cachedGauge } from './metrics.js';
 import type { ServiceApp } from './service.js';
 import { endSpans, topicMessagesOf } from './outbox-messages.js';
+import { outboxMetrics } from './outbox-metrics.js';
 import { currentTraceCarrier, type Span } from './telemetry.js';
 
 export type OutboxEvent = EventEnvelope;
@@ -70,6 +70,8 @@ export interface OutboxDocument {
 }
 
 const PENDING = { 'outbox.id': { $exists: true } } as const;
+/** One key per aggregate id, whatever its type (an ObjectId read back is another object than the one kicked). */
+const keyOf = (id: AggregateKey) => `${typeof id}:${String(id)}`;
 
 /** A model whose documents carry an outbox (any model: only its collection is used). */
 export type OutboxModel = Pick<Model<unknown>, 'collection'>;
@@ -126,7 +128,9 @@ class Relay implements OutboxRelay {
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
-  private hinted = new Set<AggregateKey>();
+  /** The kicked aggregates not sent since (by `keyOf`), each with the number of its latest kick. */
+  private hinted = new Map<string, { id: AggregateKey; kick: number }>();
+  private kicks = 0;
   private lastSweep = 0;
   /**
    * The last round's mark, overlapping the next round's read and publish. Its failure is kept (so it
@@ -161,7 +165,7 @@ class Relay implements OutboxRelay {
   }
 
   kick(...aggregateIds: AggregateKey[]): void {
-    for (const id of aggregateIds) this.hinted.add(id);
+    for (const id of aggregateIds) this.hinted.set(keyOf(id), { id, kick: ++this.kicks });
     this.wake?.();
   }
 
@@ -185,7 +189,7 @@ class Relay implements OutboxRelay {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.hinted = new Set();
+    this.hinted = new Map();
     this.wake?.();
     await this.loop;
     await this.settleMark().catch((err: unknown) =>
@@ -267,12 +271,14 @@ class Relay implements OutboxRelay {
   private async relay(model: OutboxModel, filter: mongo.Filter<OutboxDocument>) {
     // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
     const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
+    const kicksBefore = this.kicks;
     const found = await collection.find(filter, { projection: { outbox: 1 }, limit: this.batchSize }).toArray();
     const pending = found
       .map((doc) => ({ ...doc, outbox: (doc.outbox ?? []).filter((event) => !this.markingIds.has(event.id)) }))
       .filter((doc) => doc.outbox.length > 0);
     if (pending.length === 0) return 0;
     const docs = await this.publish(pending);
+    this.published(docs, kicksBefore);
     // Mark while the next round reads and publishes, with one mark in flight at most. Pull exactly
     // what was sent, by event id: events appended meanwhile stay for the next round.
     await this.settleMark();
@@ -293,14 +299,25 @@ class Relay implements OutboxRelay {
     return sent;
   }
 
+  /**
+   * A round sent these documents: their kicks from before its read are spent (a sweep finds kicked documents
+   * too; re-reading them was a third of the relay's reads in a burst). A later kick may be a newer event: it stays.
+   */
+  private published(docs: OutboxDocument[], kicksBefore: number) {
+    for (const doc of docs) {
+      const key = keyOf(doc._id);
+      if ((this.hinted.get(key)?.kick ?? Infinity) <= kicksBefore) this.hinted.delete(key);
+    }
+  }
+
   private async publishHinted(): Promise<number> {
-    const ids = [...this.hinted].slice(0, this.batchSize);
-    for (const id of ids) this.hinted.delete(id);
+    const taken = [...this.hinted].slice(0, this.batchSize);
+    for (const [key] of taken) this.hinted.delete(key);
     try {
       // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
-      return await this.each({ _id: { $in: ids } });
+      return await this.each({ _id: { $in: taken.map(([, hint]) => hint.id) } });
     } catch (err) {
-      for (const id of ids) this.hinted.add(id);
+      for (const [key, hint] of taken) if (!this.hinted.has(key)) this.hinted.set(key, hint);
       throw err;
     }
   }
@@ -367,21 +384,4 @@ export async function startOutboxRelay(app: ServiceApp, relay: OutboxRelay): Pro
     );
     relay.start();
   });
-}
-
-/** The service's outbox backlog and the age of its oldest event, read from MongoDB when scraped (every 5 s at most). */
-function outboxMetrics(app: ServiceApp, relay: OutboxRelay) {
-  let last: Promise<{ events: number; oldestAgeSeconds: number }> | undefined;
-  // Both gauges come from one read: the second asks while the first's read is still the latest.
-  const read = () => (last ??= relay.backlog().finally(() => setTimeout(() => (last = undefined), 1_000).unref()));
-  cachedGauge(
-    app.metrics,
-    { name: 'outbox_backlog_events', help: 'Events written but not yet published to Kafka' },
-    async () => [{ labels: {}, value: (await read()).events }],
-  );
-  cachedGauge(
-    app.metrics,
-    { name: 'outbox_oldest_event_age_seconds', help: 'Age of the oldest event not yet published to Kafka (0: none)' },
-    async () => [{ labels: {}, value: (await read()).oldestAgeSeconds }],
-  );
 }

@@ -163,6 +163,45 @@ describe('running relay', () => {
   });
 });
 
+describe('relay with kicks its sweep answered', () => {
+  it('reads a kicked aggregate once when the sweep sent its events first, and still sends a newer kick', async () => {
+    await ensureTopics(service.app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(service.app.mongo);
+    const swept = uniqueName('inv');
+    await Invoice.create(openInvoice(swept));
+    // Reads by id (the hinted rounds), counted per aggregate.
+    const readsById: string[] = [];
+    const collection = new Proxy(Invoice.collection, {
+      get(target, key) {
+        if (key === 'find')
+          return (filter: { _id?: { $in: string[] } }, ...rest: unknown[]) => {
+            readsById.push(...(filter._id?.$in ?? []));
+            return (target.find as (...args: unknown[]) => unknown)(filter, ...rest);
+          };
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const relay = relayOf({ models: [{ collection }], sweepIntervalMs: 60_000 });
+    // Kicked before the start: the first round is a sweep, which sends it; its kick is spent with it.
+    relay.kick(swept);
+    relay.start();
+    try {
+      await waitUntilPublished(Invoice, swept, { timeout: 5_000, interval: 20 });
+      const later = newEvent('billing.invoice.paid', swept, invoicePaid(swept), ctx);
+      await Invoice.updateOne({ _id: swept }, withEvents({ $set: { status: 'paid' } }, later));
+      relay.kick(swept);
+      await waitUntilPublished(Invoice, swept, { timeout: 5_000, interval: 20 });
+      // One read by id: the newer kick's, none for the kick the sweep answered.
+      expect(readsById).toEqual([swept]);
+      const onTopic = await readTopic(service.app.kafka, billing, (m) => m.key === swept, 2);
+      expect(onTopic.map((m) => m.value.type)).toEqual(['billing.invoice.created', 'billing.invoice.paid']);
+    } finally {
+      await relay.stop();
+    }
+  });
+});
+
 describe('relay with a mark in flight', () => {
   it('publishes an event once when its aggregate gets another one before the first one’s mark lands', async () => {
     await ensureTopics(service.app.kafka, [billing], 3);
