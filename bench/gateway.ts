@@ -128,7 +128,8 @@ function cpuPerRequest(rs: Round[], name: string): [string, number][] {
 
 try {
   await Promise.all(
-    targets.map(([name, base]) => waitFor(`${base}${name === 'direct' ? '/health/ready' : '/health/live'}`)),
+    // Two minutes, as for any part (processes.ts): on a busy 2-core machine a start can take most of one.
+    targets.map(([name, base]) => waitFor(`${base}${name === 'direct' ? '/health/ready' : '/health/live'}`, 120_000)),
   );
   for (const [name, base] of targets.slice(1)) {
     const check = await fetch(`${base}${ROUTE}`);
