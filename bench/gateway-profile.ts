@@ -4,23 +4,9 @@
 // stack that is not Node's own (the gateway's files, the kit's, the packages), else Node's HTTP and streams.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CpuProfile, ProfileNode } from './web/profile.js';
 
-interface Frame {
-  functionName: string;
-  url: string;
-}
-interface ProfileNode {
-  id: number;
-  callFrame: Frame;
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  endTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+type Frame = ProfileNode['callFrame'];
 
 /** A measured round: its start and end on the monotonic clock the profiles use (µs). */
 export interface Window {
