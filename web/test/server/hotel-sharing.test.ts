@@ -2,37 +2,20 @@
 // catalog that counts its calls: visitors without a session get one render for two seconds at most, compressed
 // whole; a visitor with our cookies gets a page rendered for them, marked private, never the shared one.
 // @vitest-environment node
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotel } from '../hotel/fixtures';
+import { startWebServer, type WebServer } from './web-server';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-let server: ChildProcess;
+let web: WebServer;
 let catalog: Server;
-let output = '';
 let site: string;
 /** The catalog's calls for the hotel, by slug. */
 let hotelCalls = 0;
 
-async function listeningPort(): Promise<string> {
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const port = /web app listening at http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
-    if (port) return port;
-    if (server.exitCode !== null) throw new Error(`the web server stopped:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the web server did not start:\n${output}`);
-}
-
 beforeAll(async () => {
-  const build = spawnSync(process.execPath, [`${root}scripts/web-build.mjs`], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the web app did not build:\n${build.stdout}${build.stderr}`);
   catalog = createServer((req, res) => {
     if (req.url === '/api/v1/hotel/by-slug/harbour-house') hotelCalls++;
     const found = req.url === '/api/v1/hotel/by-slug/harbour-house';
@@ -40,31 +23,15 @@ beforeAll(async () => {
     res.end(JSON.stringify(found ? hotel() : { error: { code: 'hotel-not-found', message: 'Hotel not found' } }));
   });
   await new Promise<void>((resolve) => catalog.listen(0, '127.0.0.1', resolve));
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('OTEL_')) env[name] = value;
-  server = spawn(process.execPath, ['--import', 'tsx', 'web/server/server.ts'], {
-    cwd: root,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'info',
-      CATALOG_URL: `http://127.0.0.1:${(catalog.address() as AddressInfo).port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  web = startWebServer({
+    LOG_LEVEL: 'info',
+    CATALOG_URL: `http://127.0.0.1:${(catalog.address() as AddressInfo).port}`,
   });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  site = `http://127.0.0.1:${await listeningPort()}`;
+  site = `http://127.0.0.1:${await web.portFrom('web app listening at')}`;
 }, 180_000);
 
 afterAll(async () => {
-  if (server?.exitCode === null) {
-    server.kill('SIGTERM');
-    await once(server, 'exit');
-  }
+  await web?.stop();
   catalog?.close();
 });
 

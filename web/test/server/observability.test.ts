@@ -3,14 +3,11 @@
 // gateway's trace, its loader's call carries it on, the page hands it to the browser, the log lines carry its
 // ids, and the figures are on the metrics port only.
 // @vitest-environment node
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebServer, type WebServer } from './web-server';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
 const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const GATEWAY_SPAN = 'b7ad6b7169203331';
 
@@ -18,9 +15,8 @@ interface Line {
   [field: string]: unknown;
 }
 
-let server: ChildProcess;
+let web: WebServer;
 let auth: Server;
-let output = '';
 const authCalls: IncomingHttpHeaders[] = [];
 let site: string;
 let metricsSite: string;
@@ -28,28 +24,13 @@ let page: { status: number; html: string };
 
 /** The server's stdout as JSON lines (logs and spans). */
 const lines = (): Line[] =>
-  output
+  web
+    .output()
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Line);
 
-/** The first port a log line `<text> http://host:port` names, once the server has written it. */
-async function portFrom(text: string): Promise<string> {
-  const pattern = new RegExp(`${text} http://[^:]+:(\\d+)`);
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const port = pattern.exec(output)?.[1];
-    if (port) return port;
-    if (server.exitCode !== null) throw new Error(`the web server stopped:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the web server did not say "${text}":\n${output}`);
-}
-
 beforeAll(async () => {
-  // The app's build, unless web/build is newer than its sources (what `npm test`'s setup does too).
-  const build = spawnSync(process.execPath, [`${root}scripts/web-build.mjs`], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the web app did not build:\n${build.stdout}${build.stderr}`);
-
   // The auth service the root loader asks about a visitor's session: it remembers the headers, and is down.
   auth = createServer((req, res) => {
     authCalls.push(req.headers);
@@ -57,26 +38,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => auth.listen(0, '127.0.0.1', resolve));
 
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) if (!name.startsWith('OTEL_')) env[name] = value;
-  server = spawn(process.execPath, ['--import', 'tsx', 'web/server/server.ts'], {
-    cwd: root,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'debug',
-      OTEL_TRACES_EXPORTER: 'console',
-      AUTH_URL: `http://127.0.0.1:${(auth.address() as AddressInfo).port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  web = startWebServer({
+    LOG_LEVEL: 'debug',
+    OTEL_TRACES_EXPORTER: 'console',
+    AUTH_URL: `http://127.0.0.1:${(auth.address() as AddressInfo).port}`,
   });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  metricsSite = `http://127.0.0.1:${await portFrom('metrics at')}`;
-  site = `http://127.0.0.1:${await portFrom('web app listening at')}`;
+  metricsSite = `http://127.0.0.1:${await web.portFrom('metrics at')}`;
+  site = `http://127.0.0.1:${await web.portFrom('web app listening at')}`;
 
   // A signed-in visitor's page (the root loader calls auth), through the gateway: with its span's traceparent.
   const answer = await fetch(`${site}/faq`, {
@@ -87,10 +55,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (server?.exitCode === null) {
-    server.kill('SIGTERM');
-    await once(server, 'exit');
-  }
+  await web?.stop();
   auth?.close();
 });
 
@@ -144,8 +109,7 @@ describe('the metrics', () => {
 describe('once stopped', () => {
   let spans: Line[];
   beforeAll(async () => {
-    server.kill('SIGTERM');
-    await once(server, 'exit');
+    await web.stop();
     // The batched spans are sent at the shutdown.
     spans = lines().filter((line) => 'span' in line);
   }, 60_000);
