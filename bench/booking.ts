@@ -19,6 +19,7 @@ import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { cards, inDays, startStack, Traveller, type Stack, type Stay } from '@travelclub/testing';
 import { benchOptions, stackInfra } from './setup.js';
+import { cpuMs, cpuPerRequest, pidsOf } from './web/cpu.js';
 import {
   collected,
   cpuNow,
@@ -283,7 +284,15 @@ async function bench() {
   console.log(`${supply.length} rooms to book in ${supplied.size} room types and dates`);
 
   await throughput(supply, values.warmup, concurrency);
+  // Every process a booking runs through: the platform's parts and the servers they use.
+  const pids = {
+    ...Object.fromEntries(Object.entries(stack.parts).map(([name, part]) => [name, part.pid])),
+    ...pidsOf({ mongo: infra.mongoUrl, kafka: `kafka://${infra.kafkaBrokers.split(',')[0]}`, redis: infra.redisUrl }),
+  };
+  const cpuBefore = cpuMs(pids);
   const flat = await throughput(supply, seconds, concurrency);
+  const perBooking = cpuPerRequest(cpuBefore, cpuMs(pids), flat.bookings);
+  const cpuPerBooking = perBooking.filter((part) => part.name in pids).reduce((sum, part) => sum + part.ms, 0);
   const calm = await throughput(supply, seconds, values['latency-concurrency']);
   const report = (name: string, round: typeof flat, travellers: number) =>
     console.log(
@@ -293,6 +302,10 @@ async function bench() {
     );
   report('flat out', flat, concurrency);
   report('below saturation', calm, values['latency-concurrency']);
+  console.log(
+    `CPU ms per booking, flat out: ${perBooking.map((part) => `${part.name} ${part.ms.toFixed(1)}`).join(', ')}; ` +
+      `platform in all ${cpuPerBooking.toFixed(1)}`,
+  );
   const bookingsPerS = flat.bookings / flat.elapsed;
   const p50 = percentile(calm.latencies, 50);
   const p99 = percentile(calm.latencies, 99);
@@ -306,7 +319,7 @@ async function bench() {
   console.log(loadNow());
   console.log(
     `RESULT bookings_per_s=${bookingsPerS.toFixed(1)} confirm_p50_ms=${p50.toFixed(1)} confirm_p99_ms=${p99.toFixed(1)} ` +
-      `overbooked=${overbooked} double_charged=${doubleCharged}`,
+      `overbooked=${overbooked} double_charged=${doubleCharged} cpu_ms_per_booking=${cpuPerBooking.toFixed(1)}`,
   );
 }
 
