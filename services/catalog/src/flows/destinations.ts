@@ -12,7 +12,12 @@ interface DestinationLike {
 
 export function destinationFlows({ index, likes }: Pick<CatalogParts, 'index' | 'likes'>) {
   return {
-    autocomplete: (query: string, take: number) => ({ query, destinations: index().suggest(query, take) }),
+    /**
+     * The autocomplete answer as JSON text (the route sends it as it is): the destinations' part is kept by the
+     * index per normalized query, and only the query as typed is written per request.
+     */
+    autocompleteJson: (query: string, take: number) =>
+      `{"query":${JSON.stringify(query)},"destinations":${index().suggestJson(query, take)}}`,
 
     /**
      * A like of the destination in the path, which the body must name, with its own kind; a change publishes

@@ -2,7 +2,7 @@
 import type { endpoints } from '@travelclub/contracts';
 import type { Handlers } from '@travelclub/kit';
 import type { CatalogFlows } from '../flows/index.js';
-import { sendUnparsed } from './json.js';
+import { sendJson } from './json.js';
 
 type Endpoints = Pick<typeof endpoints.catalog, 'autocomplete' | 'likeDestination'>;
 
@@ -11,7 +11,7 @@ export function destinationRoutes({ destinations }: Pick<CatalogFlows, 'destinat
     autocomplete: async ({ query }, reply) => {
       // The same prefix gives the same answer until the catalog changes: let browsers keep it a minute.
       reply.header('cache-control', 'public, max-age=60');
-      return sendUnparsed(reply, destinations.autocomplete(query.query, query.take));
+      return sendJson(reply, destinations.autocompleteJson(query.query, query.take));
     },
     likeDestination: ({ params, body, user, ctx }) => destinations.like(user.id, params.id, body, ctx),
   };

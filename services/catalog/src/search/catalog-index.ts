@@ -4,6 +4,7 @@ import type { City, Country, Destination, Destinations, LocationType } from '@tr
 import type { StoredHotel } from '../domain/types.js';
 import { AutocompleteIndex, type AutocompleteEntry } from './autocomplete-index.js';
 import { MapIndex } from './map-index.js';
+import { normalizeText } from './normalize.js';
 
 /**
  * What the index keeps of a hotel (see INDEX_PROJECTION): no long texts, no images beyond the title, room
@@ -34,6 +35,14 @@ export type IndexedHotel = Pick<
 /** Hotels rank below every city in autocomplete when they match as well: their weight stays under this. */
 const HOTEL_WEIGHT_CAP = 10_000;
 
+/**
+ * How many autocomplete answers an index keeps as JSON text (least recently asked dropped first): 1 to 4 KB
+ * each, so at most some 8 MB, while the short prefixes travellers type most stay answered from memory.
+ */
+export const SUGGESTION_CACHE_SIZE = 2_000;
+
+const suggestionKey = (query: string, take: number) => `${take}|${normalizeText(query)}`;
+
 export interface DestinationInfo {
   id: string;
   name: string;
@@ -58,6 +67,12 @@ export class CatalogIndex {
   readonly map: MapIndex;
   /** Each hotel's summary as JSON, written once when first shown (see Searcher); indexed by ordinal. */
   readonly summaryJson: (string | undefined)[] = [];
+  /**
+   * Autocomplete answers as JSON text, by take and normalized query. Everything an answer shows (names,
+   * labels, coordinates, hotel counts) is fixed for the life of the index; a rebuild starts an empty cache.
+   * A Map iterates in insertion order: re-inserting on every hit keeps the least recently asked first.
+   */
+  private readonly suggestions = new Map<string, string>();
 
   constructor(hotels: IndexedHotel[], destinations: Destinations) {
     this.hotels = hotels;
@@ -173,6 +188,37 @@ export class CatalogIndex {
       .search(query, take)
       .map((entry) => this.destination(entry.id))
       .filter((d): d is Destination => d !== undefined);
+  }
+
+  /**
+   * `suggest`'s answer as JSON text: the same text for every query that normalizes alike, written once and
+   * kept for the `SUGGESTION_CACHE_SIZE` most recently asked queries.
+   */
+  suggestJson(query: string, take: number): string {
+    const key = suggestionKey(query, take);
+    const kept = this.suggestions.get(key);
+    if (kept !== undefined) {
+      this.suggestions.delete(key);
+      this.suggestions.set(key, kept);
+      return kept;
+    }
+    const json = JSON.stringify(this.suggest(query, take));
+    if (this.suggestions.size >= SUGGESTION_CACHE_SIZE) {
+      const oldest = this.suggestions.keys().next();
+      if (!oldest.done) this.suggestions.delete(oldest.value);
+    }
+    this.suggestions.set(key, json);
+    return json;
+  }
+
+  /** How many autocomplete answers are kept as text. */
+  get suggestionsKept(): number {
+    return this.suggestions.size;
+  }
+
+  /** Whether the answer to `query` (normalized) for `take` is kept as text. */
+  keepsSuggestion(query: string, take: number): boolean {
+    return this.suggestions.has(suggestionKey(query, take));
   }
 
   /** Changes a hotel's like count in place (the list order follows popularity, not likes). */
