@@ -10,7 +10,8 @@
 //  2. 200 travellers racing for the last 10 rooms of one hotel, each paying twice with the same key (a
 //     double click).
 // overbooked and double_charged cover every booking of the run, checked behind the API.
-// Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --racers 200 --last 10]
+// Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --racers 200 --last 10
+//        --earlier 100000]
 // Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
 // what tracing costs instead: round 1 flat out only, with tracing off, at 10 % and at 100 % on three platforms
 // side by side, all loaded at once (`--rounds` rounds of `--slice` seconds), and prints
@@ -19,7 +20,9 @@ import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { cards, inDays, startStack, Traveller, type Stack, type Stay } from '@travelclub/testing';
 import { benchOptions, stackInfra } from './setup.js';
+import { fillEarlier } from './earlier.js';
 import { cpuMs, cpuPerRequest, pidsOf } from './web/cpu.js';
+import { profileReport } from './web/profile.js';
 import {
   collected,
   cpuNow,
@@ -45,6 +48,8 @@ const values = benchOptions({
   // With BENCH_TRACING=all: how many times each mode is measured, and for how many seconds each time.
   rounds: 6,
   slice: 10,
+  // Earlier itineraries, invoices, subscribers and page views in the stores before anything is measured (earlier.ts).
+  earlier: 0,
 });
 const { seconds, concurrency, racers, last: lastRooms } = values;
 
@@ -67,6 +72,7 @@ async function teardown(stopped: Stack) {
   await cleanup.close();
 }
 let stack = await platform(tracing.all ? 'off' : tracing.modes[0]!);
+await fillEarlier({ gateway: stack.gateway, mongoUrl: infra.mongoUrl, databases: stack.databases }, values.earlier);
 const mongo = await MongoClient.connect(infra.mongoUrl);
 
 const percentile = (sorted: number[], p: number) =>
@@ -290,7 +296,10 @@ async function bench() {
     ...pidsOf({ mongo: infra.mongoUrl, kafka: `kafka://${infra.kafkaBrokers.split(',')[0]}`, redis: infra.redisUrl }),
   };
   const cpuBefore = cpuMs(pids);
+  const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+  const flatWindow = { from: nowUs(), to: 0 };
   const flat = await throughput(supply, seconds, concurrency);
+  flatWindow.to = nowUs();
   const perBooking = cpuPerRequest(cpuBefore, cpuMs(pids), flat.bookings);
   const cpuPerBooking = perBooking.filter((part) => part.name in pids).reduce((sum, part) => sum + part.ms, 0);
   const calm = await throughput(supply, seconds, values['latency-concurrency']);
@@ -317,15 +326,17 @@ async function bench() {
   if (collector)
     console.log(`tracing ${modeName(tracing.modes[0]!)}: ${(await collector.counts()).spans} spans received`);
   console.log(loadNow());
-  console.log(
+  const result =
     `RESULT bookings_per_s=${bookingsPerS.toFixed(1)} confirm_p50_ms=${p50.toFixed(1)} confirm_p99_ms=${p99.toFixed(1)} ` +
-      `overbooked=${overbooked} double_charged=${doubleCharged} cpu_ms_per_booking=${cpuPerBooking.toFixed(1)}`,
-  );
+    `overbooked=${overbooked} double_charged=${doubleCharged} cpu_ms_per_booking=${cpuPerBooking.toFixed(1)}`;
+  return { result, flatWindow };
 }
 
+const began = Date.now();
+let measured: Awaited<ReturnType<typeof bench>> | undefined;
 try {
   if (tracing.all) await overhead();
-  else await bench();
+  else measured = await bench();
 } finally {
   await stack.stop();
   await mongo.close();
@@ -334,3 +345,11 @@ try {
   // Leave nothing behind in the shared server.
   await teardown(stack);
 }
+// BENCH_CPU_PROFILE=<dir>: the parts wrote their profiles as they stopped; where their CPU went flat out.
+const profileDir = process.env.BENCH_CPU_PROFILE;
+if (profileDir && measured) {
+  console.log('where the CPU went, flat out (BENCH_CPU_PROFILE):');
+  const parts = ['itinerary', 'catalog', 'billing', 'notifications', 'gateway', 'creator', 'auth', 'assistant'];
+  profileReport(profileDir, began, measured.flatWindow, parts).forEach((line) => console.log(line));
+}
+if (measured) console.log(measured.result);

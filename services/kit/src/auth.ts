@@ -3,27 +3,53 @@ import { AccessTokenClaimsSchema, type AuthUser, type ErrorCode, type Role } fro
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { AppError, appError } from './errors.js';
+import { verifiedTokens } from './verified-tokens.js';
 
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
-/** Keys from the auth service's JWKS URL, or (in the auth service itself) its own key set. */
+/** Verified access tokens kept: a traveller's token comes back on every request of a visit. */
+const MAX_VERIFIED = 10_000;
+/**
+ * How long a verified token is trusted without a new check, at most (its own expiry comes first when
+ * sooner): a key withdrawn from the auth service's key set stops working here within this time at the latest.
+ */
+const KEEP_VERIFIED_MS = 5 * 60_000;
+
+/**
+ * Keys from the auth service's JWKS URL, or (in the auth service itself) its own key set. A token that passed
+ * is kept until it expires (at most `KEEP_VERIFIED_MS`), so the same token again is not checked again.
+ */
 export function createJwtVerifier(
   options: ({ jwksUrl: string } | { jwks: JSONWebKeySet }) & { issuer: string; audience: string },
+  now: () => number = Date.now,
 ): TokenVerifier {
   const keys =
     'jwks' in options
       ? createLocalJWKSet(options.jwks)
       : createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 2_000, cooldownDuration: 30_000 });
+  const verified = verifiedTokens<AuthUser>(MAX_VERIFIED);
   return async (token) => {
+    const at = now();
+    const known = verified.get(token, at);
+    if (known !== undefined) return known;
     const { payload } = await jwtVerify(token, keys, {
       algorithms: ['RS256'],
       issuer: options.issuer,
       audience: options.audience,
       requiredClaims: ['sub', 'exp'],
+      currentDate: new Date(at),
     });
     const claims = AccessTokenClaimsSchema.parse(payload);
     const { sub, roles, isAnonymous, email, emailVerified } = claims;
-    return { id: sub, roles, isAnonymous, email, ...(emailVerified !== undefined && { emailVerified }) };
+    const user: AuthUser = Object.freeze({
+      id: sub,
+      roles: Object.freeze([...roles]) as AuthUser['roles'],
+      isAnonymous,
+      email,
+      ...(emailVerified !== undefined && { emailVerified }),
+    });
+    verified.remember(token, user, Math.min(payload.exp! * 1000, at + KEEP_VERIFIED_MS), at);
+    return user;
   };
 }
 

@@ -14,6 +14,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { bearerToken } from './auth.js';
 import { AppError, appError } from './errors.js';
+import { verifiedTokens } from './verified-tokens.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +87,7 @@ export function createServiceIdentity({
   const key = secret === undefined ? undefined : new TextEncoder().encode(secret);
   const audience = `svc:${name}`;
   const issued = new Map<ServiceName, { token: Promise<string>; renewAt: number }>();
-  const verified = new Map<string, { caller: ServiceName; expiresAt: number }>();
+  const verified = verifiedTokens<ServiceName>(MAX_VERIFIED);
 
   const sign = async (target: ServiceName, at: number) => {
     const iat = Math.floor(at / 1000);
@@ -98,15 +99,6 @@ export function createServiceIdentity({
       .setIssuedAt(iat)
       .setExpirationTime(iat + ttlSeconds)
       .sign(key!);
-  };
-
-  const remember = (token: string, caller: ServiceName, expiresAt: number) => {
-    if (verified.size >= MAX_VERIFIED) {
-      const at = now();
-      for (const [kept, entry] of verified) if (entry.expiresAt <= at) verified.delete(kept);
-      if (verified.size >= MAX_VERIFIED) verified.clear();
-    }
-    verified.set(token, { caller, expiresAt });
   };
 
   return {
@@ -129,8 +121,8 @@ export function createServiceIdentity({
     async verify(token) {
       if (!key) throw new ServiceTokenError('SERVICE_TOKEN_SECRET is not set');
       const at = now();
-      const known = verified.get(token);
-      if (known && known.expiresAt > at) return known.caller;
+      const known = verified.get(token, at);
+      if (known !== undefined) return known;
       const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
         issuer: SERVICE_TOKEN_ISSUER,
@@ -145,7 +137,7 @@ export function createServiceIdentity({
       const caller = ServiceNameSchema.safeParse(payload.sub?.replace(/^svc:/, ''));
       if (!caller.success || payload.sub !== serviceSubject(caller.data))
         throw new ServiceTokenError('the token names no known service');
-      remember(token, caller.data, payload.exp! * 1000 + clockToleranceSeconds * 1000);
+      verified.remember(token, caller.data, payload.exp! * 1000 + clockToleranceSeconds * 1000, at);
       return caller.data;
     },
   };
