@@ -2,7 +2,7 @@
 // and each time, through the gateway, 50 connections mix destination searches (half), map viewports (a
 // quarter) and autocomplete (a quarter). Catalog and gateway run in their own processes; the load comes
 // from this one. Each size is measured twice: flat out (throughput; latency there is mostly queueing
-// behind 50 connections) and paced at a fixed rate (latency of a request under that load).
+// behind 50 connections) and paced at a fixed rate (latency of a request under that load, and CPU per request).
 // Usage: npm run bench:search [-- --hotels 200000 --small 20000 --seconds 10 --rate 1000 --connections 50 --keep]
 // Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
 // what tracing costs instead: at `--hotels` only, flat out only, off, 10 % and 100 % on three platforms side by
@@ -353,22 +353,26 @@ async function overhead(hotels: number) {
   }
 }
 
-const results: { hotels: number; flat: Summary; paced: Summary }[] = [];
+const results: { hotels: number; flat: Summary; paced: Summary; cpuMs: number }[] = [];
 try {
   if (tracing.all) await overhead(values.hotels);
   else {
     const mode = tracing.modes[0]!;
     for (const hotels of sizes) {
       const { db, connection } = await seeded(hotels);
-      const { gateway } = await boot(hotels, db, mode, '');
+      const { gateway, pids } = await boot(hotels, db, mode, '');
       const pool = new Pool(gateway, { connections, pipelining: 1 });
       const mix = plan(await places(gateway), 4_000);
       await load(pool, mix, values.warmup);
       const flat = summary(await load(pool, mix, seconds));
-      const paced = summary(await load(pool, mix, seconds, rate));
+      const cpuBefore = cpuNow(pids);
+      const pacedRun = await load(pool, mix, seconds, rate);
+      const cpu = cpuPer(cpuBefore, cpuNow(pids), pacedRun.requests);
+      const paced = summary(pacedRun);
       console.log(line(`${hotels} hotels, flat out, ${connections} connections`, flat));
       console.log(line(`${hotels} hotels, paced at ${rate}/s`, paced));
-      results.push({ hotels, flat, paced });
+      console.log(`  CPU ms per paced request (from /proc): ${cpu.text}  (${loadNow()})`);
+      results.push({ hotels, flat, paced, cpuMs: cpu.parts });
       await pool.close();
       await stopAll();
       // Leave nothing behind in the shared server, unless asked to keep it.
@@ -378,14 +382,16 @@ try {
     const [small, big] = [results[0]!, results[results.length - 1]!];
     console.log(
       `search_rps is flat-out throughput at ${big.hotels} hotels; p50/p99/autocomplete p99 are at the paced ${rate}/s; ` +
-        `scale_p99_ratio is paced p99 at ${big.hotels} over ${small.hotels}`,
+        `scale_p99_ratio is paced p99 at ${big.hotels} over ${small.hotels}; ` +
+        `cpu_ms_per_request is the catalog's and the gateway's CPU per paced request at ${big.hotels}`,
     );
     if (collector) console.log(`tracing ${modeName(mode)}: ${(await collector.counts()).spans} spans received`);
     console.log(loadNow());
     console.log(
       `RESULT search_rps=${big.flat.rps.toFixed(0)} p50_ms=${big.paced.p50.toFixed(1)} p99_ms=${big.paced.p99.toFixed(1)} ` +
         `autocomplete_p99_ms=${big.paced.autocompleteP99.toFixed(1)} hotels=${big.hotels} ` +
-        `scale_p99_ratio=${(big.paced.p99 / Math.max(0.1, small.paced.p99)).toFixed(2)}`,
+        `scale_p99_ratio=${(big.paced.p99 / Math.max(0.1, small.paced.p99)).toFixed(2)} ` +
+        `cpu_ms_per_request=${big.cpuMs.toFixed(3)}`,
     );
   }
 } finally {
