@@ -178,7 +178,10 @@ export async function consumeBatch(deps: BatchDeps, payload: EachBatchPayload) {
     if (done !== undefined) resolveOffset(done);
   };
   try {
-    const seen = await deps.records.handledOf(parsed.flatMap((p) => (p.event ? [p.event.id] : [])));
+    // Only the events this consumer handles can have records: a batch of other types asks MongoDB nothing.
+    const seen = await deps.records.handledOf(
+      parsed.flatMap((p) => (p.event && deps.handlers.has(p.event.type) ? [p.event.id] : [])),
+    );
     for (const item of parsed) {
       if (!isRunning() || isStale()) break;
       current = item.message.offset;

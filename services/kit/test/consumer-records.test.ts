@@ -1,0 +1,51 @@
+// The consumer's records of handled events are read only for the events it handles: a batch of types it does
+// not handle costs no MongoDB read (it was a fifth of a booking's MongoDB operations, docs/booking.md), and a
+// redelivered event it handles is still skipped.
+import { topics } from '@travelclub/contracts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureTopics, handler, newEvent } from '../src/index.js';
+import { uniqueName } from '../src/testing/index.js';
+import { invoiceCreated, invoicePaid, useService } from './helpers.js';
+
+const ctx = { correlationId: 'corr-records', causationId: 'req-records' };
+const service = useService('kit-consumer-records');
+const billing = service.topicPrefix + topics.billing;
+
+beforeAll(async () => {
+  await ensureTopics(service.app.kafka, [billing, `${billing}.dlq`], 1);
+});
+
+describe('records of handled events', () => {
+  it('are looked up for the events the consumer handles only, and still skip a redelivery', async () => {
+    const find = vi.spyOn(service.app.mongo.collection('processed_events'), 'find');
+    const handled: string[] = [];
+    const consumer = service.consumer().on(
+      topics.billing,
+      handler('billing.invoice.paid', async (event) => {
+        handled.push(event.id);
+      }),
+    );
+    await consumer.start();
+    const others = Array.from({ length: 3 }, () =>
+      newEvent('billing.invoice.created', uniqueName('inv'), invoiceCreated(uniqueName('inv')), ctx),
+    );
+    const paid = newEvent('billing.invoice.paid', 'inv-paid', invoicePaid('inv-paid'), ctx);
+    const send = (events: typeof others) =>
+      service.app.producer.send({
+        topic: billing,
+        messages: events.map((e) => ({ key: e.aggregateId, value: JSON.stringify(e) })),
+      });
+    await send(others);
+    await send([paid]);
+    await vi.waitFor(() => expect(handled).toEqual([paid.id]), { timeout: 20_000 });
+    // The same event again, after a batch of others: found in the records, not handled twice.
+    await send([...others, paid]);
+    const marker = newEvent('billing.invoice.paid', 'inv-marker', invoicePaid('inv-marker'), ctx);
+    await send([marker]);
+    await vi.waitFor(() => expect(handled).toEqual([paid.id, marker.id]), { timeout: 20_000 });
+    const asked = find.mock.calls.flatMap(([filter]) => (filter as unknown as { _id: { $in: string[] } })._id.$in);
+    expect(asked.some((key) => key.endsWith(paid.id))).toBe(true);
+    expect(asked.filter((key) => others.some((e) => key.endsWith(e.id)))).toEqual([]);
+    await consumer.stop();
+  });
+});
