@@ -5,6 +5,15 @@
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { withTimeout } from './timeout.js';
 
+/**
+ * How long the broker may hold a fetch that finds nothing new. A fetch is answered as soon as a message arrives
+ * (at least one byte is all it waits for), so this costs no latency; it sets how often an idle consumer asks
+ * again. At 100 ms every consumer of every part asked ten times a second, and the broker's CPU answering them
+ * was the largest single cost of a booking (docs/booking.md); a stop waits for the fetch in flight, so at
+ * most this long.
+ */
+const FETCH_WAIT_MS = 1_000;
+
 export interface ConsumerGroupOptions {
   /** The group on Kafka, prefix included. */
   groupId: string;
@@ -33,7 +42,7 @@ export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): Cons
         groupId,
         sessionTimeout: 30_000,
         heartbeatInterval: 3_000,
-        maxWaitTimeInMs: 100,
+        maxWaitTimeInMs: FETCH_WAIT_MS,
       });
       consumer = attempt;
       try {
