@@ -17,6 +17,9 @@ export interface Site {
   url: string;
   /** Where each part answers (web, gateway, auth, catalog, ...), for their processes' CPU. */
   parts: Record<string, string>;
+  /** The MongoDB-compatible server and each part's database, to fill the stores before measuring (earlier.ts). */
+  mongoUrl: string;
+  databases: Stack['databases'];
   /** The last lines the web server and the gateway printed, to say why a page failed. */
   lastWords(): string;
   stop(): Promise<void>;
@@ -46,6 +49,8 @@ export async function startSite(hotels: number, webDir = resolve(root, 'web')): 
   return {
     url: stack.gateway,
     parts: Object.fromEntries(Object.entries(stack.parts).map(([name, part]) => [name, part.url])),
+    mongoUrl: infra.mongoUrl,
+    databases: stack.databases,
     lastWords: () =>
       `(the web server's own lines are above)\ngateway:\n${stack.parts.gateway.output().split('\n').slice(-15).join('\n')}`,
     async stop() {
