@@ -114,6 +114,8 @@ function booking(t: Template, ctx: { owners: string[]; hotels: Document[]; creat
   const creator = Math.random() < 0.2 ? pick(ctx.creators) : undefined;
   const email = `traveller-${ownerId.slice(0, 8)}@earlier.test`;
   const leadGuest = { ...t.itinerary.leadGuest, email };
+  // Billing's record of the itinerary's newest invoiced revision (store/invoices.ts).
+  const revision = { _id: id, latest: t.invoice.revision };
   const invoiceId = invoiceIdOf(id, t.itinerary.revision);
   const paidOrCancelled = status === 'confirmed' || status === 'cancelled';
   // The template's booking fields come back below only where this one's status has them.
@@ -140,8 +142,6 @@ function booking(t: Template, ctx: { owners: string[]; hotels: Document[]; creat
   if (paidOrCancelled) Object.assign(itinerary, { paidLeadGuest: leadGuest, confirmedAt: updatedAt });
   const key = randomUUID();
   const paymentId = paymentIdOf(invoiceId, key);
-  // Billing's record of the itinerary's newest invoiced revision (store/invoices.ts).
-  const revision = { _id: id, latest: t.invoice.revision };
   const invoice: Document = {
     ...t.invoice,
     _id: invoiceId,
@@ -156,8 +156,7 @@ function booking(t: Template, ctx: { owners: string[]; hotels: Document[]; creat
     lease: null,
     outbox: [],
   };
-  delete invoice.creator;
-  delete invoice.commission;
+  for (const key of ['creator', 'commission']) delete invoice[key];
   if (creator) invoice.creator = creator;
   if (creator && paidOrCancelled)
     invoice.commission = {
