@@ -86,6 +86,8 @@ export interface InvoiceDocument {
   refundSeq?: number;
   commission?: CommissionRecordDoc;
   voidedAt?: Date;
+  /** The write counter every change is written under (guarded-writes.ts); missing on invoices older than it. */
+  seq?: number;
   outbox: OutboxEvent[];
 }
 

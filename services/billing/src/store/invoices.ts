@@ -4,7 +4,9 @@
 // payment not yet settled; it is let go only when that payment's outcome is known and recorded.
 import { defineModel, outboxPlugin, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
+import { invoiceIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
+import { guardedChange, SEQ_GUARD_INDEX } from './guarded-writes.js';
 import type { InvoiceDocument, InvoiceWrites } from './invoice-document.js';
 import { attemptClaims, chargeOutcomes } from './payment-attempts.js';
 import { refundOutcomes, refundReservations } from './refunds.js';
@@ -33,10 +35,14 @@ const invoiceSchema = new Schema<InvoiceDocument>(
     refundSeq: Number,
     commission: Schema.Types.Mixed,
     voidedAt: Date,
+    // The write counter every change is written under (guarded-writes.ts).
+    seq: Number,
   },
   { versionKey: false, minimize: false },
 );
 invoiceSchema.plugin(outboxPlugin);
+// Serves the changes' filter `{ _id, seq }` on mongo-java-server, which uses an index only for exactly its fields.
+invoiceSchema.index(SEQ_GUARD_INDEX, { unique: true });
 // Production MongoDB finds a creator's commissions through this; mongo-java-server scans.
 invoiceSchema.index({ 'commission.creator': 1 }, { sparse: true });
 // ... and the payments left unsettled past their lease (the reconciliation job).
@@ -52,23 +58,27 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   outbox.addModel(Invoice);
   // The raw collection: dotted paths built from payment ids are not for mongoose to cast.
   const invoices = Invoice.collection as unknown as mongo.Collection<InvoiceDocument>;
-  const after = { returnDocument: 'after', projection: { outbox: 0 } } as const;
+  // Each itinerary's newest invoiced revision, by `_id` (the itinerary's id): asking which invoices of an
+  // itinerary are newer or older is then a lookup by `_id`, not a scan of every invoice.
+  const revisions = connection.collection<RevisionEntry>('itinerary_revisions');
+  await fileEarlierInvoices(invoices, revisions);
+  const changed: InvoiceWrites['changed'] = async (filter, update, hasEvents) => {
+    const doc = await guardedChange(invoices, filter as GuardedFilter, update as Record<string, unknown>);
+    if (doc && hasEvents) outbox.kick(doc._id);
+    return doc;
+  };
   const w: InvoiceWrites = {
     invoices,
     outbox,
-    async changed(filter, update, hasEvents) {
-      const doc = await invoices.findOneAndUpdate(filter, update, after);
-      if (doc && hasEvents) outbox.kick(doc._id);
-      return doc;
-    },
+    changed,
     async releaseLease(id, paymentId) {
-      await invoices.updateOne({ _id: id, 'lease.paymentId': paymentId }, { $set: { lease: null } });
+      await changed({ _id: id, 'lease.paymentId': paymentId }, { $set: { lease: null } }, false);
     },
   };
   return {
     collection: invoices,
-    ...invoiceReads(invoices),
-    ...invoiceChanges(w),
+    ...invoiceReads(invoices, revisions),
+    ...invoiceChanges(w, revisions),
     ...attemptClaims(w),
     ...chargeOutcomes(w),
     ...refundReservations(w),
@@ -76,7 +86,37 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   };
 }
 
-function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
+type GuardedFilter = Parameters<typeof guardedChange>[1];
+
+interface RevisionEntry {
+  /** The itinerary's id. */
+  _id: string;
+  latest: number;
+}
+
+/**
+ * Files the invoices written before the write counter and the revisions record, once (a start-up step; none
+ * the next time): each gets `seq: 0` and its revision recorded.
+ */
+async function fileEarlierInvoices(
+  invoices: mongo.Collection<InvoiceDocument>,
+  revisions: mongo.Collection<RevisionEntry>,
+): Promise<number> {
+  let filed = 0;
+  const earlier = invoices.find({ seq: { $exists: false } }, { projection: { itineraryId: 1, revision: 1 } });
+  for await (const { _id, itineraryId, revision } of earlier) {
+    await revisions.updateOne({ _id: itineraryId }, { $max: { latest: revision } }, { upsert: true });
+    await invoices.updateOne({ _id }, { $set: { seq: 0 } });
+    filed += 1;
+  }
+  return filed;
+}
+
+/** The ids of the invoices the itinerary's revisions before `revision` would have (billing names them). */
+const olderIds = (itineraryId: string, revision: number) =>
+  Array.from({ length: Math.max(0, revision) }, (_, r) => invoiceIdFor(itineraryId, r));
+
+function invoiceReads(invoices: mongo.Collection<InvoiceDocument>, revisions: mongo.Collection<RevisionEntry>) {
   return {
     async get(id: string): Promise<InvoiceDocument | null> {
       return invoices.findOne({ _id: id }, { projection: { outbox: 0 } });
@@ -104,8 +144,9 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
       return invoices.countDocuments({ 'lease.until': { $lte: now } });
     },
 
+    /** Whether a later revision of the itinerary was invoiced (its revisions record, by `_id`). */
     async hasNewerThan(itineraryId: string, revision: number): Promise<boolean> {
-      return (await invoices.countDocuments({ itineraryId, revision: { $gt: revision } })) > 0;
+      return ((await revisions.findOne({ _id: itineraryId }))?.latest ?? -Infinity) > revision;
     },
 
     /** The paid or refunded invoices that carry a commission for one of these creator slugs. */
@@ -119,7 +160,7 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
 }
 
 /** An invoice made or voided. */
-function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites) {
+function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites, revisions: mongo.Collection<RevisionEntry>) {
   return {
     /** Inserts the invoice with its `created` event, once: answers whether this call made it. */
     async createOnce(
@@ -128,10 +169,12 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites) {
     ): Promise<{ invoice: InvoiceDocument; created: boolean }> {
       const result = await invoices.updateOne(
         { _id: invoice._id },
-        { $setOnInsert: { ...invoice, lease: null, attempts: {}, outbox: [created] } },
+        { $setOnInsert: { ...invoice, lease: null, attempts: {}, seq: 0, outbox: [created] } },
         { upsert: true },
       );
       if (result.upsertedCount) outbox.kick(invoice._id);
+      // Recorded before the creating call looks for older and newer revisions: of two at once, one sees the other.
+      await revisions.updateOne({ _id: invoice.itineraryId }, { $max: { latest: invoice.revision } }, { upsert: true });
       const doc = await invoices.findOne({ _id: invoice._id }, { projection: { outbox: 0 } });
       if (!doc) throw new Error(`invoice ${invoice._id} vanished`);
       return { invoice: doc, created: result.upsertedCount > 0 };
@@ -140,11 +183,20 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites) {
     /** Voids the open invoices of the itinerary's earlier revisions: a changed cart cannot be paid at its old price. */
     async voidOlder(itineraryId: string, revision: number): Promise<number> {
       const now = new Date();
-      const result = await invoices.updateMany(
-        { itineraryId, revision: { $lt: revision }, status: 'open' },
-        { $set: { status: 'void', voidReason: 'outdated', voidedAt: now } },
-      );
-      return result.modifiedCount;
+      // The older revisions' invoices by their ids (`_id $in`, from the index), each voided while open.
+      const older = await invoices
+        .find({ _id: { $in: olderIds(itineraryId, revision) }, status: 'open' }, { projection: { _id: 1 } })
+        .toArray();
+      let voided = 0;
+      for (const { _id } of older) {
+        const done = await changed(
+          { _id, status: 'open' },
+          { $set: { status: 'void', voidReason: 'outdated', voidedAt: now } },
+          false,
+        );
+        if (done) voided += 1;
+      }
+      return voided;
     },
 
     /** The itinerary takes the invoice back: only while it is open and no payment holds it (no lease). */

@@ -18,7 +18,7 @@ const ended = (paymentId: string, status: AttemptStatus, code: ErrorCode) => ({
 });
 
 /** An attempt taking the invoice (again), or ending without a charge: dropped, or refused by the itinerary. */
-export function attemptClaims({ invoices, changed, releaseLease }: InvoiceWrites) {
+export function attemptClaims({ changed, releaseLease }: InvoiceWrites) {
   return {
     /**
      * A new attempt takes the invoice: only while it is open, has no attempt for this key and no lease, live
@@ -59,24 +59,26 @@ export function attemptClaims({ invoices, changed, releaseLease }: InvoiceWrites
      * key can be tried again. `lapsedBy`: only if its lease lapsed by then (not taken up again meanwhile).
      */
     async dropAttempt(id: string, paymentId: string, lapsedBy?: Date): Promise<boolean> {
-      const result = await invoices.updateOne(
+      const dropped = await changed(
         {
           _id: id,
           [`attempts.${paymentId}.status`]: 'processing',
           ...(lapsedBy ? { 'lease.paymentId': paymentId, 'lease.until': { $lte: lapsedBy } } : {}),
         },
         { $unset: { [`attempts.${paymentId}`]: '' } },
+        false,
       );
-      if (result.modifiedCount === 0) return false;
+      if (!dropped) return false;
       await releaseLease(id, paymentId);
       return true;
     },
 
     /** Lets go of a lease whose attempt is settled already (a crash between the two writes left it). */
     async releaseSettledLease(id: string, paymentId: string) {
-      await invoices.updateOne(
+      await changed(
         { _id: id, 'lease.paymentId': paymentId, [`attempts.${paymentId}.status`]: { $ne: 'processing' } },
         { $set: { lease: null } },
+        false,
       );
     },
 

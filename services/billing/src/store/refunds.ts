@@ -12,7 +12,7 @@ const unchangedSince = (seq: number): mongo.Filter<InvoiceDocument> =>
   seq > 0 ? { refundSeq: seq } : { refundSeq: { $exists: false } };
 
 /** A refund counted against the payment before the provider is asked, or let go when it refused. */
-export function refundReservations({ invoices, changed }: InvoiceWrites) {
+export function refundReservations({ changed }: InvoiceWrites) {
   return {
     /**
      * Counts a refund against the payment, under `key`: only if no refund was reserved or let go since the
@@ -36,11 +36,12 @@ export function refundReservations({ invoices, changed }: InvoiceWrites) {
 
     /** Lets go of a reservation the provider refused: its amount is refundable again. */
     async releaseRefund(id: string, key: string): Promise<boolean> {
-      const result = await invoices.updateOne(
+      const released = await changed(
         { _id: id, [`refunds.${key}.status`]: 'reserved' },
         { $unset: { [`refunds.${key}`]: '' }, $inc: { refundSeq: 1 } },
+        false,
       );
-      return result.modifiedCount > 0;
+      return released !== null;
     },
   };
 }

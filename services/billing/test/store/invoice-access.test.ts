@@ -1,0 +1,48 @@
+// How the invoice store reaches an invoice on a server that answers from an index only a filter of exactly a
+// unique index's fields (the local MongoDB-compatible server; it scanned every invoice otherwise): changes are
+// written under `{ _id, seq }`, and an itinerary's older and newer revisions are found by `_id`. Invoices written
+// before (no `seq`, no revisions record) are filed when the store starts and are still found and changed.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { invoiceIdFor } from '../../src/domain/ids.js';
+import { SEQ_GUARD_INDEX } from '../../src/store/guarded-writes.js';
+import { invoiceStore } from '../../src/store/invoices.js';
+import { useBilling } from '../helpers.js';
+
+const world = useBilling();
+const noOutbox = { addModel: () => undefined, kick: () => undefined };
+
+describe('the invoice store’s access paths', () => {
+  it('declares the unique index of the changes’ filter, and writes a change under the counter read', async () => {
+    const indexes = await world.app.mongo.collection('invoices').indexes();
+    expect(indexes.find((index) => Object.keys(index.key).join() === '_id,seq')).toMatchObject({
+      unique: true,
+      key: SEQ_GUARD_INDEX,
+    });
+    const { invoice } = await world.openInvoice();
+    const store = world.app.billing.store;
+    expect((await store.get(invoice.id))?.seq).toBe(0);
+    expect(await store.void(invoice.id, 'outdated')).toMatchObject({ status: 'void', seq: 1 });
+    // Its condition (open) no longer holds: nothing written.
+    expect(await store.withdraw(invoice.id)).toBeNull();
+    expect((await store.get(invoice.id))?.seq).toBe(1);
+  });
+
+  it('files invoices written before the counter at start, and still finds and voids them', async () => {
+    const itineraryId = `it-${randomUUID()}`;
+    const { invoice } = await world.openInvoice({ itineraryId, revision: 1 });
+    const invoices = world.app.mongo.collection('invoices');
+    // As the store wrote it before: no counter, no revisions record.
+    await invoices.updateOne({ _id: invoice.id as never }, { $unset: { seq: '' } });
+    await world.app.mongo.collection('itinerary_revisions').deleteOne({ _id: itineraryId as never });
+    const restarted = await invoiceStore(world.app.mongo, noOutbox);
+    expect((await restarted.get(invoice.id))?.seq).toBe(0);
+    expect(await restarted.hasNewerThan(itineraryId, 0)).toBe(true);
+    expect(await restarted.hasNewerThan(itineraryId, 1)).toBe(false);
+
+    const newer = await world.openInvoice({ itineraryId, revision: 2 });
+    expect(newer.invoice.id).toBe(invoiceIdFor(itineraryId, 2));
+    expect(await restarted.get(invoice.id)).toMatchObject({ status: 'void', voidReason: 'outdated' });
+    expect(await restarted.hasNewerThan(itineraryId, 1)).toBe(true);
+  });
+});
