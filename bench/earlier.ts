@@ -5,7 +5,7 @@
 // book the hotels of the bench's own catalog.
 // The itinerary, its invoice and its charge (and billing's revisions record) are copies of one booking made first through the gateway, as a
 // traveller makes it (so their fields are exactly those the services write), each with its own ids, owner,
-// hotel, dates and status; subscribers and page views are written in the shape their stores write
+// hotel, dates and status; subscribers and page views (counted per creator and day) are written in the shape their stores write
 // (services/creator/src/store). Every earlier record's events were published long ago: its outbox is empty.
 // Filled through the raw collections with insertMany in large batches (one by one, the local
 // MongoDB-compatible server takes 2,000 to 4,000 documents a second).
@@ -243,25 +243,25 @@ function subscriber(i: number, creatorId: string): Document {
 async function fillAudience(n: number, creator: Db, benchClubs: string[], others: string[]) {
   const clubOf = () => (benchClubs.length > 0 && Math.random() < BENCH_CLUB_SHARE ? pick(benchClubs) : pick(others));
   await fill(creator.collection('subscriptions'), n, (i) => subscriber(i, clubOf()));
-  const days = new Map<string, { creatorId: string; day: string; views: number }>();
-  await fill(creator.collection('page_views'), n, () => {
-    // Production keeps a week of view documents.
+  // Production keeps a week of views: one document per creator and day (store/page-views.ts), counting them.
+  const days = new Map<string, { creatorId: string; day: string; at: Date; views: number }>();
+  for (let i = 0; i < n; i++) {
     const at = daysAgo(7);
     const creatorId = clubOf();
-    const day = dayOf(at);
-    const key = `0|${creatorId}|${day}`;
-    const counted = days.get(key) ?? { creatorId, day, views: 0 };
+    const key = `${creatorId}/${dayOf(at)}`;
+    const counted = days.get(key) ?? { creatorId, day: dayOf(at), at, views: 0 };
     counted.views += 1;
     days.set(key, counted);
-    return { _id: randomUUID(), creatorId, day, at, outbox: [] };
-  });
-  const counters = [...days].map(([_id, c]) => ({
-    _id,
+  }
+  const stored = [...days].map(([_id, d]) => ({ _id, ...d, outbox: [] }));
+  await fill(creator.collection('page_views'), stored.length, (i) => stored[i]!);
+  const counters = stored.map((d) => ({
+    _id: `0|${d.creatorId}|${d.day}`,
     generation: 0,
-    creatorId: c.creatorId,
-    day: c.day,
-    pageViews: c.views,
-    uniqueVisitors: Math.ceil(c.views * 0.7),
+    creatorId: d.creatorId,
+    day: d.day,
+    pageViews: d.views,
+    uniqueVisitors: Math.ceil(d.views * 0.7),
   }));
   await fill(creator.collection('counters'), counters.length, (i) => counters[i]!);
 }

@@ -1,19 +1,36 @@
 // Club page views: in Redis, each day's random secret (kept two days) and, per creator and day, a HyperLogLog of
-// the visitors' keyed hashes (kept two days too); in MongoDB, one small document per counted view carrying its
-// `creator.club.viewed` (the outbox needs a document). Nothing here names a visitor: no address, no user agent.
-// Production MongoDB drops the view documents after a week (a TTL index); the events on the topic stay.
-import { defineModel, outboxPlugin, type Outbox, type OutboxEvent, type ServiceApp } from '@travelclub/kit';
+// the visitors' keyed hashes (kept two days too); in MongoDB, one document per creator and day (`_id`
+// `<creator>/<day>`, an upsert by `_id`) counting the day's views and carrying each counted view's
+// `creator.club.viewed` until the relay has published it (the outbox needs a document). One document a view
+// made the collection as large as the week's views, and the outbox relay's sweep reads the whole collection
+// every second on a server that has no index for it (the local one): at 100,000 views, seconds a sweep. Nothing
+// here names a visitor: no address, no user agent. Production MongoDB drops the documents after a week (a TTL
+// index), the one-per-view documents written before this too; the events on the topic stay.
+import {
+  defineModel,
+  isDuplicateKeyError,
+  outboxPlugin,
+  type Outbox,
+  type OutboxEvent,
+  type ServiceApp,
+} from '@travelclub/kit';
 import { randomBytes } from 'node:crypto';
 import { Schema, type Connection, type mongo } from 'mongoose';
 
 interface PageViewDocument {
-  /** The event's id. */
+  /** `<creator>/<day>` (`dayKey`); the event's id on the documents of one view each, written before. */
   _id: string;
   creatorId: string;
   day: string;
+  /** The day's first counted view (the TTL index's field). */
   at: Date;
+  /** The day's counted views (missing on the documents of one view each). */
+  views?: number;
   outbox: OutboxEvent[];
 }
+
+/** The document of a creator's day. */
+export const dayKey = (creatorId: string, day: string) => `${creatorId}/${day}`;
 
 /** Secrets and visitor sets live two days: long enough for a day's last views, never longer. */
 const KEEP_IN_REDIS_SECONDS = 2 * 24 * 3600;
@@ -58,10 +75,21 @@ export async function pageViewStore(
       return added[1] === 1;
     },
 
-    /** Writes a counted view's event; the relay publishes it. */
+    /** Counts a view on its creator's day and writes its event there; the relay publishes it. */
     async record(event: OutboxEvent, { creatorId, day }: { creatorId: string; day: string }): Promise<void> {
-      await views.insertOne({ _id: event.id, creatorId, day, at: new Date(), outbox: [event] });
-      outbox.kick(event.id);
+      const _id = dayKey(creatorId, day);
+      const count = () =>
+        views.updateOne(
+          { _id },
+          { $inc: { views: 1 }, $setOnInsert: { creatorId, day, at: new Date() }, $push: { outbox: event } },
+          { upsert: true },
+        );
+      // Two first views of a day at once: one inserts, the other's insert collides and it counts on that one.
+      await count().catch((err: unknown) => {
+        if (!isDuplicateKeyError(err)) throw err;
+        return count();
+      });
+      outbox.kick(_id);
     },
   };
 }
