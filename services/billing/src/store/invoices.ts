@@ -184,11 +184,12 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites, revisions:
     async voidOlder(itineraryId: string, revision: number): Promise<number> {
       const now = new Date();
       // The older revisions' invoices by their ids (`_id $in`, from the index), each voided while open.
+      // `_id $in` alone: with `status` beside it the local server would scan every invoice.
       const older = await invoices
-        .find({ _id: { $in: olderIds(itineraryId, revision) }, status: 'open' }, { projection: { _id: 1 } })
+        .find({ _id: { $in: olderIds(itineraryId, revision) } }, { projection: { _id: 1, status: 1 } })
         .toArray();
       let voided = 0;
-      for (const { _id } of older) {
+      for (const { _id } of older.filter((invoice) => invoice.status === 'open')) {
         const done = await changed(
           { _id, status: 'open' },
           { $set: { status: 'void', voidReason: 'outdated', voidedAt: now } },
