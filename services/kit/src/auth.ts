@@ -11,7 +11,8 @@ export type TokenVerifier = (token: string) => Promise<AuthUser>;
 const MAX_VERIFIED = 10_000;
 /**
  * How long a verified token is trusted without a new check, at most (its own expiry comes first when
- * sooner): a key withdrawn from the auth service's key set stops working here within this time at the latest.
+ * sooner): it adds at most this long to how long the tokens of a key withdrawn from the auth service's key set
+ * are still taken (jose keeps a fetched key set for ten minutes itself).
  */
 const KEEP_VERIFIED_MS = 5 * 60_000;
 
