@@ -19,6 +19,7 @@ export * from './mongo.js';
 export * from './metrics.js';
 export * from './mongo-monitor.js';
 export * from './outbox.js';
+export * from './outbox-service.js';
 export { partitionWaits, type PartitionWaits } from './partition-waits.js';
 export * from './queues.js';
 export * from './rate-limit.js';

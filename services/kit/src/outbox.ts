@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import {
   eventPayloadSchemas,
   eventVersions,
-  topics as allTopics,
   type EventEnvelope,
   type EventPayload,
   type EventType,
@@ -15,10 +14,7 @@ import type { Producer } from 'kafkajs';
 import { Schema, type Model, type mongo } from 'mongoose';
 import type { Logger } from './logger.js';
 import type { CausalContext } from './context.js';
-import { ensureTopics } from './kafka.js';
-import type { ServiceApp } from './service.js';
 import { endSpans, topicMessagesOf } from './outbox-messages.js';
-import { outboxMetrics } from './outbox-metrics.js';
 import { currentTraceCarrier, type Span } from './telemetry.js';
 
 export type OutboxEvent = EventEnvelope;
@@ -70,6 +66,18 @@ export interface OutboxDocument {
 }
 
 const PENDING = { 'outbox.id': { $exists: true } } as const;
+
+/** At most this share of the time goes to reading every outbox when nothing turns out to be pending. */
+const SWEEP_SHARE = 0.05;
+
+/**
+ * How long to wait, after a look for pending events that found none and took `tookMs`, before looking again:
+ * at least `floorMs`, and long enough that such looks take at most `SWEEP_SHARE` of the time. Real MongoDB
+ * answers them from the sparse index in milliseconds, so the floor rules; the local MongoDB-compatible server
+ * cannot use that index and reads the whole collection, seconds at 100,000 documents
+ * (docs/performance-data-growth.md), so it is asked less often the more it holds.
+ */
+export const restAfterEmptySweep = (tookMs: number, floorMs: number) => Math.max(floorMs, tookMs / SWEEP_SHARE);
 /** One key per aggregate id, whatever its type (an ObjectId read back is another object than the one kicked). */
 const keyOf = (id: AggregateKey) => `${typeof id}:${String(id)}`;
 
@@ -97,7 +105,10 @@ export interface OutboxRelayOptions {
   /** Only `sendBatch` is used. */
   producer: Pick<Producer, 'sendBatch'>;
   logger: Logger;
-  /** How often to sweep the whole collection for pending events (other writers, or a crash). */
+  /**
+   * How often to sweep the whole collection for pending events (other writers, or a crash), at most: after a
+   * sweep that found nothing, the next waits longer when that one was slow (`restAfterEmptySweep`).
+   */
   sweepIntervalMs?: number;
   /** Documents per round. */
   batchSize?: number;
@@ -132,6 +143,8 @@ class Relay implements OutboxRelay {
   private hinted = new Map<string, { id: AggregateKey; kick: number }>();
   private kicks = 0;
   private lastSweep = 0;
+  /** The time from one sweep's start to the next's: `sweepIntervalMs`, or more after a slow sweep that found nothing. */
+  private sweepGapMs: number;
   /**
    * The last round's mark, overlapping the next round's read and publish. Its failure is kept (so it
    * is never an unhandled rejection) and surfaces at the next `settleMark`; the events it did not mark
@@ -150,6 +163,7 @@ class Relay implements OutboxRelay {
     this.producer = options.producer;
     this.log = options.logger.child({ component: 'outbox-relay' });
     this.sweepIntervalMs = options.sweepIntervalMs ?? 1_000;
+    this.sweepGapMs = this.sweepIntervalMs;
     this.batchSize = options.batchSize ?? 500;
     this.topicPrefix = options.topicPrefix ?? '';
   }
@@ -328,14 +342,9 @@ class Relay implements OutboxRelay {
       try {
         // One sweep round per interval, not a drain: under steady writes a drain never ends, and its
         // scans would starve the hinted aggregates.
-        if (Date.now() - this.lastSweep >= this.sweepIntervalMs) {
-          this.lastSweep = Date.now();
-          await this.settleMark();
-          await this.each(PENDING);
-        }
+        if (this.untilSweep() === 0) await this.sweep();
         // Hinted rounds until the next sweep is due: steady local writes must not postpone it.
-        while (this.hinted.size > 0 && this.running && Date.now() - this.lastSweep < this.sweepIntervalMs)
-          await this.publishHinted();
+        while (this.hinted.size > 0 && this.running && this.untilSweep() > 0) await this.publishHinted();
         await this.settleMark();
         failures = 0;
       } catch (err) {
@@ -343,8 +352,25 @@ class Relay implements OutboxRelay {
         this.log.error({ err }, 'outbox relay round failed; will retry');
       }
       if (this.running && (this.hinted.size === 0 || failures > 0))
-        await this.pause(failures > 0 ? Math.min(100 * 2 ** failures, 5_000) : this.sweepIntervalMs);
+        await this.pause(failures > 0 ? Math.min(100 * 2 ** failures, 5_000) : this.untilSweep());
     }
+  }
+
+  /** The time until the next sweep is due, 0 when it is. */
+  private untilSweep() {
+    return Math.max(0, this.lastSweep + this.sweepGapMs - Date.now());
+  }
+
+  /**
+   * One sweep round. A sweep that found events is followed by another after `sweepIntervalMs` (there may be
+   * more); one that found none, after a rest as long as it was slow.
+   */
+  private async sweep() {
+    this.lastSweep = Date.now();
+    this.sweepGapMs = this.sweepIntervalMs;
+    await this.settleMark();
+    const sent = await this.each(PENDING);
+    if (sent === 0) this.sweepGapMs = restAfterEmptySweep(Date.now() - this.lastSweep, this.sweepIntervalMs);
   }
 
   /** Waits `ms`, or less when a kick or the stop wakes the loop. */
@@ -358,30 +384,4 @@ class Relay implements OutboxRelay {
     });
     this.wake = undefined;
   }
-}
-
-/**
- * The service's outbox relay, made before its stores (they add their models to it and kick it) and started
- * by `startOutboxRelay` once they exist.
- */
-export function serviceOutbox(app: ServiceApp): OutboxRelay {
-  return createOutboxRelay({ producer: app.producer, logger: app.log, topicPrefix: app.config.KAFKA_TOPIC_PREFIX });
-}
-
-/**
- * Starts a service's relay once its topics exist, and stops it on shutdown (before the producer closes).
- * Making the topics is a start-up step (retried while Kafka is not ready, in the background under
- * runService); events kicked meanwhile wait for the relay.
- */
-export async function startOutboxRelay(app: ServiceApp, relay: OutboxRelay): Promise<void> {
-  app.onShutdown(() => relay.stop());
-  outboxMetrics(app, relay);
-  await app.startup.step('outbox relay', async () => {
-    await ensureTopics(
-      app.kafka,
-      Object.values(allTopics).map((topic) => app.config.KAFKA_TOPIC_PREFIX + topic),
-      app.config.KAFKA_PARTITIONS,
-    );
-    relay.start();
-  });
 }

@@ -61,7 +61,7 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   // Each itinerary's newest invoiced revision, by `_id` (the itinerary's id): asking which invoices of an
   // itinerary are newer or older is then a lookup by `_id`, not a scan of every invoice.
   const revisions = connection.collection<RevisionEntry>('itinerary_revisions');
-  await fileEarlierInvoices(invoices, revisions);
+  await fileEarlierInvoices(invoices, revisions, connection.collection<FiledMark>('store_migrations'));
   const changed: InvoiceWrites['changed'] = async (filter, update, hasEvents) => {
     const doc = await guardedChange(invoices, filter as GuardedFilter, update as Record<string, unknown>);
     if (doc && hasEvents) outbox.kick(doc._id);
@@ -94,21 +94,34 @@ interface RevisionEntry {
   latest: number;
 }
 
+/** A one-time change of the stored data, done: `_id` names it. */
+interface FiledMark {
+  _id: string;
+  doneAt: Date;
+}
+
+const FILED = 'invoices.seq';
+
 /**
- * Files the invoices written before the write counter and the revisions record, once (a start-up step; none
- * the next time): each gets `seq: 0` and its revision recorded.
+ * Files the invoices written before the write counter and the revisions record: each gets `seq: 0` and its
+ * revision recorded. Once: a mark in `store_migrations` says it is done, so later starts read one document
+ * instead of looking through every invoice (no index serves `seq: { $exists: false }`). `$max` leaves a
+ * counter another instance's change already moved; a start that stops halfway files the rest next time.
  */
 async function fileEarlierInvoices(
   invoices: mongo.Collection<InvoiceDocument>,
   revisions: mongo.Collection<RevisionEntry>,
+  migrations: mongo.Collection<FiledMark>,
 ): Promise<number> {
+  if (await migrations.findOne({ _id: FILED })) return 0;
   let filed = 0;
   const earlier = invoices.find({ seq: { $exists: false } }, { projection: { itineraryId: 1, revision: 1 } });
   for await (const { _id, itineraryId, revision } of earlier) {
     await revisions.updateOne({ _id: itineraryId }, { $max: { latest: revision } }, { upsert: true });
-    await invoices.updateOne({ _id }, { $set: { seq: 0 } });
+    await invoices.updateOne({ _id }, { $max: { seq: 0 } });
     filed += 1;
   }
+  await migrations.updateOne({ _id: FILED }, { $setOnInsert: { doneAt: new Date() } }, { upsert: true });
   return filed;
 }
 

@@ -35,6 +35,8 @@ describe('the invoice store’s access paths', () => {
     // As the store wrote it before: no counter, no revisions record.
     await invoices.updateOne({ _id: invoice.id as never }, { $unset: { seq: '' } });
     await world.app.mongo.collection('itinerary_revisions').deleteOne({ _id: itineraryId as never });
+    // ... before the filing was done and marked.
+    await world.app.mongo.collection('store_migrations').deleteOne({ _id: 'invoices.seq' as never });
     const restarted = await invoiceStore(world.app.mongo, noOutbox);
     expect((await restarted.get(invoice.id))?.seq).toBe(0);
     expect(await restarted.hasNewerThan(itineraryId, 0)).toBe(true);
@@ -44,5 +46,16 @@ describe('the invoice store’s access paths', () => {
     expect(newer.invoice.id).toBe(invoiceIdFor(itineraryId, 2));
     expect(await restarted.get(invoice.id)).toMatchObject({ status: 'void', voidReason: 'outdated' });
     expect(await restarted.hasNewerThan(itineraryId, 1)).toBe(true);
+  });
+
+  it('files them once: a later start reads the mark and looks through no invoice', async () => {
+    const migrations = world.app.mongo.collection('store_migrations');
+    expect(await migrations.findOne({ _id: 'invoices.seq' as never })).toMatchObject({ doneAt: expect.any(Date) });
+    const { invoice } = await world.openInvoice();
+    const invoices = world.app.mongo.collection('invoices');
+    await invoices.updateOne({ _id: invoice.id as never }, { $unset: { seq: '' } });
+    await invoiceStore(world.app.mongo, noOutbox);
+    // Left as it was: the start did not look for invoices without a counter.
+    expect(await invoices.findOne({ _id: invoice.id as never })).not.toHaveProperty('seq');
   });
 });
