@@ -17,6 +17,7 @@ export * from './kafka-settings.js';
 export * from './logger.js';
 export * from './mongo.js';
 export * from './metrics.js';
+export * from './rest.js';
 export * from './mongo-monitor.js';
 export * from './outbox.js';
 export * from './outbox-service.js';

@@ -15,6 +15,7 @@ import {
   type GaugeConfiguration,
   type HistogramConfiguration,
 } from 'prom-client';
+import { restAfter } from './rest.js';
 
 export { Counter, Gauge, Histogram, Registry };
 
@@ -79,43 +80,48 @@ export function httpMetrics(registry: Registry) {
 }
 
 /**
- * A gauge read when scraped, by `read`, at most once per `everyMs` (the reads that cost a round trip);
- * a read that fails or takes longer than `timeoutMs` leaves the last values and counts a failure.
+ * A gauge read when scraped, by `read`: once per `everyMs` at most. A read that fails or takes longer than
+ * `timeoutMs` leaves the last values and counts a failure; a late read is not started again before it ends.
+ * `rests`: the read looks through stored data that some stores scan for it (the outbox's backlog on the local
+ * store), so after a slow read the next waits in proportion (`restAfter`).
  */
 export function cachedGauge<L extends string>(
   registry: Registry,
   config: Omit<GaugeConfiguration<L>, 'collect' | 'registers'>,
   read: () => Promise<{ labels: Partial<Record<L, string | number>>; value: number }[]>,
-  { everyMs = 5_000, timeoutMs = 2_000 }: { everyMs?: number; timeoutMs?: number } = {},
+  { everyMs = 5_000, timeoutMs = 2_000, rests = false }: { everyMs?: number; timeoutMs?: number; rests?: boolean } = {},
 ): Gauge<L> {
-  let last = 0;
-  let reading: Promise<void> | undefined;
+  let nextAt = 0;
+  let reading: ReturnType<typeof read> | undefined;
   const failures = scrapeFailures(registry);
+  const start = () => {
+    const began = Date.now();
+    return read().finally(() => {
+      nextAt = rests ? began + restAfter(Date.now() - began, everyMs) : Date.now() + everyMs;
+      reading = undefined;
+    });
+  };
   const gauge: Gauge<L> = new Gauge<L>({
     ...config,
     registers: [registry],
     async collect() {
-      if (Date.now() - last < everyMs) return;
-      reading ??= (async () => {
-        let timer: NodeJS.Timeout | undefined;
-        try {
-          const values = await Promise.race([
-            read(),
-            new Promise<never>((_, fail) => {
-              timer = setTimeout(() => fail(new Error('timed out')), timeoutMs);
-            }),
-          ]);
-          gauge.reset();
-          for (const { labels, value } of values) gauge.set(labels, value);
-          last = Date.now();
-        } catch {
-          failures.inc({ metric: config.name });
-        } finally {
-          clearTimeout(timer);
-          reading = undefined;
-        }
-      })();
-      await reading;
+      if (!reading && Date.now() < nextAt) return;
+      reading ??= start();
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const values = await Promise.race([
+          reading,
+          new Promise<never>((_, fail) => {
+            timer = setTimeout(() => fail(new Error('timed out')), timeoutMs);
+          }),
+        ]);
+        gauge.reset();
+        for (const { labels, value } of values) gauge.set(labels, value);
+      } catch {
+        failures.inc({ metric: config.name });
+      } finally {
+        clearTimeout(timer);
+      }
     },
   });
   return gauge;

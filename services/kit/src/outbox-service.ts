@@ -3,37 +3,25 @@
 import { topics as allTopics } from '@travelclub/contracts';
 import { ensureTopics } from './kafka.js';
 import { cachedGauge } from './metrics.js';
-import { createOutboxRelay, restAfterEmptySweep, type OutboxRelay } from './outbox.js';
+import { createOutboxRelay, type OutboxRelay } from './outbox.js';
 import type { ServiceApp } from './service.js';
 
-/**
- * The service's outbox backlog and the age of its oldest event, read from MongoDB when scraped. A read is kept
- * for a second, or longer when it was slow and found nothing (`restAfterEmptySweep`: the local store scans).
- */
+/** The service's outbox backlog and the age of its oldest event, read from MongoDB when scraped (`cachedGauge`, resting). */
 function outboxMetrics(app: ServiceApp, relay: OutboxRelay) {
   let last: Promise<{ events: number; oldestAgeSeconds: number }> | undefined;
-  const readFresh = async () => {
-    const started = Date.now();
-    let keep = 1_000;
-    try {
-      const backlog = await relay.backlog();
-      if (backlog.events === 0) keep = restAfterEmptySweep(Date.now() - started, keep);
-      return backlog;
-    } finally {
-      setTimeout(() => (last = undefined), keep).unref();
-    }
-  };
   // Both gauges come from one read: the second asks while the first's read is still the latest.
-  const read = () => (last ??= readFresh());
+  const read = () => (last ??= relay.backlog().finally(() => setTimeout(() => (last = undefined), 1_000).unref()));
   cachedGauge(
     app.metrics,
     { name: 'outbox_backlog_events', help: 'Events written but not yet published to Kafka' },
     async () => [{ labels: {}, value: (await read()).events }],
+    { rests: true },
   );
   cachedGauge(
     app.metrics,
     { name: 'outbox_oldest_event_age_seconds', help: 'Age of the oldest event not yet published to Kafka (0: none)' },
     async () => [{ labels: {}, value: (await read()).oldestAgeSeconds }],
+    { rests: true },
   );
 }
 

@@ -15,6 +15,7 @@ import { Schema, type Model, type mongo } from 'mongoose';
 import type { Logger } from './logger.js';
 import type { CausalContext } from './context.js';
 import { endSpans, topicMessagesOf } from './outbox-messages.js';
+import { restAfter } from './rest.js';
 import { currentTraceCarrier, type Span } from './telemetry.js';
 
 export type OutboxEvent = EventEnvelope;
@@ -67,17 +68,6 @@ export interface OutboxDocument {
 
 const PENDING = { 'outbox.id': { $exists: true } } as const;
 
-/** At most this share of the time goes to reading every outbox when nothing turns out to be pending. */
-const SWEEP_SHARE = 0.05;
-
-/**
- * How long to wait, after a look for pending events that found none and took `tookMs`, before looking again:
- * at least `floorMs`, and long enough that such looks take at most `SWEEP_SHARE` of the time. Real MongoDB
- * answers them from the sparse index in milliseconds, so the floor rules; the local MongoDB-compatible server
- * cannot use that index and reads the whole collection, seconds at 100,000 documents
- * (docs/performance-data-growth.md), so it is asked less often the more it holds.
- */
-export const restAfterEmptySweep = (tookMs: number, floorMs: number) => Math.max(floorMs, tookMs / SWEEP_SHARE);
 /** One key per aggregate id, whatever its type (an ObjectId read back is another object than the one kicked). */
 const keyOf = (id: AggregateKey) => `${typeof id}:${String(id)}`;
 
@@ -107,7 +97,7 @@ export interface OutboxRelayOptions {
   logger: Logger;
   /**
    * How often to sweep the whole collection for pending events (other writers, or a crash), at most: after a
-   * sweep that found nothing, the next waits longer when that one was slow (`restAfterEmptySweep`).
+   * sweep that found nothing, the next waits longer when that one was slow (`restAfter`).
    */
   sweepIntervalMs?: number;
   /** Documents per round. */
@@ -370,7 +360,7 @@ class Relay implements OutboxRelay {
     this.sweepGapMs = this.sweepIntervalMs;
     await this.settleMark();
     const sent = await this.each(PENDING);
-    if (sent === 0) this.sweepGapMs = restAfterEmptySweep(Date.now() - this.lastSweep, this.sweepIntervalMs);
+    if (sent === 0) this.sweepGapMs = restAfter(Date.now() - this.lastSweep, this.sweepIntervalMs);
   }
 
   /** Waits `ms`, or less when a kick or the stop wakes the loop. */

@@ -45,8 +45,18 @@ invoiceSchema.plugin(outboxPlugin);
 invoiceSchema.index(SEQ_GUARD_INDEX, { unique: true });
 // Production MongoDB finds a creator's commissions through this; mongo-java-server scans.
 invoiceSchema.index({ 'commission.creator': 1 }, { sparse: true });
-// ... and the payments left unsettled past their lease (the reconciliation job).
-invoiceSchema.index({ 'lease.until': 1 }, { sparse: true });
+// The invoices under a lease: few (the payments in flight) among many. A payment id leases one invoice only,
+// so the index can be unique, and then the local store answers `LEASED` from it too (see below).
+export const LEASE_INDEX = { 'lease.paymentId': 1 } as const;
+invoiceSchema.index(LEASE_INDEX, { unique: true, sparse: true });
+
+/**
+ * Every invoice under a lease. The filter names exactly the unique index's field with `$regex`: the only shape
+ * besides equality and `$in` that the local MongoDB-compatible server answers from an index (it reads every
+ * invoice for any other, seconds at 100,000: docs/performance-data-growth.md); `$exists` lets real MongoDB use
+ * the sparse index.
+ */
+const LEASED = { 'lease.paymentId': { $exists: true, $regex: '^' } } as const;
 
 export type NewInvoice = Omit<InvoiceDocument, 'outbox' | 'attempts' | 'lease'>;
 
@@ -125,6 +135,12 @@ async function fileEarlierInvoices(
   return filed;
 }
 
+/** The invoices whose lease lapsed by `now`, oldest lease first. */
+const lapsed = <T extends Pick<InvoiceDocument, 'lease'>>(leased: T[], now: Date) =>
+  leased
+    .filter((doc) => doc.lease && new Date(doc.lease.until) <= now)
+    .sort((a, b) => new Date(a.lease!.until).getTime() - new Date(b.lease!.until).getTime());
+
 /** The ids of the invoices the itinerary's revisions before `revision` would have (billing names them). */
 const olderIds = (itineraryId: string, revision: number) =>
   Array.from({ length: Math.max(0, revision) }, (_, r) => invoiceIdFor(itineraryId, r));
@@ -145,16 +161,13 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>, revisions: mo
 
     /** Invoices whose payment is still unsettled past its lease, oldest lease first. */
     async unsettled(now: Date, limit: number): Promise<InvoiceDocument[]> {
-      return invoices
-        .find({ 'lease.until': { $lte: now } }, { projection: { outbox: 0 } })
-        .sort({ 'lease.until': 1 })
-        .limit(limit)
-        .toArray();
+      const leased = await invoices.find(LEASED, { projection: { outbox: 0 } }).toArray();
+      return lapsed(leased, now).slice(0, limit);
     },
 
-    /** How many payments are unsettled past their lease (the index on `lease.until` answers it). */
+    /** How many payments are unsettled past their lease. */
     async awaitingReconciliation(now: Date): Promise<number> {
-      return invoices.countDocuments({ 'lease.until': { $lte: now } });
+      return lapsed(await invoices.find(LEASED, { projection: { lease: 1 } }).toArray(), now).length;
     },
 
     /** Whether a later revision of the itinerary was invoiced (its revisions record, by `_id`). */

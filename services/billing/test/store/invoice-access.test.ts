@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
 import { SEQ_GUARD_INDEX } from '../../src/store/guarded-writes.js';
-import { invoiceStore } from '../../src/store/invoices.js';
-import { useBilling } from '../helpers.js';
+import { invoiceStore, LEASE_INDEX } from '../../src/store/invoices.js';
+import { useBilling, validCard } from '../helpers.js';
 
 const world = useBilling();
 const noOutbox = { addModel: () => undefined, kick: () => undefined };
@@ -57,5 +57,33 @@ describe('the invoice store’s access paths', () => {
     await invoiceStore(world.app.mongo, noOutbox);
     // Left as it was: the start did not look for invoices without a counter.
     expect(await invoices.findOne({ _id: invoice.id as never })).not.toHaveProperty('seq');
+  });
+
+  it('finds the payments unsettled past their lease among the leased invoices, oldest first', async () => {
+    const indexes = await world.app.mongo.collection('invoices').indexes();
+    expect(indexes.find((index) => Object.keys(index.key).join() === 'lease.paymentId')).toMatchObject({
+      key: LEASE_INDEX,
+      unique: true,
+      sparse: true,
+    });
+    const now = new Date();
+    const lapsedAt = (ms: number) => new Date(now.getTime() - ms);
+    const leased = async (until: Date) => {
+      const { invoice } = await world.openInvoice();
+      return world.leaveUnsettledAttempt(invoice, randomUUID(), validCard(), { leaseUntil: until });
+    };
+    const older = await leased(lapsedAt(60_000_000));
+    const newer = await leased(lapsedAt(50_000_000));
+    const live = await leased(new Date(now.getTime() + 60_000));
+    const store = world.app.billing.store;
+    const unsettled = (await store.unsettled(now, 1_000)).map((doc) => doc.lease?.paymentId);
+    expect(unsettled.indexOf(older)).toBeLessThan(unsettled.indexOf(newer));
+    expect(unsettled).toContain(newer);
+    expect(unsettled).not.toContain(live);
+    expect(await store.awaitingReconciliation(now)).toBe(unsettled.length);
+    // `limit` keeps the oldest.
+    const first = await store.unsettled(now, 1);
+    expect(first).toHaveLength(1);
+    expect(new Date(first[0]!.lease!.until).getTime()).toBeLessThanOrEqual(lapsedAt(60_000_000).getTime());
   });
 });
