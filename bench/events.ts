@@ -18,6 +18,7 @@ import {
   createProducer,
   defineModel,
   newEvent,
+  pendingEvents,
   outboxPlugin,
 } from '@travelclub/kit';
 import { benchOptions, kafkaOf, serverSettings } from './setup.js';
@@ -102,7 +103,7 @@ const save = async (phase: string, from: number, to: number) => {
     // Each aggregate document carries its own event, written atomically with it.
     const event = newEvent('billing.invoice.created', id, payload, { correlationId: id, causationId: id });
     occurredAt.set(id, Date.parse(event.occurredAt));
-    docs.push({ _id: id, status: 'open', outbox: [event] });
+    docs.push({ _id: id, status: 'open', ...pendingEvents(event) });
   }
   // The load generator inserts lean: the system under test is the relay, Kafka and the consumer.
   await Invoice.insertMany(docs, { lean: true });

@@ -20,6 +20,7 @@ export * from './metrics.js';
 export * from './rest.js';
 export * from './mongo-monitor.js';
 export * from './outbox.js';
+export * from './outbox-writes.js';
 export * from './outbox-service.js';
 export { partitionWaits, type PartitionWaits } from './partition-waits.js';
 export * from './queues.js';

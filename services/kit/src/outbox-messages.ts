@@ -1,7 +1,8 @@
 // The Kafka messages the outbox relay (outbox.ts) sends for its documents' events, with the publish spans that
 // continue each event's trace (docs/observability.md).
 import { topicOf } from '@travelclub/contracts';
-import type { OutboxDocument, OutboxEvent } from './outbox.js';
+import type { OutboxDocument } from './outbox.js';
+import type { OutboxEvent } from './outbox-writes.js';
 import { contextFrom, currentTraceCarrier, failSpan, otelTrace, SpanKind, startSpan, type Span } from './telemetry.js';
 
 /**

@@ -2,61 +2,20 @@
 // same single-document update as the state change. The relay publishes them to Kafka, keyed by the
 // aggregate id, and only then pulls them from the document. A crash in between republishes: nothing is
 // lost, and idempotent consumers drop the copies.
-import { randomUUID } from 'node:crypto';
-import {
-  eventPayloadSchemas,
-  eventVersions,
-  type EventEnvelope,
-  type EventPayload,
-  type EventType,
-} from '@travelclub/contracts';
+// A document with pending events also carries `outboxKey`, a fresh random key set by every write that adds
+// events, and dropped with the events when none came since the relay read them. The sweep finds pending
+// documents by it, through a unique sparse index that both real MongoDB and the local MongoDB-compatible
+// server answer from (the local server can use no index for `outbox.id: { $exists }` and read every document
+// of the collection for each sweep: docs/performance-data-growth.md).
 import type { Producer } from 'kafkajs';
-import { Schema, type Model, type mongo } from 'mongoose';
+import type { Model, mongo } from 'mongoose';
 import type { Logger } from './logger.js';
-import type { CausalContext } from './context.js';
 import { endSpans, topicMessagesOf } from './outbox-messages.js';
 import { restAfter } from './rest.js';
-import { currentTraceCarrier, type Span } from './telemetry.js';
+import type { OutboxEvent } from './outbox-writes.js';
+import type { Span } from './telemetry.js';
 
-export type OutboxEvent = EventEnvelope;
-
-/** Adds the `outbox` field to an aggregate's schema. */
-export function outboxPlugin(schema: Schema): void {
-  schema.add({ outbox: { type: [Schema.Types.Mixed], default: [] } });
-  // Production MongoDB finds pending documents through this sparse index; empty outboxes are not in it.
-  schema.index({ 'outbox.id': 1 }, { sparse: true });
-}
-
-/** A new event for the outbox, its payload checked against contracts (a bad payload is a bug: it throws). */
-export function newEvent<T extends EventType>(
-  type: T,
-  aggregateId: string,
-  payload: EventPayload<T>,
-  ctx: CausalContext,
-): OutboxEvent {
-  return {
-    id: randomUUID(),
-    type,
-    version: eventVersions[type],
-    occurredAt: new Date().toISOString(),
-    aggregateId,
-    correlationId: ctx.correlationId,
-    causationId: ctx.causationId,
-    // The span writing the event (a request's, a handler's): its publish and handling continue this trace.
-    ...withTrace(currentTraceCarrier()),
-    payload: eventPayloadSchemas[type].parse(payload),
-  };
-}
-
-const withTrace = (trace: OutboxEvent['trace']) => (trace ? { trace } : {});
-
-/** Adds events to an update so the state change and its events are one atomic write. */
-export function withEvents<U extends { $push?: object; [operator: `$${string}`]: unknown }>(
-  update: U,
-  ...events: OutboxEvent[]
-): U & { $push: { outbox: { $each: OutboxEvent[] } } } {
-  return { ...update, $push: { ...update.$push, outbox: { $each: events } } };
-}
+export type { OutboxEvent } from './outbox-writes.js';
 
 /** Aggregate ids as services choose them: strings (uuids, slugs), numbers or ObjectIds. */
 export type AggregateKey = string | number | mongo.ObjectId;
@@ -64,9 +23,17 @@ export type AggregateKey = string | number | mongo.ObjectId;
 export interface OutboxDocument {
   _id: AggregateKey;
   outbox: OutboxEvent[];
+  outboxKey?: string;
 }
 
-const PENDING = { 'outbox.id': { $exists: true } } as const;
+/**
+ * The documents with pending events. The filter names exactly the unique index's field, with `$regex`: besides
+ * equality and `$in`, the only shape the local server answers from an index; `$exists` lets real MongoDB use
+ * the sparse index.
+ */
+const PENDING = { outboxKey: { $exists: true, $regex: '^' } } as const;
+/** Pending documents written before `outboxKey` (none once the relay has run once since): read at the start. */
+const WRITTEN_BEFORE_KEYS = { 'outbox.id': { $exists: true }, outboxKey: { $exists: false } } as const;
 
 /** One key per aggregate id, whatever its type (an ObjectId read back is another object than the one kicked). */
 const keyOf = (id: AggregateKey) => `${typeof id}:${String(id)}`;
@@ -117,6 +84,22 @@ export interface OutboxRelay extends Outbox {
 
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   return new Relay(options);
+}
+
+/**
+ * Pulls the sent events (by event id: events appended meanwhile stay). A document whose key is still the one
+ * read got no event since, so its events and its key go in one write, found by the key. The others (a newer
+ * event came, with a new key; or written before keys) are pulled by id and keep their key for the sweep.
+ */
+async function markSent(collection: mongo.Collection<OutboxDocument>, docs: OutboxDocument[], ids: string[]) {
+  const pull = { $pull: { outbox: { id: { $in: ids } } } };
+  const keys = docs.flatMap((doc) => (doc.outboxKey ? [doc.outboxKey] : []));
+  const unchanged =
+    keys.length === 0
+      ? 0
+      : (await collection.updateMany({ outboxKey: { $in: keys } }, { ...pull, $unset: { outboxKey: '' } }))
+          .matchedCount;
+  if (unchanged < docs.length) await collection.updateMany({ _id: { $in: docs.map((doc) => doc._id) } }, pull);
 }
 
 class Relay implements OutboxRelay {
@@ -179,10 +162,14 @@ class Relay implements OutboxRelay {
    */
   async drainOnce(): Promise<number> {
     this.lastSweep = Date.now();
+    return (await this.drain(WRITTEN_BEFORE_KEYS)) + (await this.drain(PENDING));
+  }
+
+  private async drain(filter: mongo.Filter<OutboxDocument>) {
     let sent = 0;
     for (;;) {
       await this.settleMark();
-      const round = await this.each(PENDING);
+      const round = await this.each(filter);
       if (round === 0) {
         await this.settleMark();
         return sent;
@@ -276,7 +263,9 @@ class Relay implements OutboxRelay {
     // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
     const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
     const kicksBefore = this.kicks;
-    const found = await collection.find(filter, { projection: { outbox: 1 }, limit: this.batchSize }).toArray();
+    const found = await collection
+      .find(filter, { projection: { outbox: 1, outboxKey: 1 }, limit: this.batchSize })
+      .toArray();
     const pending = found
       .map((doc) => ({ ...doc, outbox: (doc.outbox ?? []).filter((event) => !this.markingIds.has(event.id)) }))
       .filter((doc) => doc.outbox.length > 0);
@@ -287,10 +276,7 @@ class Relay implements OutboxRelay {
     // what was sent, by event id: events appended meanwhile stay for the next round.
     await this.settleMark();
     const ids = docs.flatMap((doc) => doc.outbox.map((e) => e.id));
-    const mark = collection.updateMany(
-      { _id: { $in: docs.map((doc) => doc._id) } },
-      { $pull: { outbox: { id: { $in: ids } } } },
-    );
+    const mark = markSent(collection, docs, ids);
     mark.catch(() => undefined); // observed here, rethrown by the next settleMark
     this.marking = mark;
     this.markingIds = new Set(ids);
@@ -328,8 +314,14 @@ class Relay implements OutboxRelay {
 
   private async run() {
     let failures = 0;
+    let keyless = true;
     while (this.running) {
       try {
+        // Once per start: documents written before `outboxKey` (a crash, or an instance of an older build).
+        if (keyless) {
+          await this.drain(WRITTEN_BEFORE_KEYS);
+          keyless = false;
+        }
         // One sweep round per interval, not a drain: under steady writes a drain never ends, and its
         // scans would starve the hinted aggregates.
         if (this.untilSweep() === 0) await this.sweep();

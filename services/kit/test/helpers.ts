@@ -64,6 +64,7 @@ export interface TestInvoice {
   _id: string;
   status: 'open' | 'paid';
   outbox: unknown[];
+  outboxKey?: string;
 }
 
 export function invoiceModel(mongo: Connection) {

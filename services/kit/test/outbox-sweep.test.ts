@@ -1,8 +1,8 @@
-// The relay's sweep on a store that answers it slowly: the local MongoDB-compatible server reads the whole
-// collection for it (docs/performance-data-growth.md). Here a real collection answers the sweep's query late.
+// The relay's sweep on a store that answers it slowly (as the local MongoDB-compatible server did while it
+// scanned for it: docs/performance-data-growth.md). Here a real collection answers the sweep's query late.
 import { topics } from '@travelclub/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createOutboxRelay, ensureTopics, newEvent, restAfter } from '../src/index.js';
+import { createOutboxRelay, ensureTopics, newEvent, pendingEvents, restAfter } from '../src/index.js';
 import { uniqueName } from '../src/testing/index.js';
 import { invoiceCreated, invoiceModel, silentLogger, useService } from './helpers.js';
 
@@ -12,7 +12,7 @@ const { topicPrefix } = service;
 
 const SLOW_MS = 150;
 
-/** The invoices' collection, whose sweeps (a query on `outbox.id`) answer `SLOW_MS` late and are counted. */
+/** The invoices' collection, whose sweeps (a query on `outboxKey`) answer `SLOW_MS` late and are counted. */
 async function slowlySweptInvoices() {
   await ensureTopics(service.app.kafka, [topicPrefix + topics.billing], 3);
   const Invoice = await invoiceModel(service.app.mongo);
@@ -23,7 +23,7 @@ async function slowlySweptInvoices() {
         return (filter: Record<string, unknown>, ...rest: unknown[]) => {
           const find = () =>
             (target.find as (...args: unknown[]) => { toArray(): Promise<unknown[]> })(filter, ...rest);
-          if (!('outbox.id' in filter)) return find();
+          if (!(filter.outboxKey as { $regex?: string } | undefined)?.$regex) return find();
           sweeps.push(Date.now());
           return { toArray: () => new Promise((r) => setTimeout(r, SLOW_MS)).then(() => find().toArray()) };
         };
@@ -34,7 +34,7 @@ async function slowlySweptInvoices() {
   const open = (id: string) => ({
     _id: id,
     status: 'open',
-    outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
+    ...pendingEvents(newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)),
   });
   const published = (id: string, timeout: number) =>
     vi.waitFor(async () => expect((await Invoice.findById(id).lean())?.outbox).toEqual([]), { timeout, interval: 20 });

@@ -12,6 +12,7 @@ import {
   ensureTopics,
   handler,
   newEvent,
+  pendingEvents,
   withEvents,
 } from '../src/index.js';
 import { testInfra, uniqueName } from '../src/testing/index.js';
@@ -32,7 +33,7 @@ const relayOf = (options: Partial<OutboxRelayOptions>) =>
 const openInvoice = (id: string) => ({
   _id: id,
   status: 'open',
-  outbox: [newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)],
+  ...pendingEvents(newEvent('billing.invoice.created', id, invoiceCreated(id), ctx)),
 });
 
 /** Waits until the invoice's events were all published (its outbox is empty). */
@@ -71,7 +72,7 @@ describe('outbox', () => {
     const Invoice = await invoiceModel(service.app.mongo);
     const id = uniqueName('inv');
     const created = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
-    await Invoice.create({ _id: id, status: 'open', outbox: [created] });
+    await Invoice.create({ _id: id, status: 'open', ...pendingEvents(created) });
     const paid = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
     // The state change and its event in one single-document update.
     await Invoice.updateOne({ _id: id, status: 'open' }, withEvents({ $set: { status: 'paid' } }, paid));
@@ -208,7 +209,7 @@ describe('relay with a mark in flight', () => {
     const Invoice = await invoiceModel(service.app.mongo);
     const id = uniqueName('inv');
     const first = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
-    await Invoice.create({ _id: id, status: 'open', outbox: [first] });
+    await Invoice.create({ _id: id, status: 'open', ...pendingEvents(first) });
 
     // The relay's marks wait for `landMarks`; its first publish waits until the second event is written and kicked.
     let landMarks!: () => void;
@@ -313,7 +314,7 @@ describe('relay failures', () => {
     const Invoice = await invoiceModel(service.app.mongo);
     const id = uniqueName('inv');
     const event = newEvent('billing.invoice.created', id, invoiceCreated(id), ctx);
-    await Invoice.create({ _id: id, status: 'open', outbox: [event] });
+    await Invoice.create({ _id: id, status: 'open', ...pendingEvents(event) });
     const failing = relayOf({
       models: [await invoiceModel(own)],
       producer: {
@@ -348,7 +349,7 @@ describe('relay failures', () => {
       ...newEvent('billing.invoice.created', poison, invoiceCreated(poison), ctx),
       padding: 'x'.repeat(2_000_000),
     };
-    await Invoice.insertMany([{ _id: poison, status: 'open', outbox: [huge] }, ...good.map(openInvoice)]);
+    await Invoice.insertMany([{ _id: poison, status: 'open', ...pendingEvents(huge) }, ...good.map(openInvoice)]);
     const relay = relayOf({ models: [Invoice] });
     relay.kick(poison, ...good);
     relay.start();

@@ -20,6 +20,7 @@ import {
   KafkaSettingsSchema,
   loadConfig,
   newEvent,
+  pendingEvents,
   outboxPlugin,
   type EventConsumer,
   type ServiceApp,
@@ -119,10 +120,10 @@ describe('Kafka over SASL_SSL with a client certificate and SCRAM-SHA-512', () =
     await Invoice.create({
       _id: stored,
       status: 'paid',
-      outbox: [
+      ...pendingEvents(
         newEvent('billing.invoice.created', stored, invoiceCreated(stored), ctx),
         newEvent('billing.invoice.paid', stored, invoicePaid(stored), ctx),
-      ],
+      ),
     });
     await vi.waitFor(async () => expect((await Invoice.findById(stored).lean())?.outbox).toEqual([]), {
       timeout: 20_000,

@@ -17,6 +17,7 @@ import {
   ensureTopics,
   isRetriableStartError,
   newEvent,
+  pendingEvents,
 } from '../src/index.js';
 import { testConfig, testEnv, uniqueName } from '../src/testing/index.js';
 import { buildKafkaService, type KafkaService } from './fixtures/kafka-service.js';
@@ -267,7 +268,7 @@ describe('a service started before its broker is up', () => {
     await background.Invoice.create({
       _id: id,
       status: 'paid',
-      outbox: [newEvent('billing.invoice.paid', id, invoicePaid(id), ctx)],
+      ...pendingEvents(newEvent('billing.invoice.paid', id, invoicePaid(id), ctx)),
     });
     background.relay.kick(id);
     await vi.waitFor(

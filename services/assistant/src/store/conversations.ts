@@ -3,7 +3,7 @@
 // its time runs out. Support's reads are recorded, with their event, in `support_reads`.
 import type { ChatMessage, ConversationSummary } from '@travelclub/contracts';
 import { assistantLimits } from '@travelclub/contracts';
-import { defineModel, outboxPlugin, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, pendingEvents, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 
 /** A message as stored: what the chat shows, plus what later turns need (the hotels named, the grounded facts). */
@@ -135,7 +135,7 @@ export async function conversationStore(connection: Connection, outbox: Outbox) 
 
     /** Records support's read of a conversation with its event, in one write. */
     async recordSupportRead(record: Omit<SupportReadRecord, 'outbox'>, event: OutboxEvent) {
-      await reads.collection.insertOne({ ...record, outbox: [event] } as never);
+      await reads.collection.insertOne({ ...record, ...pendingEvents(event) } as never);
       outbox.kick(record._id);
     },
   };

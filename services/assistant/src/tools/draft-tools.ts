@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AssistantToolArgs } from '@travelclub/contracts';
 import type { CausalContext } from '@travelclub/kit';
-import { newEvent } from '@travelclub/kit';
+import { newEvent, pendingEvents } from '@travelclub/kit';
 import type { CreatorPlatform } from '../clients/platform.js';
 import { formatStay, nightsBetween } from '../domain/format.js';
 import type { ToolResult } from '../engines/engine.js';
@@ -45,7 +45,7 @@ async function saveDraft(
     conversationId,
     status: 'open',
     createdAt: new Date(),
-    outbox: [event],
+    ...pendingEvents(event),
   });
   const href = draftUrl(draft.kind, draft.id);
   return {

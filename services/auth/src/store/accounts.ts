@@ -2,7 +2,15 @@
 // in written in the same document (outbox).
 import { RoleSchema } from '@travelclub/contracts';
 import type { Outbox, OutboxEvent } from '@travelclub/kit';
-import { appError, defineModel, isDuplicateKeyError, outboxPlugin, required, withEvents } from '@travelclub/kit';
+import {
+  appError,
+  defineModel,
+  isDuplicateKeyError,
+  outboxPlugin,
+  pendingEvents,
+  required,
+  withEvents,
+} from '@travelclub/kit';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { emailKey, type Account, type RegisteredFields, type RoleChangeRecord } from '../domain/accounts.js';
 import { roleChangeSchema, staffActionSchema, staffWrites } from './account-staff-writes.js';
@@ -116,7 +124,7 @@ export async function accountStore(connection: Connection, outbox: Outbox) {
 
     /** Writes a new account with its `registered` event; an email that has an account already is refused. */
     async create(account: Account, event: OutboxEvent): Promise<Account> {
-      await Accounts.create({ ...account, outbox: [event] }).catch(refuseDuplicate);
+      await Accounts.create({ ...account, ...pendingEvents(event) }).catch(refuseDuplicate);
       outbox.kick(account._id);
       return account;
     },

@@ -2,7 +2,7 @@
 // lease, the commission and its reversal, and the events of each change (outbox), so every state change and
 // its events are one conditional single-document update: no transactions needed. The lease names the one
 // payment not yet settled; it is let go only when that payment's outcome is known and recorded.
-import { defineModel, outboxPlugin, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, pendingEvents, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { invoiceIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
@@ -195,7 +195,7 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites, revisions:
     ): Promise<{ invoice: InvoiceDocument; created: boolean }> {
       const result = await invoices.updateOne(
         { _id: invoice._id },
-        { $setOnInsert: { ...invoice, lease: null, attempts: {}, seq: 0, outbox: [created] } },
+        { $setOnInsert: { ...invoice, lease: null, attempts: {}, seq: 0, ...pendingEvents(created) } },
         { upsert: true },
       );
       if (result.upsertedCount) outbox.kick(invoice._id);

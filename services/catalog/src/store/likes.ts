@@ -3,7 +3,7 @@
 // document carries the like's events (the outbox) in the same write as the change.
 import type { LocationType } from '@travelclub/contracts';
 import type { Outbox, OutboxEvent } from '@travelclub/kit';
-import { defineModel, isDuplicateKeyError, outboxPlugin, withEvents } from '@travelclub/kit';
+import { defineModel, isDuplicateKeyError, outboxPlugin, pendingEvents, withEvents } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 
 interface Like {
@@ -40,7 +40,15 @@ export async function likeStore(connection: Connection, outbox: Outbox) {
     const _id = likeId(userId, destinationId);
     const createdAt = new Date();
     try {
-      await likes.insertOne({ _id, userId, destinationId, locationType, createdAt, liked: true, outbox: [event] });
+      await likes.insertOne({
+        _id,
+        userId,
+        destinationId,
+        locationType,
+        createdAt,
+        liked: true,
+        ...pendingEvents(event),
+      });
       return true;
     } catch (err) {
       if (!isDuplicateKeyError(err)) throw err;

@@ -1,7 +1,7 @@
 // The events of searches (`catalog.search.created`). Searches live in Redis, and the outbox needs a MongoDB
 // document, so each event gets one small document of its own here: one insert, published by the relay in the
 // background. The documents hold no criteria and no client; production MongoDB drops them after a week.
-import { defineModel, outboxPlugin, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import { defineModel, outboxPlugin, pendingEvents, type Outbox, type OutboxEvent } from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 
 interface SearchEventDocument {
@@ -27,7 +27,7 @@ export async function searchEventStore(connection: Connection, outbox: Outbox) {
   return {
     /** Writes the search's event; the relay publishes it without the search waiting for Kafka. */
     async record(searchId: string, event: OutboxEvent): Promise<void> {
-      await docs.insertOne({ _id: searchId, at: new Date(), outbox: [event] });
+      await docs.insertOne({ _id: searchId, at: new Date(), ...pendingEvents(event) });
       outbox.kick(searchId);
     },
   };

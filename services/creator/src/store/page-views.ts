@@ -10,6 +10,7 @@ import {
   defineModel,
   isDuplicateKeyError,
   outboxPlugin,
+  withEvents,
   type Outbox,
   type OutboxEvent,
   type ServiceApp,
@@ -81,7 +82,7 @@ export async function pageViewStore(
       const count = () =>
         views.updateOne(
           { _id },
-          { $inc: { views: 1 }, $setOnInsert: { creatorId, day, at: new Date() }, $push: { outbox: event } },
+          withEvents({ $inc: { views: 1 }, $setOnInsert: { creatorId, day, at: new Date() } }, event),
           { upsert: true },
         );
       // Two first views of a day at once: one inserts, the other's insert collides and it counts on that one.

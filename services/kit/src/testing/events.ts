@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { topicOf, type EventPayload, type EventType } from '@travelclub/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { newEvent, type OutboxEvent } from '../outbox.js';
+import { newEvent, type OutboxEvent } from '../outbox-writes.js';
 
 /** Publishes an event onto the app's topics as its owning service would; gives the envelope (pass it as `event` to send it again). */
 export async function publishEvent<T extends EventType>(
