@@ -57,6 +57,12 @@ export interface Endpoint {
   readonly limit?: 'tight';
   /** It takes image uploads (multipart): the gateway allows its body UPLOAD_BODY_LIMIT_BYTES, not BODY_LIMIT_BYTES. */
   readonly uploads?: true;
+  /**
+   * A public GET whose success answer is the same for everyone for this many seconds: it goes out with
+   * `Cache-Control: public, max-age=N` (the kit sets it, never on an error), and the gateway may answer it again
+   * from its shared cache until then (gateway/README.md, step 7).
+   */
+  readonly cacheSeconds?: number;
   /** One line for the OpenAPI document. */
   readonly summary?: string;
 }

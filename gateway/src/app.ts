@@ -105,8 +105,9 @@ export async function buildApp(config: GatewayConfig, options: GatewayOptions = 
   registerReadinessRoutes(app, upstreams, { timeoutMs: config.HEALTH_TIMEOUT_MS, logLevel: config.LOG_LEVEL });
   registerDocsRoutes(app, upstreams, table, config.HEALTH_TIMEOUT_MS);
   const forward = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.upstream) return upstreams.forward(req, reply, req.upstream.service, req.upstream.url);
-    if (req.page !== null) return upstreams.forward(req, reply, 'web', req.page, WEB_DEFAULT_HEADERS);
+    const { upstream } = req;
+    if (upstream) return upstreams.forward(req, reply, upstream.service, upstream.url, { shared: upstream.shared });
+    if (req.page !== null) return upstreams.forward(req, reply, 'web', req.page, { defaults: WEB_DEFAULT_HEADERS });
     throw appError('not-found');
   };
   // A forward writes its request span's `traceparent` itself (upstreams.ts), so it runs outside the span.
@@ -167,6 +168,7 @@ function registerUpstreams(app: FastifyInstance, config: GatewayConfig): Upstrea
     urls: { ...urls, ...(config.WEB_SERVER_URL ? { web: config.WEB_SERVER_URL } : {}) },
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     connections: config.UPSTREAM_CONNECTIONS,
+    sharedCacheBytes: config.SHARED_CACHE_BYTES,
   });
   app.addHook('onClose', () => upstreams.close());
   return upstreams;

@@ -59,6 +59,15 @@ export const GatewayConfigSchema = BaseConfigSchema.pick({
   UPSTREAM_TIMEOUT_MS: positiveIntSetting(10_000),
   /** Kept-alive connections per upstream service. */
   UPSTREAM_CONNECTIONS: positiveIntSetting(128),
+  /**
+   * Memory for the shared cache of public answers that say anyone may keep them (autocomplete; shared-cache.ts),
+   * in bytes; 0 turns it off.
+   */
+  SHARED_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   /** How long /health and /docs wait for each service. */
   HEALTH_TIMEOUT_MS: positiveIntSetting(1_500),
   BODY_LIMIT_BYTES: positiveIntSetting(1024 * 1024),

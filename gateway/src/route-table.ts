@@ -1,6 +1,6 @@
 // The route table, built from the endpoint definitions alone (contracts/src/<service>/endpoints.ts): for a method and a
-// decoded path, the service that answers it, whether it needs a token, whether it gets the tighter rate limit
-// and whether it takes uploads. Internal endpoints (service to service) are never routed. A new definition is
+// decoded path, the service that answers it, whether it needs a token, whether it gets the tighter rate limit,
+// whether its answers may come from the shared cache and whether it takes uploads. Internal endpoints (service to service) are never routed. A new definition is
 // routed, limited and documented with no change here. Patterns: see path-trie.ts; at equal depth an exact
 // segment beats a parameter, so `/api/v1/hotel/search` is not `/api/v1/hotel/:id`.
 import {
@@ -28,6 +28,8 @@ export interface RouteMatch {
   tightlyLimited: boolean;
   /** The answer to a call without a token where it is not `unauthenticated` (the cart's "Token not found"). */
   missingToken?: ErrorCode;
+  /** Its answers may come from the shared cache (the endpoint's `cacheSeconds`; shared-cache.ts). */
+  shared: boolean;
 }
 
 export interface RouteTable {
@@ -45,10 +47,14 @@ export function compileRouteTable(definitions: readonly Endpoint[] = allEndpoint
   const byMethod = new Map<string, PathTrie<RouteMatch>>();
   for (const e of routed) {
     if (!isService(e.service)) throw new Error(`${e.method} ${e.path}: ${e.service} is no service behind the gateway`);
+    // What one caller is given must never be kept for another.
+    if (e.cacheSeconds !== undefined && (e.method !== 'GET' || !isPublic(e)))
+      throw new Error(`${e.method} ${e.path}: only a public GET may say its answer is kept (cacheSeconds)`);
     const match: RouteMatch = Object.freeze({
       service: e.service,
       isPublic: isPublic(e),
       tightlyLimited: e.limit === 'tight',
+      shared: e.cacheSeconds !== undefined,
       ...(e.missingToken ? { missingToken: e.missingToken } : {}),
     });
     // A GET also answers HEAD, as the services' routers do.

@@ -2,11 +2,12 @@
 // request forwarded as it came (canonical path, minus hop-by-hop headers) and the answer streamed back. One that
 // is down becomes the catalogue's 503, one too slow to start answering its 504.
 import type { IncomingHttpHeaders } from 'node:http';
-import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError, traceCarrierOf } from '@travelclub/kit';
+import { CORRELATION_ID_HEADER, REQUEST_ID_HEADER, AppError, businessCounter, traceCarrierOf } from '@travelclub/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { exchange, type Answer } from './exchange.js';
 import type { ServiceName } from './route-table.js';
+import { sharedCacheStore, withSharedCache } from './shared-cache.js';
 
 /** Whom the gateway forwards to: a service, or the web server (every page path). */
 export type UpstreamName = ServiceName | 'web';
@@ -48,12 +49,34 @@ const NOT_RETURNED = new Set([
 ]);
 
 const BUFFERED_ANSWER_BYTES = 64 * 1024;
+/** The largest answer the shared cache keeps (autocomplete's are 1 to 4 KB). */
+const SHARED_ENTRY_BYTES = 256 * 1024;
+
+const sharedAnswers = businessCounter({
+  name: 'gateway_shared_cache_requests_total',
+  help: "Requests to public routes that a shared cache may answer, by whether it did ('hit') or the service did ('miss')",
+  labelNames: ['outcome'],
+});
 
 export interface UpstreamOptions {
   urls: Partial<Record<UpstreamName, string>>;
   /** undici checks it on a coarse clock: the 504 comes up to a second later than this. */
   timeoutMs: number;
   connections: number;
+  /** Memory for the shared cache of the services' public answers (shared-cache.ts); 0: none. */
+  sharedCacheBytes: number;
+}
+
+/** How to forward one request. */
+export interface ForwardOptions {
+  /** Headers set on the answer when the upstream did not set them itself. */
+  defaults?: readonly [name: string, value: string][];
+  /**
+   * The route's definition says its answer is the same for everyone (`cacheSeconds`): a GET may be answered from
+   * the shared cache, when an earlier answer said anyone may keep it. Never for the web server, whose pages
+   * differ with the visitor's cookies.
+   */
+  shared?: boolean;
 }
 
 export interface Upstreams {
@@ -61,54 +84,63 @@ export interface Upstreams {
   readonly configured: UpstreamName[];
   /** The services with a URL (they publish API documents; the web server does not). */
   readonly services: ServiceName[];
-  /**
-   * Sends the request to `upstream` at `url` (its canonical path and query: request-target.ts). Headers in
-   * `defaults` are set on the answer when the upstream did not set them itself.
-   */
+  /** Sends the request to `upstream` at `url` (its canonical path and query: request-target.ts). */
   forward(
     req: FastifyRequest,
     reply: FastifyReply,
     upstream: UpstreamName,
     url: string,
-    defaults?: readonly [name: string, value: string][],
+    options?: ForwardOptions,
   ): Promise<FastifyReply>;
   /** A small GET of the gateway's own (readiness, documents): status and parsed JSON, or an error. */
   getJson(upstream: UpstreamName, path: string, timeoutMs: number): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
+interface Upstream {
+  pool: Pool;
+  origin: string;
+  /** The pool behind the shared cache, for a service when the cache is on. */
+  shared: Dispatcher | undefined;
+}
+
 export function createUpstreams(options: UpstreamOptions): Upstreams {
-  const pools = new Map<UpstreamName, Pool>();
-  for (const [service, url] of Object.entries(options.urls) as [UpstreamName, string][]) {
-    pools.set(
-      service,
-      new Pool(url, {
-        connections: options.connections,
-        headersTimeout: options.timeoutMs,
-        bodyTimeout: options.timeoutMs,
-        connect: { timeout: options.timeoutMs },
-      }),
-    );
+  const store =
+    options.sharedCacheBytes > 0
+      ? sharedCacheStore({ maxBytes: options.sharedCacheBytes, maxEntryBytes: SHARED_ENTRY_BYTES })
+      : undefined;
+  const upstreams = new Map<UpstreamName, Upstream>();
+  for (const [name, url] of Object.entries(options.urls) as [UpstreamName, string][]) {
+    const pool = new Pool(url, {
+      connections: options.connections,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connect: { timeout: options.timeoutMs },
+    });
+    const shared = store && name !== 'web' ? withSharedCache(pool, store) : undefined;
+    upstreams.set(name, { pool, origin: new URL(url).origin, shared });
   }
-  const poolOf = (service: UpstreamName) => {
-    const pool = pools.get(service);
-    if (!pool)
-      throw new AppError('service-unavailable', undefined, { cause: new Error(`${service} is not configured`) });
-    return pool;
+  const upstreamOf = (name: UpstreamName) => {
+    const upstream = upstreams.get(name);
+    if (!upstream)
+      throw new AppError('service-unavailable', undefined, { cause: new Error(`${name} is not configured`) });
+    return upstream;
   };
 
   return {
-    configured: [...pools.keys()],
-    services: [...pools.keys()].filter((name): name is ServiceName => name !== 'web'),
+    configured: [...upstreams.keys()],
+    services: [...upstreams.keys()].filter((name): name is ServiceName => name !== 'web'),
 
-    async forward(req, reply, service, url, defaults = []) {
-      const pool = poolOf(service);
+    async forward(req, reply, service, url, { defaults = [], shared = false } = {}) {
+      const upstream = upstreamOf(service);
+      const cache = shared && req.method === 'GET' ? upstream.shared : undefined;
       let answer: Answer;
       try {
         // Small answers (the usual JSON) come whole and go out in one write, larger ones as a stream.
         answer = await exchange(
-          pool,
+          cache ?? upstream.pool,
           {
+            origin: upstream.origin,
             path: url,
             method: req.method as 'GET',
             headers: forwardedHeaders(req),
@@ -119,8 +151,10 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
       } catch (err) {
         throw upstreamFailure(service, err);
       }
-      reply.code(answer.statusCode);
       const headers = answer.headers;
+      // The cache marks what it answered with the answer's `age`; the services never send one.
+      if (cache) sharedAnswers.inc({ outcome: headers.age === undefined ? 'miss' : 'hit' });
+      reply.code(answer.statusCode);
       for (const name in headers) {
         const value = headers[name];
         if (value !== undefined && !NOT_RETURNED.has(name)) reply.header(name, value);
@@ -130,7 +164,7 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
     },
 
     async getJson(service, path, timeoutMs) {
-      const { statusCode, body } = await poolOf(service).request({
+      const { statusCode, body } = await upstreamOf(service).pool.request({
         path,
         method: 'GET',
         headers: { accept: 'application/json' },
@@ -140,7 +174,7 @@ export function createUpstreams(options: UpstreamOptions): Upstreams {
     },
 
     async close() {
-      await Promise.all([...pools.values()].map((pool) => pool.close()));
+      await Promise.all([...upstreams.values()].map(({ pool }) => pool.close()));
     },
   };
 }

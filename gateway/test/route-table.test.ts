@@ -1,5 +1,6 @@
-import { allEndpoints, isInternal, isPublic } from '@travelclub/contracts';
+import { allEndpoints, endpoint, isInternal, isPublic } from '@travelclub/contracts';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { PathTrie, pathSegments } from '../src/path-trie.js';
 import { compileRouteTable } from '../src/route-table.js';
 import { ROUTE_OWNERS } from './helpers.js';
@@ -157,5 +158,21 @@ describe('the endpoint definitions', () => {
     expect(table.uploads).toHaveLength(4);
     expect(table.resolve('GET', '/api/v1/itinerary')?.missingToken).toBe('token-not-found');
     expect(table.resolve('GET', '/api/v1/auth/me')?.missingToken).toBeUndefined();
+    expect(marked((e) => table.resolve(e.method, concrete(e.path))?.shared === true).sort()).toEqual([
+      'GET /.well-known/jwks.json',
+      'GET /api/v1/destinations/autocomplete',
+    ]);
+  });
+
+  it('refuse a kept answer (cacheSeconds) anywhere but on a public GET', () => {
+    const kept = (access: 'public' | 'user', method: 'GET' | 'POST') =>
+      endpoint({ service: 'catalog', access }, method, '/api/v1/kept', {
+        responses: { 200: z.object({}) },
+        errors: [],
+        cacheSeconds: 60,
+      });
+    expect(compileRouteTable([kept('public', 'GET')]).resolve('GET', '/api/v1/kept')?.shared).toBe(true);
+    expect(() => compileRouteTable([kept('user', 'GET')])).toThrow('only a public GET');
+    expect(() => compileRouteTable([kept('public', 'POST')])).toThrow('only a public GET');
   });
 });

@@ -93,7 +93,11 @@ export const authEndpoints = {
     responses: { 200: AcceptedAnswerSchema },
     errors: [],
   }),
-  jwks: endpoint(open, 'GET', '/.well-known/jwks.json', { responses: { 200: JwksSchema }, errors: [] }),
+  jwks: endpoint(open, 'GET', '/.well-known/jwks.json', {
+    responses: { 200: JwksSchema },
+    errors: [],
+    cacheSeconds: 300,
+  }),
 
   // Mailed one-time codes: magic link, password reset, email verification.
   magicLink: endpoint(open, 'POST', '/api/v1/authentication/magicLink', {

@@ -126,6 +126,8 @@ export const catalogEndpoints = {
     query: AutocompleteQuerySchema,
     responses: { 200: AutocompleteAnswerSchema },
     errors: [],
+    // The same prefix gives the same answer until the catalog changes: a minute in browsers and the gateway.
+    cacheSeconds: 60,
   }),
   likeDestination: endpoint(signedIn, 'POST', '/api/v1/destinations/:id/like', {
     params: DestinationParamsSchema,

@@ -80,6 +80,7 @@ export function registerEndpoints<D extends Record<string, Endpoint>>(
     const successes = SUCCESS.filter((status) => e.responses[status]);
     const status = successes.length === 1 ? successes[0] : undefined;
     const guard = guardOf(app, e);
+    const cacheControl = e.cacheSeconds === undefined ? undefined : `public, max-age=${e.cacheSeconds}`;
     app.route({
       method: e.method,
       url: e.path,
@@ -91,6 +92,13 @@ export function registerEndpoints<D extends Record<string, Endpoint>>(
         ...(e.summary && { summary: e.summary }),
       },
       ...(guard && { onRequest: guard }),
+      // Only a success may be kept by others: an error goes out without it, whenever it was thrown.
+      ...(cacheControl && {
+        onSend: (_req: unknown, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
+          if (reply.statusCode < 300) reply.header('cache-control', cacheControl);
+          done(null, payload);
+        },
+      }),
       handler: async (req, reply) => {
         if (status) reply.code(status);
         const input = {

@@ -29,6 +29,12 @@ const things = {
     responses: { 200: Thing.extend({ reader: z.string().nullable() }) },
     errors: ['not-found'],
   }),
+  card: endpoint({ service: 'catalog', access: 'public' }, 'GET', '/api/v1/things/:id/card', {
+    params: z.strictObject({ id: IdSchema }),
+    responses: { 200: Thing },
+    errors: ['not-found'],
+    cacheSeconds: 60,
+  }),
   cart: endpoint({ service: 'catalog', access: 'user' }, 'GET', '/api/v1/things/cart', {
     missingToken: 'token-not-found',
     responses: { 200: z.object({ owner: z.string() }) },
@@ -62,6 +68,10 @@ beforeAll(async () => {
     read: async ({ params, user }) => {
       if (params.id === 'missing') throw new AppError('not-found');
       return { id: params.id, name: 'a thing', reader: user?.id ?? null };
+    },
+    card: async ({ params }) => {
+      if (params.id === 'missing') throw new AppError('not-found');
+      return { id: params.id, name: 'a thing' };
     },
     cart: async ({ user }) => ({ owner: user.id }),
     staff: async () => ({ ok: true }),
@@ -119,6 +129,17 @@ describe('the routes', () => {
     expect(made.json()).toEqual({ id: 'thing-1', name: 'tent' });
     const bad = await app.inject({ method: 'POST', url: '/api/v1/things', headers, payload: { name: 't', x: 1 } });
     expectCode(bad, 'validation-failed');
+  });
+
+  it('marks the success of a definition with cacheSeconds as anyone may keep it, and never its error', async () => {
+    const card = await app.inject({ method: 'GET', url: '/api/v1/things/t-1/card' });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['cache-control']).toBe('public, max-age=60');
+    const missing = await app.inject({ method: 'GET', url: '/api/v1/things/missing/card' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
+    // Nor anything a definition does not say may be kept.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/things/t-1' })).headers['cache-control']).toBeUndefined();
   });
 
   it('guards each route by its access rule', async () => {

@@ -14,9 +14,6 @@ export function tokenRoutes({ tokens }: AuthFlows): Handlers<Endpoints> {
       return { accepted: true as const };
     },
 
-    jwks: async (_input, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return tokens.jwks as { keys: Record<string, unknown>[] };
-    },
+    jwks: async () => tokens.jwks as { keys: Record<string, unknown>[] },
   };
 }
