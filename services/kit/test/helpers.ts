@@ -75,6 +75,26 @@ export function invoiceModel(mongo: Connection) {
 
 export const money = (amount: number) => ({ amount, currency: 'USD' });
 
+/**
+ * `collection` as the relay sees it, with `method` given by `replace` (which gets the original, bound): how a
+ * test watches, slows or interleaves the relay's reads and writes. Everything else is the collection's own.
+ */
+export function withMethod<C extends object>(
+  collection: C,
+  method: keyof C & string,
+  replace: (original: (...args: unknown[]) => unknown) => (...args: never[]) => unknown,
+): C {
+  const original = collection[method] as (...args: unknown[]) => unknown;
+  const replaced = replace(original.bind(collection));
+  return new Proxy(collection, {
+    get(target, key) {
+      if (key === method) return replaced;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export const invoiceCreated = (invoiceId: string) => ({
   invoiceId,
   itineraryId: `it-${invoiceId}`,

@@ -12,7 +12,15 @@ import {
   withEvents,
 } from '../src/index.js';
 import { uniqueName } from '../src/testing/index.js';
-import { invoiceCreated, invoiceModel, invoicePaid, readTopic, silentLogger, useService } from './helpers.js';
+import {
+  invoiceCreated,
+  invoiceModel,
+  invoicePaid,
+  readTopic,
+  silentLogger,
+  useService,
+  withMethod,
+} from './helpers.js';
 
 const ctx = { correlationId: 'corr-keys', causationId: 'req-keys' };
 const service = useService('kit-outbox-keys');
@@ -62,23 +70,16 @@ describe('the outbox key', () => {
     const paid = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
     // The event comes right after the relay's first read of the document.
     let reads = 0;
-    const collection = new Proxy(Invoice.collection, {
-      get(target, key) {
-        if (key === 'find')
-          return (...args: unknown[]) => {
-            const cursor = (target.find as (...a: unknown[]) => { toArray(): Promise<unknown[]> })(...args);
-            return {
-              toArray: async () => {
-                const docs = await cursor.toArray();
-                if (docs.length > 0 && ++reads === 1)
-                  await Invoice.updateOne({ _id: id }, withEvents({ $set: { status: 'paid' } }, paid));
-                return docs;
-              },
-            };
-          };
-        const value: unknown = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const collection = withMethod(Invoice.collection, 'find', (find) => (...args: unknown[]) => {
+      const cursor = find(...args) as { toArray(): Promise<unknown[]> };
+      return {
+        toArray: async () => {
+          const docs = await cursor.toArray();
+          if (docs.length > 0 && ++reads === 1)
+            await Invoice.updateOne({ _id: id }, withEvents({ $set: { status: 'paid' } }, paid));
+          return docs;
+        },
+      };
     });
     const relay = relayOf({ collection });
     expect(await relay.drainOnce()).toBe(2);

@@ -4,7 +4,7 @@ import { topics } from '@travelclub/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createOutboxRelay, ensureTopics, newEvent, pendingEvents, restAfter } from '../src/index.js';
 import { uniqueName } from '../src/testing/index.js';
-import { invoiceCreated, invoiceModel, silentLogger, useService } from './helpers.js';
+import { invoiceCreated, invoiceModel, silentLogger, useService, withMethod } from './helpers.js';
 
 const ctx = { correlationId: 'corr-sweep', causationId: 'req-sweep' };
 const service = useService('kit-outbox-sweep');
@@ -17,20 +17,17 @@ async function slowlySweptInvoices() {
   await ensureTopics(service.app.kafka, [topicPrefix + topics.billing], 3);
   const Invoice = await invoiceModel(service.app.mongo);
   const sweeps: number[] = [];
-  const collection = new Proxy(Invoice.collection, {
-    get(target, key) {
-      if (key === 'find')
-        return (filter: Record<string, unknown>, ...rest: unknown[]) => {
-          const find = () =>
-            (target.find as (...args: unknown[]) => { toArray(): Promise<unknown[]> })(filter, ...rest);
-          if (!(filter.outboxKey as { $regex?: string } | undefined)?.$regex) return find();
-          sweeps.push(Date.now());
-          return { toArray: () => new Promise((r) => setTimeout(r, SLOW_MS)).then(() => find().toArray()) };
-        };
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const collection = withMethod(
+    Invoice.collection,
+    'find',
+    (find) =>
+      (filter: Record<string, unknown>, ...rest: unknown[]) => {
+        const read = () => find(filter, ...rest) as { toArray(): Promise<unknown[]> };
+        if (!(filter.outboxKey as { $regex?: string } | undefined)?.$regex) return read();
+        sweeps.push(Date.now());
+        return { toArray: () => new Promise((r) => setTimeout(r, SLOW_MS)).then(() => read().toArray()) };
+      },
+  );
   const open = (id: string) => ({
     _id: id,
     status: 'open',

@@ -16,7 +16,18 @@ import {
   withEvents,
 } from '../src/index.js';
 import { testInfra, uniqueName } from '../src/testing/index.js';
-import { invoiceCreated, invoiceModel, invoicePaid, readTopic, silentLogger, useService } from './helpers.js';
+import {
+  invoiceCreated,
+  invoiceModel,
+  invoicePaid,
+  readTopic,
+  silentLogger,
+  useService,
+  withMethod,
+} from './helpers.js';
+
+/** The relay's reads by id name the documents in `_id.$in`. */
+type Filter = { _id?: { $in: string[] } };
 
 const ctx = { correlationId: 'corr-outbox', causationId: 'req-outbox' };
 const service = useService('kit-outbox');
@@ -172,16 +183,9 @@ describe('relay with kicks its sweep answered', () => {
     await Invoice.create(openInvoice(swept));
     // Reads by id (the hinted rounds), counted per aggregate.
     const readsById: string[] = [];
-    const collection = new Proxy(Invoice.collection, {
-      get(target, key) {
-        if (key === 'find')
-          return (filter: { _id?: { $in: string[] } }, ...rest: unknown[]) => {
-            readsById.push(...(filter._id?.$in ?? []));
-            return (target.find as (...args: unknown[]) => unknown)(filter, ...rest);
-          };
-        const value: unknown = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const collection = withMethod(Invoice.collection, 'find', (find) => (filter: Filter, ...rest: unknown[]) => {
+      readsById.push(...(filter._id?.$in ?? []));
+      return find(filter, ...rest);
     });
     const relay = relayOf({ models: [{ collection }], sweepIntervalMs: 60_000 });
     // Kicked before the start: the first round is a sweep, which sends it; its kick is spent with it.
@@ -216,16 +220,9 @@ describe('relay with a mark in flight', () => {
     const marksMayLand = new Promise<void>((resolve) => (landMarks = resolve));
     let secondKicked!: () => void;
     const secondIsKicked = new Promise<void>((resolve) => (secondKicked = resolve));
-    const collection = new Proxy(Invoice.collection, {
-      get(target, key) {
-        if (key === 'updateMany')
-          return async (...args: Parameters<typeof target.updateMany>) => {
-            await marksMayLand;
-            return target.updateMany(...args);
-          };
-        const value: unknown = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
+    const collection = withMethod(Invoice.collection, 'updateMany', (updateMany) => async (...args: unknown[]) => {
+      await marksMayLand;
+      return updateMany(...args);
     });
     const sent: string[] = [];
     const relay = relayOf({
