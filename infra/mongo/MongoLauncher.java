@@ -1,10 +1,29 @@
 // Runs mongo-java-server on a port of our choosing (its own main binds 27017 only), with one of two backends:
 // given a data file, the H2 (MVStore) backend, which keeps every database in that file across restarts; without
 // one, the in-memory backend. Usage: java -cp '<libs>/*' MongoLauncher.java <port> [data file]
+//
+// Both backends' collections find a document by `_id` the way MongoDB does (ById, below): mongo-java-server 1.47
+// answers a query from an index only when the query names exactly that index's fields, so `{ _id, status }`,
+// the shape of every conditional write of one document, read the whole collection while holding its lock.
 import de.bwaldvogel.mongo.MongoBackend;
+import de.bwaldvogel.mongo.MongoCollection;
+import de.bwaldvogel.mongo.MongoDatabase;
 import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.AbstractMongoCollection;
+import de.bwaldvogel.mongo.backend.CollectionOptions;
+import de.bwaldvogel.mongo.backend.CursorRegistry;
+import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
+import de.bwaldvogel.mongo.backend.h2.H2Collection;
+import de.bwaldvogel.mongo.backend.h2.H2Database;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import de.bwaldvogel.mongo.backend.memory.MemoryCollection;
+import de.bwaldvogel.mongo.backend.memory.MemoryDatabase;
+import de.bwaldvogel.mongo.bson.Document;
+import de.bwaldvogel.mongo.bson.ObjectId;
+import java.util.List;
+import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
 public class MongoLauncher {
@@ -15,7 +34,7 @@ public class MongoLauncher {
         // close: H2 2.3's compaction has lost chunks (a store closed cleanly at 300 MB would not open again:
         // "Chunk 46 not found"; h2database issues 4123 and 4383). The file grows instead; infra:reset empties it.
         MVStore store = dataFile == null ? null : new MVStore.Builder().fileName(dataFile).autoCompactFillRate(0).open();
-        MongoBackend backend = store == null ? new MemoryBackend() : new H2Backend(store);
+        MongoBackend backend = store == null ? new ByIdMemoryBackend() : new ByIdH2Backend(store);
         MongoServer server = new MongoServer(backend);
         server.bind("127.0.0.1", port);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -26,5 +45,104 @@ public class MongoLauncher {
         System.out.println("mongo-java-server ready on 127.0.0.1:" + port
             + (dataFile == null ? " (in memory)" : " (data in " + dataFile + ")"));
         Thread.currentThread().join();
+    }
+}
+
+/**
+ * Where a query names one `_id` (a string or an ObjectId, as our services' ids are) beside other conditions, the
+ * one document with that `_id` is the only candidate: it is found through `_id`'s index and the whole query is
+ * matched against it, as MongoDB does. Null: the collection's own planning (an exact index, else a scan).
+ */
+final class ById {
+    private ById() {}
+
+    static <P> Iterable<P> candidates(AbstractMongoCollection<P> collection, Document query) {
+        Object id = query.get("_id");
+        if (query.size() < 2 || !(id instanceof String || id instanceof ObjectId)) return null;
+        for (Index<P> index : collection.getIndexes()) {
+            if (index.getKeys().size() == 1 && index.getKeys().get(0).getKey().equals("_id")) {
+                P position = index.getPosition(new Document("_id", id));
+                return position == null ? List.of() : List.of(position);
+            }
+        }
+        return null;
+    }
+}
+
+class ByIdH2Collection extends H2Collection {
+    ByIdH2Collection(MongoDatabase database, String name, CollectionOptions options, MVMap<Object, Document> data,
+                     MVMap<String, Object> meta, CursorRegistry cursors) {
+        super(database, name, options, data, meta, cursors);
+    }
+
+    @Override
+    protected QueryResult queryDocuments(Document query, Document orderBy, int skip, int limit, int batchSize,
+                                         Document fields) {
+        Iterable<Object> byId = ById.candidates(this, query);
+        return byId == null
+            ? super.queryDocuments(query, orderBy, skip, limit, batchSize, fields)
+            : matchDocuments(query, byId, orderBy, skip, limit, batchSize, fields);
+    }
+}
+
+class ByIdH2Backend extends H2Backend {
+    ByIdH2Backend(MVStore store) {
+        super(store);
+    }
+
+    /** Also called while H2Backend's constructor opens the databases in the file: only its own fields are set. */
+    @Override
+    protected MongoDatabase openOrCreateDatabase(String name) {
+        return new Database(name);
+    }
+
+    /**
+     * As H2Database opens a collection (the same map names, so existing data is found), but ours. An inner class:
+     * H2Database's constructor opens collections before a field of a subclass would be set.
+     */
+    private class Database extends H2Database {
+        Database(String name) {
+            super(name, getMvStore(), getCursorRegistry());
+        }
+
+        @Override
+        protected MongoCollection<Object> openOrCreateCollection(String name, CollectionOptions options) {
+            String namespace = getFullCollectionNamespace(name);
+            return new ByIdH2Collection(this, name, options, getMvStore().openMap("databases." + namespace),
+                getMvStore().openMap("meta." + namespace), cursorRegistry);
+        }
+    }
+}
+
+class ByIdMemoryCollection extends MemoryCollection {
+    ByIdMemoryCollection(MongoDatabase database, String name, CollectionOptions options, CursorRegistry cursors) {
+        super(database, name, options, cursors);
+    }
+
+    @Override
+    protected QueryResult queryDocuments(Document query, Document orderBy, int skip, int limit, int batchSize,
+                                         Document fields) {
+        Iterable<Integer> byId = ById.candidates(this, query);
+        return byId == null
+            ? super.queryDocuments(query, orderBy, skip, limit, batchSize, fields)
+            : matchDocuments(query, byId, orderBy, skip, limit, batchSize, fields);
+    }
+}
+
+class ByIdMemoryDatabase extends MemoryDatabase {
+    ByIdMemoryDatabase(String name, CursorRegistry cursors) {
+        super(name, cursors);
+    }
+
+    @Override
+    protected MemoryCollection openOrCreateCollection(String name, CollectionOptions options) {
+        return new ByIdMemoryCollection(this, name, options, cursorRegistry);
+    }
+}
+
+class ByIdMemoryBackend extends MemoryBackend {
+    @Override
+    public MemoryDatabase openOrCreateDatabase(String name) {
+        return new ByIdMemoryDatabase(name, getCursorRegistry());
     }
 }

@@ -1,0 +1,112 @@
+// The local MongoDB-compatible server (infra/mongo/MongoLauncher.java) finds a document by `_id` when a query names
+// one beside other conditions, as MongoDB does: every conditional write of one document (`{ _id, status }`,
+// `{ _id, 'holds.<id>': { $exists: false }, … }`) used to read the whole collection, holding its lock. Checked on
+// servers of the test's own, in memory (the tests' backend) and on disk (npm start's and the benches'): the
+// answers are MongoDB's, and such a query costs a lookup, not a scan.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MongoClient, ObjectId, type Collection } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endProcessGroup, startMongo } from '../scripts/local-servers.mjs';
+
+interface Doc {
+  _id: string | ObjectId;
+  status?: string;
+  n?: number;
+  holds?: Record<string, { status: string }>;
+}
+
+const SEEDED = 40_000;
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'travelclub-mongo-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe.each([
+  ['in memory', false],
+  ['on disk', true],
+])('the local server %s', (backend, onDisk) => {
+  let server: Awaited<ReturnType<typeof startMongo>>;
+  let client: MongoClient;
+  let docs: Collection<Doc>;
+
+  beforeAll(async () => {
+    const name = `mongo-by-id-${onDisk ? 'disk' : 'memory'}`;
+    server = await startMongo({
+      name,
+      preferredPort: 0,
+      maxHeap: '512m',
+      ...(onDisk ? { dataFile: join(folder, `${name}.mv`) } : {}),
+    });
+    client = await MongoClient.connect(`${server.url}/?directConnection=true`);
+    docs = client.db('by_id').collection<Doc>('docs');
+    await docs.insertMany([
+      { _id: 'a', status: 'open', n: 1, holds: { h1: { status: 'held' } } },
+      { _id: 'b', status: 'paid', n: 7 },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await client?.close();
+    if (server) await endProcessGroup(server.pid);
+  });
+
+  it('answers `{ _id, … }` as MongoDB does: reads, writes, upserts and deletes', async () => {
+    expect(await docs.findOne({ _id: 'a', status: 'open' })).toMatchObject({ n: 1 });
+    expect(await docs.findOne({ _id: 'a', status: 'paid' })).toBeNull();
+    expect(await docs.findOne({ _id: 'nobody', status: 'open' })).toBeNull();
+    expect(await docs.countDocuments({ _id: 'a', 'holds.h1.status': 'held' })).toBe(1);
+
+    expect((await docs.updateOne({ _id: 'a', n: { $lt: 5 } }, { $inc: { n: 1 } })).modifiedCount).toBe(1);
+    expect((await docs.updateOne({ _id: 'a', n: { $gt: 100 } }, { $inc: { n: 1 } })).modifiedCount).toBe(0);
+    const after = await docs.findOneAndUpdate(
+      { _id: 'a', 'holds.h2': { $exists: false } },
+      { $set: { 'holds.h2': { status: 'held' } } },
+      { returnDocument: 'after', projection: { n: 1, 'holds.h2': 1 } },
+    );
+    expect(after).toEqual({ _id: 'a', n: 2, holds: { h2: { status: 'held' } } });
+    expect(await docs.findOneAndUpdate({ _id: 'a', 'holds.h2': { $exists: false } }, { $set: { n: 0 } })).toBeNull();
+
+    // An upsert whose condition fails on an existing `_id` tries to insert it again, and is refused: MongoDB's way.
+    await docs.updateOne({ _id: 'c', status: 'open' }, { $set: { n: 3 } }, { upsert: true });
+    expect(await docs.findOne({ _id: 'c' })).toEqual({ _id: 'c', status: 'open', n: 3 });
+    await expect(docs.updateOne({ _id: 'c', status: 'paid' }, { $set: { n: 4 } }, { upsert: true })).rejects.toThrow(
+      /duplicate key/i,
+    );
+
+    expect((await docs.deleteOne({ _id: 'b', status: 'open' })).deletedCount).toBe(0);
+    expect((await docs.deleteOne({ _id: 'b', status: 'paid' })).deletedCount).toBe(1);
+
+    const oid = new ObjectId();
+    await docs.insertOne({ _id: oid, status: 'open' });
+    expect(await docs.findOne({ _id: oid, status: 'open' })).toEqual({ _id: oid, status: 'open' });
+    // Anything but one plain `_id` is the server's own planning, unchanged.
+    expect(await docs.countDocuments({ _id: { $in: ['a', 'c'] }, status: 'open' })).toBe(2);
+  });
+
+  it(`finds the one document among ${SEEDED} without reading the others`, { timeout: 120_000 }, async () => {
+    const many = client.db('by_id').collection<Doc>('many');
+    for (let from = 0; from < SEEDED; from += 2_000)
+      await many.insertMany(Array.from({ length: 2_000 }, (_, i) => ({ _id: `d${from + i}`, status: 'open', n: 0 })));
+    const median = async (times: number, op: (i: number) => Promise<unknown>) => {
+      const took: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const started = performance.now();
+        await op(i);
+        took.push(performance.now() - started);
+      }
+      return took.sort((x, y) => x - y)[Math.floor(times / 2)]!;
+    };
+    // A query no index serves reads every document: the yardstick, measured beside the lookups.
+    const scan = await median(5, () => many.findOne({ status: 'nowhere' }));
+    const byId = await median(41, (i) => many.updateOne({ _id: `d${i * 397}`, status: 'open' }, { $inc: { n: 1 } }));
+    expect(await many.countDocuments({ n: 1 })).toBe(41);
+    console.log(`${backend}: a write by { _id, status } took ${byId.toFixed(2)} ms, a scan ${scan.toFixed(2)} ms`);
+    // Without the lookup, such a write reads every document too: about as long as the scan.
+    expect(byId).toBeLessThan(scan / 5);
+  });
+});
