@@ -78,6 +78,8 @@ function startGateway(name: string, file: string, port: number): string {
     RATE_LIMIT_MAX: '1000000000',
     RATE_LIMIT_PREFIX: `bench-gateway-${runId}-${name}:`,
     UPSTREAM_CONNECTIONS: String(connections),
+    // The proxy is what is measured: the key set (`--upstream auth`) may otherwise be answered from memory.
+    SHARED_CACHE_BYTES: '0',
   });
   return `http://127.0.0.1:${port}`;
 }
