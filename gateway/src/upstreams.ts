@@ -54,7 +54,7 @@ const SHARED_ENTRY_BYTES = 256 * 1024;
 
 const sharedAnswers = businessCounter({
   name: 'gateway_shared_cache_requests_total',
-  help: "Requests to public routes that a shared cache may answer, by whether it did ('hit') or the service did ('miss')",
+  help: "Requests to routes whose answers may be kept (cacheSeconds), answered by the shared cache ('hit') or the service ('miss')",
   labelNames: ['outcome'],
 });
 
