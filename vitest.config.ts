@@ -10,7 +10,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * timing is their subject. They run after every other file, one at a time, with the machine to themselves.
  * With them go the files that start servers of their own on top of a whole platform (a second infrastructure, a
  * SASL_SSL broker, nine compiled parts built and started): beside the rest they loaded two cores past 20, and
- * timed-out browser tests followed.
+ * timed-out browser tests followed. And the checks of a start or a speed that start servers of their own: the
+ * fresh start (three private brokers under a whole platform each) and the local store's lookup against a scan.
  */
 const FAULT_TESTS = [
   'test/system/booking-faults.test.ts',
@@ -21,6 +22,8 @@ const FAULT_TESTS = [
   'test/system/deploy-folders.test.ts',
   'services/kit/test/secure-kafka.test.ts',
   'services/kit/test/lag-and-backlog.test.ts',
+  'test/system/fresh-start.test.ts',
+  'test/local-mongo.test.ts',
 ];
 
 export default defineConfig({

@@ -83,7 +83,9 @@ describe('the layers inside a service', () => {
 });
 
 describe('the type-aware rules', () => {
-  it('refuses a promise nobody waits for, read from the file’s TypeScript project', async () => {
+  // The rule reads the service's whole TypeScript program: seconds alone, past the default 30 s on a loaded
+  // machine (it ran out of time once in CI beside the system tests).
+  it('refuses a promise nobody waits for, read from the file’s TypeScript project', { timeout: 120_000 }, async () => {
     const code = 'export async function later(): Promise<void> {}\nexport function now() {\n  later();\n}\n';
     const [result] = await typed.lintText(code, { filePath: 'services/itinerary/src/flows/cart.ts' });
     expect(result!.messages.map((m) => m.ruleId)).toEqual(['@typescript-eslint/no-floating-promises']);

@@ -157,15 +157,23 @@ export async function startPart(
   const kill = () => end('SIGKILL');
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${part} exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${part} exited with ${child.exitCode}:\n${readable(output)}`);
     if (await answers(url + readyPath)) return { name: part, url, pid: child.pid!, output: () => output, stop, kill };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${part} did not become ready:\n${output}`);
+      throw new Error(`${part} did not become ready:\n${readable(output)}`);
     }
     await new Promise((done) => setTimeout(done, 200));
   }
 }
+
+// A crash in a compiled part prints the bundle's source line (one line of the whole minified bundle) above its
+// message, long enough that the runner's report cuts the message off: such lines are shortened.
+const readable = (output: string) =>
+  output
+    .split('\n')
+    .map((line) => (line.length > 400 ? `${line.slice(0, 200)} … (${line.length} characters)` : line))
+    .join('\n');
 
 const answers = (url: string) =>
   fetch(url).then(
