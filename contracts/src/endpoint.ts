@@ -58,9 +58,10 @@ export interface Endpoint {
   /** It takes image uploads (multipart): the gateway allows its body UPLOAD_BODY_LIMIT_BYTES, not BODY_LIMIT_BYTES. */
   readonly uploads?: true;
   /**
-   * A public GET whose success answer is the same for everyone for this many seconds: it goes out with
-   * `Cache-Control: public, max-age=N` (the kit sets it, never on an error), and the gateway may answer it again
-   * from its shared cache until then (gateway/README.md, step 7).
+   * A public GET (`access: 'public'`) whose success answer is the same for everyone for this many seconds: it goes
+   * out with `Cache-Control: public, max-age=N` (the kit sets it, never on an error), and the gateway may answer it
+   * again from its shared cache until then (gateway/README.md, step 7). That cache tells answers apart by path and
+   * query only: the answer must not depend on the request's headers.
    */
   readonly cacheSeconds?: number;
   /** One line for the OpenAPI document. */

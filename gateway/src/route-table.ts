@@ -47,8 +47,9 @@ export function compileRouteTable(definitions: readonly Endpoint[] = allEndpoint
   const byMethod = new Map<string, PathTrie<RouteMatch>>();
   for (const e of routed) {
     if (!isService(e.service)) throw new Error(`${e.method} ${e.path}: ${e.service} is no service behind the gateway`);
-    // What one caller is given must never be kept for another.
-    if (e.cacheSeconds !== undefined && (e.method !== 'GET' || !isPublic(e)))
+    // What one caller is given must never be kept for another: not even a public-or-user route, whose handler
+    // sees the signed-in caller.
+    if (e.cacheSeconds !== undefined && (e.method !== 'GET' || e.access !== 'public'))
       throw new Error(`${e.method} ${e.path}: only a public GET may say its answer is kept (cacheSeconds)`);
     const match: RouteMatch = Object.freeze({
       service: e.service,

@@ -17,11 +17,19 @@ interface Kept extends CacheValue {
   cacheControlDirectives: NonNullable<CacheValue['cacheControlDirectives']>;
 }
 
-/** What an entry costs besides its body: its key, headers and bookkeeping, roughly. */
+/** What an entry costs besides its body, key, headers and varying headers: bookkeeping, roughly. */
 const ENTRY_OVERHEAD_BYTES = 512;
 
+/** The characters of a header record's names and values. */
+const headerBytes = (headers: Record<string, string | string[] | null> | undefined) => {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers ?? {}))
+    bytes += name.length + (Array.isArray(value) ? value.join('').length : (value?.length ?? 0));
+  return bytes;
+};
+
 export interface SharedCacheOptions {
-  /** All kept answers together, bodies and an estimate of their headers. */
+  /** All kept answers together: bodies, keys, headers and an estimate of the bookkeeping. */
   maxBytes: number;
   /** A larger answer is passed on, not kept. */
   maxEntryBytes: number;
@@ -39,7 +47,8 @@ export function sharedCacheStore({ maxBytes, maxEntryBytes }: SharedCacheOptions
     },
     createWriteStream(key, value) {
       const body: Buffer[] = [];
-      let size = ENTRY_OVERHEAD_BYTES;
+      // The key counts too: its query is whatever a client typed, up to the request line's limit.
+      let size = ENTRY_OVERHEAD_BYTES + keyOf(key).length + headerBytes(value.headers) + headerBytes(value.vary);
       return new Writable({
         write(chunk: Buffer, _encoding, done) {
           size += chunk.byteLength;
@@ -66,8 +75,8 @@ export function sharedCacheStore({ maxBytes, maxEntryBytes }: SharedCacheOptions
 function varyMatches(key: CacheKey, entry: Kept): boolean {
   if (!entry.vary) return true;
   for (const [name, value] of Object.entries(entry.vary)) {
-    const asked = key.headers?.[name];
-    if (String(asked ?? '') !== String(value ?? '')) return false;
+    // A header sent empty is not a header missing, nor is a repeated header one joined by commas.
+    if (JSON.stringify(key.headers?.[name] ?? null) !== JSON.stringify(value ?? null)) return false;
   }
   return true;
 }

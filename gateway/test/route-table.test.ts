@@ -165,7 +165,7 @@ describe('the endpoint definitions', () => {
   });
 
   it('refuse a kept answer (cacheSeconds) anywhere but on a public GET', () => {
-    const kept = (access: 'public' | 'user', method: 'GET' | 'POST') =>
+    const kept = (access: 'public' | 'public-or-user' | 'user', method: 'GET' | 'POST') =>
       endpoint({ service: 'catalog', access }, method, '/api/v1/kept', {
         responses: { 200: z.object({}) },
         errors: [],
@@ -173,6 +173,8 @@ describe('the endpoint definitions', () => {
       });
     expect(compileRouteTable([kept('public', 'GET')]).resolve('GET', '/api/v1/kept')?.shared).toBe(true);
     expect(() => compileRouteTable([kept('user', 'GET')])).toThrow('only a public GET');
+    // Its handler sees a signed-in caller: one traveller's answer could be kept for everyone.
+    expect(() => compileRouteTable([kept('public-or-user', 'GET')])).toThrow('only a public GET');
     expect(() => compileRouteTable([kept('public', 'POST')])).toThrow('only a public GET');
   });
 });

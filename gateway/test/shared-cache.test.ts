@@ -29,7 +29,8 @@ const myCards = endpoint({ service: 'catalog', access: 'user' }, 'GET', '/api/v1
 /** What each path's answer says about keeping it. */
 const CACHE_CONTROL: Record<string, string | undefined> = {
   kept: 'public, max-age=60',
-  brief: 'public, max-age=1',
+  // Dated by the whole second of the service's `Date`: fresh for between one and two seconds from its arrival.
+  brief: 'public, max-age=2',
   private: 'private, max-age=60',
   'no-store': 'no-store',
   none: undefined,
@@ -112,7 +113,7 @@ describe('a public answer anyone may keep', () => {
   it('goes back to the service once it is stale', async () => {
     expect((await get('/api/v1/hotel/brief/card')).json()).toMatchObject({ seen: 1 });
     expect((await get('/api/v1/hotel/brief/card')).json()).toMatchObject({ seen: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect((await get('/api/v1/hotel/brief/card')).json()).toMatchObject({ seen: 2 });
   });
 
@@ -210,6 +211,15 @@ describe('the memory it keeps', () => {
     expect(store.get(key('/q?query=0'))).toBeUndefined();
   });
 
+  it('counts what a client typed: long queries fill it sooner than their small answers would', async () => {
+    const store = sharedCacheStore({ maxBytes: 20_000, maxEntryBytes: 4_000 });
+    const long = (i: number) => `/q?query=${i}&pad=${'x'.repeat(2_000)}`;
+    for (let i = 0; i < 100; i++) await put(store, long(i), 10);
+    const kept = Array.from({ length: 100 }, (_, i) => store.get(key(long(i)))).filter(Boolean);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThanOrEqual(20_000 / 2_000);
+  });
+
   it('does not keep an answer larger than an entry may be', async () => {
     const store = sharedCacheStore({ maxBytes: 100_000, maxEntryBytes: 4_000 });
     await put(store, '/big', 5_000);
@@ -223,5 +233,9 @@ describe('the memory it keeps', () => {
     await put(store, '/v', 10, { vary: { 'accept-language': 'pt' } });
     expect(store.get({ ...key('/v'), headers: { 'accept-language': 'pt' } })).toBeDefined();
     expect(store.get({ ...key('/v'), headers: { 'accept-language': 'en' } })).toBeUndefined();
+    // Sent empty is not the same as not sent.
+    await put(store, '/none', 10, { vary: { 'accept-language': null } });
+    expect(store.get(key('/none'))).toBeDefined();
+    expect(store.get({ ...key('/none'), headers: { 'accept-language': '' } })).toBeUndefined();
   });
 });
