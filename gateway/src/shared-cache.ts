@@ -46,9 +46,10 @@ export function sharedCacheStore({ maxBytes, maxEntryBytes }: SharedCacheOptions
       return entry;
     },
     createWriteStream(key, value) {
+      const id = keyOf(key);
       const body: Buffer[] = [];
       // The key counts too: its query is whatever a client typed, up to the request line's limit.
-      let size = ENTRY_OVERHEAD_BYTES + keyOf(key).length + headerBytes(value.headers) + headerBytes(value.vary);
+      let size = ENTRY_OVERHEAD_BYTES + id.length + headerBytes(value.headers) + headerBytes(value.vary);
       return new Writable({
         write(chunk: Buffer, _encoding, done) {
           size += chunk.byteLength;
@@ -60,7 +61,7 @@ export function sharedCacheStore({ maxBytes, maxEntryBytes }: SharedCacheOptions
         final(done) {
           const ttl = value.deleteAt - Date.now();
           const cacheControlDirectives = value.cacheControlDirectives ?? {};
-          if (ttl > 0) kept.set(keyOf(key), { ...value, cacheControlDirectives, body }, { size, ttl });
+          if (ttl > 0) kept.set(id, { ...value, cacheControlDirectives, body }, { size, ttl });
           done();
         },
       });
