@@ -4,13 +4,18 @@
 // writes cost a pass through four streams and the compressor (bench:web's profile). Every inline script it or
 // React Router writes carries a nonce made for this answer, which the answer's content policy names: no other
 // inline script runs on our pages. The page carries the trace the web server's span for it is in (the
-// request's `traceparent`, set by web/server: lib/page-trace.tsx).
+// request's `traceparent`, set by web/server: lib/page-trace.tsx). A shared page whose data is the one its kept
+// render was made from is not rendered again (lib/page-reuse.server.ts).
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { contentSecurityPolicy } from './lib/content-policy.server';
+import { dataFingerprint, pageReuseContext } from './lib/page-reuse.server';
 import { PageTrace } from './lib/page-trace';
+
+/** The web server gives it to a shared page's request (web/server/handler.ts): the entry's, so one object. */
+export { pageReuseContext };
 
 /** How long a page's lazy parts may take before React gives up on them (React Router reads it too). */
 export const streamTimeout = 5_000;
@@ -20,8 +25,19 @@ export default function handleRequest(
   status: number,
   headers: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ): Response | Promise<Response> {
   if (request.method === 'HEAD') return new Response(null, { status, headers });
+  const reuse = loadContext.get(pageReuseContext);
+  if (reuse) {
+    reuse.fingerprint = dataFingerprint(request.url, routerContext.staticHandlerContext);
+    if (reuse.fingerprint && reuse.fingerprint === reuse.previous) {
+      reuse.unchanged = true;
+      // The kept page is sent instead: this answer's body is never read.
+      void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
+      return new Response(null, { status: 204, headers });
+    }
+  }
   const nonce = randomBytes(16).toString('base64');
   headers.set('content-security-policy', contentSecurityPolicy(process.env, nonce));
   headers.set('content-type', 'text/html; charset=utf-8');

@@ -4,7 +4,8 @@
 // each but a health check is handled inside its trace's span (observe.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Registry } from '@travelclub/kit/metrics';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import type { PageReuse } from '../app/lib/page-reuse.server.js';
 import sirv from 'sirv';
 import { acceptedEncoding, sendFetchResponse, toFetchRequest } from './fetch-bridge.js';
 import type { Log } from './log.js';
@@ -29,6 +30,16 @@ function notFound(res: ServerResponse) {
   res.end('Not Found');
 }
 
+/**
+ * A shared page's request context, carrying its PageReuse to the app's entry under the entry's own context
+ * object (app/entry.server.tsx exports it: the build's, not a copy of ours).
+ */
+function reuseContextOf(build: ServerBuild): (reuse: PageReuse) => RouterContextProvider {
+  const { pageReuseContext } = build.entry.module as { pageReuseContext?: RouterContext<PageReuse | null> };
+  if (!pageReuseContext) throw new Error('the built app does not export pageReuseContext from its server entry');
+  return (reuse) => new RouterContextProvider(new Map([[pageReuseContext, reuse]]));
+}
+
 export function createWebHandler({
   build,
   clientDir,
@@ -50,13 +61,14 @@ export function createWebHandler({
   });
   const handleRequest = createRequestHandler(build, 'production');
   const pageCache = createPageCache();
+  const reuseContext = reuseContextOf(build);
   /**
    * A render others may share goes on when its first visitor leaves: the others wait for it. It belongs to the
    * trace of the visitor whose request started it (its loaders' calls are that request's children); the others'
    * spans show the answer's wait, and each page sent carries its own visitor's trace (page-cache.ts).
    */
-  const sharedRender = (req: IncomingMessage, trace: Observed['trace']) => () =>
-    handleRequest(toFetchRequest(req, new AbortController().signal, trace()));
+  const sharedRender = (req: IncomingMessage, trace: Observed['trace']) => (reuse: PageReuse) =>
+    handleRequest(toFetchRequest(req, new AbortController().signal, trace()), reuseContext(reuse));
 
   const render = async (req: IncomingMessage, res: ServerResponse, observed: Observed) => {
     const controller = new AbortController();

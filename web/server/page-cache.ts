@@ -7,10 +7,20 @@
 // its render's trace: each answer carries its own visitor's in the page's `<meta name="traceparent">`, so the
 // browsers it serves continue as many traces, not the first visitor's. A page without a trace (tracing off) is
 // the same for every visitor: it is compressed once for each encoding asked for, not once per answer.
+// Once a page's time is over it is still kept, for REUSE_MINUTES: the next visitor's request runs the loaders
+// again, and when their data is the data the page was rendered from (the app's entry compares fingerprints:
+// app/lib/page-reuse.server.ts), the kept page, compressed as it was, serves another round instead of a render.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { businessCounter } from '@travelclub/kit/metrics';
 import { LRUCache } from 'lru-cache';
+import type { PageReuse } from '../app/lib/page-reuse.server.js';
 import { compressed, type Encoding } from './fetch-bridge.js';
+
+/** How long a page whose time is over is kept to be reused if its data has not changed. */
+const REUSE_MINUTES = 10;
+/** The kept pages' bytes (uncompressed, and as compressed), at most: the least recently asked go first. */
+const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 interface CachedPage {
   status: number;
@@ -21,6 +31,11 @@ interface CachedPage {
   traceLength: number;
   /** The body compressed, by encoding, once asked for (only for a page without a trace). */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** How long it is shared each time (its `s-maxage`), and until when this time. */
+  seconds: number;
+  freshUntil: number;
+  /** The fingerprint of the data it was rendered from (none: it is never reused after its time). */
+  fingerprint?: string;
 }
 
 /** The cookies a page's server data depends on (the root loader reads them). */
@@ -64,7 +79,7 @@ export function policyByHashes(policy: string, html: string): string {
 
 const TRACE_META = Buffer.from('<meta name="traceparent" content="');
 
-async function toCached(response: Response): Promise<CachedPage> {
+async function toCached(response: Response, seconds: number, fingerprint?: string): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer());
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const meta = bytes.indexOf(TRACE_META);
@@ -78,7 +93,18 @@ async function toCached(response: Response): Promise<CachedPage> {
   }
   const policy = response.headers.get('content-security-policy');
   if (policy) headers.push(['content-security-policy', policyByHashes(policy, new TextDecoder().decode(body))]);
-  return { status: response.status, headers, body, traceAt, traceLength, encoded: {} };
+  const freshUntil = Date.now() + seconds * 1000;
+  return {
+    status: response.status,
+    headers,
+    body,
+    traceAt,
+    traceLength,
+    encoded: {},
+    seconds,
+    freshUntil,
+    fingerprint,
+  };
 }
 
 /**
@@ -105,40 +131,67 @@ async function toResponse(page: CachedPage, traceparent: string | undefined, enc
   return new Response(body, { status: page.status, headers: new Headers(page.headers) });
 }
 
-export function createPageCache(options: { maxPages?: number } = {}) {
-  const pages = new LRUCache<string, CachedPage>({ max: options.maxPages ?? 500 });
+const sharedPages = businessCounter({
+  name: 'web_shared_pages_total',
+  help: "Requests for pages visitors without a session share: answered from the cache ('hit'), with the kept page once the loaders found its data unchanged ('reused'), or rendered ('rendered')",
+  labelNames: ['outcome'],
+});
+
+/** The bytes a kept page holds: its body, and at most as much again compressed. */
+const sizeOf = (page: CachedPage) => 2 * page.body.byteLength + 1024;
+
+export function createPageCache(options: { maxBytes?: number; reuseMs?: number } = {}) {
+  const reuseMs = options.reuseMs ?? REUSE_MINUTES * 60_000;
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes ?? PAGE_CACHE_BYTES,
+    sizeCalculation: sizeOf,
+  });
   const rendering = new Map<string, Promise<CachedPage | null>>();
 
   /**
-   * The page at `key` from the cache when it is there, else rendered (and kept when it says it may be);
-   * `traceparent`: the trace context of this answer's request, for the page's meta; `encoding`: what its
-   * browser takes compressed.
+   * The page at `key` from the cache while its time lasts, else rendered (and kept when it says it may be), or
+   * the kept page again when the render found its data unchanged. `render` is given what the entry needs for that
+   * (`PageReuse`); `traceparent`: the trace context of this answer's request, for the page's meta; `encoding`:
+   * what its browser takes compressed.
    */
   async function serve(
     key: string,
-    render: () => Promise<Response>,
+    render: (reuse: PageReuse) => Promise<Response>,
     traceparent?: string,
     encoding?: Encoding | null,
   ): Promise<Response> {
     const kept = pages.get(key);
-    if (kept) return toResponse(kept, traceparent, encoding);
+    if (kept && kept.freshUntil > Date.now()) {
+      sharedPages.inc({ outcome: 'hit' });
+      return toResponse(kept, traceparent, encoding);
+    }
     const pending = rendering.get(key);
     if (pending) {
       const shared = await pending;
+      sharedPages.inc({ outcome: shared ? 'hit' : 'rendered' });
       if (shared) return toResponse(shared, traceparent, encoding);
-      return render();
+      return render({});
     }
     let settle: (page: CachedPage | null) => void = () => undefined;
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     try {
-      const response = await render();
+      const reuse: PageReuse = { previous: kept?.fingerprint };
+      const response = await render(reuse);
+      sharedPages.inc({ outcome: kept && reuse.unchanged ? 'reused' : 'rendered' });
+      if (kept && reuse.unchanged) {
+        kept.freshUntil = Date.now() + kept.seconds * 1000;
+        pages.set(key, kept, { ttl: kept.seconds * 1000 + reuseMs });
+        settle(kept);
+        return toResponse(kept, traceparent, encoding);
+      }
       const seconds = response.status === 200 ? sharedSeconds(response.headers.get('cache-control')) : 0;
       if (seconds === 0) {
+        pages.delete(key);
         settle(null);
         return response;
       }
-      const page = await toCached(response);
-      pages.set(key, page, { ttl: seconds * 1000 });
+      const page = await toCached(response, seconds, reuse.fingerprint);
+      pages.set(key, page, { ttl: seconds * 1000 + (page.fingerprint ? reuseMs : 0) });
       settle(page);
       return toResponse(page, traceparent, encoding);
     } catch (err) {

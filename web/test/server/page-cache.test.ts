@@ -1,9 +1,11 @@
 // The web server's short cache of public pages: which requests may share a page, how long, the content
-// policy a shared page gets (its inline scripts' hashes, no nonce), and that concurrent misses render once.
+// policy a shared page gets (its inline scripts' hashes, no nonce), that concurrent misses render once, and
+// that a page whose time is over serves again when the entry finds its data unchanged.
 // @vitest-environment node
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { PageReuse } from '../../app/lib/page-reuse.server';
 import { createPageCache, isShareable, personal, policyByHashes, sharedSeconds } from '../../server/page-cache';
 
 const request = (method: string, cookie?: string) => ({ method, headers: cookie ? { cookie } : {} }) as IncomingMessage;
@@ -151,5 +153,92 @@ describe('the cache', () => {
     await expect(cache.serve('/user/cara', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     const answer = await cache.serve('/user/cara', async () => page('public, s-maxage=3'));
     expect(answer.status).toBe(200);
+  });
+});
+
+describe('a kept page after its time', () => {
+  /** The entry as the cache sees it: data with `fingerprint`, rendered unless the kept page's is the same. */
+  function entry(cacheControl = 'public, s-maxage=1') {
+    const calls = { loads: 0, renders: 0, fingerprint: 'a' as string | undefined, html: PAGE };
+    const render = async (reuse: PageReuse) => {
+      calls.loads++;
+      reuse.fingerprint = calls.fingerprint;
+      if (reuse.fingerprint && reuse.fingerprint === reuse.previous) {
+        reuse.unchanged = true;
+        return new Response(null, { status: 204 });
+      }
+      calls.renders++;
+      return new Response(calls.html, {
+        headers: { 'content-type': 'text/html', 'cache-control': cacheControl, 'content-security-policy': POLICY },
+      });
+    };
+    return { calls, render };
+  }
+  const over = (ms = 1_100) => new Promise((done) => setTimeout(done, ms));
+
+  it('is sent again, compressed as it was, when the loaders found its data unchanged', async () => {
+    const cache = createPageCache();
+    const { calls, render } = entry();
+    const first = Buffer.from(await (await cache.serve('/hotel/a', render, undefined, 'br')).arrayBuffer());
+    await over();
+    const again = await cache.serve('/hotel/a', render, undefined, 'br');
+    expect(again.status).toBe(200);
+    expect(again.headers.get('content-security-policy')).toContain("'sha256-");
+    expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true);
+    expect(brotliDecompressSync(first).toString()).toBe(PAGE);
+    expect(calls).toMatchObject({ loads: 2, renders: 1 });
+    // Shared for another second from there: nothing is loaded meanwhile.
+    await cache.serve('/hotel/a', render);
+    expect(calls.loads).toBe(2);
+  });
+
+  it('is rendered anew when its data changed, and the new page is the one kept', async () => {
+    const cache = createPageCache();
+    const { calls, render } = entry();
+    await cache.serve('/hotel/a', render);
+    await over();
+    Object.assign(calls, { fingerprint: 'b', html: PAGE.replace('__ready = 1', '__ready = 2') });
+    expect(await (await cache.serve('/hotel/a', render)).text()).toContain('__ready = 2');
+    await over();
+    expect(await (await cache.serve('/hotel/a', render)).text()).toContain('__ready = 2');
+    expect(calls).toMatchObject({ loads: 3, renders: 2 });
+  });
+
+  it('is rendered anew when the entry gives no fingerprint (an error, data JSON cannot write)', async () => {
+    const cache = createPageCache();
+    const { calls, render } = entry();
+    calls.fingerprint = undefined;
+    await cache.serve('/hotel/a', render);
+    await over();
+    await cache.serve('/hotel/a', render);
+    expect(calls).toMatchObject({ loads: 2, renders: 2 });
+  });
+
+  it('is forgotten after the reuse time, and once its route no longer allows sharing', async () => {
+    const cache = createPageCache({ reuseMs: 200 });
+    const { calls, render } = entry();
+    await cache.serve('/hotel/a', render);
+    await over(1_300);
+    await cache.serve('/hotel/a', render);
+    expect(calls.renders).toBe(2);
+
+    const unshared = entry('no-store');
+    unshared.calls.fingerprint = 'z';
+    await cache.serve('/hotel/b', entry().render);
+    await over();
+    const answer = await cache.serve('/hotel/b', unshared.render);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    await cache.serve('/hotel/b', unshared.render);
+    expect(unshared.calls.renders).toBe(2);
+  });
+
+  it('holds at most its bytes, the least recently asked dropped first', async () => {
+    const cache = createPageCache({ maxBytes: 3 * (2 * PAGE.length + 1024) });
+    const { calls, render } = entry();
+    for (const path of ['/hotel/a', '/hotel/b', '/hotel/c', '/hotel/d']) await cache.serve(path, render);
+    await over();
+    for (const path of ['/hotel/b', '/hotel/c', '/hotel/d', '/hotel/a']) await cache.serve(path, render);
+    // b, c and d were kept and reused; a was dropped for d, so it rendered again.
+    expect(calls).toMatchObject({ loads: 8, renders: 5 });
   });
 });
