@@ -142,6 +142,18 @@ function report(name: string, load: Load): Load {
   return load;
 }
 
+/** The web server's count of requests for shared pages by outcome (hit, reused, rendered): none from a build without it. */
+async function sharedPages(metrics: string): Promise<Map<string, number>> {
+  const text = await (await fetch(metrics)).text();
+  return new Map(
+    [...text.matchAll(/^web_shared_pages_total\{outcome="(\w+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]),
+  );
+}
+const countsSince = (before: Map<string, number>, after: Map<string, number>) =>
+  after.size
+    ? [...after].map(([outcome, n]) => `${outcome} ${n - (before.get(outcome) ?? 0)}`).join(', ')
+    : 'not counted by this build';
+
 /** autocannon on one server-rendered page through the gateway, as a visitor's requests come. */
 async function loadRun(name: string, path: string, cookie?: string): Promise<Load> {
   console.log(`before the load on the ${name}: ${machine()}`);
@@ -187,7 +199,11 @@ try {
   else {
     const mix = await hotelMix(site.url, club.slug, values['mix-hotels'], values['signed-in']);
     console.log(`before the load on the hotel mix: ${machine()}`);
+    const pagesBefore = await sharedPages(site.webMetrics);
     const mixLoad = await loadMix(site.url, mix, { ...values, pids: pidsOf(site.parts) });
+    console.log(
+      `shared pages in the mix (warm-up too): ${countsSince(pagesBefore, await sharedPages(site.webMetrics))}`,
+    );
     loads['hotel mix'] = report(
       `hotel pages (Zipf over ${mix.paths.length} hotels, ${values['signed-in'] * 100}% signed in)`,
       mixLoad,

@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
-import { processGroup, startStack, waitFor, type Stack } from '@travelclub/testing';
+import { freePort, processGroup, startStack, waitFor, type Stack } from '@travelclub/testing';
 import { stackInfra } from '../setup.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -20,6 +20,8 @@ export interface Site {
   /** The MongoDB-compatible server and each part's database, to fill the stores before measuring (earlier.ts). */
   mongoUrl: string;
   databases: Stack['databases'];
+  /** The web server's metrics (its page cache's outcomes among them). */
+  webMetrics: string;
   /** The last lines the web server and the gateway printed, to say why a page failed. */
   lastWords(): string;
   stop(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startSite(hotels: number, webDir = resolve(root, 'web')): 
     parts: Object.fromEntries(Object.entries(stack.parts).map(([name, part]) => [name, part.url])),
     mongoUrl: infra.mongoUrl,
     databases: stack.databases,
+    webMetrics: web.metrics,
     lastWords: () =>
       `(the web server's own lines are above)\ngateway:\n${stack.parts.gateway.output().split('\n').slice(-15).join('\n')}`,
     async stop() {
@@ -116,6 +119,7 @@ async function fromSnapshot(stack: Stack, webDir: string) {
   const url = stack.parts.web.url;
   const services = ['auth', 'notifications', 'catalog', 'itinerary', 'billing', 'creator'] as const;
   await stack.parts.web.stop();
+  const metricsPort = await freePort();
   const server = processGroup({ beforeExit: () => stack.stop() });
   server.start(join(dir, 'web/server/server.ts'), {
     NODE_ENV: 'production',
@@ -126,10 +130,12 @@ async function fromSnapshot(stack: Stack, webDir: string) {
     WEB_URL: stack.gateway,
     IMAGES_BASE_URL: stack.gateway,
     SHOW_TEST_CARDS: 'true',
+    METRICS_PORT: String(metricsPort),
     ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, stack.parts[name].url])),
   });
   await waitFor(`${url}/health/ready`, 60_000);
   return {
+    metrics: `http://127.0.0.1:${metricsPort}/metrics`,
     async stop() {
       await server.stopAll();
       remove();
