@@ -15,6 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parsePrometheusText } from '@travelclub/kit/testing';
 import { benchOptions } from './setup.js';
 import { explainAccessibility, explainPerformance } from './web/explain.js';
 import { scriptLines, pageScripts, totalKb } from './web/javascript.js';
@@ -144,10 +145,9 @@ function report(name: string, load: Load): Load {
 
 /** The web server's count of requests for shared pages by outcome (hit, reused, rendered): none from a build without it. */
 async function sharedPages(metrics: string): Promise<Map<string, number>> {
-  const text = await (await fetch(metrics)).text();
-  return new Map(
-    [...text.matchAll(/^web_shared_pages_total\{outcome="(\w+)"\} (\d+)$/gm)].map((m) => [m[1]!, Number(m[2])]),
-  );
+  const families = parsePrometheusText(await (await fetch(metrics)).text());
+  const counted = families.find((family) => family.name === 'web_shared_pages_total');
+  return new Map((counted?.samples ?? []).map((sample) => [sample.labels.outcome ?? '', sample.value]));
 }
 const countsSince = (before: Map<string, number>, after: Map<string, number>) =>
   after.size

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { contentSecurityPolicy } from './lib/content-policy.server';
-import { dataFingerprint, pageReuseContext } from './lib/page-reuse.server';
+import { dataFingerprint, pageReuseContext, sharedSeconds, unchangedSince } from './lib/page-reuse.server';
 import { PageTrace } from './lib/page-trace';
 
 /** The web server gives it to a shared page's request (web/server/handler.ts): the entry's, so one object. */
@@ -30,13 +30,11 @@ export default function handleRequest(
   if (request.method === 'HEAD') return new Response(null, { status, headers });
   const reuse = loadContext.get(pageReuseContext);
   if (reuse) {
-    reuse.fingerprint = dataFingerprint(request.url, routerContext.staticHandlerContext);
-    if (reuse.fingerprint && reuse.fingerprint === reuse.previous) {
-      reuse.unchanged = true;
-      // The kept page is sent instead: this answer's body is never read.
-      void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
-      return new Response(null, { status: 204, headers });
-    }
+    // Only an answer others may share is kept, so only its fingerprint counts (and is worth working out).
+    const shared = sharedSeconds(headers.get('cache-control')) > 0;
+    const fingerprint = shared ? dataFingerprint(request.url, routerContext.staticHandlerContext) : undefined;
+    // The kept page is sent instead; the data's encoding for the page finishes on its own and is dropped.
+    if (unchangedSince(reuse, fingerprint)) return new Response(null, { status: 204, headers });
   }
   const nonce = randomBytes(16).toString('base64');
   headers.set('content-security-policy', contentSecurityPolicy(process.env, nonce));

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { businessCounter } from '@travelclub/kit/metrics';
 import { LRUCache } from 'lru-cache';
-import type { PageReuse } from '../app/lib/page-reuse.server.js';
+import { sharedSeconds, type PageReuse } from '../app/lib/page-reuse.server.js';
 import { compressed, type Encoding } from './fetch-bridge.js';
 
 /** How long a page whose time is over is kept to be reused if its data has not changed. */
@@ -44,13 +44,6 @@ const PERSONAL_COOKIES = /(?:^|;\s*)(tc_session|tc_csrf)=/;
 /** Whether `req` may be answered with the page another visitor got. */
 export function isShareable(req: IncomingMessage): boolean {
   return req.method === 'GET' && !PERSONAL_COOKIES.test(String(req.headers.cookie ?? ''));
-}
-
-/** How long a page may be shared: its `s-maxage` when it is `public`, else 0. */
-export function sharedSeconds(cacheControl: string | null): number {
-  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(no-store|private)\b/.test(cacheControl)) return 0;
-  const match = /\bs-maxage=(\d+)/.exec(cacheControl);
-  return match ? Number(match[1]) : 0;
 }
 
 /**
@@ -133,7 +126,7 @@ async function toResponse(page: CachedPage, traceparent: string | undefined, enc
 
 const sharedPages = businessCounter({
   name: 'web_shared_pages_total',
-  help: "Requests for pages visitors without a session share: answered from the cache ('hit'), with the kept page once the loaders found its data unchanged ('reused'), or rendered ('rendered')",
+  help: "Requests for pages visitors without a session share: answered from the cache ('hit'), with the kept page once the loaders found its data unchanged ('reused'), or rendered and kept ('rendered')",
   labelNames: ['outcome'],
 });
 
@@ -168,8 +161,10 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
     const pending = rendering.get(key);
     if (pending) {
       const shared = await pending;
-      sharedPages.inc({ outcome: shared ? 'hit' : 'rendered' });
-      if (shared) return toResponse(shared, traceparent, encoding);
+      if (shared) {
+        sharedPages.inc({ outcome: 'hit' });
+        return toResponse(shared, traceparent, encoding);
+      }
       return render({});
     }
     let settle: (page: CachedPage | null) => void = () => undefined;
@@ -177,8 +172,8 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
     try {
       const reuse: PageReuse = { previous: kept?.fingerprint };
       const response = await render(reuse);
-      sharedPages.inc({ outcome: kept && reuse.unchanged ? 'reused' : 'rendered' });
       if (kept && reuse.unchanged) {
+        sharedPages.inc({ outcome: 'reused' });
         kept.freshUntil = Date.now() + kept.seconds * 1000;
         pages.set(key, kept, { ttl: kept.seconds * 1000 + reuseMs });
         settle(kept);
@@ -190,6 +185,7 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
         settle(null);
         return response;
       }
+      sharedPages.inc({ outcome: 'rendered' });
       const page = await toCached(response, seconds, reuse.fingerprint);
       pages.set(key, page, { ttl: seconds * 1000 + (page.fingerprint ? reuseMs : 0) });
       settle(page);

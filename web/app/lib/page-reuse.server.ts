@@ -19,9 +19,24 @@ export interface PageReuse {
 /** The request's `PageReuse`, given by the web server only for requests whose page may be shared. */
 export const pageReuseContext = createContext<PageReuse | null>(null);
 
-/** Values JSON cannot tell apart (a promise, a map or a set each write `{}`): data holding one is not fingerprinted. */
-const opaque = (value: unknown) =>
-  value instanceof Promise || value instanceof Map || value instanceof Set || typeof value === 'function';
+/** How long an answer may be shared: its `s-maxage` when it is `public`, else 0. */
+export function sharedSeconds(cacheControl: string | null): number {
+  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(no-store|private)\b/.test(cacheControl)) return 0;
+  const match = /\bs-maxage=(\d+)/.exec(cacheControl);
+  return match ? Number(match[1]) : 0;
+}
+
+/**
+ * Values whose JSON says less than the page shows: a promise, map, set, error or any other class's instance
+ * writes `{}`, a non-finite number `null`; a function or symbol is left out, and a bigint cannot be written.
+ */
+function opaque(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype !== Object.prototype && prototype !== null;
+}
 
 /**
  * What a page's markup follows from: its address, its loaders' data and the hour (a page may show dates counted
@@ -31,12 +46,28 @@ const opaque = (value: unknown) =>
 export function dataFingerprint(url: string, context: StaticHandlerContext, now = new Date()): string | undefined {
   if (context.statusCode !== 200 || context.errors || context.actionData) return undefined;
   let whole = true;
-  const json = JSON.stringify(context.loaderData, (_key, value: unknown) => {
-    if (opaque(value)) whole = false;
-    return value;
-  });
+  let json: string;
+  try {
+    json = JSON.stringify(context.loaderData, (_key, value: unknown) => {
+      if (opaque(value)) whole = false;
+      return value;
+    });
+  } catch {
+    // A cycle: not data a page is made from twice the same way.
+    return undefined;
+  }
   if (!whole) return undefined;
   return createHash('sha256')
     .update(`${url}\n${now.toISOString().slice(0, 13)}\n${json}`)
     .digest('base64url');
+}
+
+/**
+ * Records this request's fingerprint on `reuse` (none: its page always renders); true when it is the kept
+ * page's, so the page is not rendered again.
+ */
+export function unchangedSince(reuse: PageReuse, fingerprint: string | undefined): boolean {
+  reuse.fingerprint = fingerprint;
+  reuse.unchanged = reuse.fingerprint !== undefined && reuse.fingerprint === reuse.previous;
+  return reuse.unchanged;
 }

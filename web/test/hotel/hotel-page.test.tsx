@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Gallery } from '~/hotel/gallery';
 import { loadHotelPage } from '~/hotel/load.server';
 import { headers } from '~/routes/hotel';
-import { sharedSeconds } from '../../server/page-cache';
+import { sharedSeconds } from '../../app/lib/page-reuse.server';
 import { availability, hotel, rate, roomType } from './fixtures';
 import { pageData, renderHotel } from './render';
 

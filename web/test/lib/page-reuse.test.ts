@@ -29,7 +29,13 @@ describe('a page’s data fingerprint', () => {
     expect(dataFingerprint(URL_A, context(data(), { statusCode: 404 }), at)).toBeUndefined();
     expect(dataFingerprint(URL_A, context(data(), { errors: { root: new Error('x') } }), at)).toBeUndefined();
     expect(dataFingerprint(URL_A, context(data(), { actionData: { ok: true } }), at)).toBeUndefined();
-    for (const opaque of [Promise.resolve(1), new Map([[1, 2]]), new Set([1]), () => 1])
-      expect(dataFingerprint(URL_A, context({ ...data(), later: { value: opaque } }), at)).toBeUndefined();
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    const opaque = [Promise.resolve(1), new Map([[1, 2]]), new Set([1]), new Error('x'), () => 1, NaN, 1n, cycle];
+    for (const value of opaque)
+      expect(dataFingerprint(URL_A, context({ ...data(), later: { value } }), at)).toBeUndefined();
+    // Plain data of every JSON kind is fingerprinted (a date is written as its time).
+    const plain = { a: [1, 'x', null, true], b: { c: new Date(0) }, d: Object.create(null) as object };
+    expect(dataFingerprint(URL_A, context({ ...data(), plain }), at)).toMatch(/^[\w-]{43}$/);
   });
 });

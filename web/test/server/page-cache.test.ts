@@ -5,8 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { PageReuse } from '../../app/lib/page-reuse.server';
-import { createPageCache, isShareable, personal, policyByHashes, sharedSeconds } from '../../server/page-cache';
+import { sharedSeconds, unchangedSince, type PageReuse } from '../../app/lib/page-reuse.server';
+import { createPageCache, isShareable, personal, policyByHashes } from '../../server/page-cache';
 
 const request = (method: string, cookie?: string) => ({ method, headers: cookie ? { cookie } : {} }) as IncomingMessage;
 
@@ -157,16 +157,16 @@ describe('the cache', () => {
 });
 
 describe('a kept page after its time', () => {
-  /** The entry as the cache sees it: data with `fingerprint`, rendered unless the kept page's is the same. */
+  /**
+   * The entry as the cache sees it (app/entry.server.tsx): data with `fingerprint`, counted only for an answer
+   * that may be shared, and rendered unless the kept page's is the same.
+   */
   function entry(cacheControl = 'public, s-maxage=1') {
     const calls = { loads: 0, renders: 0, fingerprint: 'a' as string | undefined, html: PAGE };
     const render = async (reuse: PageReuse) => {
       calls.loads++;
-      reuse.fingerprint = calls.fingerprint;
-      if (reuse.fingerprint && reuse.fingerprint === reuse.previous) {
-        reuse.unchanged = true;
-        return new Response(null, { status: 204 });
-      }
+      const shared = sharedSeconds(cacheControl) > 0;
+      if (unchangedSince(reuse, shared ? calls.fingerprint : undefined)) return new Response(null, { status: 204 });
       calls.renders++;
       return new Response(calls.html, {
         headers: { 'content-type': 'text/html', 'cache-control': cacheControl, 'content-security-policy': POLICY },
@@ -190,6 +190,16 @@ describe('a kept page after its time', () => {
     // Shared for another second from there: nothing is loaded meanwhile.
     await cache.serve('/hotel/a', render);
     expect(calls.loads).toBe(2);
+  });
+
+  it('goes to every visitor who came while its data was checked, which is checked once', async () => {
+    const cache = createPageCache();
+    const { calls, render } = entry();
+    await cache.serve('/hotel/a', render);
+    await over();
+    const answers = await Promise.all([1, 2, 3].map(() => cache.serve('/hotel/a', render)));
+    for (const answer of answers) expect(await answer.text()).toBe(PAGE);
+    expect(calls).toMatchObject({ loads: 2, renders: 1 });
   });
 
   it('is rendered anew when its data changed, and the new page is the one kept', async () => {
@@ -222,8 +232,8 @@ describe('a kept page after its time', () => {
     await cache.serve('/hotel/a', render);
     expect(calls.renders).toBe(2);
 
+    // The same data, but the route no longer allows sharing: rendered, and nothing kept.
     const unshared = entry('no-store');
-    unshared.calls.fingerprint = 'z';
     await cache.serve('/hotel/b', entry().render);
     await over();
     const answer = await cache.serve('/hotel/b', unshared.render);
