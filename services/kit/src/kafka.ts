@@ -1,6 +1,8 @@
 // Kafka clients (kafkajs) with logs routed to pino, and topic creation.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel, Partitioners, type Admin, type Producer } from 'kafkajs';
+// kafkajs' idle connections spin a 1 ms timer without it (kafka-request-queue.ts).
+import './kafka-request-queue.js';
 import type { KafkaConnection } from './kafka-settings.js';
 import type { Logger } from './logger.js';
 import { withTimeout } from './timeout.js';
