@@ -223,9 +223,9 @@ async function race() {
     }),
   );
   const won = outcomes.filter((o) => o.confirmed).length;
-  const after = (await scout.availability(stay.hotelId, searchId)).body.roomTypes.find(
-    (rt) => rt.type === stay.roomType,
-  )?.roomsLeft;
+  // None left in the hotel at all is an answer of its own ('No rooms available'), not a list.
+  const now = await scout.availability(stay.hotelId, searchId);
+  const after = now.status === 200 ? now.body.roomTypes.find((rt) => rt.type === stay.roomType)?.roomsLeft : 0;
   console.log(`race: ${won} travellers booked, ${racers - won} were told no rooms are left; rooms left now ${after}`);
   return { won, left };
 }
