@@ -27,16 +27,41 @@ const tryListen = (port: number) =>
     });
   });
 
+const PORT_BANDS = 12;
+const PORT_BAND_SIZE = 1_000;
+
 /**
- * A port for a part to listen on, picked at random below the kernel's range for the local ends of outgoing
- * connections (32768 and up on Linux). A port the kernel handed out as free (port 0) comes from that range, and
+ * Where a process picks its ports: below the kernel's range for the local ends of outgoing connections (32768 and
+ * up on Linux), in a band of its own. A port the kernel handed out as free (port 0) comes from that range, and
  * between its pick and the part's listen an outgoing connection could take it: CI saw a part fail with
- * EADDRINUSE that way, with several stacks and their Kafka clients running at once.
+ * EADDRINUSE that way. And vitest's workers run side by side, each starting stacks: two that picked the same free
+ * port before either listened met at one address, and one stack's gateway sent its pages to the other stack's web
+ * server (CI saw its images, from the other gateway, refused by the page's content policy). Each worker
+ * (`VITEST_POOL_ID`, 1 to the worker count) has its own band; any other process (a benchmark, a script) band 0.
  */
+export function portBand(poolId: string | undefined): { from: number; to: number } {
+  const band = poolId ? 1 + ((Number(poolId) - 1) % (PORT_BANDS - 1)) : 0;
+  const from = 20_000 + band * PORT_BAND_SIZE;
+  return { from, to: from + PORT_BAND_SIZE - 1 };
+}
+
+/** Ports this process handed out lately, by when: one is not handed out again before the part given it listens. */
+const handedOut = new Map<number, number>();
+const HANDED_OUT_MS = 60_000;
+
+/** A free port of this process's band (`portBand`), not one it handed out in the last minute. */
 export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const port = await tryListen(20_000 + Math.floor(Math.random() * 12_000));
-    if (port) return port;
+  const { from } = portBand(process.env.VITEST_POOL_ID);
+  const now = Date.now();
+  for (const [port, at] of handedOut) if (now - at > HANDED_OUT_MS) handedOut.delete(port);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = from + Math.floor(Math.random() * PORT_BAND_SIZE);
+    if (handedOut.has(candidate)) continue;
+    const port = await tryListen(candidate);
+    if (port) {
+      handedOut.set(port, now);
+      return port;
+    }
   }
   return (await tryListen(0))!;
 }
@@ -124,6 +149,9 @@ export async function startPart(
   // A deploy folder carries its own build of the web app.
   if (part === 'web' && !compiled) await buildWeb();
   const port = env.PORT ? Number(env.PORT) : await freePort();
+  // The readiness check below asks the port, not the process: another process already there would answer for a
+  // part that then fails to listen.
+  if (!(await tryListen(port))) throw new Error(`${part} cannot start: port ${port} is taken by another process`);
   const mode = part === 'web' ? { NODE_ENV: 'production' } : {};
   // The gateway and the web server serve their metrics on a second port: a free one unless told, so parts
   // started side by side never both take the default.
