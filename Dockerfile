@@ -78,12 +78,10 @@ EXPOSE 3000
 # Node's own fetch (the slim image has no curl): /health/ready, or the gateway's /health/live (its /health asks
 # every service, which is not the gateway's own health).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=30s --retries=3 CMD ["node", "/app/healthcheck.js"]
-# kafkajs 2.2.4 (its last release) sets a negative timeout while its request queue is idle; Node 24 warns about
-# it once per process (it waits 1 ms, as Node 20 did silently). The warning says nothing to act on.
 # A young generation of 16 MB semi-spaces: with Node 24's own sizing, scavenges of the catalog and the gateway
 # under load stopped them for 20 to 50 ms at a time, and the search's p99 was 27 to 37 ms against 4 ms with this
-# (docs/runtime.md). A Deployment that sets NODE_OPTIONS of its own repeats both (test/k8s/operability.test.ts).
-ENV NODE_OPTIONS="--disable-warning=TimeoutNegativeWarning --max-semi-space-size=16"
+# (docs/runtime.md). A Deployment that sets NODE_OPTIONS of its own repeats it (test/k8s/operability.test.ts).
+ENV NODE_OPTIONS="--max-semi-space-size=16"
 # Exec form: node is PID 1 and gets SIGTERM itself; every part stops taking requests, finishes what is in
 # flight and exits (the kit's graceful shutdown; the web server's own). It starts no child processes, so no
 # init is needed to reap them (`docker run --init` adds one all the same).

@@ -31,10 +31,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // The test files' own Kafka clients are kafkajs too: without this, each worker printed Node 24's warning about
-    // its idle negative timeout (three lines, about a hundred times a run), as the parts would without the flag
-    // their NODE_OPTIONS carry (packages/testing/src/processes.ts).
-    execArgv: ['--disable-warning=TimeoutNegativeWarning'],
     // Vitest's default, one worker less than the cores, is a single worker on a 2-core machine, and most test
     // time is waiting on servers. On 2 cores the whole run took 20 min 24 s with one worker, 13 min 4 s with
     // two, and 12 min 23 s with three, where a browser test ran out of time.

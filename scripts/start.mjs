@@ -126,12 +126,9 @@ if (runs('web')) {
 const siteUrl = `http://127.0.0.1:${ports.gateway}`;
 const shared = {
   ...env,
-  // kafkajs 2.2.4 (its last release) sets a negative timeout while its request queue is idle; Node 24 warns
-  // about that once per process (it waits 1 ms, as Node 20 did silently). The warning says nothing to act on.
   // 16 MB semi-spaces, as the images have them: Node 24's own young generation made long scavenge pauses under
   // load (docs/runtime.md).
-  NODE_OPTIONS:
-    `${process.env.NODE_OPTIONS ?? ''} --disable-warning=TimeoutNegativeWarning --max-semi-space-size=16`.trim(),
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=16`.trim(),
   // A local run is plain http on this machine, with a support account for the admin tools. Mailed links,
   // image links and the web app share one origin, so the browser's cookies hold on every page and picture.
   COOKIE_SECURE: 'false',

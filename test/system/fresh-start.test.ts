@@ -56,7 +56,8 @@ it(`every part becomes ready when all start at once on an empty broker (${ROUNDS
         });
         for (const part of Object.values(stack.parts)) {
           expect(part.output(), `${part.name}, round ${round}`).not.toMatch(/failed for good/);
-          // Nor a runtime warning (kafkajs' idle negative timeout on Node 24 is switched off: processes.ts).
+          // Nor a runtime warning: Node 24 warned of kafkajs' idle negative timeout before the kit mended its request
+          // queue (services/kit/src/kafka-request-queue.ts).
           expect(part.output(), `${part.name}, round ${round}`).not.toMatch(/Warning:/);
         }
         console.log(`fresh start, round ${round}: every part ready in ${Date.now() - started} ms`);

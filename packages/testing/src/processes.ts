@@ -103,12 +103,10 @@ export function buildWeb(): Promise<void> {
 const READY_TIMEOUT_MS = 120_000;
 
 /**
- * The images' Node flags (Dockerfile): kafkajs 2.2.4 (its last release) sets a negative timeout while its request
- * queue is idle, which Node 24 warns about once per process and which says nothing to act on; and 16 MB
- * semi-spaces, without which Node 24's young generation made long scavenge pauses under load (docs/runtime.md).
+ * The images' Node flag (Dockerfile): 16 MB semi-spaces, without which Node 24's young generation made long
+ * scavenge pauses under load (docs/runtime.md).
  */
-const nodeOptions =
-  `${process.env.NODE_OPTIONS ?? ''} --disable-warning=TimeoutNegativeWarning --max-semi-space-size=16`.trim();
+const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=16`.trim();
 
 /** BENCH_CPU_PROFILE=<dir>: every part started writes a V8 CPU profile there when it stops. */
 const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
