@@ -88,7 +88,7 @@ async function startWithRetries<T>(start: () => Promise<T>, attempts = 4): Promi
 }
 
 /**
- * Copies web/build (with web/server and web/package.json, the repository's tsconfig and links to its node_modules, so it runs as
+ * Copies web/build (with web/server, web/app and web/package.json, the repository's tsconfig and links to its node_modules, so it runs as
  * it does in place), stops the stack's web server and starts one from the copy, on the same port with the
  * same settings. A copy that meets a build under way is taken again.
  */
@@ -100,6 +100,8 @@ async function fromSnapshot(stack: Stack, webDir: string) {
       rmSync(join(dir, 'web'), { recursive: true, force: true });
       cpSync(join(webDir, 'build'), join(dir, 'web/build'), { recursive: true });
       cpSync(join(webDir, 'server'), join(dir, 'web/server'), { recursive: true });
+      // The server shares a module with the app's entry (app/lib/page-reuse.server.ts): the app's sources go too.
+      cpSync(join(webDir, 'app'), join(dir, 'web/app'), { recursive: true });
       // Its "type": "module" makes the server's TypeScript an ES module.
       cpSync(join(webDir, 'package.json'), join(dir, 'web/package.json'));
       if (existsSync(join(dir, 'web/build/server/index.js'))) break;
