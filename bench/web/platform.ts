@@ -88,9 +88,9 @@ async function startWithRetries<T>(start: () => Promise<T>, attempts = 4): Promi
 }
 
 /**
- * Copies web/build (with web/server, web/app and web/package.json, the repository's tsconfig and links to its node_modules, so it runs as
- * it does in place), stops the stack's web server and starts one from the copy, on the same port with the
- * same settings. A copy that meets a build under way is taken again.
+ * Copies web/build (with web/server, web/app and web/package.json, the repository's tsconfig and links to its
+ * node_modules, so it runs as it does in place), stops the stack's web server and starts one from the copy, on
+ * the same port with the same settings. A copy that meets a build under way is taken again.
  */
 async function fromSnapshot(stack: Stack, webDir: string) {
   const dir = mkdtempSync(join(tmpdir(), 'travelclub-bench-web-'));

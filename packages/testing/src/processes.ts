@@ -54,23 +54,21 @@ export async function freePort(): Promise<number> {
   const { from } = portBand(process.env.VITEST_POOL_ID);
   const now = Date.now();
   for (const [port, at] of handedOut) if (now - at > HANDED_OUT_MS) handedOut.delete(port);
-  for (let attempt = 0; attempt < 50; attempt++) {
+  let port: number | undefined;
+  for (let attempt = 0; attempt < 50 && !port; attempt++) {
     const candidate = from + Math.floor(Math.random() * PORT_BAND_SIZE);
-    if (handedOut.has(candidate)) continue;
-    const port = await tryListen(candidate);
-    if (port) {
-      handedOut.set(port, now);
-      return port;
-    }
+    if (!handedOut.has(candidate)) port = await tryListen(candidate);
   }
-  return (await tryListen(0))!;
+  port ??= (await tryListen(0))!;
+  handedOut.set(port, now);
+  return port;
 }
 
-/** `count` free ports, no two the same (for parts that all listen at once). */
+/** `count` free ports for parts that all listen at once: distinct, as `freePort` never repeats one so soon. */
 export async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
+  const ports: number[] = [];
+  while (ports.length < count) ports.push(await freePort());
+  return ports;
 }
 
 let webBuild: Promise<void> | undefined;

@@ -86,8 +86,7 @@ const urlOf = (layout: StackLayout, name: PartName) => `http://127.0.0.1:${layou
 export async function startStack(infra: StackInfra, options: StackOptions = {}): Promise<Stack> {
   const run = options.run ?? `stack_${randomUUID().slice(0, 8)}`;
   const names = options.web ? WITH_WEB : PARTS;
-  // Every port of the stack picked at once and distinct: a metrics port picked after the parts' ports could be
-  // one of them again (free, since each pick lets its port go), and a part then found its port taken.
+  // Every port of the stack picked before any part starts, none twice (freePort remembers what it handed out).
   const picked = await distinctFreePorts(names.length + 2);
   const layout: StackLayout = {
     run,
