@@ -4,7 +4,7 @@
 import { endpoints, type CatalogContent } from '@travelclub/contracts';
 import { buildService, registerEndpoints, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
 import type { CatalogConfig } from './config.js';
-import { availabilityConsumer, creatorPickConsumer, holdEventConsumer } from './events/consumers.js';
+import { creatorPickConsumer, holdEventConsumer, instanceConsumer } from './events/consumers.js';
 import { holdEvents } from './flows/hold-events.js';
 import { catalogFlows, type CatalogFlows } from './flows/index.js';
 import type { CatalogParts } from './flows/parts.js';
@@ -13,6 +13,7 @@ import { startIndexRefresh } from './jobs/index-refresh.js';
 import { startCatalogJobs } from './jobs/workers.js';
 import { catalogRoutes } from './routes/index.js';
 import { AvailabilityProjection } from './search/availability.js';
+import { HotelCache } from './search/hotel-cache.js';
 import { liveIndex } from './search/live-index.js';
 import { Searcher } from './search/searcher.js';
 import { creatorPickStore } from './store/creator-picks.js';
@@ -51,10 +52,12 @@ async function makeParts(
   const searchEvents = await searchEventStore(app.mongo, outbox);
   const picks = await creatorPickStore(app.mongo);
   const searcher = new Searcher(index, availability, config.IMAGES_BASE_URL);
+  const hotelCache = new HotelCache(hotels, index, config.IMAGES_BASE_URL, config.HOTEL_CACHE_SIZE);
   const expiry = serviceQueue(app, 'hold-expiry');
   return {
     config,
     hotels,
+    hotelCache,
     likes,
     picks,
     searches,
@@ -71,11 +74,11 @@ async function makeParts(
 }
 
 /** What the catalog does besides answering: its consumers, its workers, and each instance's refresh. */
-async function startBackground(app: ServiceApp, parts: CatalogParts, { holds, recommendations }: CatalogFlows) {
+async function startBackground(app: ServiceApp, parts: CatalogParts, { holds, hotels, recommendations }: CatalogFlows) {
   const holdEventsConsumer = holdEventConsumer(app, holds);
   await app.startup.step('hold events consumer', () => holdEventsConsumer.start());
-  const availabilityEvents = availabilityConsumer(app, holds);
-  await app.startup.step('availability consumer', () => availabilityEvents.start());
+  const instanceEvents = instanceConsumer(app, { holds, hotels });
+  await app.startup.step('availability and likes consumer', () => instanceEvents.start());
   const creatorEvents = creatorPickConsumer(app, recommendations);
   await app.startup.step('creator recommendations consumer', () => creatorEvents.start());
   await startCatalogJobs(app, { holds, refreshEverySeconds: parts.config.REFRESH_EVERY_S });

@@ -16,6 +16,11 @@ export const CatalogConfigSchema = connectedServiceConfigSchema({
   /** Hotels the demo supplier makes when the catalog starts empty (0: start empty). */
   SEED_HOTELS: z.coerce.number().int().min(0).max(1_000_000).default(0),
   SEED: z.coerce.number().int().default(42),
+  /**
+   * Hotels whose content (the hotel page less its like count) each instance keeps in memory, the most recently
+   * opened: some 10 KB each, so about 50 MB at the default.
+   */
+  HOTEL_CACHE_SIZE: positiveIntSetting(5_000),
   /** Redis key prefix for stored searches. */
   SEARCH_PREFIX: z.string().default('catalog:search'),
   /** Live stored searches per client (a user, or an address without a token); past it their least recently used goes. */

@@ -1,6 +1,6 @@
-// Hotels: a destination's list (from the index), the hotel page by id or slug (from MongoDB), its title
-// image's link, summaries of many hotels for other services, and likes (a like counts once per traveller; the
-// index follows the count).
+// Hotels: a destination's list (from the index), the hotel page by id or slug (its content from the hotel
+// cache, its like count from the index), its title image's link, summaries of many hotels for other services,
+// and likes (a like counts once per traveller; the index follows the count, on every instance).
 import {
   exchangeRatesRef,
   type HotelListAnswer,
@@ -10,22 +10,22 @@ import {
   type PricedHotelSummary,
 } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
-import { hotelView } from '../domain/hotel-view.js';
 import { imageUrl } from '../domain/image-links.js';
 import { likeId } from '../store/likes.js';
 import type { CatalogParts } from './parts.js';
 
 export function hotelFlows({
   hotels,
+  hotelCache,
   likes,
   index,
   searcher,
   config,
-}: Pick<CatalogParts, 'hotels' | 'likes' | 'index' | 'searcher' | 'config'>) {
+}: Pick<CatalogParts, 'hotels' | 'hotelCache' | 'likes' | 'index' | 'searcher' | 'config'>) {
   const page = async (id: string | undefined): Promise<HotelView> => {
-    const hotel = id && (await hotels.byId(id));
-    if (!hotel) throw appError('hotel-not-found');
-    return hotelView(hotel, config.IMAGES_BASE_URL);
+    const view = id && (await hotelCache.view(id));
+    if (!view) throw appError('hotel-not-found');
+    return view;
   };
 
   return {
@@ -76,9 +76,15 @@ export function hotelFlows({
       const changed = await likes.set(userId, destinationId, 'hotel', like, event);
       const count = changed
         ? await hotels.addLikes(hotelId, like ? 1 : -1)
-        : ((await hotels.byId(hotelId))?.likes ?? 0);
+        : ((await hotels.likesOf(hotelId)) ?? 0);
       index().setLikes(hotelId, count ?? 0);
       return { hotelId, liked: like, likes: count ?? 0 };
+    },
+
+    /** Another instance's like changed the hotel's count: this instance's index reads it again. */
+    async likesChanged(hotelId: string) {
+      const count = await hotels.likesOf(hotelId);
+      if (count !== null) index().setLikes(hotelId, count);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { JobQueue, Logger } from '@travelclub/kit';
 import type { CatalogConfig } from '../config.js';
 import type { AvailabilityProjection } from '../search/availability.js';
 import type { CatalogIndex } from '../search/catalog-index.js';
+import type { HotelCache } from '../search/hotel-cache.js';
 import type { Searcher } from '../search/searcher.js';
 import type { CreatorPickStore } from '../store/creator-picks.js';
 import type { HotelStore } from '../store/hotels.js';
@@ -15,6 +16,8 @@ import type { SearchStore } from '../store/searches.js';
 export interface CatalogParts {
   config: CatalogConfig;
   hotels: HotelStore;
+  /** The content of the hotels opened most, in memory (hotel pages and their rates read it). */
+  hotelCache: HotelCache;
   likes: LikeStore;
   /** Creators' recommended hotels, from their events. */
   picks: CreatorPickStore;

@@ -28,9 +28,9 @@ export function searchFlows({
   searches,
   searchEvents,
   searcher,
-  hotels,
+  hotelCache,
   index,
-}: Pick<CatalogParts, 'searches' | 'searchEvents' | 'searcher' | 'hotels' | 'index'>) {
+}: Pick<CatalogParts, 'searches' | 'searchEvents' | 'searcher' | 'hotelCache' | 'index'>) {
   /** `catalog.search.created` in a document of its own: one insert, never a wait for Kafka. */
   const published = (searchId: string, creator: string | undefined, ctx: CausalContext) =>
     searchEvents.record(
@@ -93,7 +93,7 @@ export function searchFlows({
         throw appError('validation-failed', [{ path: 'hotelId', message: 'Must be the hotel in the path' }]);
       const criteria = await searches.get(searchId);
       if (!criteria) throw appError('search-or-dates-not-found');
-      const hotel = await hotels.byId(hotelId);
+      const hotel = await hotelCache.hotel(hotelId);
       if (!hotel) throw appError('hotel-not-found');
       const roomTypes = searcher.offers(hotel, criteria);
       // Spec section 5: the check fails when no rooms come back ("No rooms available").

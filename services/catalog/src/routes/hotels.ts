@@ -13,8 +13,8 @@ type Endpoints = Pick<
 export function hotelRoutes({ hotels }: Pick<CatalogFlows, 'hotels'>): Handlers<Endpoints> {
   return {
     listHotels: async ({ body }, reply) => sendUnparsed(reply, hotels.list(body.destination, body.take, body.skip)),
-    hotel: ({ params }) => hotels.byId(params.id),
-    hotelBySlug: ({ params }) => hotels.bySlug(params.slug),
+    hotel: async ({ params }, reply) => sendUnparsed(reply, await hotels.byId(params.id)),
+    hotelBySlug: async ({ params }, reply) => sendUnparsed(reply, await hotels.bySlug(params.slug)),
     // The image itself lives at its CDN link; redirecting keeps one cacheable copy of it.
     titleImage: async ({ params }, reply) => reply.redirect(hotels.titleImageUrl(params.id), 302),
     // For the creator service and the gateway only (service identities): a whole club page's hotels in one call.

@@ -85,6 +85,10 @@ export async function hotelStore(connection: Connection) {
       );
       return result.upsertedCount;
     },
+    async likesOf(id: string): Promise<number | null> {
+      const doc = await Hotels.findById(id, { likes: 1 }).lean<{ likes?: number }>();
+      return doc ? (doc.likes ?? 0) : null;
+    },
     async addLikes(id: string, delta: number): Promise<number | null> {
       const doc = await Hotels.findOneAndUpdate(
         { _id: id },

@@ -1,0 +1,117 @@
+// The hotel cache (src/search/hotel-cache.ts): a hotel page and its rates read the hotel's document once while it
+// is kept, an unknown hotel never reaches MongoDB, the page's like count stays the current one on every
+// instance, and an import empties the cache.
+import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
+import { demoSupplier } from '@travelclub/demo-catalog';
+import { readMetric } from '@travelclub/kit/testing';
+import { describe, expect, it } from 'vitest';
+import type { CatalogApp } from '../../src/app.js';
+import { importHotels } from '../../src/flows/seeding.js';
+import { createSearch, expectError, startCatalog, useCatalog } from '../helpers.js';
+
+const world = useCatalog();
+
+const requests = (outcome: 'hit' | 'miss', app: CatalogApp = world.app) =>
+  readMetric(app, 'catalog_hotel_cache_requests_total', { outcome });
+
+async function page(app: CatalogApp, id: string): Promise<HotelView> {
+  const res = await app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` });
+  expect(res.statusCode).toBe(200);
+  // The route writes its answer without parsing it (routes/json.ts): the shape is checked here.
+  return HotelViewSchema.parse(res.json()) as HotelView;
+}
+
+describe('the hotel cache', () => {
+  it('reads a hotel once for its page, its page by slug and its rates', async () => {
+    const days = await world.pricedStayIn(30);
+    const stay = world.freshStay(1, { startInDays: days, nights: 3 });
+    const id = stay.hotel._id;
+    const [hits, misses] = [await requests('hit'), await requests('miss')];
+
+    const first = await page(world.app, id);
+    expect(await requests('miss')).toBe(misses + 1);
+    expect(await page(world.app, id)).toEqual(first);
+    const bySlug = await world.app.inject({ method: 'GET', url: `/api/v1/hotel/by-slug/${first.slug}` });
+    expect(bySlug.json()).toEqual(first);
+
+    const searchId = await createSearch(world.app, {
+      destination: stay.hotel.destinationId,
+      checkIn: stay.checkIn,
+      checkOut: stay.checkOut,
+      guests: 1,
+    });
+    const rates = await world.app.inject({
+      method: 'POST',
+      url: `/api/v1/hotel/${id}/checkAvailability`,
+      payload: { hotelId: id, hotelSearchId: searchId },
+    });
+    expect(rates.statusCode).toBe(200);
+    expect(
+      rates
+        .json()
+        .roomTypes.map((rt: { type: string }) => rt.type)
+        .sort(),
+    ).toEqual(first.roomTypes.map((rt) => rt.type).sort());
+    expect(await requests('miss')).toBe(misses + 1);
+    expect(await requests('hit')).toBe(hits + 3);
+  });
+
+  it('never reads MongoDB for a hotel the index does not know', async () => {
+    const misses = await requests('miss');
+    expectError(await world.app.inject({ method: 'GET', url: '/api/v1/hotel/hnothere' }), 'hotel-not-found');
+    expectError(
+      await world.app.inject({ method: 'GET', url: '/api/v1/hotel/by-slug/no-such-hotel' }),
+      'hotel-not-found',
+    );
+    expect(await requests('miss')).toBe(misses);
+  });
+
+  it("shows a like at once on the instance that took it, and on another instance once it hears the like's event", async () => {
+    // A second instance of the same catalog: its database and topics.
+    const { MONGO_DB, KAFKA_TOPIC_PREFIX, SEARCH_PREFIX } = world.app.catalog.config;
+    const other = await startCatalog(world.jwks, { MONGO_DB: MONGO_DB!, KAFKA_TOPIC_PREFIX, SEARCH_PREFIX });
+    try {
+      const id = world.app.catalog.index().hotels[7]!._id;
+      // Both instances keep the page before the like.
+      const before = (await page(world.app, id)).likes;
+      expect((await page(other, id)).likes).toBe(before);
+
+      const traveller = await world.traveller();
+      const liked = await world.app.inject({
+        method: 'PUT',
+        url: `/api/v1/hotel/${id}/like`,
+        headers: traveller.headers,
+        payload: { like: true },
+      });
+      expect(liked.json()).toEqual({ hotelId: id, liked: true, likes: before + 1 });
+      expect((await page(world.app, id)).likes).toBe(before + 1);
+
+      const deadline = Date.now() + 15_000;
+      while ((await page(other, id)).likes !== before + 1 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await page(other, id)).likes).toBe(before + 1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('starts empty with the index an import builds', async () => {
+    const other = await startCatalog(world.jwks, { SEED_HOTELS: '0' });
+    try {
+      await importHotels(other.catalog.hotels, demoSupplier({ count: 20, seed: 5 }));
+      await other.catalog.refreshIndex();
+      const id = other.catalog.index().hotels[0]!._id;
+      const misses = await requests('miss', other);
+      await page(other, id);
+      await page(other, id);
+      expect(await requests('miss', other)).toBe(misses + 1);
+
+      await importHotels(other.catalog.hotels, demoSupplier({ count: 40, seed: 6 }));
+      expect(await other.catalog.refreshIndex()).toBe(true);
+      await page(other, id);
+      expect(await requests('miss', other)).toBe(misses + 2);
+    } finally {
+      await other.close();
+    }
+  });
+});
