@@ -74,9 +74,7 @@ export function hotelFlows({
         ctx,
       );
       const changed = await likes.set(userId, destinationId, 'hotel', like, event);
-      const count = changed
-        ? await hotels.addLikes(hotelId, like ? 1 : -1)
-        : ((await hotels.likesOf(hotelId)) ?? 0);
+      const count = changed ? await hotels.addLikes(hotelId, like ? 1 : -1) : ((await hotels.likesOf(hotelId)) ?? 0);
       index().setLikes(hotelId, count ?? 0);
       return { hotelId, liked: like, likes: count ?? 0 };
     },

@@ -1,6 +1,7 @@
 // The catalog in memory: every hotel's list, map and price facts, hotels per destination in ranked order,
 // and the autocomplete and map indexes, all built from MongoDB. Searches never touch the database.
 import type { City, Country, Destination, Destinations, LocationType } from '@travelclub/contracts';
+import { LRUCache } from 'lru-cache';
 import type { StoredHotel } from '../domain/types.js';
 import { AutocompleteIndex, type AutocompleteEntry } from './autocomplete-index.js';
 import { MapIndex } from './map-index.js';
@@ -72,7 +73,7 @@ export class CatalogIndex {
    * labels, coordinates, hotel counts) is fixed for the life of the index; a rebuild starts an empty cache.
    * A Map iterates in insertion order: re-inserting on every hit keeps the least recently asked first.
    */
-  private readonly suggestions = new Map<string, string>();
+  private readonly suggestions = new LRUCache<string, string>({ max: SUGGESTION_CACHE_SIZE });
 
   constructor(hotels: IndexedHotel[], destinations: Destinations) {
     this.hotels = hotels;
@@ -197,16 +198,8 @@ export class CatalogIndex {
   suggestJson(query: string, take: number): string {
     const key = suggestionKey(query, take);
     const kept = this.suggestions.get(key);
-    if (kept !== undefined) {
-      this.suggestions.delete(key);
-      this.suggestions.set(key, kept);
-      return kept;
-    }
+    if (kept !== undefined) return kept;
     const json = JSON.stringify(this.suggest(query, take));
-    if (this.suggestions.size >= SUGGESTION_CACHE_SIZE) {
-      const oldest = this.suggestions.keys().next();
-      if (!oldest.done) this.suggestions.delete(oldest.value);
-    }
     this.suggestions.set(key, json);
     return json;
   }
