@@ -135,10 +135,13 @@ function report(name: string, load: Load): Load {
       `${load.rps.toFixed(0)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, non-2xx ${load.non2xx}, ` +
       `errors ${load.errors}, timeouts ${load.timeouts}`,
   );
+  const all = load.cpu.reduce((sum, c) => sum + c.ms, 0);
   console.log(
     `  CPU per page request: ${load.cpu.map((c) => `${c.name} ${c.ms.toFixed(2)} ms`).join(', ')} ` +
       `(one core gives 1000 ms a second: the web server alone allows at most ` +
-      `${(1000 / (load.cpu.find((c) => c.name === 'web')?.ms ?? NaN)).toFixed(0)} pages/s)`,
+      `${(1000 / (load.cpu.find((c) => c.name === 'web')?.ms ?? NaN)).toFixed(0)} pages/s; all together ` +
+      `${all.toFixed(2)} ms, so this machine's ${cpus().length} cores allow at most ` +
+      `${((1000 * cpus().length) / all).toFixed(0)} pages/s)`,
   );
   return load;
 }
@@ -157,7 +160,10 @@ const countsSince = (before: Map<string, number>, after: Map<string, number>) =>
 /** autocannon on one server-rendered page through the gateway, as a visitor's requests come. */
 async function loadRun(name: string, path: string, cookie?: string): Promise<Load> {
   console.log(`before the load on the ${name}: ${machine()}`);
-  return report(name, await loadPage(site.url + path, { ...values, pids: pidsOf(site.parts), cookie }));
+  return report(
+    name,
+    await loadPage(site.url + path, { ...values, pids: pidsOf({ ...site.parts, ...site.servers }), cookie }),
+  );
 }
 
 const site = await startSite(values.hotels, values['web-dir'] ? resolve(values['web-dir']) : undefined);
@@ -200,7 +206,7 @@ try {
     const mix = await hotelMix(site.url, club.slug, values['mix-hotels'], values['signed-in']);
     console.log(`before the load on the hotel mix: ${machine()}`);
     const pagesBefore = await sharedPages(site.webMetrics);
-    const mixLoad = await loadMix(site.url, mix, { ...values, pids: pidsOf(site.parts) });
+    const mixLoad = await loadMix(site.url, mix, { ...values, pids: pidsOf({ ...site.parts, ...site.servers }) });
     console.log(
       `shared pages in the mix (warm-up too): ${countsSince(pagesBefore, await sharedPages(site.webMetrics))}`,
     );
@@ -266,13 +272,20 @@ for (const [page, pageJs] of Object.entries(js))
 const missed = (load: Load | undefined, rps = GOALS.rps) =>
   !load || load.rps < rps || load.p99 > GOALS.p99 || load.non2xx > 0;
 const ssrMissed = Object.values(loads).some((load) => missed(load));
-// The hotel page rendered afresh each time: the uncached cost the profile explains.
-const window = (hotelLoad ?? Object.values(loads)[0])?.window;
-if (profileDir && window) {
-  console.log(
-    `CPU during the load run of ${hotelLoad ? 'the hotel page rendered afresh' : 'the first page'} (profiles in ${profileDir}):`,
-  );
-  profileReport(profileDir, began, window).forEach((line) => console.log(line));
+// The hotel mix (what a shared link costs) and the hotel page rendered afresh each time (the uncached cost):
+// the two the profiles explain.
+const profiled: [string, Load | undefined][] = mixLoad
+  ? [
+      ['the hotel mix', mixLoad],
+      ['the hotel page rendered afresh', hotelLoad],
+    ]
+  : [['the first page', Object.values(loads)[0]]];
+if (profileDir) {
+  for (const [what, load] of profiled) {
+    if (!load) continue;
+    console.log(`CPU during the load run of ${what} (profiles in ${profileDir}):`);
+    profileReport(profileDir, began, load.window).forEach((line) => console.log(line));
+  }
 } else if (ssrMissed) {
   console.log('a server-rendered page misses its goal: run with BENCH_CPU_PROFILE=<dir> to see where the CPU goes');
 }

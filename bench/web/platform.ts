@@ -17,6 +17,8 @@ export interface Site {
   url: string;
   /** Where each part answers (web, gateway, auth, catalog, ...), for their processes' CPU. */
   parts: Record<string, string>;
+  /** Where the servers the parts use answer (MongoDB, Kafka, Redis): they share the cores too. */
+  servers: Record<string, string>;
   /** The MongoDB-compatible server and each part's database, to fill the stores before measuring (earlier.ts). */
   mongoUrl: string;
   databases: Stack['databases'];
@@ -51,6 +53,7 @@ export async function startSite(hotels: number, webDir = resolve(root, 'web')): 
   return {
     url: stack.gateway,
     parts: Object.fromEntries(Object.entries(stack.parts).map(([name, part]) => [name, part.url])),
+    servers: { mongo: infra.mongoUrl, kafka: `kafka://${infra.kafkaBrokers.split(',')[0]}`, redis: infra.redisUrl },
     mongoUrl: infra.mongoUrl,
     databases: stack.databases,
     webMetrics: web.metrics,
