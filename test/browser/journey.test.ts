@@ -95,7 +95,22 @@ it('takes an anonymous visitor from a search to a booking, and back out with the
     await hydrated(page);
   });
 
+  // The page's API calls continue the trace the web server sent with the document (its Server-Timing).
+  const callTraces: string[] = [];
+  page.on('request', (request) => {
+    const call = ['fetch', 'xhr'].includes(request.resourceType());
+    if (call && new URL(request.url()).pathname.startsWith('/api/'))
+      callTraces.push(request.headers().traceparent ?? '');
+  });
   await search(page);
+  // Evaluated in the page (a string: this project's types have no DOM).
+  const documentTrace = await page.evaluate<string | undefined>(
+    "performance.getEntriesByType('navigation')[0]?.serverTiming.find((entry) => entry.name === 'traceparent')?.description",
+  );
+  const traceId = /^00-([0-9a-f]{32})-[0-9a-f]{16}-0[01]$/.exec(documentTrace ?? '')?.[1];
+  expect(traceId).toBeDefined();
+  expect(callTraces.length).toBeGreaterThan(0);
+  for (const sent of callTraces) expect(sent.split('-')[1]).toBe(traceId);
   await axe('search results');
   await screenshotsAt(page, 'search', BOTH);
 

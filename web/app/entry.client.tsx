@@ -1,20 +1,16 @@
 // The browser's entry: React takes over the server's HTML once that HTML has been painted. Hydrating at once
 // (React Router's default entry) made the first paint wait for React to render the whole page again, which on
-// a phone's CPU is most of a second (bench:web's mobile runs); the page is the same either way. The trace the
-// server wrote in the document stays the document's (lib/page-trace.tsx).
+// a phone's CPU is most of a second (bench:web's mobile runs); the page is the same either way.
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { documentTraceparent, PageTrace } from './lib/page-trace';
 
 function hydrate() {
   startTransition(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <PageTrace value={documentTraceparent()}>
-          <HydratedRouter />
-        </PageTrace>
+        <HydratedRouter />
       </StrictMode>,
     );
   });

@@ -3,16 +3,14 @@
 // data before the render starts, so streaming the shell first won nothing, and each of React's many small
 // writes cost a pass through four streams and the compressor (bench:web's profile). Every inline script it or
 // React Router writes carries a nonce made for this answer, which the answer's content policy names: no other
-// inline script runs on our pages. The page carries the trace the web server's span for it is in (the
-// request's `traceparent`, set by web/server: lib/page-trace.tsx). A shared page whose data is the one its kept
-// render was made from is not rendered again (lib/page-reuse.server.ts).
+// inline script runs on our pages. A shared page whose data is the one its kept render was made from is not
+// rendered again (lib/page-reuse.server.ts).
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { contentSecurityPolicy } from './lib/content-policy.server';
 import { dataFingerprint, pageReuseContext, sharedSeconds, unchangedSince } from './lib/page-reuse.server';
-import { PageTrace } from './lib/page-trace';
 
 /** The web server gives it to a shared page's request (web/server/handler.ts): the entry's, so one object. */
 export { pageReuseContext };
@@ -55,9 +53,7 @@ export default function handleRequest(
       },
     });
     const { pipe, abort } = renderToPipeableStream(
-      <PageTrace value={request.headers.get('traceparent')}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </PageTrace>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         onShellReady: () => (shellReady = true),

@@ -1,7 +1,6 @@
 // The document, the providers every page shares (session, queries), the header and footer, and the
 // not-found and error pages. The root loader gives every page its route context (spec section 3): whether a
-// session is live (read only when the visitor has a session cookie), the CSRF token and public settings. The
-// document carries its render's trace for the browser's API calls (lib/page-trace.tsx).
+// session is live (read only when the visitor has a session cookie), the CSRF token and public settings.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { endpoints } from '@travelclub/contracts';
 import { useState, type ReactNode } from 'react';
@@ -10,7 +9,6 @@ import type { Route } from './+types/root';
 import { cookieOf, serverCall } from './lib/api.server';
 import { PRODUCT } from './lib/brand';
 import { publicEnvironment, webConfig } from './lib/config.server';
-import { PageTraceMeta } from './lib/page-trace';
 import { useRootData } from './lib/root-data';
 import { SessionProvider, useSession } from './lib/session';
 import { NotFound } from './ui/not-found';
@@ -49,7 +47,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <PageTraceMeta />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

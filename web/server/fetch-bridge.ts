@@ -1,7 +1,6 @@
 // Node's http request and answer to the Fetch API's and back, for React Router's request handler. The URL is
 // the one the browser used: the gateway in front says which (X-Forwarded-Host and -Proto), so an action's
 // `Origin` matches it and absolute URLs the app builds point at the public site, not at this server.
-import type { TraceCarrier } from '@travelclub/kit/telemetry';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,23 +12,15 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 const first = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim();
 
-/** Trace context headers: the caller's are replaced by the context the app runs in. */
-const TRACE_HEADERS = /^(traceparent|tracestate)$/i;
-
 /**
- * The request as React Router reads it; `signal` ends when the client goes away. Its `traceparent` (and
- * `tracestate`) are the web server's span's, `trace`, not the gateway's: the root loader puts them in the page,
- * where the browser continues the trace. None without `trace` (tracing off).
+ * The request as React Router reads it; `signal` ends when the client goes away. The loaders' calls continue the
+ * web server's span from the context they run in, not from any header here.
  */
-export function toFetchRequest(req: IncomingMessage, signal: AbortSignal, trace?: TraceCarrier): Request {
+export function toFetchRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const proto = first(req.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
   const host = first(req.headers['x-forwarded-host']) ?? req.headers.host ?? 'localhost';
   const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (!TRACE_HEADERS.test(req.rawHeaders[i]!)) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  }
-  if (trace) headers.set('traceparent', trace.traceparent);
-  if (trace?.tracestate) headers.set('tracestate', trace.tracestate);
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(new URL(req.url ?? '/', `${proto}://${host}`), {

@@ -1,7 +1,9 @@
 // What the web server answers: its health for the gateway and probes, the built app's static files (hashed
 // assets cached for a year), and every other request rendered by React Router (public pages that allow it
 // shared for a few seconds among visitors without our cookies: page-cache.ts). Each answer is counted, and
-// each but a health check is handled inside its trace's span (observe.ts).
+// each but a health check is handled inside its trace's span (observe.ts); a rendered answer names that span in
+// `Server-Timing: traceparent;desc="…"`, where the browser's API calls find the trace to continue
+// (app/lib/trace-context.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Registry } from '@travelclub/kit/metrics';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
@@ -24,6 +26,9 @@ export interface WebHandlerOptions {
   /** Where its HTTP figures go (served on the metrics port); a registry of its own by default. */
   metrics?: Registry;
 }
+
+/** The answer's trace context for the browser, which keeps it with the document's navigation entry. */
+const serverTiming = (traceparent: string): [string, string] => ['server-timing', `traceparent;desc="${traceparent}"`];
 
 function notFound(res: ServerResponse) {
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
@@ -65,10 +70,10 @@ export function createWebHandler({
   /**
    * A render others may share goes on when its first visitor leaves: the others wait for it. It belongs to the
    * trace of the visitor whose request started it (its loaders' calls are that request's children); the others'
-   * spans show the answer's wait, and each page sent carries its own visitor's trace (page-cache.ts).
+   * spans show the answer's wait, and each page sent carries its own visitor's trace (its Server-Timing).
    */
-  const sharedRender = (req: IncomingMessage, trace: Observed['trace']) => (reuse: PageReuse) =>
-    handleRequest(toFetchRequest(req, new AbortController().signal, trace()), reuseContext(reuse));
+  const sharedRender = (req: IncomingMessage) => (reuse: PageReuse) =>
+    handleRequest(toFetchRequest(req, new AbortController().signal), reuseContext(reuse));
 
   const render = async (req: IncomingMessage, res: ServerResponse, observed: Observed) => {
     const controller = new AbortController();
@@ -76,16 +81,13 @@ export function createWebHandler({
       if (!res.writableFinished) controller.abort();
     });
     const accepted = String(req.headers['accept-encoding'] ?? '');
+    const traceparent = observed.trace()?.traceparent;
+    const extra = traceparent ? [...pageHeaders, serverTiming(traceparent)] : pageHeaders;
     try {
       const response = isShareable(req)
-        ? await pageCache.serve(
-            req.url ?? '/',
-            sharedRender(req, observed.trace),
-            observed.trace()?.traceparent,
-            acceptedEncoding(accepted),
-          )
-        : personal(await handleRequest(toFetchRequest(req, controller.signal, observed.trace())));
-      await sendFetchResponse(res, response, { head: req.method === 'HEAD', extra: pageHeaders, accepted });
+        ? await pageCache.serve(req.url ?? '/', sharedRender(req), acceptedEncoding(accepted))
+        : personal(await handleRequest(toFetchRequest(req, controller.signal)));
+      await sendFetchResponse(res, response, { head: req.method === 'HEAD', extra, accepted });
     } catch (err) {
       // A client that left mid-answer is not an error of ours.
       if (controller.signal.aborted) return;

@@ -3,10 +3,10 @@
 // A page opts in with `Cache-Control: public, s-maxage=N`; only GETs without the session or CSRF cookie are
 // served from it (the page would otherwise carry that visitor's token or session). A shared page cannot keep
 // its per-answer nonce, so its content policy names the SHA-256 of each inline script it holds instead: still
-// no other inline script runs. Concurrent misses of one address wait for one render. Nor does a shared page keep
-// its render's trace: each answer carries its own visitor's in the page's `<meta name="traceparent">`, so the
-// browsers it serves continue as many traces, not the first visitor's. A page without a trace (tracing off) is
-// the same for every visitor: it is compressed once for each encoding asked for, not once per answer.
+// no other inline script runs. Concurrent misses of one address wait for one render. A shared page holds no
+// trace: each answer's own goes in its `Server-Timing` header (handler.ts), so the browsers it serves continue as
+// many traces, not the first visitor's, and the page is the same bytes for every visitor: it is compressed once
+// for each encoding asked for, not once per answer.
 // Once a page's time is over it is still kept, for REUSE_MINUTES: the next visitor's request runs the loaders
 // again, and when their data is the data the page was rendered from (the app's entry compares fingerprints:
 // app/lib/page-reuse.server.ts), the kept page, compressed as it was, serves another round instead of a render.
@@ -25,11 +25,8 @@ const PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: Uint8Array;
-  /** Where the value of the page's `<meta name="traceparent">` is in `body`, and its length; -1: none. */
-  traceAt: number;
-  traceLength: number;
-  /** The body compressed, by encoding, once asked for (only for a page without a trace). */
+  body: Uint8Array<ArrayBuffer>;
+  /** The body compressed, by encoding, once asked for. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** How long it is shared each time (its `s-maxage`), and until when this time. */
   seconds: number;
@@ -70,15 +67,8 @@ export function policyByHashes(policy: string, html: string): string {
   });
 }
 
-const TRACE_META = Buffer.from('<meta name="traceparent" content="');
-
 async function toCached(response: Response, seconds: number, fingerprint?: string): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer());
-  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const meta = bytes.indexOf(TRACE_META);
-  const end = meta < 0 ? -1 : bytes.indexOf('"', meta + TRACE_META.length);
-  const traceAt = end < 0 ? -1 : meta + TRACE_META.length;
-  const traceLength = end - traceAt;
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (name === 'content-security-policy') continue;
@@ -87,26 +77,12 @@ async function toCached(response: Response, seconds: number, fingerprint?: strin
   const policy = response.headers.get('content-security-policy');
   if (policy) headers.push(['content-security-policy', policyByHashes(policy, new TextDecoder().decode(body))]);
   const freshUntil = Date.now() + seconds * 1000;
-  return {
-    status: response.status,
-    headers,
-    body,
-    traceAt,
-    traceLength,
-    encoded: {},
-    seconds,
-    freshUntil,
-    fingerprint,
-  };
+  return { status: response.status, headers, body, encoded: {}, seconds, freshUntil, fingerprint };
 }
 
-/**
- * The kept page as an answer, with `traceparent` (its visitor's) in place of its render's; without one (or one
- * of another length), zeros, which the browser takes for no trace: never another visitor's. A page without a
- * trace goes out already compressed in `encoding`, when given.
- */
-async function toResponse(page: CachedPage, traceparent: string | undefined, encoding?: Encoding | null) {
-  if (page.traceAt < 0 && encoding) {
+/** The kept page as an answer, already compressed in `encoding` when given (compressed once per encoding). */
+async function toResponse(page: CachedPage, encoding?: Encoding | null) {
+  if (encoding) {
     const body = await (page.encoded[encoding] ??= compressed(page.body, encoding));
     const headers = new Headers(page.headers.filter(([name]) => name !== 'content-length'));
     headers.set('content-encoding', encoding);
@@ -116,12 +92,7 @@ async function toResponse(page: CachedPage, traceparent: string | undefined, enc
       headers,
     });
   }
-  const body = page.body.slice();
-  if (page.traceAt >= 0) {
-    const fits = traceparent?.length === page.traceLength && /^[\w-]+$/.test(traceparent);
-    body.set(Buffer.from(fits ? traceparent! : '0'.repeat(page.traceLength)), page.traceAt);
-  }
-  return new Response(body, { status: page.status, headers: new Headers(page.headers) });
+  return new Response(page.body, { status: page.status, headers: new Headers(page.headers) });
 }
 
 const sharedPages = businessCounter({
@@ -144,26 +115,25 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
   /**
    * The page at `key` from the cache while its time lasts, else rendered (and kept when it says it may be), or
    * the kept page again when the render found its data unchanged. `render` is given what the entry needs for that
-   * (`PageReuse`); `traceparent`: the trace context of this answer's request, for the page's meta; `encoding`:
+   * (`PageReuse`); `encoding`:
    * what its browser takes compressed.
    */
   async function serve(
     key: string,
     render: (reuse: PageReuse) => Promise<Response>,
-    traceparent?: string,
     encoding?: Encoding | null,
   ): Promise<Response> {
     const kept = pages.get(key);
     if (kept && kept.freshUntil > Date.now()) {
       sharedPages.inc({ outcome: 'hit' });
-      return toResponse(kept, traceparent, encoding);
+      return toResponse(kept, encoding);
     }
     const pending = rendering.get(key);
     if (pending) {
       const shared = await pending;
       if (shared) {
         sharedPages.inc({ outcome: 'hit' });
-        return toResponse(shared, traceparent, encoding);
+        return toResponse(shared, encoding);
       }
       return render({});
     }
@@ -177,7 +147,7 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
         kept.freshUntil = Date.now() + kept.seconds * 1000;
         pages.set(key, kept, { ttl: kept.seconds * 1000 + reuseMs });
         settle(kept);
-        return toResponse(kept, traceparent, encoding);
+        return toResponse(kept, encoding);
       }
       const seconds = response.status === 200 ? sharedSeconds(response.headers.get('cache-control')) : 0;
       if (seconds === 0) {
@@ -189,7 +159,7 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
       const page = await toCached(response, seconds, reuse.fingerprint);
       pages.set(key, page, { ttl: seconds * 1000 + (page.fingerprint ? reuseMs : 0) });
       settle(page);
-      return toResponse(page, traceparent, encoding);
+      return toResponse(page, encoding);
     } catch (err) {
       settle(null);
       throw err;

@@ -1,37 +1,29 @@
 // The browser continues the page's trace: each API call sends a `traceparent` with the trace id and sampled flag
-// of the page's `<meta name="traceparent">` and a new parent span id; none when the page has no such meta. The
-// meta is the one the server's entry gave the layout, and hydration renders it again from the document.
-import { renderToStaticMarkup } from 'react-dom/server';
+// of the trace the web server sent with the document (`Server-Timing: traceparent;desc="…"`, which the browser
+// keeps with the document's navigation entry) and a new parent span id; none when the document came without one.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { documentTraceparent, PageTrace, PageTraceMeta } from '~/lib/page-trace';
-import { traceHeaders } from '~/lib/trace-context';
+import { documentTraceparent, traceHeaders } from '~/lib/trace-context';
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PAGE_SPAN = '00f067aa0ba902b7';
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
-function pageTrace(content: string | null) {
-  document.head.querySelector('meta[name="traceparent"]')?.remove();
-  if (content === null) return;
-  const meta = document.createElement('meta');
-  meta.name = 'traceparent';
-  meta.content = content;
-  document.head.append(meta);
+/** The document's navigation entry as the browser keeps it: with these Server-Timing entries (null: none). */
+function pageTrace(description: string | null) {
+  const serverTiming = [
+    { name: 'cache', description: 'hit', duration: 0 },
+    ...(description === null ? [] : [{ name: 'traceparent', description, duration: 0 }]),
+  ];
+  vi.spyOn(performance, 'getEntriesByType').mockImplementation((type: string) =>
+    type === 'navigation' ? ([{ serverTiming }] as unknown as PerformanceEntryList) : [],
+  );
 }
 
-afterEach(() => pageTrace(null));
+afterEach(() => vi.restoreAllMocks());
 
-describe('the page’s meta', () => {
-  it('is written from the entry’s trace, and read back from the document', () => {
+describe('the document’s trace', () => {
+  it('is read from the Server-Timing the document came with', () => {
     const traceparent = `00-${TRACE_ID}-${PAGE_SPAN}-01`;
-    const html = (value: string | null) =>
-      renderToStaticMarkup(
-        <PageTrace value={value}>
-          <PageTraceMeta />
-        </PageTrace>,
-      );
-    expect(html(traceparent)).toBe(`<meta name="traceparent" content="${traceparent}"/>`);
-    expect(html(null)).toBe('');
     pageTrace(traceparent);
     expect(documentTraceparent()).toBe(traceparent);
     pageTrace(null);
@@ -59,14 +51,13 @@ describe('the traceparent of a call', () => {
     expect(traceHeaders().traceparent).toMatch(new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-00$`));
   });
 
-  it('is left out without the meta, or with one that is not a trace context', () => {
+  it('is left out without the document’s trace, or with one that is not a trace context', () => {
     expect(traceHeaders()).toEqual({});
     for (const content of ['', 'junk', `01-${TRACE_ID}-${PAGE_SPAN}-01`, `00-${'0'.repeat(32)}-${PAGE_SPAN}-01`]) {
       pageTrace(content);
       expect(traceHeaders()).toEqual({});
     }
-    // A shared page sent to a visitor without a trace (web/server/page-cache.ts).
-    pageTrace('0'.repeat(55));
+    pageTrace(null);
     expect(traceHeaders()).toEqual({});
   });
 });

@@ -20,7 +20,7 @@ let auth: Server;
 const authCalls: IncomingHttpHeaders[] = [];
 let site: string;
 let metricsSite: string;
-let page: { status: number; html: string };
+let page: { status: number; html: string; serverTiming: string };
 
 /** The server's stdout as JSON lines (logs and spans). */
 const lines = (): Line[] =>
@@ -50,7 +50,7 @@ beforeAll(async () => {
   const answer = await fetch(`${site}/faq`, {
     headers: { traceparent: `00-${TRACE_ID}-${GATEWAY_SPAN}-01`, cookie: 'tc_session=s' },
   });
-  page = { status: answer.status, html: await answer.text() };
+  page = { status: answer.status, html: await answer.text(), serverTiming: answer.headers.get('server-timing') ?? '' };
   expect((await fetch(`${site}/health/ready`)).status).toBe(200);
 }, 180_000);
 
@@ -59,15 +59,16 @@ afterAll(async () => {
   auth?.close();
 });
 
-/** The page's trace context, from its `<meta name="traceparent">`. */
-const pageTrace = () => /<meta name="traceparent" content="00-([0-9a-f]{32})-([0-9a-f]{16})-01"\/>/.exec(page.html);
+/** The page's trace context, from its `Server-Timing: traceparent;desc="…"` (none in the page itself). */
+const pageTrace = () => /^traceparent;desc="00-([0-9a-f]{32})-([0-9a-f]{16})-01"$/.exec(page.serverTiming);
 
 describe('a page rendered for a request with a traceparent', () => {
   it('carries the trace on to the browser, with the web server’s span as parent', () => {
     expect(page.status).toBe(200);
-    const meta = pageTrace();
-    expect(meta?.[1]).toBe(TRACE_ID);
-    expect(meta?.[2]).not.toBe(GATEWAY_SPAN);
+    const trace = pageTrace();
+    expect(trace?.[1]).toBe(TRACE_ID);
+    expect(trace?.[2]).not.toBe(GATEWAY_SPAN);
+    expect(page.html).not.toContain('traceparent');
   });
 
   it('calls the services inside its span', () => {

@@ -105,36 +105,14 @@ describe('the cache', () => {
     expect(answer.headers.get('content-security-policy')).toBe(POLICY);
   });
 
-  it('gives each visitor of a shared page their own trace, not the render’s', async () => {
-    const cache = createPageCache();
-    const trace = (n: number) => `00-${String(n).repeat(32)}-${String(n).repeat(16)}-01`;
-    // The title before the meta is not ASCII: the meta's place is counted in bytes.
-    const html = (traceparent: string) =>
-      `<html><head><title>Café ☕</title><meta name="traceparent" content="${traceparent}"/></head><body></body></html>`;
-    const render = async () =>
-      new Response(html(trace(1)), { headers: { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=3' } });
-    const [first, second] = await Promise.all([
-      cache.serve('/user/cara', render, trace(1)),
-      cache.serve('/user/cara', render, trace(2)),
-    ]);
-    const third = await cache.serve('/user/cara', render, trace(3));
-    const untraced = await cache.serve('/user/cara', render);
-    expect(await first.text()).toBe(html(trace(1)));
-    expect(await second.text()).toBe(html(trace(2)));
-    expect(await third.text()).toBe(html(trace(3)));
-    // Never one visitor's trace for another: a visitor without one gets zeros, no trace to the browser.
-    expect(await untraced.text()).toBe(html('0'.repeat(55)));
-    expect(await (await cache.serve('/user/cara', render, trace(4))).text()).toBe(html(trace(4)));
-  });
-
-  it('sends a page without a trace compressed as each visitor’s browser takes it, compressed once', async () => {
+  it('sends a page compressed as each visitor’s browser takes it, compressed once', async () => {
     const cache = createPageCache();
     const render = async () => page('public, s-maxage=3');
     const [br, again, gzip, plain] = [
-      await cache.serve('/user/cara', render, undefined, 'br'),
-      await cache.serve('/user/cara', render, undefined, 'br'),
-      await cache.serve('/user/cara', render, undefined, 'gzip'),
-      await cache.serve('/user/cara', render, undefined, null),
+      await cache.serve('/user/cara', render, 'br'),
+      await cache.serve('/user/cara', render, 'br'),
+      await cache.serve('/user/cara', render, 'gzip'),
+      await cache.serve('/user/cara', render, null),
     ];
     const bytes = async (answer: Response) => Buffer.from(await answer.arrayBuffer());
     const brBytes = await bytes(br);
@@ -179,9 +157,9 @@ describe('a kept page after its time', () => {
   it('is sent again, compressed as it was, when the loaders found its data unchanged', async () => {
     const cache = createPageCache();
     const { calls, render } = entry();
-    const first = Buffer.from(await (await cache.serve('/hotel/a', render, undefined, 'br')).arrayBuffer());
+    const first = Buffer.from(await (await cache.serve('/hotel/a', render, 'br')).arrayBuffer());
     await over();
-    const again = await cache.serve('/hotel/a', render, undefined, 'br');
+    const again = await cache.serve('/hotel/a', render, 'br');
     expect(again.status).toBe(200);
     expect(again.headers.get('content-security-policy')).toContain("'sha256-");
     expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true);
