@@ -33,7 +33,7 @@ export interface Observed {
   route: WebRoute;
   /** Runs `work` inside the request's span, so what it calls continues the trace. */
   within<T>(work: () => T): T;
-  /** The span's trace context, for the page (its `<meta name="traceparent">`); none with tracing off. */
+  /** The span's trace context, for the page's `Server-Timing` header (handler.ts); none with tracing off. */
   trace(): TraceCarrier | undefined;
 }
 

@@ -4,7 +4,7 @@
 import { endpoints, type CatalogContent } from '@travelclub/contracts';
 import { buildService, registerEndpoints, serviceQueue, type Outbox, type ServiceApp } from '@travelclub/kit';
 import type { CatalogConfig } from './config.js';
-import { creatorPickConsumer, holdEventConsumer, instanceConsumer } from './events/consumers.js';
+import { availabilityConsumer, creatorPickConsumer, holdEventConsumer } from './events/consumers.js';
 import { holdEvents } from './flows/hold-events.js';
 import { catalogFlows, type CatalogFlows } from './flows/index.js';
 import type { CatalogParts } from './flows/parts.js';
@@ -74,11 +74,11 @@ async function makeParts(
 }
 
 /** What the catalog does besides answering: its consumers, its workers, and each instance's refresh. */
-async function startBackground(app: ServiceApp, parts: CatalogParts, { holds, hotels, recommendations }: CatalogFlows) {
+async function startBackground(app: ServiceApp, parts: CatalogParts, { holds, recommendations }: CatalogFlows) {
   const holdEventsConsumer = holdEventConsumer(app, holds);
   await app.startup.step('hold events consumer', () => holdEventsConsumer.start());
-  const instanceEvents = instanceConsumer(app, { holds, hotels });
-  await app.startup.step('availability and likes consumer', () => instanceEvents.start());
+  const availabilityEvents = availabilityConsumer(app, holds);
+  await app.startup.step('availability consumer', () => availabilityEvents.start());
   const creatorEvents = creatorPickConsumer(app, recommendations);
   await app.startup.step('creator recommendations consumer', () => creatorEvents.start());
   await startCatalogJobs(app, { holds, refreshEverySeconds: parts.config.REFRESH_EVERY_S });

@@ -20,7 +20,7 @@ export const CatalogConfigSchema = connectedServiceConfigSchema({
    * Hotels whose content (the hotel page less its like count) each instance keeps in memory, the most recently
    * opened: some 10 KB each, so about 50 MB at the default.
    */
-  HOTEL_CACHE_SIZE: positiveIntSetting(5_000),
+  HOTEL_CACHE_SIZE: z.coerce.number().int().min(1).max(200_000).default(5_000),
   /** Redis key prefix for stored searches. */
   SEARCH_PREFIX: z.string().default('catalog:search'),
   /** Live stored searches per client (a user, or an address without a token); past it their least recently used goes. */

@@ -1,10 +1,9 @@
 // What the catalog does on other services' events (paid → book the holds, cancelled → release them; creators'
-// recommendations, kept to rank them first), and how each instance keeps what it holds in memory (its
-// availability projection, its hotels' like counts) current with changes other instances made.
+// recommendations, kept to rank them first), and how each instance keeps its availability projection current
+// with changes other instances made.
 import { createServiceConsumer, type ServiceApp } from '@travelclub/kit';
 import { randomUUID } from 'node:crypto';
 import type { HoldFlows } from '../flows/holds.js';
-import type { HotelFlows } from '../flows/hotels.js';
 import type { RecommendationFlows } from '../flows/recommendations.js';
 
 export function holdEventConsumer(app: ServiceApp, holds: HoldFlows) {
@@ -32,16 +31,14 @@ export function creatorPickConsumer(app: ServiceApp, recommendations: Recommenda
 }
 
 /**
- * Every instance hears every hold change and every like (a group of its own, from now on) and re-reads that
- * room type's taken rooms, or that hotel's like count, from MongoDB: absolute numbers, so an event heard twice
- * or late changes nothing wrong.
+ * Every instance hears every hold change (a group of its own, from now on) and re-reads that room type's
+ * taken rooms from MongoDB: absolute numbers, so an event heard twice or late changes nothing wrong.
  */
-export function instanceConsumer(app: ServiceApp, { holds, hotels }: { holds: HoldFlows; hotels: HotelFlows }) {
+export function availabilityConsumer(app: ServiceApp, holds: HoldFlows) {
   const refresh = ({ payload }: { payload: { hotelId: string; roomType: string } }) =>
     holds.reproject(payload.hotelId, payload.roomType);
-  return createServiceConsumer(app, { groupId: `catalog-instance-${randomUUID()}`, fromBeginning: false })
+  return createServiceConsumer(app, { groupId: `catalog-availability-${randomUUID()}`, fromBeginning: false })
     .handle('catalog.hold.placed', refresh)
     .handle('catalog.hold.released', refresh)
-    .handle('catalog.booking.confirmed', refresh)
-    .handle('catalog.hotel.liked', ({ payload }) => hotels.likesChanged(payload.hotelId));
+    .handle('catalog.booking.confirmed', refresh);
 }

@@ -1,6 +1,6 @@
-// Hotels: a destination's list (from the index), the hotel page by id or slug (its content from the hotel
-// cache, its like count from the index), its title image's link, summaries of many hotels for other services,
-// and likes (a like counts once per traveller; the index follows the count, on every instance).
+// Hotels: a destination's list (from the index), the hotel page by id or slug (from the hotel cache), its title
+// image's link, summaries of many hotels for other services, and likes (a like counts once per traveller; the
+// index and the hotel cache follow the count).
 import {
   exchangeRatesRef,
   type HotelListAnswer,
@@ -76,13 +76,8 @@ export function hotelFlows({
       const changed = await likes.set(userId, destinationId, 'hotel', like, event);
       const count = changed ? await hotels.addLikes(hotelId, like ? 1 : -1) : ((await hotels.likesOf(hotelId)) ?? 0);
       index().setLikes(hotelId, count ?? 0);
+      hotelCache.likesNow(hotelId, count ?? 0);
       return { hotelId, liked: like, likes: count ?? 0 };
-    },
-
-    /** Another instance's like changed the hotel's count: this instance's index reads it again. */
-    async likesChanged(hotelId: string) {
-      const count = await hotels.likesOf(hotelId);
-      if (count !== null) index().setLikes(hotelId, count);
     },
   };
 }

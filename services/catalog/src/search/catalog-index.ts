@@ -71,7 +71,7 @@ export class CatalogIndex {
   /**
    * Autocomplete answers as JSON text, by take and normalized query. Everything an answer shows (names,
    * labels, coordinates, hotel counts) is fixed for the life of the index; a rebuild starts an empty cache.
-   * A Map iterates in insertion order: re-inserting on every hit keeps the least recently asked first.
+   * The least recently asked go first.
    */
   private readonly suggestions = new LRUCache<string, string>({ max: SUGGESTION_CACHE_SIZE });
 

@@ -1,17 +1,21 @@
 // The hotels' content (name, description, facilities, images, policies, room types) in memory, for the hotels
 // opened most: a creator's link sends thousands of visitors to one hotel within minutes, and each view read
 // the same document twice (the page, then its rates). A hotel's content never changes once it is imported (an
-// import only adds hotels), so a kept copy is never out of date; a new index (after an import) starts an empty
-// cache all the same. The like count does change: it is not kept here but read from the index, which every
-// instance keeps current from `catalog.hotel.liked` (events/consumers.ts). Nor are availability and prices:
-// they are worked out from the projection for every request.
-import type { HotelView } from '@travelclub/contracts';
+// import only adds hotels), so a kept copy is never out of date; a new index (after an import) starts a new
+// cache all the same. The page is checked against its schema once, when kept, so the routes send it as it is.
+// The like count does change, on any instance: it is kept apart for LIKES_MS, then the next view gets the kept
+// count while one read of it from MongoDB refreshes it (so a like taken on another instance shows within
+// seconds, and one taken here at once). Rooms left and prices are never kept: the projection prices each request.
+import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
 import { LRUCache } from 'lru-cache';
 import { hotelView } from '../domain/hotel-view.js';
 import type { StoredHotel } from '../domain/types.js';
 import { hotelCacheRequests } from '../metrics.js';
 import type { HotelStore } from '../store/hotels.js';
 import type { CatalogIndex } from './catalog-index.js';
+
+/** How long a kept like count is shown before it is read again. */
+export const LIKES_MS = 5_000;
 
 /** A kept hotel: its document (for rates) and its page without the like count. */
 interface Kept {
@@ -20,24 +24,37 @@ interface Kept {
 }
 
 export class HotelCache {
-  private readonly kept: LRUCache<string, Kept>;
+  private kept: LRUCache<string, Kept>;
   private keptFor: CatalogIndex;
+  private readonly likes: LRUCache<string, number>;
 
   constructor(
-    store: Pick<HotelStore, 'byId'>,
+    private readonly store: Pick<HotelStore, 'byId' | 'likesOf'>,
     private readonly index: () => CatalogIndex,
-    imagesBaseUrl: string,
-    size: number,
+    private readonly imagesBaseUrl: string,
+    private readonly size: number,
   ) {
     this.keptFor = index();
-    this.kept = new LRUCache<string, Kept>({
+    this.kept = this.contentCache();
+    this.likes = new LRUCache<string, number>({
       max: size,
-      // Concurrent misses of one hotel wait for one read.
+      ttl: LIKES_MS,
+      // A count whose time is over is still shown while its read is under way.
+      allowStale: true,
+      fetchMethod: async (id) => (await store.likesOf(id)) ?? undefined,
+    });
+  }
+
+  private contentCache() {
+    return new LRUCache<string, Kept>({
+      max: this.size,
+      // Concurrent misses of one hotel wait for one read; an eviction meanwhile does not fail them.
+      ignoreFetchAbort: true,
       fetchMethod: async (id) => {
-        hotelCacheRequests.inc({ outcome: 'miss' });
-        const hotel = await store.byId(id);
+        const hotel = await this.store.byId(id);
         if (!hotel) return undefined;
-        const { likes: _likes, ...view } = hotelView(hotel, imagesBaseUrl);
+        this.likes.set(id, hotel.likes ?? 0);
+        const { likes: _likes, ...view } = HotelViewSchema.parse(hotelView(hotel, this.imagesBaseUrl));
         return { hotel, view };
       },
     });
@@ -46,13 +63,13 @@ export class HotelCache {
   /** The hotel's document and page, or undefined for a hotel the index does not know (no store read then). */
   private async get(id: string): Promise<Kept | undefined> {
     const index = this.index();
-    if (index !== this.keptFor) {
-      this.kept.clear();
-      this.keptFor = index;
-    }
+    // A new cache, not a cleared one: reads under way for the old one still answer their callers.
+    if (index !== this.keptFor) [this.kept, this.keptFor] = [this.contentCache(), index];
     if (!index.hotel(id)) return undefined;
-    if (this.kept.has(id)) hotelCacheRequests.inc({ outcome: 'hit' });
-    return this.kept.fetch(id);
+    const status: LRUCache.Status<string, Kept> = {};
+    const kept = await this.kept.fetch(id, { status });
+    hotelCacheRequests.inc({ outcome: status.fetch === 'miss' ? 'miss' : 'hit' });
+    return kept;
   }
 
   /** The stored hotel (room types, rate plans) for pricing a stay. */
@@ -60,9 +77,14 @@ export class HotelCache {
     return (await this.get(id))?.hotel;
   }
 
-  /** The hotel page, with the like count as this instance knows it now. */
+  /** The hotel page, with its like count as this instance last read it (at most LIKES_MS ago, or being read). */
   async view(id: string): Promise<HotelView | undefined> {
     const kept = await this.get(id);
-    return kept && { ...kept.view, likes: this.index().hotel(id)?.likes ?? 0 };
+    return kept && { ...kept.view, likes: (await this.likes.fetch(id)) ?? 0 };
+  }
+
+  /** A like taken here: its count is shown at once. */
+  likesNow(id: string, count: number) {
+    this.likes.set(id, count);
   }
 }

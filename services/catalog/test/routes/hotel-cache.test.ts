@@ -1,12 +1,13 @@
 // The hotel cache (src/search/hotel-cache.ts): a hotel page and its rates read the hotel's document once while it
-// is kept, an unknown hotel never reaches MongoDB, the page's like count stays the current one on every
-// instance, and an import empties the cache.
+// is kept, an unknown hotel never reaches MongoDB, the page's like count is current at once on the instance that
+// took the like and within seconds on every other, and an import starts a new cache.
 import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
 import { demoSupplier } from '@travelclub/demo-catalog';
 import { readMetric } from '@travelclub/kit/testing';
 import { describe, expect, it } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
 import { importHotels } from '../../src/flows/seeding.js';
+import { LIKES_MS } from '../../src/search/hotel-cache.js';
 import { createSearch, expectError, startCatalog, useCatalog } from '../helpers.js';
 
 const world = useCatalog();
@@ -69,7 +70,7 @@ describe('the hotel cache', () => {
     expect(await requests('miss')).toBe(misses);
   });
 
-  it("shows a like at once on the instance that took it, and on another instance once it hears the like's event", async () => {
+  it('shows a like at once on the instance that took it, and within seconds on another', async () => {
     // A second instance of the same catalog: its database and topics.
     const { MONGO_DB, KAFKA_TOPIC_PREFIX, SEARCH_PREFIX } = world.app.catalog.config;
     const other = await startCatalog(world.jwks, { MONGO_DB: MONGO_DB!, KAFKA_TOPIC_PREFIX, SEARCH_PREFIX });
@@ -80,25 +81,27 @@ describe('the hotel cache', () => {
       expect((await page(other, id)).likes).toBe(before);
 
       const traveller = await world.traveller();
-      const liked = await world.app.inject({
+      const answer = await world.app.inject({
         method: 'PUT',
         url: `/api/v1/hotel/${id}/like`,
         headers: traveller.headers,
         payload: { like: true },
       });
-      expect(liked.json()).toEqual({ hotelId: id, liked: true, likes: before + 1 });
+      expect(answer.json()).toEqual({ hotelId: id, liked: true, likes: before + 1 });
       expect((await page(world.app, id)).likes).toBe(before + 1);
 
-      const deadline = Date.now() + 15_000;
-      while ((await page(other, id)).likes !== before + 1 && Date.now() < deadline)
+      // The other instance shows the count it kept until that is LIKES_MS old, then reads it again.
+      const liked = Date.now();
+      while ((await page(other, id)).likes !== before + 1 && Date.now() < liked + 3 * LIKES_MS)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await page(other, id)).likes).toBe(before + 1);
+      expect(Date.now() - liked).toBeLessThan(LIKES_MS + 2_000);
     } finally {
       await other.close();
     }
   });
 
-  it('starts empty with the index an import builds', async () => {
+  it('starts anew with the index an import builds', async () => {
     const other = await startCatalog(world.jwks, { SEED_HOTELS: '0' });
     try {
       await importHotels(other.catalog.hotels, demoSupplier({ count: 20, seed: 5 }));
