@@ -52,7 +52,13 @@ async function makeParts(
   const searchEvents = await searchEventStore(app.mongo, outbox);
   const picks = await creatorPickStore(app.mongo);
   const searcher = new Searcher(index, availability, config.IMAGES_BASE_URL);
-  const hotelCache = new HotelCache(hotels, index, config.IMAGES_BASE_URL, config.HOTEL_CACHE_SIZE);
+  const hotelCache = new HotelCache(
+    hotels,
+    index,
+    config.IMAGES_BASE_URL,
+    config.HOTEL_CACHE_SIZE,
+    config.LIKES_REFRESH_S,
+  );
   const expiry = serviceQueue(app, 'hold-expiry');
   return {
     config,

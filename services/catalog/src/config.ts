@@ -21,6 +21,11 @@ export const CatalogConfigSchema = connectedServiceConfigSchema({
    * opened: some 10 KB each, so about 50 MB at the default.
    */
   HOTEL_CACHE_SIZE: z.coerce.number().int().min(1).max(200_000).default(5_000),
+  /**
+   * How long an instance shows a hotel's like count before it reads it again (off the page's way): a like taken
+   * on another instance shows here within this time; one taken here, at once.
+   */
+  LIKES_REFRESH_S: positiveIntSetting(30),
   /** Redis key prefix for stored searches. */
   SEARCH_PREFIX: z.string().default('catalog:search'),
   /** Live stored searches per client (a user, or an address without a token); past it their least recently used goes. */

@@ -3,9 +3,10 @@
 // the same document twice (the page, then its rates). A hotel's content never changes once it is imported (an
 // import only adds hotels), so a kept copy is never out of date; a new index (after an import) starts a new
 // cache all the same. The page is checked against its schema once, when kept, so the routes send it as it is.
-// The like count does change, on any instance: it is kept apart for LIKES_MS, then the next view gets the kept
-// count while one read of it from MongoDB refreshes it (so a like taken on another instance shows within
-// seconds, and one taken here at once). Rooms left and prices are never kept: the projection prices each request.
+// The like count does change, on any instance: it is kept apart, for `likesSeconds` (LIKES_REFRESH_S), then the
+// next view gets the kept count while one read of it from MongoDB refreshes it, off the page's way. So a like
+// taken here shows at once, and one taken on another instance within that time. Rooms left and prices are never
+// kept: the availability projection prices each request.
 import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
 import { LRUCache } from 'lru-cache';
 import { hotelView } from '../domain/hotel-view.js';
@@ -13,9 +14,6 @@ import type { StoredHotel } from '../domain/types.js';
 import { hotelCacheRequests } from '../metrics.js';
 import type { HotelStore } from '../store/hotels.js';
 import type { CatalogIndex } from './catalog-index.js';
-
-/** How long a kept like count is shown before it is read again. */
-export const LIKES_MS = 5_000;
 
 /** A kept hotel: its document (for rates) and its page without the like count. */
 interface Kept {
@@ -33,14 +31,16 @@ export class HotelCache {
     private readonly index: () => CatalogIndex,
     private readonly imagesBaseUrl: string,
     private readonly size: number,
+    likesSeconds: number,
   ) {
     this.keptFor = index();
     this.kept = this.contentCache();
     this.likes = new LRUCache<string, number>({
       max: size,
-      ttl: LIKES_MS,
+      ttl: likesSeconds * 1000,
       // A count whose time is over is still shown while its read is under way.
       allowStale: true,
+      ignoreFetchAbort: true,
       fetchMethod: async (id) => (await store.likesOf(id)) ?? undefined,
     });
   }
@@ -77,7 +77,7 @@ export class HotelCache {
     return (await this.get(id))?.hotel;
   }
 
-  /** The hotel page, with its like count as this instance last read it (at most LIKES_MS ago, or being read). */
+  /** The hotel page, with its like count as this instance last read it or took it. */
   async view(id: string): Promise<HotelView | undefined> {
     const kept = await this.get(id);
     return kept && { ...kept.view, likes: (await this.likes.fetch(id)) ?? 0 };
