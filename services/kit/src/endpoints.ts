@@ -92,10 +92,11 @@ export function registerEndpoints<D extends Record<string, Endpoint>>(
         ...(e.summary && { summary: e.summary }),
       },
       ...(guard && { onRequest: guard }),
-      // Only a success may be kept by others: an error goes out without it, whenever it was thrown.
+      // Only a success may be kept by others: an error goes out without it, whenever it was thrown. A handler
+      // that set its own (an answer not to keep, say) is left as it said.
       ...(cacheControl && {
         onSend: (_req: unknown, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-          if (reply.statusCode < 300) reply.header('cache-control', cacheControl);
+          if (reply.statusCode < 300 && !reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
           done(null, payload);
         },
       }),

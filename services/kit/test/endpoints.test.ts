@@ -69,8 +69,9 @@ beforeAll(async () => {
       if (params.id === 'missing') throw new AppError('not-found');
       return { id: params.id, name: 'a thing', reader: user?.id ?? null };
     },
-    card: async ({ params }) => {
+    card: async ({ params }, reply) => {
       if (params.id === 'missing') throw new AppError('not-found');
+      if (params.id === 'personal') reply.header('cache-control', 'private, no-store');
       return { id: params.id, name: 'a thing' };
     },
     cart: async ({ user }) => ({ owner: user.id }),
@@ -131,13 +132,17 @@ describe('the routes', () => {
     expectCode(bad, 'validation-failed');
   });
 
-  it('marks the success of a definition with cacheSeconds as anyone may keep it, and never its error', async () => {
+  it('marks the success of a definition with cacheSeconds as anyone may keep it, never its error, and never over its handler’s own', async () => {
     const card = await app.inject({ method: 'GET', url: '/api/v1/things/t-1/card' });
     expect(card.statusCode).toBe(200);
     expect(card.headers['cache-control']).toBe('public, max-age=60');
     const missing = await app.inject({ method: 'GET', url: '/api/v1/things/missing/card' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBeUndefined();
+    // A handler that says its answer is not to be kept is not overruled.
+    const personal = await app.inject({ method: 'GET', url: '/api/v1/things/personal/card' });
+    expect(personal.statusCode).toBe(200);
+    expect(personal.headers['cache-control']).toBe('private, no-store');
     // Nor anything a definition does not say may be kept.
     expect((await app.inject({ method: 'GET', url: '/api/v1/things/t-1' })).headers['cache-control']).toBeUndefined();
   });

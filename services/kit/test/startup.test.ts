@@ -2,10 +2,10 @@
 // on a new broker, and services started before their broker is up. A passing Kafka problem never kills a
 // service: it listens, answers 503 naming the start-up, and becomes ready once Kafka is.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { deadLetterTopic, topics } from '@travelclub/contracts';
+import { freePort } from '@travelclub/testing';
 import * as kafkajs from 'kafkajs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -186,14 +186,6 @@ describe('topics on a fresh broker', () => {
     );
   }, 60_000);
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 describe('a service started before its broker is up', () => {
   const services: KafkaService[] = [];
