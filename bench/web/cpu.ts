@@ -9,12 +9,16 @@ import { cpus, loadavg } from 'node:os';
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux everywhere that matters). */
 const HZ = 100;
 
-/** The process listening on each part's port (by `ss`); parts it cannot find are left out. */
+/**
+ * The process listening on each part's port (by `ss`). A part it cannot find (in a container, or `ss` missing) is
+ * left out of the CPU figures, and said so: its share would otherwise be missing from the totals unnoticed.
+ */
 export function pidsOf(urls: Record<string, string>): Record<string, number> {
   let listing: string;
   try {
     listing = execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' });
-  } catch {
+  } catch (err) {
+    console.warn(`CPU figures leave out ${Object.keys(urls).join(', ')}: ss failed (${(err as Error).message})`);
     return {};
   }
   const pids: Record<string, number> = {};
@@ -23,6 +27,7 @@ export function pidsOf(urls: Record<string, string>): Record<string, number> {
     const line = listing.split('\n').find((l) => new RegExp(`:${port}\\s`).test(l));
     const pid = line && /pid=(\d+)/.exec(line)?.[1];
     if (pid) pids[name] = Number(pid);
+    else console.warn(`CPU figures leave out ${name}: no process of this machine listens on port ${port}`);
   }
   return pids;
 }
