@@ -5,6 +5,11 @@
 // Both backends' collections find a document by `_id` the way MongoDB does (ById, below): mongo-java-server 1.47
 // answers a query from an index only when the query names exactly that index's fields, so `{ _id, status }`,
 // the shape of every conditional write of one document, read the whole collection while holding its lock.
+//
+// And both answer with copies (Answers, below): mongo-java-server applies an update to the stored document in
+// place and answers a find or a findAndModify with that same object, which it encodes after the collection's lock
+// is let go. A write meanwhile could change it half-way: two concurrent `$inc`s of a counter answered the same
+// number, and a read could see half of an update.
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
@@ -13,6 +18,7 @@ import de.bwaldvogel.mongo.backend.AbstractMongoCollection;
 import de.bwaldvogel.mongo.backend.CollectionOptions;
 import de.bwaldvogel.mongo.backend.CursorRegistry;
 import de.bwaldvogel.mongo.backend.Index;
+import de.bwaldvogel.mongo.backend.QueryParameters;
 import de.bwaldvogel.mongo.backend.QueryResult;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
 import de.bwaldvogel.mongo.backend.h2.H2Collection;
@@ -22,6 +28,8 @@ import de.bwaldvogel.mongo.backend.memory.MemoryCollection;
 import de.bwaldvogel.mongo.backend.memory.MemoryDatabase;
 import de.bwaldvogel.mongo.bson.Document;
 import de.bwaldvogel.mongo.bson.ObjectId;
+import de.bwaldvogel.mongo.oplog.Oplog;
+import java.util.ArrayList;
 import java.util.List;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
@@ -69,6 +77,26 @@ final class ById {
     }
 }
 
+/**
+ * What a collection answers, copied while its lock is held: the documents of a find's first batch, and a
+ * findAndModify's reply (the document before or after the change). Later batches of a cursor are not copied. The
+ * collection's own findAndModify and delete query it too, and need the stored documents (the memory backend
+ * changes them in place): each collection below copies only what it answers a client with.
+ */
+final class Answers {
+    private Answers() {}
+
+    static QueryResult copied(QueryResult result) {
+        List<Document> documents = new ArrayList<>();
+        for (Document document : result) documents.add(document.cloneDeeply());
+        return new QueryResult(documents, result.getCursorId());
+    }
+
+    static Document copied(Document reply) {
+        return reply == null ? null : reply.cloneDeeply();
+    }
+}
+
 class ByIdH2Collection extends H2Collection {
     ByIdH2Collection(MongoDatabase database, String name, CollectionOptions options, MVMap<Object, Document> data,
                      MVMap<String, Object> meta, CursorRegistry cursors) {
@@ -82,6 +110,35 @@ class ByIdH2Collection extends H2Collection {
         return byId == null
             ? super.queryDocuments(query, orderBy, skip, limit, batchSize, fields)
             : matchDocuments(query, byId, orderBy, skip, limit, batchSize, fields);
+    }
+
+    /** Set while the collection's own work queries it: that work changes the stored documents it is given. */
+    private boolean working;
+
+    @Override
+    public synchronized QueryResult handleQuery(QueryParameters parameters) {
+        QueryResult result = super.handleQuery(parameters);
+        return working ? result : Answers.copied(result);
+    }
+
+    @Override
+    public synchronized Document findAndModify(Document query) {
+        working = true;
+        try {
+            return Answers.copied(super.findAndModify(query));
+        } finally {
+            working = false;
+        }
+    }
+
+    @Override
+    public synchronized int deleteDocuments(Document selector, int limit, Oplog oplog) {
+        working = true;
+        try {
+            return super.deleteDocuments(selector, limit, oplog);
+        } finally {
+            working = false;
+        }
     }
 }
 
@@ -126,6 +183,35 @@ class ByIdMemoryCollection extends MemoryCollection {
         return byId == null
             ? super.queryDocuments(query, orderBy, skip, limit, batchSize, fields)
             : matchDocuments(query, byId, orderBy, skip, limit, batchSize, fields);
+    }
+
+    /** Set while the collection's own work queries it: that work changes the stored documents it is given. */
+    private boolean working;
+
+    @Override
+    public synchronized QueryResult handleQuery(QueryParameters parameters) {
+        QueryResult result = super.handleQuery(parameters);
+        return working ? result : Answers.copied(result);
+    }
+
+    @Override
+    public synchronized Document findAndModify(Document query) {
+        working = true;
+        try {
+            return Answers.copied(super.findAndModify(query));
+        } finally {
+            working = false;
+        }
+    }
+
+    @Override
+    public synchronized int deleteDocuments(Document selector, int limit, Oplog oplog) {
+        working = true;
+        try {
+            return super.deleteDocuments(selector, limit, oplog);
+        } finally {
+            working = false;
+        }
     }
 }
 
