@@ -10,8 +10,9 @@ import { cpus, loadavg } from 'node:os';
 const HZ = 100;
 
 /**
- * The process listening on each part's port (by `ss`). A part it cannot find (in a container, or `ss` missing) is
- * left out of the CPU figures, and said so: its share would otherwise be missing from the totals unnoticed.
+ * The process listening on each part's port (by `ss`). A part it cannot name (another user's process, `ss` missing)
+ * is left out of the CPU figures, and said so: its share would otherwise be missing from the totals unnoticed. A
+ * server in a container is seen as its port's forwarding process, whose CPU is not the server's.
  */
 export function pidsOf(urls: Record<string, string>): Record<string, number> {
   let listing: string;
@@ -27,6 +28,8 @@ export function pidsOf(urls: Record<string, string>): Record<string, number> {
     const line = listing.split('\n').find((l) => new RegExp(`:${port}\\s`).test(l));
     const pid = line && /pid=(\d+)/.exec(line)?.[1];
     if (pid) pids[name] = Number(pid);
+    else if (line)
+      console.warn(`CPU figures leave out ${name}: ss cannot name the process on port ${port} (another user's)`);
     else console.warn(`CPU figures leave out ${name}: no process of this machine listens on port ${port}`);
   }
   return pids;

@@ -7,9 +7,9 @@
 // the shape of every conditional write of one document, read the whole collection while holding its lock.
 //
 // And both answer with copies (Answers, below): mongo-java-server applies an update to the stored document in
-// place and answers a find or a findAndModify with that same object, which it encodes after the collection's lock
-// is let go. A write meanwhile could change it half-way: two concurrent `$inc`s of a counter answered the same
-// number, and a read could see half of an update.
+// place, and answers a find, or a findAndModify that returns the new document, with that same object, which it
+// encodes after the collection's lock is let go. A write meanwhile could change it half-way: two concurrent
+// `$inc`s of a counter answered the same number, and a read could see half of an update.
 import de.bwaldvogel.mongo.MongoBackend;
 import de.bwaldvogel.mongo.MongoCollection;
 import de.bwaldvogel.mongo.MongoDatabase;
@@ -31,6 +31,7 @@ import de.bwaldvogel.mongo.bson.ObjectId;
 import de.bwaldvogel.mongo.oplog.Oplog;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
@@ -78,10 +79,11 @@ final class ById {
 }
 
 /**
- * What a collection answers, copied while its lock is held: the documents of a find's first batch, and a
- * findAndModify's reply (the document before or after the change). Later batches of a cursor are not copied. The
- * collection's own findAndModify and delete query it too, and need the stored documents (the memory backend
- * changes them in place): each collection below copies only what it answers a client with.
+ * What a collection answers a find or a findAndModify with, copied while its lock is held: the documents of a
+ * find's first batch, and a findAndModify's reply. The library's own findAndModify and delete query the collection
+ * too, and change the stored documents they get (the memory backend stores that way): they, and an aggregate's
+ * read of the whole collection (a count is one), get the stored documents as before. Not copied: a cursor's later
+ * batches (getMore), distinct values, and what an aggregate answers.
  */
 final class Answers {
     private Answers() {}
@@ -112,8 +114,18 @@ class ByIdH2Collection extends H2Collection {
             : matchDocuments(query, byId, orderBy, skip, limit, batchSize, fields);
     }
 
-    /** Set while the collection's own work queries it: that work changes the stored documents it is given. */
+    /** Set while the library's own work queries this collection: it reads, or changes, the stored documents. */
     private boolean working;
+
+    private <T> T asWork(Supplier<T> work) {
+        boolean was = working;
+        working = true;
+        try {
+            return work.get();
+        } finally {
+            working = was;
+        }
+    }
 
     @Override
     public synchronized QueryResult handleQuery(QueryParameters parameters) {
@@ -123,22 +135,18 @@ class ByIdH2Collection extends H2Collection {
 
     @Override
     public synchronized Document findAndModify(Document query) {
-        working = true;
-        try {
-            return Answers.copied(super.findAndModify(query));
-        } finally {
-            working = false;
-        }
+        return Answers.copied(asWork(() -> super.findAndModify(query)));
     }
 
     @Override
     public synchronized int deleteDocuments(Document selector, int limit, Oplog oplog) {
-        working = true;
-        try {
-            return super.deleteDocuments(selector, limit, oplog);
-        } finally {
-            working = false;
-        }
+        return asWork(() -> super.deleteDocuments(selector, limit, oplog));
+    }
+
+    /** An aggregate's (and so a count's) read of the whole collection, as before: not copied. */
+    @Override
+    public synchronized Iterable<Document> queryAll() {
+        return asWork(() -> handleQuery(new Document()));
     }
 }
 
@@ -185,8 +193,18 @@ class ByIdMemoryCollection extends MemoryCollection {
             : matchDocuments(query, byId, orderBy, skip, limit, batchSize, fields);
     }
 
-    /** Set while the collection's own work queries it: that work changes the stored documents it is given. */
+    /** Set while the library's own work queries this collection: it reads, or changes, the stored documents. */
     private boolean working;
+
+    private <T> T asWork(Supplier<T> work) {
+        boolean was = working;
+        working = true;
+        try {
+            return work.get();
+        } finally {
+            working = was;
+        }
+    }
 
     @Override
     public synchronized QueryResult handleQuery(QueryParameters parameters) {
@@ -196,22 +214,18 @@ class ByIdMemoryCollection extends MemoryCollection {
 
     @Override
     public synchronized Document findAndModify(Document query) {
-        working = true;
-        try {
-            return Answers.copied(super.findAndModify(query));
-        } finally {
-            working = false;
-        }
+        return Answers.copied(asWork(() -> super.findAndModify(query)));
     }
 
     @Override
     public synchronized int deleteDocuments(Document selector, int limit, Oplog oplog) {
-        working = true;
-        try {
-            return super.deleteDocuments(selector, limit, oplog);
-        } finally {
-            working = false;
-        }
+        return asWork(() -> super.deleteDocuments(selector, limit, oplog));
+    }
+
+    /** An aggregate's (and so a count's) read of the whole collection, as before: not copied. */
+    @Override
+    public synchronized Iterable<Document> queryAll() {
+        return asWork(() -> handleQuery(new Document()));
     }
 }
 
