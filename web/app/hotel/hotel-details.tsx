@@ -1,6 +1,7 @@
 // What the hotel is like: the Overview (its description), facilities in the five groups of spec section 4 and
 // the policies (additional information, children and extra beds, important notice).
 import type { HotelView } from '@travelclub/contracts';
+import type { PageHotel } from './load.server';
 import { groupFacilities } from './facilities';
 
 /** Text with line breaks as paragraphs. */
@@ -53,7 +54,7 @@ const POLICIES = [
   ['additionalInformation', 'Additional information'],
 ] as const;
 
-export function Policies({ hotel }: { hotel: HotelView }) {
+export function Policies({ hotel }: { hotel: PageHotel }) {
   const shown = POLICIES.filter(([key]) => hotel[key]?.trim());
   if (shown.length === 0) return null;
   return (

@@ -1,6 +1,6 @@
 // The top of the hotel page: name, stars, review score and the address on one line; opened from a club, the
 // creator's note (their recommendation of the hotel, or the club the visitor came from).
-import type { HotelView } from '@travelclub/contracts';
+import type { PageHotel } from './load.server';
 import { CreatorNote } from '~/club/creator-note';
 import type { HotelClub } from '~/club/hotel-club';
 import { addressLine } from './format';
@@ -24,7 +24,7 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function Score({ hotel }: { hotel: HotelView }) {
+function Score({ hotel }: { hotel: PageHotel }) {
   const score = hotel.ratingSummary?.score ?? hotel.reviewRating;
   if (score === undefined) return null;
   const reviews = hotel.ratingSummary?.reviewCount;
@@ -39,7 +39,7 @@ function Score({ hotel }: { hotel: HotelView }) {
   );
 }
 
-export function HotelIntro({ hotel, club }: { hotel: HotelView; club?: HotelClub | null }) {
+export function HotelIntro({ hotel, club }: { hotel: PageHotel; club?: HotelClub | null }) {
   return (
     <header className="hotel-intro">
       <h1>{hotel.name}</h1>

@@ -23,8 +23,41 @@ export type StayState =
   | { kind: 'no-rooms'; title: string; message: string }
   | { kind: 'search-not-found'; message: string };
 
+/**
+ * The hotel as the page shows it, and no more: the loader's data is serialised into every page and read again by
+ * the browser. Room types are left out (without a search the page shows none, and a search's rates carry their
+ * own), as are the provider's reference, the map's coordinates, the destination and the like count.
+ */
+export type PageHotel = Pick<
+  HotelView,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'titleImage'
+  | 'address'
+  | 'description'
+  | 'images'
+  | 'facilities'
+  | 'additionalInformation'
+  | 'childAndExtraBedPolicy'
+  | 'importantNotice'
+  | 'ratingSummary'
+  | 'reviewRating'
+  | 'starRating'
+  | 'hotelLocation'
+>;
+
+function pageHotel(hotel: HotelView): PageHotel {
+  const { id, name, slug, titleImage, address, description, images, facilities, additionalInformation } = hotel;
+  const { childAndExtraBedPolicy, importantNotice, ratingSummary, reviewRating, starRating, hotelLocation } = hotel;
+  return {
+    ...{ id, name, slug, titleImage, address, description, images, facilities, additionalInformation },
+    ...{ childAndExtraBedPolicy, importantNotice, ratingSummary, reviewRating, starRating, hotelLocation },
+  };
+}
+
 export interface HotelPageData {
-  hotel: HotelView;
+  hotel: PageHotel;
   /** The creator slug of the page, when valid (spec section 2); kept in the canonical link and the cart. */
   creator: string | null;
   searchId: string | null;
@@ -71,5 +104,5 @@ export async function loadHotelPage(request: Request, slug: string | undefined):
   const hotel = await hotelOf(request, slug);
   const [stay, club] = await Promise.all([stayOf(request, hotel.id, searchId), hotelClub(request, creator, hotel.id)]);
   // An old slug in the link answers the club at its current one: the canonical link and the cart carry that.
-  return { hotel, creator: club?.slug ?? creator, searchId, stay, club };
+  return { hotel: pageHotel(hotel), creator: club?.slug ?? creator, searchId, stay, club };
 }

@@ -7,7 +7,7 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotel } from '../hotel/fixtures';
+import { hotel, roomType } from '../hotel/fixtures';
 import { startWebServer, type WebServer } from './web-server';
 
 let web: WebServer;
@@ -18,6 +18,12 @@ let hotelCalls = 0;
 /** The hotel's name as the stand-in catalog answers it. */
 let hotelName = 'Harbour House';
 let metricsSite: string;
+/** The catalog's answer: besides what the page shows, room types, a supplier's reference and a map position. */
+const catalogHotel = hotel({
+  roomTypes: [{ ...roomType('suite', []), roomDetails: 'Suite details the page never shows' }],
+  providerReference: { provider: 'demo', id: 'supplier-ref-7781' },
+  coordinates: { latitude: 38.70321, longitude: -9.13654 },
+});
 
 beforeAll(async () => {
   catalog = createServer((req, res) => {
@@ -26,7 +32,7 @@ beforeAll(async () => {
     res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify(
-        found ? { ...hotel(), name: hotelName } : { error: { code: 'hotel-not-found', message: 'Hotel not found' } },
+        found ? { ...catalogHotel, name: hotelName } : { error: { code: 'hotel-not-found', message: 'Hotel not found' } },
       ),
     );
   });
@@ -122,6 +128,14 @@ describe('a hotel page', () => {
     expect(own.headers.get('cache-control')).toBe('private, no-store');
     expect(await own.text()).toContain('Harbour House');
     expect(hotelCalls - before).toBe(1);
+  });
+
+  it('carries only what it shows: without a search, no room types, supplier reference or map position', async () => {
+    const page = await (await open()).text();
+    expect(page).toContain('A calm hotel by the river.');
+    expect(page).toContain('Children of all ages are welcome.');
+    for (const unshown of ['Suite details the page never shows', 'supplier-ref-7781', '38.70321', 'city-2267057'])
+      expect(page).not.toContain(unshown);
   });
 
   it('goes out brotli-compressed whole when the browser takes it', async () => {
