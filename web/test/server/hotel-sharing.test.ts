@@ -32,7 +32,9 @@ beforeAll(async () => {
     res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify(
-        found ? { ...catalogHotel, name: hotelName } : { error: { code: 'hotel-not-found', message: 'Hotel not found' } },
+        found
+          ? { ...catalogHotel, name: hotelName }
+          : { error: { code: 'hotel-not-found', message: 'Hotel not found' } },
       ),
     );
   });
