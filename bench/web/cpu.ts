@@ -61,6 +61,39 @@ export function cpuPerRequest(before: Record<string, number>, after: Record<stri
     .sort((a, b) => b.ms - a.ms);
 }
 
+/**
+ * Waits, up to `maxSeconds`, until the platform is at rest: three seconds in a row in which its parts together spent
+ * under `budgetMs` of CPU a second (at rest they spend some 100–150 ms: timers, Kafka's and the drivers' polling).
+ * What a start-up or an earlier step left running (a store writing out an import, consumers catching up, a JIT
+ * compiling) would otherwise be counted against the requests of the next load run. Says how long it waited, or
+ * which parts were still busy when it gave up.
+ */
+export async function quiet(pids: Record<string, number>, budgetMs = 200, maxSeconds = 60): Promise<void> {
+  const top = (busy: { name: string; ms: number }[]) =>
+    busy
+      .slice(0, 3)
+      .map(({ name, ms }) => `${name} ${ms.toFixed(0)} ms`)
+      .join(', ');
+  let first = '';
+  let calm = 0;
+  let before = cpuMs(pids);
+  for (let waited = 1; waited <= maxSeconds; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = cpuMs(pids);
+    const busy = cpuPerRequest(before, after, 1).filter(({ name }) => name !== 'load (this process)');
+    before = after;
+    const total = busy.reduce((sum, { ms }) => sum + ms, 0);
+    if (total >= budgetMs) {
+      calm = 0;
+      first ||= `${total.toFixed(0)} ms: ${top(busy)}`;
+    } else if (++calm === 3) {
+      if (first) console.log(`the platform came to rest after ${waited} s (its first busy second: ${first})`);
+      return;
+    }
+  }
+  console.warn(`the platform was still busy after ${maxSeconds} s (its first busy second: ${first}); loading anyway`);
+}
+
 /** The machine's cores and load averages: other work on it shows in every figure. */
 export const machine = () => {
   const [one, five] = loadavg();
