@@ -25,7 +25,7 @@ import { profileReport } from './web/profile.js';
 import { makeClub } from './web/club.js';
 import { hotelMix, loadMix } from './web/mix.js';
 import { loadPage, type Load } from './web/ssr.js';
-import { machine, pidsOf } from './web/cpu.js';
+import { machine, pidsOf, quiet } from './web/cpu.js';
 import { findStay } from './web/stay.js';
 import { fillEarlier } from './earlier.js';
 
@@ -160,11 +160,10 @@ const countsSince = (before: Map<string, number>, after: Map<string, number>) =>
 
 /** autocannon on one server-rendered page through the gateway, as a visitor's requests come. */
 async function loadRun(name: string, path: string, cookie?: string): Promise<Load> {
+  const pids = pidsOf({ ...site.parts, ...site.servers });
+  await quiet(pids);
   console.log(`before the load on the ${name}: ${machine()}`);
-  return report(
-    name,
-    await loadPage(site.url + path, { ...values, pids: pidsOf({ ...site.parts, ...site.servers }), cookie }),
-  );
+  return report(name, await loadPage(site.url + path, { ...values, pids, cookie }));
 }
 
 const site = await startSite(values.hotels, values['web-dir'] ? resolve(values['web-dir']) : undefined);
@@ -205,9 +204,11 @@ try {
   if (values['load-path']) loads[values['load-path']] = await loadRun(values['load-path'], values['load-path']);
   else {
     const mix = await hotelMix(site.url, club.slug, values['mix-hotels'], values['signed-in']);
+    const pids = pidsOf({ ...site.parts, ...site.servers });
+    await quiet(pids);
     console.log(`before the load on the hotel mix: ${machine()}`);
     const pagesBefore = await sharedPages(site.webMetrics);
-    const mixLoad = await loadMix(site.url, mix, { ...values, pids: pidsOf({ ...site.parts, ...site.servers }) });
+    const mixLoad = await loadMix(site.url, mix, { ...values, pids });
     console.log(
       `shared pages in the mix (warm-up too): ${countsSince(pagesBefore, await sharedPages(site.webMetrics))}`,
     );

@@ -63,35 +63,43 @@ export function cpuPerRequest(before: Record<string, number>, after: Record<stri
 
 /**
  * Waits, up to `maxSeconds`, until the platform is at rest: three seconds in a row in which its parts together spent
- * under `budgetMs` of CPU a second (at rest they spend some 100–150 ms: timers, Kafka's and the drivers' polling).
- * What a start-up or an earlier step left running (a store writing out an import, consumers catching up, a JIT
- * compiling) would otherwise be counted against the requests of the next load run. Says how long it waited, or
- * which parts were still busy when it gave up.
+ * under `budgetMs` of CPU a second. At rest they spend some 100–200 ms a second (timers, Kafka's and the drivers'
+ * polling; docs/booking.md, "The platform at rest"). What a start-up or an earlier step left running (a store
+ * writing out an import, consumers catching up, a JIT compiling) would otherwise be counted against the requests
+ * of the next load run. Says how long it waited and the busiest second it saw, or, when it gives up, the last.
  */
-export async function quiet(pids: Record<string, number>, budgetMs = 200, maxSeconds = 60): Promise<void> {
-  const top = (busy: { name: string; ms: number }[]) =>
-    busy
+export async function quiet(pids: Record<string, number>, budgetMs = 250, maxSeconds = 60): Promise<void> {
+  const started = Date.now();
+  const describe = (busy: { name: string; ms: number }[], total: number) =>
+    `${total.toFixed(0)} ms of CPU, ${busy
       .slice(0, 3)
-      .map(({ name, ms }) => `${name} ${ms.toFixed(0)} ms`)
-      .join(', ');
-  let first = '';
+      .map(({ name, ms }) => `${name} ${ms.toFixed(0)}`)
+      .join(', ')}`;
+  let busiest = { total: 0, text: '' };
+  let last = '';
   let calm = 0;
-  let before = cpuMs(pids);
-  for (let waited = 1; waited <= maxSeconds; waited++) {
+  let before = { at: Date.now(), cpu: cpuMs(pids) };
+  while (Date.now() - started < maxSeconds * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const after = cpuMs(pids);
-    const busy = cpuPerRequest(before, after, 1).filter(({ name }) => name !== 'load (this process)');
-    before = after;
+    const now = { at: Date.now(), cpu: cpuMs(pids) };
+    // Per second of the window as it really was (a timer fires late on a busy machine).
+    const busy = cpuPerRequest(before.cpu, now.cpu, (now.at - before.at) / 1000).filter(
+      ({ name }) => name !== 'load (this process)',
+    );
+    before = now;
     const total = busy.reduce((sum, { ms }) => sum + ms, 0);
     if (total >= budgetMs) {
       calm = 0;
-      first ||= `${total.toFixed(0)} ms: ${top(busy)}`;
+      last = describe(busy, total);
+      if (total > busiest.total) busiest = { total, text: last };
     } else if (++calm === 3) {
-      if (first) console.log(`the platform came to rest after ${waited} s (its first busy second: ${first})`);
+      const waited = ((Date.now() - started) / 1000).toFixed(0);
+      const seen = busiest.text ? ` (its busiest second: ${busiest.text})` : '';
+      console.log(`the platform was at rest after ${waited} s${seen}`);
       return;
     }
   }
-  console.warn(`the platform was still busy after ${maxSeconds} s (its first busy second: ${first}); loading anyway`);
+  console.warn(`the platform was still busy after ${maxSeconds} s (its last busy second: ${last}); loading anyway`);
 }
 
 /** The machine's cores and load averages: other work on it shows in every figure. */

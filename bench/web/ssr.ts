@@ -2,7 +2,7 @@
 // measured run. The measured run's window is kept (on the monotonic clock the CPU profiles use) so the
 // profiles can be cut down to it.
 import autocannon from 'autocannon';
-import { cpuMs, cpuPerRequest, quiet } from './cpu.js';
+import { cpuMs, cpuPerRequest } from './cpu.js';
 
 export interface Load {
   rps: number;
@@ -34,7 +34,6 @@ export async function measuredRun(
   options: { seconds: number; warmup: number; pids: Record<string, number> },
 ): Promise<Load> {
   const { seconds, warmup, pids } = options;
-  await quiet(pids);
   if (warmup > 0) await run(warmup);
   const before = cpuMs(pids);
   const from = nowUs();

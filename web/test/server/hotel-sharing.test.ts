@@ -23,6 +23,9 @@ const catalogHotel = hotel({
   roomTypes: [{ ...roomType('suite', []), roomDetails: 'Suite details the page never shows' }],
   providerReference: { provider: 'demo', id: 'supplier-ref-7781' },
   coordinates: { latitude: 38.70321, longitude: -9.13654 },
+  // The page writes the address from its parts, and shows no like count.
+  addressLine: 'Address line as the catalog joins it',
+  likes: 987654,
 });
 
 beforeAll(async () => {
@@ -132,12 +135,19 @@ describe('a hotel page', () => {
     expect(hotelCalls - before).toBe(1);
   });
 
-  it('carries only what it shows: without a search, no room types, supplier reference or map position', async () => {
+  it('carries only what it shows: without a search, no room types, supplier reference, map position or likes', async () => {
     const page = await (await open()).text();
     expect(page).toContain('A calm hotel by the river.');
     expect(page).toContain('Children of all ages are welcome.');
-    for (const unshown of ['Suite details the page never shows', 'supplier-ref-7781', '38.70321', 'city-2267057'])
-      expect(page).not.toContain(unshown);
+    const unshown = [
+      'Suite details the page never shows',
+      'supplier-ref-7781',
+      '38.70321',
+      'city-2267057',
+      'Address line as the catalog joins it',
+      '987654',
+    ];
+    for (const text of unshown) expect(page).not.toContain(text);
   });
 
   it('goes out brotli-compressed whole when the browser takes it', async () => {
