@@ -1,12 +1,11 @@
 // The hotel page (spec section 2, /hotel/{slug}?searchId&creator): gallery, name and address, the rooms of the
 // search with the cart, the Overview, facilities and policies.
-import type { AvailableRoomType, RateOffer } from '@travelclub/contracts';
 import { ratesInCart, stayLineItem } from './cart';
 import { Gallery } from './gallery';
 import { Facilities, Overview, Policies } from './hotel-details';
 import { HotelIntro } from './hotel-intro';
 import { ItinerarySummary } from './itinerary-summary';
-import type { HotelPageData } from './load.server';
+import type { HotelPageData, PageRate, PageRoomType } from './load.server';
 import { Rooms } from './rooms';
 import { NoRooms, PickDates, SearchGone, StayBar } from './stay-states';
 import { useCart, type CartState } from './use-cart';
@@ -18,7 +17,7 @@ function RoomsSection({ data, cart }: { data: HotelPageData; cart: CartState }) 
     const { availability } = stay;
     const { checkIn, checkOut, currency } = availability;
     const inCart = ratesInCart(cart.itinerary, { hotelId: hotel.id, checkIn, checkOut, currency });
-    const onAdd = (roomType: AvailableRoomType, rate: RateOffer) =>
+    const onAdd = (roomType: PageRoomType, rate: PageRate) =>
       cart.add({
         hotelId: hotel.id,
         roomType: roomType.type,

@@ -2,7 +2,14 @@
 // for a stored search, its rooms and rates (spec section 5: none left is 'No rooms available'; a search that is
 // gone or has other dates invites a new search). Both are public, so the page is rendered with its rates. With
 // `?creator=`, the club it was opened from (its name and recommendation of the hotel) is read beside the rates.
-import { ApiError, endpoints, type AvailabilityAnswer, type HotelView } from '@travelclub/contracts';
+import {
+  ApiError,
+  endpoints,
+  type AvailabilityAnswer,
+  type AvailableRoomType,
+  type HotelView,
+  type RateOffer,
+} from '@travelclub/contracts';
 import { orNull } from '~/lib/api-errors';
 import { serverCall } from '~/lib/api.server';
 import { notFound } from '~/lib/not-found';
@@ -19,7 +26,7 @@ const isSlug = (value: string | null | undefined): value is string =>
 /** What the page shows where the rooms go. */
 export type StayState =
   | { kind: 'no-search' }
-  | { kind: 'rates'; availability: AvailabilityAnswer }
+  | { kind: 'rates'; availability: PageRates }
   | { kind: 'no-rooms'; title: string; message: string }
   | { kind: 'search-not-found'; message: string };
 
@@ -56,6 +63,47 @@ function pageHotel(hotel: HotelView): PageHotel {
   };
 }
 
+/** A rate as the page shows it and adds it to a cart. */
+export type PageRate = Pick<
+  RateOffer,
+  'id' | 'rateName' | 'roomTypeName' | 'benefits' | 'cancellationPolicyText' | 'cancellationCharges' | 'totalPrice'
+>;
+
+/** A room type as the page shows it: its first photo, what it is like, how many are left, and its rates. */
+export type PageRoomType = Pick<
+  AvailableRoomType,
+  'type' | 'name' | 'images' | 'maxGuests' | 'roomDetails' | 'roomsLeft'
+> & { rooms: PageRate[] };
+
+/**
+ * A search's rates for the hotel as the page shows them. Left out, as from the hotel: the supplier's references,
+ * room photos after the first, and the rate fields the page does not show (surcharges, offers, promotions, the
+ * structured cancellation policy beside its text, the catalog's own tags, which the page works out again).
+ */
+export type PageRates = Pick<
+  AvailabilityAnswer,
+  'searchId' | 'checkIn' | 'checkOut' | 'guests' | 'rooms' | 'currency'
+> & {
+  roomTypes: PageRoomType[];
+};
+
+function pageRate(rate: RateOffer): PageRate {
+  const { id, rateName, roomTypeName, benefits, cancellationPolicyText, cancellationCharges, totalPrice } = rate;
+  return { id, rateName, roomTypeName, benefits, cancellationPolicyText, cancellationCharges, totalPrice };
+}
+
+function pageRates(answer: AvailabilityAnswer): PageRates {
+  const { searchId, checkIn, checkOut, guests, rooms, currency } = answer;
+  const roomTypes = answer.roomTypes.map(
+    ({ type, name, images, maxGuests, roomDetails, roomsLeft, rooms: rates }): PageRoomType => ({
+      ...{ type, name, images: images.slice(0, 1), maxGuests, roomDetails, roomsLeft },
+      rooms: rates.map(pageRate),
+    }),
+  );
+  // The catalog orders them already; the page keeps the rule itself (spec section 4), whatever answers.
+  return { searchId, checkIn, checkOut, guests, rooms, currency, roomTypes: sortRoomTypes(roomTypes) };
+}
+
 export interface HotelPageData {
   hotel: PageHotel;
   /** The creator slug of the page, when valid (spec section 2); kept in the canonical link and the cart. */
@@ -84,8 +132,7 @@ async function stayOf(request: Request, hotelId: string, searchId: string | null
       params: { id: hotelId },
       body: { hotelId, hotelSearchId: searchId },
     });
-    // The catalog orders them already; the page keeps the rule itself (spec section 4), whatever answers.
-    return { kind: 'rates', availability: { ...availability, roomTypes: sortRoomTypes(availability.roomTypes) } };
+    return { kind: 'rates', availability: pageRates(availability) };
   } catch (err) {
     const code = codeOf(err);
     if (code === 'no-rooms-available') return { kind: 'no-rooms', title: NO_ROOMS_TITLE, message: NO_ROOMS_MESSAGE };

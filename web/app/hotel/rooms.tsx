@@ -1,23 +1,23 @@
 // The rooms of a stored search: room types cheapest first, each with its rates by total price (spec section 4),
 // their benefits, cancellation terms and 'Free Cancellation' tag, and the add to itinerary button. A rate being
 // added is marked in progress; one already in the itinerary can be taken out again.
-import type { AvailabilityAnswer, AvailableRoomType, RateOffer } from '@travelclub/contracts';
 import { Callout } from '~/ui/callout';
+import type { PageRate, PageRates, PageRoomType } from './load.server';
 import type { CartState } from './use-cart';
 import { formatMoney, stayParty } from './format';
 import { rateTags } from './rates';
 
 export interface RoomsProps {
-  availability: AvailabilityAnswer;
+  availability: PageRates;
   /** Which rates of this stay are in the itinerary (empty when its currency differs). */
   inCart: Map<string, { lineItemId: string; holdId: string }>;
   cart: Pick<CartState, 'pending' | 'failure' | 'add' | 'remove'>;
-  onAdd: (roomType: AvailableRoomType, rate: RateOffer) => void;
+  onAdd: (roomType: PageRoomType, rate: PageRate) => void;
 }
 
 interface RateProps extends Omit<RoomsProps, 'availability'> {
-  roomType: AvailableRoomType;
-  rate: RateOffer;
+  roomType: PageRoomType;
+  rate: PageRate;
   party: string;
 }
 

@@ -2,12 +2,12 @@
 // no search, the no-rooms title and message (spec section 5), and a search that is gone. Where dates are
 // wanted, the search form (web/app/search) is there with this hotel as the destination; its results open here.
 import { Link } from 'react-router';
-import type { AvailabilityAnswer } from '@travelclub/contracts';
 import { SearchForm } from '~/search/search-form';
 import { plural, stayLabel } from './format';
+import type { PageRates } from './load.server';
 
 /** The stay the rates are for, with the way back to the results (and the club the visitor came from). */
-export function StayBar(props: { availability: AvailabilityAnswer; searchId: string; creator?: string | null }) {
+export function StayBar(props: { availability: PageRates; searchId: string; creator?: string | null }) {
   const { availability, searchId, creator } = props;
   const club = creator ? `&creator=${encodeURIComponent(creator)}` : '';
   const { checkIn, checkOut, rooms, guests } = availability;

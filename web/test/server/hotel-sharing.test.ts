@@ -7,7 +7,7 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotel, roomType } from '../hotel/fixtures';
+import { availability, hotel, image, rate, roomType } from '../hotel/fixtures';
 import { startWebServer, type WebServer } from './web-server';
 
 let web: WebServer;
@@ -28,8 +28,26 @@ const catalogHotel = hotel({
   likes: 987654,
 });
 
+/** A search's rates: besides what the page shows, supplier references, more photos, offers and promotions. */
+const catalogRates = availability({
+  roomTypes: [
+    {
+      ...roomType('suite', [
+        { ...rate('r-suite', 52000), offers: ['Offer the page never shows'], promotions: ['Promotion it never shows'] },
+      ]),
+      images: [image('suite-photo-1'), image('suite-photo-2')],
+      providerReference: { provider: 'demo', id: 'room-ref-5531' },
+    },
+  ],
+});
+
 beforeAll(async () => {
   catalog = createServer((req, res) => {
+    if (req.url === '/api/v1/hotel/h1/checkAvailability') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(catalogRates));
+      return;
+    }
     if (req.url === '/api/v1/hotel/by-slug/harbour-house') hotelCalls++;
     const found = req.url === '/api/v1/hotel/by-slug/harbour-house';
     res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
@@ -148,6 +166,14 @@ describe('a hotel page', () => {
       '987654',
     ];
     for (const text of unshown) expect(page).not.toContain(text);
+  });
+
+  it('with a search, carries the rates as it shows them, without the rest of the catalog’s answer', async () => {
+    const page = await (await fetch(`${site}/hotel/harbour-house?searchId=search-123`)).text();
+    expect(page).toContain('Rate r-suite');
+    expect(page).toContain('suite-photo-1');
+    for (const text of ['Offer the page never shows', 'Promotion it never shows', 'suite-photo-2', 'room-ref-5531'])
+      expect(page).not.toContain(text);
   });
 
   it('goes out brotli-compressed whole when the browser takes it', async () => {
