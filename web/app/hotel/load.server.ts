@@ -33,7 +33,8 @@ export type StayState =
 /**
  * The hotel as the page shows it, and no more: the loader's data is serialised into every page and read again by
  * the browser. Room types are left out (without a search the page shows none, and a search's rates carry their
- * own), as are the provider's reference, the map's coordinates, the destination and the like count.
+ * own), as are the provider's reference, the map's coordinates, the destination, the joined address line (the page
+ * writes it from the parts) and the like count.
  */
 export type PageHotel = Pick<
   HotelView,
