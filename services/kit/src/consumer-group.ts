@@ -1,7 +1,7 @@
 // A kafkajs consumer group started the one way every consumer here starts: subscribed, running its batches
-// with offsets resolved by hand, and known to have joined before the start resolves. The kit's idempotent
-// consumer (consumer.ts) and any reader that needs every message with its place (notifications' event log)
-// run on it; what differs is only what a batch does.
+// with offsets resolved by hand and committed at most once a second, and known to have joined before the start
+// resolves. The kit's idempotent consumer (consumer.ts) and any reader that needs every message with its place
+// (notifications' event log) run on it; what differs is only what a batch does.
 import type { Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import { withTimeout } from './timeout.js';
 
@@ -13,6 +13,15 @@ import { withTimeout } from './timeout.js';
  * most this long.
  */
 const FETCH_WAIT_MS = 1_000;
+
+/**
+ * How long resolved offsets may wait to be committed. kafkajs' own auto-commit sends an OffsetCommit after every
+ * batch, and under a trickle of events a batch is one event: a commit per event and group, more requests than
+ * the fetches, and about a third of Kafka's CPU per booking (docs/booking.md). What a crash or a rebalance
+ * leaves uncommitted is delivered again; every reader here keeps what it handled (the idempotent consumer's
+ * records, the event log's ids), so a second delivery changes nothing.
+ */
+export const COMMIT_EVERY_MS = 1_000;
 
 export interface ConsumerGroupOptions {
   /** The group on Kafka, prefix included. */
@@ -33,9 +42,46 @@ export interface ConsumerGroup {
   stop(): Promise<void>;
 }
 
+/**
+ * Batches whose offsets are committed at most every `COMMIT_EVERY_MS`: after a batch once that long has passed
+ * since the last commit, else by a timer when it has (a batch that failed too: what it resolved before the
+ * failure is kept); at once after a batch that ends while the consumer stops. `flush` commits what is resolved
+ * now (before a stop leaves the group).
+ */
+function committedEvery(eachBatch: (payload: EachBatchPayload) => Promise<void>) {
+  /** A payload of this run: its commit functions reach the group's current offsets whichever batch it was. */
+  let last: EachBatchPayload | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const commitResolved = (payload: EachBatchPayload) => payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
+  return {
+    async eachBatch(payload: EachBatchPayload) {
+      last = payload;
+      try {
+        await eachBatch(payload);
+      } finally {
+        if (payload.isRunning())
+          timer ??= setTimeout(() => {
+            timer = undefined;
+            // A commit refused here (a rebalance under way) is made by the next batch or timer, or not needed.
+            void commitResolved(payload).catch(() => undefined);
+          }, COMMIT_EVERY_MS).unref();
+      }
+      if (!payload.isRunning()) return commitResolved(payload);
+      // Commits everything resolved once the interval is over; a refusal (a rebalance) goes to kafkajs as before.
+      await payload.commitOffsetsIfNecessary();
+    },
+    async flush() {
+      clearTimeout(timer);
+      timer = undefined;
+      if (last) await commitResolved(last);
+    },
+  };
+}
+
 export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): ConsumerGroup {
-  const { groupId, topics, fromBeginning, concurrency, eachBatch } = options;
+  const { groupId, topics, fromBeginning, concurrency } = options;
   let consumer: Consumer | undefined;
+  let commits: ReturnType<typeof committedEvery> | undefined;
   return {
     async start() {
       const attempt = kafka.consumer({
@@ -45,6 +91,7 @@ export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): Cons
         maxWaitTimeInMs: FETCH_WAIT_MS,
       });
       consumer = attempt;
+      const batches = (commits = committedEvery(options.eachBatch));
       try {
         const joined = new Promise<void>((resolve, reject) => {
           attempt.on(attempt.events.GROUP_JOIN, () => resolve());
@@ -53,18 +100,30 @@ export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): Cons
         });
         await attempt.connect();
         await attempt.subscribe({ topics, fromBeginning });
-        await attempt.run({ partitionsConsumedConcurrently: concurrency, eachBatchAutoResolve: false, eachBatch });
+        await attempt.run({
+          partitionsConsumedConcurrently: concurrency,
+          eachBatchAutoResolve: false,
+          autoCommit: false,
+          autoCommitInterval: COMMIT_EVERY_MS,
+          eachBatch: batches.eachBatch,
+        });
         await withTimeout(joined, 30_000, `consumer group ${groupId}`);
       } catch (err) {
         // The start is retried (a start-up step): leave no half-started consumer behind.
         consumer = undefined;
+        commits = undefined;
+        await batches.flush().catch(() => undefined);
         await attempt.disconnect().catch(() => undefined);
         throw err;
       }
     },
     async stop() {
+      // What was handled before the stop is committed while the member is still in the group; batches that
+      // end during the stop commit their own (committedEvery). A commit that fails is delivered again.
+      await commits?.flush().catch(() => undefined);
       await consumer?.disconnect();
       consumer = undefined;
+      commits = undefined;
     },
   };
 }
