@@ -66,7 +66,8 @@ function committedEvery(eachBatch: (payload: EachBatchPayload) => Promise<void>)
             void commitResolved(payload).catch(() => undefined);
           }, COMMIT_EVERY_MS).unref();
       }
-      if (!payload.isRunning()) return commitResolved(payload);
+      // Stopping: a commit refused now (the group already left) is delivered again, not an error of the batch.
+      if (!payload.isRunning()) return commitResolved(payload).catch(() => undefined);
       // Commits everything resolved once the interval is over; a refusal (a rebalance) goes to kafkajs as before.
       await payload.commitOffsetsIfNecessary();
     },
