@@ -19,7 +19,8 @@ const FETCH_WAIT_MS = 1_000;
  * batch, and under a trickle of events a batch is one event: a commit per event and group, more requests than
  * the fetches, and about a third of Kafka's CPU per booking (docs/booking.md). What a crash or a rebalance
  * leaves uncommitted is delivered again; every reader here keeps what it handled (the idempotent consumer's
- * records, the event log's ids), so a second delivery changes nothing.
+ * records, the event log's ids), so a second delivery changes nothing (a message dead-lettered twice has one
+ record, keyed by its place: dead-letters.ts).
  */
 export const COMMIT_EVERY_MS = 1_000;
 
@@ -43,35 +44,39 @@ export interface ConsumerGroup {
 }
 
 /**
- * Batches whose offsets are committed at most every `COMMIT_EVERY_MS`: after a batch once that long has passed
- * since the last commit, else by a timer when it has (a batch that failed too: what it resolved before the
- * failure is kept); at once after a batch that ends while the consumer stops. `flush` commits what is resolved
- * now (before a stop leaves the group).
+ * Batches whose resolved offsets are committed by a timer, at most every `COMMIT_EVERY_MS`: armed when a batch
+ * ends (a failed one too: what it resolved before the failure is kept), it commits whatever is resolved by then,
+ * mid-batch included. Once the consumer stops (`flush`, or kafkajs' own stop), each batch that ends commits at
+ * once and no timer is armed.
  */
 function committedEvery(eachBatch: (payload: EachBatchPayload) => Promise<void>) {
   /** A payload of this run: its commit functions reach the group's current offsets whichever batch it was. */
   let last: EachBatchPayload | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const commitResolved = (payload: EachBatchPayload) => payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
+  let stopping = false;
+  // Async, so that anything kafkajs throws while it works out the offsets is a rejection the callers catch.
+  const commitResolved = async (payload: EachBatchPayload) =>
+    payload.commitOffsetsIfNecessary(payload.uncommittedOffsets());
+  const stopped = (payload: EachBatchPayload) => stopping || !payload.isRunning();
   return {
     async eachBatch(payload: EachBatchPayload) {
       last = payload;
       try {
         await eachBatch(payload);
       } finally {
-        if (payload.isRunning())
+        if (!stopped(payload))
           timer ??= setTimeout(() => {
             timer = undefined;
-            // A commit refused here (a rebalance under way) is made by the next batch or timer, or not needed.
-            void commitResolved(payload).catch(() => undefined);
+            // A commit refused here (a rebalance under way) is made by the next timer, or not needed.
+            commitResolved(payload).catch(() => undefined);
           }, COMMIT_EVERY_MS).unref();
       }
       // Stopping: a commit refused now (the group already left) is delivered again, not an error of the batch.
-      if (!payload.isRunning()) return commitResolved(payload).catch(() => undefined);
-      // Commits everything resolved once the interval is over; a refusal (a rebalance) goes to kafkajs as before.
-      await payload.commitOffsetsIfNecessary();
+      if (stopped(payload)) await commitResolved(payload).catch(() => undefined);
     },
+    /** Commits what is resolved now; from here on, batches that end commit at once. */
     async flush() {
+      stopping = true;
       clearTimeout(timer);
       timer = undefined;
       if (last) await commitResolved(last);
@@ -105,7 +110,6 @@ export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): Cons
           partitionsConsumedConcurrently: concurrency,
           eachBatchAutoResolve: false,
           autoCommit: false,
-          autoCommitInterval: COMMIT_EVERY_MS,
           eachBatch: batches.eachBatch,
         });
         await withTimeout(joined, 30_000, `consumer group ${groupId}`);
@@ -120,7 +124,7 @@ export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): Cons
     },
     async stop() {
       // What was handled before the stop is committed while the member is still in the group; batches that
-      // end during the stop commit their own (committedEvery). A commit that fails is delivered again.
+      // end during the stop commit their own (committedEvery). What a failed commit leaves is delivered again.
       await commits?.flush().catch(() => undefined);
       await consumer?.disconnect();
       consumer = undefined;

@@ -1,7 +1,7 @@
 // When a consumer group commits what it handled: a trickle of events (a batch each) about once a second instead
 // of once a batch, what is left after the last batch by a timer, and everything handled at once when it stops.
 import type { Admin, Consumer, Kafka } from 'kafkajs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMIT_EVERY_MS, consumerGroup, ensureTopics } from '../src/index.js';
 import { uniqueName } from '../src/testing/index.js';
 import { useService } from './helpers.js';
@@ -61,33 +61,39 @@ describe('offset commits', () => {
     await group.start();
     try {
       // Twenty events a tenth of a second apart: each its own batch. kafkajs' auto-commit made twenty commits.
+      const began = Date.now();
       for (let i = 1; i <= 20; i++) {
         await send(1);
         await handled(i);
         await sleep(100);
       }
-      expect(seen.commits).toBeLessThanOrEqual(5);
+      const seconds = (Date.now() - began) / 1000;
+      expect(seen.commits).toBeGreaterThanOrEqual(1);
+      expect(seen.commits).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
       // No batch follows the last one: its offset is committed within a second all the same.
-      await sleep(COMMIT_EVERY_MS + 500);
-      expect(await committed()).toBe(20);
+      await vi.waitFor(async () => expect(await committed()).toBe(20), { timeout: COMMIT_EVERY_MS + 2_000 });
     } finally {
       await group.stop();
     }
   });
 
-  it('commit what was handled when the group stops, however recent', async () => {
+  it('commit what was handled as soon as the group stops, however recent', async () => {
     const { group, send, committed, handled } = await countingGroup();
     await group.start();
-    await send(1);
-    await handled(1);
-    await sleep(COMMIT_EVERY_MS + 200);
-    expect(await committed()).toBe(1);
-    // Three more, handled just after a commit, and the group stopped before the next one is due (their batch
-    // over: one that ends during the stop commits on its own).
-    await send(3);
-    await handled(4);
-    await sleep(100);
-    await group.stop();
-    expect(await committed()).toBe(4);
+    let stopping: Promise<void> | undefined;
+    try {
+      await send(1);
+      await handled(1);
+      await vi.waitFor(async () => expect(await committed()).toBe(1), { timeout: COMMIT_EVERY_MS + 2_000 });
+      // Three more, their batch over, and the group stopped well before the next commit is due: the stop
+      // commits them first thing (leaving the group waits up to a second for the fetch in flight).
+      await send(3);
+      await handled(4);
+      await sleep(100);
+      stopping = group.stop();
+      await vi.waitFor(async () => expect(await committed()).toBe(4), { timeout: COMMIT_EVERY_MS * 0.6, interval: 20 });
+    } finally {
+      await (stopping ?? group.stop());
+    }
   });
 });
