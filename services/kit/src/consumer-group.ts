@@ -20,7 +20,7 @@ const FETCH_WAIT_MS = 1_000;
  * the fetches, and about a third of Kafka's CPU per booking (docs/booking.md). What a crash or a rebalance
  * leaves uncommitted is delivered again; every reader here keeps what it handled (the idempotent consumer's
  * records, the event log's ids), so a second delivery changes nothing (a message dead-lettered twice has one
- record, keyed by its place: dead-letters.ts).
+ * record, keyed by its place: dead-letters.ts).
  */
 export const COMMIT_EVERY_MS = 1_000;
 
