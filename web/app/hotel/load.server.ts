@@ -13,6 +13,7 @@ import {
 import { orNull } from '~/lib/api-errors';
 import { serverCall } from '~/lib/api.server';
 import { notFound } from '~/lib/not-found';
+import { pick } from '~/lib/pick';
 import type { HotelClub } from '~/club/hotel-club';
 import { hotelClub } from '~/club/hotel-club.server';
 import { CART_ERRORS, NO_ROOMS_MESSAGE, NO_ROOMS_TITLE } from './cart';
@@ -36,73 +37,57 @@ export type StayState =
  * own), as are the provider's reference, the map's coordinates, the destination, the joined address line (the page
  * writes it from the parts) and the like count.
  */
-export type PageHotel = Pick<
-  HotelView,
-  | 'id'
-  | 'name'
-  | 'slug'
-  | 'titleImage'
-  | 'address'
-  | 'description'
-  | 'images'
-  | 'facilities'
-  | 'additionalInformation'
-  | 'childAndExtraBedPolicy'
-  | 'importantNotice'
-  | 'ratingSummary'
-  | 'reviewRating'
-  | 'starRating'
-  | 'hotelLocation'
->;
-
-function pageHotel(hotel: HotelView): PageHotel {
-  const { id, name, slug, titleImage, address, description, images, facilities, additionalInformation } = hotel;
-  const { childAndExtraBedPolicy, importantNotice, ratingSummary, reviewRating, starRating, hotelLocation } = hotel;
-  return {
-    ...{ id, name, slug, titleImage, address, description, images, facilities, additionalInformation },
-    ...{ childAndExtraBedPolicy, importantNotice, ratingSummary, reviewRating, starRating, hotelLocation },
-  };
-}
+const HOTEL_FIELDS = [
+  'id',
+  'name',
+  'slug',
+  'titleImage',
+  'address',
+  'description',
+  'images',
+  'facilities',
+  'additionalInformation',
+  'childAndExtraBedPolicy',
+  'importantNotice',
+  'ratingSummary',
+  'reviewRating',
+  'starRating',
+  'hotelLocation',
+] as const;
+export type PageHotel = Pick<HotelView, (typeof HOTEL_FIELDS)[number]>;
 
 /** A rate as the page shows it and adds it to a cart. */
-export type PageRate = Pick<
-  RateOffer,
-  'id' | 'rateName' | 'roomTypeName' | 'benefits' | 'cancellationPolicyText' | 'cancellationCharges' | 'totalPrice'
->;
+const RATE_FIELDS = [
+  'id',
+  'rateName',
+  'roomTypeName',
+  'benefits',
+  'cancellationPolicyText',
+  'cancellationCharges',
+  'totalPrice',
+] as const;
+export type PageRate = Pick<RateOffer, (typeof RATE_FIELDS)[number]>;
 
 /** A room type as the page shows it: its first photo, what it is like, how many are left, and its rates. */
-export type PageRoomType = Pick<
-  AvailableRoomType,
-  'type' | 'name' | 'images' | 'maxGuests' | 'roomDetails' | 'roomsLeft'
-> & { rooms: PageRate[] };
+const ROOM_TYPE_FIELDS = ['type', 'name', 'images', 'maxGuests', 'roomDetails', 'roomsLeft'] as const;
+export type PageRoomType = Pick<AvailableRoomType, (typeof ROOM_TYPE_FIELDS)[number]> & { rooms: PageRate[] };
 
 /**
  * A search's rates for the hotel as the page shows them. Left out, as from the hotel: the supplier's references,
  * room photos after the first, and the rate fields the page does not show (surcharges, offers, promotions, the
  * structured cancellation policy beside its text, the catalog's own tags, which the page works out again).
  */
-export type PageRates = Pick<
-  AvailabilityAnswer,
-  'searchId' | 'checkIn' | 'checkOut' | 'guests' | 'rooms' | 'currency'
-> & {
-  roomTypes: PageRoomType[];
-};
-
-function pageRate(rate: RateOffer): PageRate {
-  const { id, rateName, roomTypeName, benefits, cancellationPolicyText, cancellationCharges, totalPrice } = rate;
-  return { id, rateName, roomTypeName, benefits, cancellationPolicyText, cancellationCharges, totalPrice };
-}
+const RATES_FIELDS = ['searchId', 'checkIn', 'checkOut', 'guests', 'rooms', 'currency'] as const;
+export type PageRates = Pick<AvailabilityAnswer, (typeof RATES_FIELDS)[number]> & { roomTypes: PageRoomType[] };
 
 function pageRates(answer: AvailabilityAnswer): PageRates {
-  const { searchId, checkIn, checkOut, guests, rooms, currency } = answer;
-  const roomTypes = answer.roomTypes.map(
-    ({ type, name, images, maxGuests, roomDetails, roomsLeft, rooms: rates }): PageRoomType => ({
-      ...{ type, name, images: images.slice(0, 1), maxGuests, roomDetails, roomsLeft },
-      rooms: rates.map(pageRate),
-    }),
-  );
+  const roomTypes = answer.roomTypes.map((roomType): PageRoomType => ({
+    ...pick(roomType, ROOM_TYPE_FIELDS),
+    images: roomType.images.slice(0, 1),
+    rooms: roomType.rooms.map((rate) => pick(rate, RATE_FIELDS)),
+  }));
   // The catalog orders them already; the page keeps the rule itself (spec section 4), whatever answers.
-  return { searchId, checkIn, checkOut, guests, rooms, currency, roomTypes: sortRoomTypes(roomTypes) };
+  return { ...pick(answer, RATES_FIELDS), roomTypes: sortRoomTypes(roomTypes) };
 }
 
 export interface HotelPageData {
@@ -152,5 +137,5 @@ export async function loadHotelPage(request: Request, slug: string | undefined):
   const hotel = await hotelOf(request, slug);
   const [stay, club] = await Promise.all([stayOf(request, hotel.id, searchId), hotelClub(request, creator, hotel.id)]);
   // An old slug in the link answers the club at its current one: the canonical link and the cart carry that.
-  return { hotel: pageHotel(hotel), creator: club?.slug ?? creator, searchId, stay, club };
+  return { hotel: pick(hotel, HOTEL_FIELDS), creator: club?.slug ?? creator, searchId, stay, club };
 }
