@@ -1,10 +1,10 @@
 // When a consumer group commits what it handled: a trickle of events (a batch each) about once a second instead
 // of once a batch, what is left after the last batch by a timer, and everything handled at once when it stops.
-import type { Admin, Consumer, Kafka } from 'kafkajs';
+import type { Admin } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMIT_EVERY_MS, consumerGroup, ensureTopics } from '../src/index.js';
 import { uniqueName } from '../src/testing/index.js';
-import { useService } from './helpers.js';
+import { useService, watchingConsumers } from './helpers.js';
 
 const service = useService('kit-consumer-commits');
 let admin: Admin;
@@ -23,13 +23,9 @@ async function countingGroup() {
   await ensureTopics(service.app.kafka, [topic], 1);
   const groupId = uniqueName('group');
   const seen = { commits: 0, handled: 0 };
-  const counting = {
-    consumer: (config: Parameters<Kafka['consumer']>[0]) => {
-      const consumer: Consumer = service.app.kafka.consumer(config);
-      consumer.on(consumer.events.COMMIT_OFFSETS, () => seen.commits++);
-      return consumer;
-    },
-  } as unknown as Kafka;
+  const counting = watchingConsumers(service.app.kafka, (consumer) =>
+    consumer.on(consumer.events.COMMIT_OFFSETS, () => seen.commits++),
+  );
   const group = consumerGroup(counting, {
     groupId,
     topics: [topic],

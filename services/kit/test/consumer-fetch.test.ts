@@ -1,10 +1,9 @@
 // How a consumer asks the broker for new messages: an idle one about once a second (the broker holds the fetch
 // until a message arrives or a second has passed), and a message that arrives meanwhile is handled at once.
-import type { Consumer, Kafka } from 'kafkajs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumerGroup, ensureTopics } from '../src/index.js';
 import { uniqueName } from '../src/testing/index.js';
-import { useService } from './helpers.js';
+import { useService, watchingConsumers } from './helpers.js';
 
 const service = useService('kit-consumer-fetch');
 const topic = `${service.topicPrefix}fetches`;
@@ -17,13 +16,9 @@ describe('fetches', () => {
   it('come about once a second from an idle consumer, and a message is handled as soon as it arrives', async () => {
     let fetches = 0;
     // The service's Kafka client, counting the fetches of the consumers it makes.
-    const counting = {
-      consumer: (config: Parameters<Kafka['consumer']>[0]) => {
-        const consumer: Consumer = service.app.kafka.consumer(config);
-        consumer.on(consumer.events.FETCH, () => fetches++);
-        return consumer;
-      },
-    } as unknown as Kafka;
+    const counting = watchingConsumers(service.app.kafka, (consumer) =>
+      consumer.on(consumer.events.FETCH, () => fetches++),
+    );
     const received: number[] = [];
     const group = consumerGroup(counting, {
       groupId: uniqueName('group'),

@@ -1,7 +1,7 @@
 // Test helpers: a test file's service app on topics of its own, a small aggregate with an outbox, and a raw
 // reader of what is on a topic.
 import { randomUUID } from 'node:crypto';
-import type { Kafka } from 'kafkajs';
+import type { Consumer, Kafka } from 'kafkajs';
 import { Schema, type Connection } from 'mongoose';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -74,6 +74,15 @@ export function invoiceModel(mongo: Connection) {
 }
 
 export const money = (amount: number) => ({ amount, currency: 'USD' });
+
+/** `kafka` as a consumer group sees it: each consumer it makes is handed to `watch` first (to count its events). */
+export function watchingConsumers(kafka: Kafka, watch: (consumer: Consumer) => void): Kafka {
+  return withMethod(kafka, 'consumer', (original) => (...args: never[]) => {
+    const consumer = original(...args) as Consumer;
+    watch(consumer);
+    return consumer;
+  });
+}
 
 /**
  * `collection` as the relay sees it, with `method` given by `replace` (which gets the original, bound): how a
