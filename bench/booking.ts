@@ -30,7 +30,7 @@ import {
   loadNow,
   modeName,
   overheadReport,
-  startCollector,
+  collectorFor,
   together,
   tracingEnv,
   tracingFromEnv,
@@ -55,7 +55,7 @@ const { seconds, concurrency, racers, last: lastRooms } = values;
 
 const tracing = tracingFromEnv();
 const { infra, catcher } = await stackInfra(200);
-const collector = tracing.modes.some((mode) => mode !== 'off') ? await startCollector() : undefined;
+const collector = await collectorFor(tracing);
 /** Starts the platform with tracing `mode`. */
 async function platform(mode: TracingMode) {
   console.log(

@@ -56,8 +56,11 @@ function profileOf(dir: string, pid: number, since: number): CpuProfile | undefi
   return file ? (JSON.parse(readFileSync(file, 'utf8')) as CpuProfile) : undefined;
 }
 
-/** The shares of the gateway's busy time in `windows`, by stage, as printable lines; empty without a profile. */
-export function gatewayStages(dir: string, pid: number, since: number, windows: Window[]): string[] {
+/**
+ * The shares of a gateway's busy time in `windows`, by stage, as printable lines; empty without a profile. `name`
+ * says which gateway (the bench's `baseline` runs another build beside it).
+ */
+export function gatewayStages(dir: string, pid: number, since: number, windows: Window[], name = 'gateway'): string[] {
   const profile = profileOf(dir, pid, since);
   if (!profile) return [];
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -77,9 +80,9 @@ export function gatewayStages(dir: string, pid: number, since: number, windows: 
     const stage = stageOf(node, (n) => parentOf.get(n.id));
     stages.set(stage, (stages.get(stage) ?? 0) + 1);
   });
-  if (!busy) return ['  the gateway profile has no samples in its rounds'];
+  if (!busy) return [`  the ${name} profile has no samples in its rounds`];
   return [
-    `where the gateway's busy time went in its rounds (${busy} of ${counted} samples busy; a sampler's share, ` +
+    `where the ${name}'s busy time went in its rounds (${busy} of ${counted} samples busy; a sampler's share, ` +
       'CPU per request above is the kernel count):',
     ...[...stages]
       .sort((a, b) => b[1] - a[1])

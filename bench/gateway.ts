@@ -4,7 +4,8 @@
 // alternate, so drift in the machine (other load, CPU clocks) falls on both alike.
 // Needs Redis at REDIS_URL (default redis://127.0.0.1:6379); `--upstream auth` also MongoDB and Kafka.
 // Tracing as in every bench (tracing.ts): BENCH_TRACING=off (default: OTEL_SDK_DISABLED=true for the gateway and
-// the stand-in alike) or a ratio of new traces sampled, exported to a counting collector on this machine.
+// the stand-in alike), a ratio of new traces sampled, exported to a counting collector on this machine, or
+// `unexported` (the kit's defaults with no exporter configured).
 // Besides the throughput it prints the CPU each process spent per request (the kernel's count, from /proc), and
 // with BENCH_CPU_PROFILE=<dir> the share of each stage of the gateway's work (gateway-profile.ts).
 // `--baseline <server.ts>` also runs another build of the gateway (an older copy of gateway/src, say) in the same
@@ -15,7 +16,7 @@ import autocannon from 'autocannon';
 import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
 import { gatewayStages, type Window } from './gateway-profile.js';
 import { benchOptions, serverSettings } from './setup.js';
-import { modeName, startCollector, tracingEnv, tracingFromEnv } from './tracing.js';
+import { collectorFor, modeName, tracingEnv, tracingFromEnv } from './tracing.js';
 import { cpuMs, machine } from './web/cpu.js';
 
 const values = benchOptions(
@@ -35,7 +36,7 @@ const ROUTE = realService ? '/.well-known/jwks.json' : '/api/v1/hotel/bench';
 const tracing = tracingFromEnv();
 if (tracing.all) throw new Error('bench:gateway measures one tracing mode a run: BENCH_TRACING=off or a ratio');
 const tracingMode = tracing.modes[0]!;
-const collector = tracingMode === 'off' ? undefined : await startCollector();
+const collector = await collectorFor(tracing);
 const traced = tracingEnv(tracingMode, collector?.url);
 
 const { start, stopAll } = processGroup();
@@ -166,13 +167,12 @@ try {
     console.log(`  ${name.padEnd(8)} ${parts.join(', ')}`);
   }
   await stopAll();
-  if (profileDir)
-    gatewayStages(
-      profileDir,
-      pids.gateway!,
-      began,
-      totals.gateway!.map((r) => r.window),
-    ).forEach((l) => console.log(l));
+  if (profileDir) {
+    for (const [name] of targets.filter(([name]) => name !== 'direct')) {
+      const windows = totals[name]!.map((r) => r.window);
+      gatewayStages(profileDir, pids[name]!, began, windows, name).forEach((l) => console.log(l));
+    }
+  }
 
   const directRps = rps(totals.direct!);
   const ratio = (name: string) => (rps(totals[name]!) / directRps).toFixed(2);

@@ -19,7 +19,7 @@ import {
   loadNow,
   modeName,
   overheadReport,
-  startCollector,
+  collectorFor,
   together,
   tracingEnv,
   tracingFromEnv,
@@ -56,7 +56,7 @@ const parts = processGroup();
 const start = (file: string, env: Record<string, string>): number =>
   parts.start(file, { ...infra, REDIS_URL: redisUrl, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
 const stopAll = () => parts.stopAll();
-const collector = tracing.modes.some((mode) => mode !== 'off') ? await startCollector() : undefined;
+const collector = await collectorFor(tracing);
 
 // ---------- the request mix: the same for every size (a seeded generator) ----------
 

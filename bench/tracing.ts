@@ -1,6 +1,8 @@
-// What tracing costs a bench (issue 31): BENCH_TRACING=off|<ratio>|all runs the parts with tracing off
-// (OTEL_SDK_DISABLED=true, the default, so figures stay comparable with those before tracing), at a ratio of
-// new traces sampled (0.1, 1) exporting OTLP/HTTP JSON to a collector on this machine, or all three in turns.
+// What tracing costs a bench (issue 31): BENCH_TRACING=off|<ratio>|unexported|all runs the parts with tracing
+// off (OTEL_SDK_DISABLED=true, the default, so figures stay comparable with those before tracing), at a ratio of
+// new traces sampled (0.1, 1) exporting OTLP/HTTP JSON to a collector on this machine, at the kit's defaults with
+// no exporter (what a part does where no collector is configured: ids in logs, `traceparent` passed on), or
+// off, 10 % and 100 % in turns.
 // The collector is a receiver that only counts spans and bytes (@travelclub/testing's startOtlpReceiver with
 // `keep: false`), run in a child process of its own: a real collector is a process beside the parts, and its
 // decoding work must not slow this process, the load generator, whose event loop sets the pace of the load.
@@ -9,8 +11,11 @@ import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 
-/** Tracing off, or on at a ratio of new traces sampled. */
-export type TracingMode = 'off' | number;
+/** Tracing off, on at a ratio of new traces sampled (exported), or on with no exporter. */
+export type TracingMode = 'off' | 'unexported' | number;
+
+/** Whether a mode exports (to the bench's collector). */
+export const exported = (mode: TracingMode): mode is number => typeof mode === 'number';
 
 export interface TracingChoice {
   /** `all`: every mode in turns, and the overhead's RESULT line. */
@@ -19,22 +24,33 @@ export interface TracingChoice {
   modes: TracingMode[];
 }
 
-/** BENCH_TRACING: `off` (default), a ratio from 0 (exclusive) to 1, or `all`. */
+/** BENCH_TRACING: `off` (default), a ratio from 0 (exclusive) to 1, `unexported` or `all`. */
 export function tracingFromEnv(env: NodeJS.ProcessEnv = process.env): TracingChoice {
   const text = (env.BENCH_TRACING ?? 'off').trim().toLowerCase();
   if (text === '' || text === 'off') return { all: false, modes: ['off'] };
   if (text === 'all') return { all: true, modes: ['off', 0.1, 1] };
+  if (text === 'unexported') return { all: false, modes: ['unexported'] };
   const ratio = Number(text);
   if (!Number.isFinite(ratio) || ratio <= 0 || ratio > 1)
-    throw new Error(`BENCH_TRACING must be off, all or a ratio above 0 and at most 1, not ${env.BENCH_TRACING}`);
+    throw new Error(
+      `BENCH_TRACING must be off, unexported, all or a ratio above 0 and at most 1, not ${env.BENCH_TRACING}`,
+    );
   return { all: false, modes: [ratio] };
 }
 
-export const modeName = (mode: TracingMode) => (mode === 'off' ? 'off' : `${Number((mode * 100).toFixed(1))}%`);
+export const modeName = (mode: TracingMode) => (exported(mode) ? `${Number((mode * 100).toFixed(1))}%` : mode);
 
 /** The settings every part gets for `mode`: all of tracing's, so none comes from this shell's environment. */
 export function tracingEnv(mode: TracingMode, collectorUrl?: string): Record<string, string> {
   if (mode === 'off') return { OTEL_SDK_DISABLED: 'true' };
+  if (mode === 'unexported') {
+    return {
+      OTEL_SDK_DISABLED: 'false',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '1',
+      OTEL_TRACES_EXPORTER: 'none',
+    };
+  }
   if (!collectorUrl) throw new Error('tracing on needs a collector');
   return {
     OTEL_SDK_DISABLED: 'false',
@@ -84,6 +100,10 @@ export interface Collector {
   counts(): Promise<CollectorCounts>;
   stop(): Promise<void>;
 }
+
+/** The collector a bench's modes need: one when any of them exports, else none. */
+export const collectorFor = async (choice: TracingChoice) =>
+  choice.modes.some(exported) ? startCollector() : undefined;
 
 /** The counting receiver in a child process (otlp-collector.ts). */
 export async function startCollector(): Promise<Collector> {
@@ -228,7 +248,7 @@ function overheadResult(
     const value = median(values);
     if (mode === 'off') return `off=${value.toFixed(decimals)}`;
     const loss = median(values.map((v, round) => 1 - v / off[round]!));
-    const goal = GOALS.get(mode);
+    const goal = exported(mode) ? GOALS.get(mode) : undefined;
     if (goal !== undefined && !(loss <= goal)) within = false;
     return `${modeName(mode)}=${value.toFixed(decimals)} (loss ${(loss * 100).toFixed(1)}%)`;
   });

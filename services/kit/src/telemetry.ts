@@ -28,7 +28,7 @@ import { traceHttpRequests } from './telemetry-clients.js';
 export * from './spans.js';
 
 export interface Telemetry {
-  /** Where spans go (`none`: made for ids and propagation, exported nowhere). */
+  /** Where spans go (`none`: made for ids and propagation, recorded and exported nowhere). */
   exporter: 'otlp' | 'zipkin' | 'console' | 'none';
   /** The root sampler's share of new traces (1 = every trace). */
   ratio: number;
@@ -157,6 +157,8 @@ export function startTelemetry(name: string, env: NodeJS.ProcessEnv = process.en
     // Kept once: asking the provider for it on each span was costly (profiled).
     tracer: provider.getTracer('@travelclub/kit'),
     roots,
+    sampler,
+    records: exporter !== undefined,
     mongoCommands: truthy(env.TRACE_MONGODB_COMMANDS),
   });
   const stopHttpSpans = traceHttpRequests();

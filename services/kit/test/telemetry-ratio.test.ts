@@ -8,7 +8,14 @@ import { SpanKind, startSpan, startTelemetry } from '../src/index.js';
 
 describe('a process sampling new traces at a ratio', () => {
   it('samples each new trace as the ratio sampler decides by its trace id, once', () => {
-    startTelemetry('kit-ratio-test', { OTEL_TRACES_EXPORTER: 'none', OTEL_TRACES_SAMPLER_ARG: '0.5' });
+    // An exporter, for spans are recorded only where they go somewhere; batches this test never fills or waits for.
+    startTelemetry('kit-ratio-test', {
+      OTEL_TRACES_EXPORTER: 'console',
+      OTEL_BSP_MAX_QUEUE_SIZE: '100000',
+      OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '100000',
+      OTEL_BSP_SCHEDULE_DELAY: '3600000',
+      OTEL_TRACES_SAMPLER_ARG: '0.5',
+    });
     const rule = new TraceIdRatioBasedSampler(0.5);
     const spans = Array.from({ length: 2000 }, () => startSpan('GET', { kind: SpanKind.SERVER }, ROOT_CONTEXT));
     const sampled = spans.filter((span) => span.isRecording());

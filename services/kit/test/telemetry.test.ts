@@ -4,6 +4,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { ROOT_CONTEXT } from '@opentelemetry/api';
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -28,6 +29,7 @@ import {
   samplerFrom,
   serverOptions,
   startTelemetry,
+  traceCarrierOf,
   traceLogMixin,
   tracingOn,
 } from '../src/index.js';
@@ -180,6 +182,29 @@ describe('a traced process', () => {
     );
     expect(fresh).toMatch(/^[0-9a-f]{32}$/);
     expect(fresh).not.toBe(traceId);
+  });
+
+  it('records nothing with no exporter, but makes every span its ids and passes each decision on', async () => {
+    const traceId = '1'.repeat(32);
+    const sampled = contextFrom({ traceparent: `00-${traceId}-${'2'.repeat(16)}-01` });
+    const [child, childRecords] = await inSpan(
+      'child',
+      { parent: sampled },
+      async (span) => [span, span.isRecording()] as const,
+    );
+    expect(childRecords).toBe(false);
+    expect(child.spanContext()).toMatchObject({ traceId, traceFlags: 1 });
+    expect(child.spanContext().spanId).not.toBe('2'.repeat(16));
+    expect(traceCarrierOf(child)?.traceparent).toBe(`00-${traceId}-${child.spanContext().spanId}-01`);
+    // A new trace: the root sampler (ratio 1 by default) takes it, and the next hop is told so.
+    const [root, rootRecords] = await inSpan(
+      'root',
+      { parent: ROOT_CONTEXT },
+      async (span) => [span, span.isRecording()] as const,
+    );
+    expect(rootRecords).toBe(false);
+    expect(root.spanContext().traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(root.spanContext().traceFlags).toBe(1);
   });
 
   it('reads a traceparent as the W3C propagator does, and refuses what it refuses', () => {
