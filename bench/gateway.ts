@@ -34,7 +34,8 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const ROUTE = realService ? '/.well-known/jwks.json' : '/api/v1/hotel/bench';
 
 const tracing = tracingFromEnv();
-if (tracing.all) throw new Error('bench:gateway measures one tracing mode a run: BENCH_TRACING=off or a ratio');
+if (tracing.all)
+  throw new Error('bench:gateway measures one tracing mode a run: BENCH_TRACING=off, unexported or a ratio');
 const tracingMode = tracing.modes[0]!;
 const collector = await collectorFor(tracing);
 const traced = tracingEnv(tracingMode, collector?.url);

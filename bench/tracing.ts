@@ -1,8 +1,9 @@
-// What tracing costs a bench (issue 31): BENCH_TRACING=off|<ratio>|unexported|all runs the parts with tracing
-// off (OTEL_SDK_DISABLED=true, the default, so figures stay comparable with those before tracing), at a ratio of
-// new traces sampled (0.1, 1) exporting OTLP/HTTP JSON to a collector on this machine, at the kit's defaults with
-// no exporter (what a part does where no collector is configured: ids in logs, `traceparent` passed on), or
-// off, 10 % and 100 % in turns.
+// What tracing costs a bench (issue 31). BENCH_TRACING runs the parts:
+// - `off` (the default): OTEL_SDK_DISABLED=true, so figures stay comparable with those before tracing;
+// - `<ratio>` (0.1, 1): that ratio of new traces sampled, exported as OTLP/HTTP JSON to a collector here;
+// - `unexported`: the kit's defaults with no exporter, as a part runs where no collector is configured (ids in
+//   logs, `traceparent` passed on, nothing recorded);
+// - `all`: off, 10 % and 100 % in turns, for the overhead's RESULT line.
 // The collector is a receiver that only counts spans and bytes (@travelclub/testing's startOtlpReceiver with
 // `keep: false`), run in a child process of its own: a real collector is a process beside the parts, and its
 // decoding work must not slow this process, the load generator, whose event loop sets the pace of the load.

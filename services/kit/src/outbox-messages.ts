@@ -8,7 +8,8 @@ import { contextFrom, currentTraceCarrier, failSpan, otelTrace, SpanKind, startS
 /**
  * Kafka messages by topic: each event keyed by its aggregate id, so one aggregate's events stay in order. An
  * event written inside a sampled span gets a publish span, a child of that span, whose context goes in the
- * message's `traceparent` header (an unsampled one passes its context on as it is); the caller ends the spans.
+ * message's `traceparent` header (an unsampled one, or any with no exporter, passes the writer's context on as
+ * it is); the caller ends the spans.
  */
 export function topicMessagesOf(docs: OutboxDocument[], topicPrefix: string, spans: Span[]) {
   const byTopic = new Map<string, { key: string; value: string; headers: Record<string, string> }[]>();

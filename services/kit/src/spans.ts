@@ -20,7 +20,13 @@ import {
   type TraceState,
 } from '@opentelemetry/api';
 import { isTracingSuppressed } from '@opentelemetry/core';
-import { RandomIdGenerator, SamplingDecision, type IdGenerator, type Sampler } from '@opentelemetry/sdk-trace';
+import {
+  RandomIdGenerator,
+  SamplingDecision,
+  type IdGenerator,
+  type Sampler,
+  type SamplingResult,
+} from '@opentelemetry/sdk-trace';
 
 export { SpanKind, SpanStatusCode, type Span };
 
@@ -93,19 +99,25 @@ const idsOnly = (traceId: string, traceFlags: TraceFlags, traceState?: TraceStat
  */
 export function startSpan(name: string, options: SpanOptions, parent: Context): Span {
   if (!tracing) return trace.getTracer('@travelclub/kit').startSpan(name, options, parent);
-  const { tracer, roots, records } = tracing;
+  const { tracer, sampler, roots, records } = tracing;
   if (isTracingSuppressed(parent)) return tracer.startSpan(name, options, parent);
-  if (!roots) return records ? tracer.startSpan(name, options, parent) : decided(name, options, parent);
   const from = trace.getSpanContext(parent);
-  if (from && from.traceId !== INVALID_TRACEID) {
+  const continued = from !== undefined && from.traceId !== INVALID_TRACEID && from.spanId !== INVALID_SPANID;
+  const kind = options.kind ?? SpanKind.INTERNAL;
+  if (!roots) {
+    if (records) return tracer.startSpan(name, options, parent);
+    const traceId = continued ? from.traceId : random.generateTraceId();
+    const result = sampler.shouldSample(parent, traceId, name, kind, options.attributes ?? {}, options.links ?? []);
+    return asDecided(traceId, result, continued ? from.traceState : undefined);
+  }
+  if (continued) {
     const flag = from.traceFlags & TraceFlags.SAMPLED;
     if (flag === TraceFlags.NONE || !records) return idsOnly(from.traceId, flag, from.traceState);
     return tracer.startSpan(name, options, parent);
   }
   const traceId = random.generateTraceId();
-  const { decision } = roots.shouldSample(parent, traceId, name, options.kind ?? SpanKind.INTERNAL, {}, []);
-  if (decision === SamplingDecision.NOT_RECORD) return idsOnly(traceId, TraceFlags.NONE);
-  if (!records) return idsOnly(traceId, TraceFlags.SAMPLED);
+  const result = roots.shouldSample(parent, traceId, name, kind, {}, []);
+  if (result.decision === SamplingDecision.NOT_RECORD || !records) return asDecided(traceId, result);
   pinnedTraceId = traceId;
   try {
     return tracer.startSpan(name, options, parent);
@@ -114,23 +126,13 @@ export function startSpan(name: string, options: SpanOptions, parent: Context): 
   }
 }
 
-/** A span that records nothing, under a sampler that is not parent-based: its decision, as the SDK would make it. */
-function decided(name: string, options: SpanOptions, parent: Context): Span {
-  const from = trace.getSpanContext(parent);
-  const continued = from !== undefined && from.traceId !== INVALID_TRACEID;
-  const traceId = continued ? from.traceId : random.generateTraceId();
-  const kind = options.kind ?? SpanKind.INTERNAL;
-  const result = tracing!.sampler.shouldSample(
-    parent,
+/** A span that records nothing, as the SDK would flag it for a sampler's result: its trace state, else the parent's. */
+const asDecided = (traceId: string, { decision, traceState }: SamplingResult, parentState?: TraceState) =>
+  idsOnly(
     traceId,
-    name,
-    kind,
-    options.attributes ?? {},
-    options.links ?? [],
+    decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE,
+    traceState ?? parentState,
   );
-  const flag = result.decision === SamplingDecision.RECORD_AND_SAMPLED ? TraceFlags.SAMPLED : TraceFlags.NONE;
-  return idsOnly(traceId, flag, result.traceState ?? (continued ? from.traceState : undefined));
-}
 
 const headerGetter: TextMapGetter<Record<string, unknown>> = {
   keys: (carrier) => Object.keys(carrier),

@@ -205,6 +205,11 @@ describe('a traced process', () => {
     expect(rootRecords).toBe(false);
     expect(root.spanContext().traceId).toMatch(/^[0-9a-f]{32}$/);
     expect(root.spanContext().traceFlags).toBe(1);
+    // A parent without a span id is no parent, as the SDK has it: a new trace.
+    const broken = otelTrace.setSpanContext(ROOT_CONTEXT, { traceId, spanId: '0'.repeat(16), traceFlags: 1 });
+    const fresh = await inSpan('fresh', { parent: broken }, async (span) => span.spanContext().traceId);
+    expect(fresh).toMatch(/^[0-9a-f]{32}$/);
+    expect(fresh).not.toBe(traceId);
   });
 
   it('reads a traceparent as the W3C propagator does, and refuses what it refuses', () => {
