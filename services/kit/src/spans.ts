@@ -41,7 +41,7 @@ export interface Tracing {
   tracer: Tracer;
   /**
    * The root sampler of a parent-based sampler (which drops every child of an unsampled parent), for `startSpan`'s
-   * own decisions; undefined for any other sampler, when every span goes through the SDK.
+   * own decisions; undefined for any other sampler, whose spans go through the SDK when they are recorded.
    */
   roots?: Sampler;
   /** The process's sampler, for `startSpan`'s decisions when nothing records. */
