@@ -4,14 +4,15 @@
 //  1. many travellers at once, each booking end to end: anonymous visit, new itinerary, add a room, guest
 //     details, invoice, card payment, then reading the itinerary until it is confirmed (through Kafka).
 //     First flat out (`--concurrency` travellers): bookings_per_s. Then with fewer travellers at once
-//     (`--latency-concurrency`), below saturation: the confirm latency, from the payment's answer to the
-//     itinerary reading `confirmed` (flat out, latency is mostly queueing behind the other travellers;
-//     both are printed);
+//     (`--latency-concurrency`): the confirm latency, from the payment's answer to the itinerary reading
+//     `confirmed` (flat out, latency is mostly queueing behind the other travellers; both are printed), and
+//     the share of the flat-out rate they kept the platform at (`calm_load`). Then paced, below saturation:
+//     new bookings begun at `--paced` of the flat-out rate whoever is still under way (`paced_confirm_*`);
 //  2. 200 travellers racing for the last 10 rooms of one hotel, each paying twice with the same key (a
 //     double click).
 // overbooked and double_charged cover every booking of the run, checked behind the API.
-// Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --racers 200 --last 10
-//        --earlier 100000]
+// Usage: npm run bench:booking [-- --seconds 20 --concurrency 24 --latency-concurrency 8 --paced 0.5 --racers 200
+//        --last 10 --earlier 100000]
 // Tracing (tracing.ts): BENCH_TRACING=off (default), 0.1 or 1 runs the parts so; BENCH_TRACING=all measures
 // what tracing costs instead: round 1 flat out only, with tracing off, at 10 % and at 100 % on three platforms
 // side by side, all loaded at once (`--rounds` rounds of `--slice` seconds), and prints
@@ -21,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { cards, inDays, startStack, Traveller, type Stack, type Stay } from '@travelclub/testing';
 import { benchOptions, stackInfra } from './setup.js';
 import { fillEarlier } from './earlier.js';
+import { roomSupply } from './rooms.js';
 import { cpuMs, cpuPerRequest, pidsOf } from './web/cpu.js';
 import { profileReport } from './web/profile.js';
 import {
@@ -42,6 +44,8 @@ const values = benchOptions({
   warmup: 3,
   concurrency: 24,
   'latency-concurrency': 8,
+  // The paced round's rate of new bookings, as a share of the flat-out rate just measured.
+  paced: 0.5,
   racers: 200,
   last: 10,
   hotels: 2000,
@@ -92,46 +96,6 @@ async function untilConfirmed(traveller: Traveller, itineraryId: string, from: n
   }
 }
 
-/** Rooms to book in round 1: many hotels and dates, each used at most as often as it has rooms left. */
-async function roomSupply(wanted: number): Promise<Stay[]> {
-  const scout = await new Traveller(stack.gateway).visit();
-  const supply: Stay[] = [];
-  for (let offset = 20; supply.length < wanted && offset < 300; offset += 3) {
-    const created = await scout.call<{ searchId: string }>('POST', '/api/v1/hotel/search/create', {
-      destination: 'country-US',
-      checkIn: inDays(offset),
-      checkOut: inDays(offset + 2),
-      guests: 2,
-    });
-    const searchId = created.body.searchId;
-    const page = await scout.call<{ hotels: { id: string; cheapestRate: unknown }[] }>(
-      'GET',
-      `/api/v1/hotel/search/${searchId}?take=50`,
-    );
-    for (const hotel of page.body.hotels.filter((h) => h.cheapestRate)) {
-      const answer = await scout.availability(hotel.id, searchId);
-      if (answer.status !== 200) continue;
-      for (const roomType of answer.body.roomTypes) {
-        const rate = roomType.rooms[0];
-        if (!rate) continue;
-        for (let i = 0; i < roomType.roomsLeft; i++)
-          supply.push({
-            searchId,
-            hotelId: hotel.id,
-            roomType: roomType.type,
-            roomId: rate.id,
-            checkInDate: answer.body.checkIn,
-            checkOutDate: answer.body.checkOut,
-            price: rate.totalPrice,
-            roomsLeft: roomType.roomsLeft,
-          });
-      }
-    }
-  }
-  // Spread over hotels, so travellers do not all queue on one room type.
-  return supply.sort(() => Math.random() - 0.5);
-}
-
 interface Outcome {
   confirmMs: number;
 }
@@ -145,13 +109,37 @@ async function book(stay: Stay, gateway: string): Promise<Outcome> {
   return { confirmMs: await untilConfirmed(traveller, pending.id, Date.now()) };
 }
 
+interface Round {
+  bookings: number;
+  failures: number;
+  elapsed: number;
+  /** Confirm latencies, sorted. */
+  latencies: number[];
+}
+
+/** Books `stay` through `gateway`, its confirm latency into `round` (or a failure counted). */
+async function bookInto(round: Round, stay: Stay, gateway: string) {
+  try {
+    round.latencies.push((await book(stay, gateway)).confirmMs);
+  } catch (err) {
+    round.failures++;
+    if (round.failures <= 3) console.error(`booking failed: ${(err as Error).message}`);
+  }
+}
+
+function finished(round: Round, started: number): Round {
+  round.elapsed = (performance.now() - started) / 1000;
+  round.latencies.sort((a, b) => a - b);
+  round.bookings = round.latencies.length;
+  return round;
+}
+
 /**
  * Round 1: `concurrency` travellers, each booking one after the other, for `durationS` seconds (on the running
  * platform unless told).
  */
 async function throughput(supply: Stay[], durationS: number, concurrency: number, gateway = stack.gateway) {
-  const latencies: number[] = [];
-  let failures = 0;
+  const round: Round = { bookings: 0, failures: 0, elapsed: 0, latencies: [] };
   const started = performance.now();
   const until = started + durationS * 1000;
   await Promise.all(
@@ -159,18 +147,32 @@ async function throughput(supply: Stay[], durationS: number, concurrency: number
       while (performance.now() < until) {
         const stay = supply.pop();
         if (!stay) return;
-        try {
-          latencies.push((await book(stay, gateway)).confirmMs);
-        } catch (err) {
-          failures++;
-          if (failures <= 3) console.error(`booking failed: ${(err as Error).message}`);
-        }
+        await bookInto(round, stay, gateway);
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { bookings: latencies.length, failures, elapsed, latencies };
+  return finished(round, started);
+}
+
+/**
+ * Round 1, paced: a booking begun every 1/`perS` seconds for `durationS` seconds, however many are still under
+ * way (travellers arrive on their own, not after one another): the confirm latency at a known share of the
+ * flat-out rate. A fixed number of travellers booking back to back keeps the platform as busy as they can
+ * make it, so at 8 of them this machine ran at nine tenths of its flat-out rate, where latency is queueing.
+ */
+async function paced(supply: Stay[], durationS: number, perS: number) {
+  const round: Round = { bookings: 0, failures: 0, elapsed: 0, latencies: [] };
+  const started = performance.now();
+  const under: Promise<void>[] = [];
+  for (let i = 0; i < durationS * perS; i++) {
+    const wait = started + (i * 1000) / perS - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const stay = supply.pop();
+    if (!stay) break;
+    under.push(bookInto(round, stay, stack.gateway));
+  }
+  await Promise.all(under);
+  return finished(round, started);
 }
 
 /** Round 2: the last `lastRooms` rooms of one room type, and `racers` travellers who all want one. */
@@ -251,7 +253,7 @@ async function overhead() {
       if (platforms.size > 0) stack = await platform(mode);
       const entry = { stack, supply: [] as Stay[] };
       platforms.set(mode, entry);
-      entry.supply = await roomSupply(150 * (values.rounds * values.slice + values.warmup));
+      entry.supply = await roomSupply(stack.gateway, 150 * (values.rounds * values.slice + values.warmup));
     }
     const all = [...platforms.values()];
     await Promise.all(all.map((p) => throughput(p.supply, values.warmup, concurrency, p.stack.gateway)));
@@ -282,8 +284,8 @@ async function overhead() {
 }
 
 async function bench() {
-  // Enough rooms for 150 bookings a second, warm-up included.
-  const supply = await roomSupply(150 * (2 * seconds + values.warmup));
+  // Enough rooms for 150 bookings a second in every round, warm-up included.
+  const supply = await roomSupply(stack.gateway, 150 * (3 * seconds + values.warmup));
   const supplied = new Map<string, number>();
   for (const s of supply) supplied.set(`${s.hotelId}|${s.roomType}|${s.checkInDate}`, s.roomsLeft);
   console.log(`${supply.length} rooms to book in ${supplied.size} room types and dates`);
@@ -302,19 +304,22 @@ async function bench() {
   const perBooking = cpuPerRequest(cpuBefore, cpuMs(pids), flat.bookings);
   const cpuPerBooking = perBooking.filter((part) => part.name in pids).reduce((sum, part) => sum + part.ms, 0);
   const calm = await throughput(supply, seconds, values['latency-concurrency']);
-  const report = (name: string, round: typeof flat, travellers: number) =>
+  const bookingsPerS = flat.bookings / flat.elapsed;
+  const calmLoad = calm.bookings / calm.elapsed / bookingsPerS;
+  const steady = await paced(supply, seconds, values.paced * bookingsPerS);
+  const report = (name: string, round: Round, how: string) =>
     console.log(
-      `round 1, ${name}: ${round.bookings} bookings by ${travellers} travellers in ${round.elapsed.toFixed(1)} s ` +
+      `round 1, ${name}: ${round.bookings} bookings ${how} in ${round.elapsed.toFixed(1)} s ` +
         `(${(round.bookings / round.elapsed).toFixed(1)}/s, ${round.failures} failed); confirm p50 ` +
         `${percentile(round.latencies, 50).toFixed(1)} ms, p99 ${percentile(round.latencies, 99).toFixed(1)} ms`,
     );
-  report('flat out', flat, concurrency);
-  report('below saturation', calm, values['latency-concurrency']);
+  report('flat out', flat, `by ${concurrency} travellers`);
+  report(`${values['latency-concurrency']} travellers`, calm, `at ${calmLoad.toFixed(2)} of the flat-out rate`);
+  report('paced', steady, `begun at ${values.paced} of the flat-out rate`);
   console.log(
     `CPU ms per booking, flat out: ${perBooking.map((part) => `${part.name} ${part.ms.toFixed(1)}`).join(', ')}; ` +
       `platform in all ${cpuPerBooking.toFixed(1)}`,
   );
-  const bookingsPerS = flat.bookings / flat.elapsed;
   const p50 = percentile(calm.latencies, 50);
   const p99 = percentile(calm.latencies, 99);
 
@@ -327,7 +332,10 @@ async function bench() {
   console.log(loadNow());
   const result =
     `RESULT bookings_per_s=${bookingsPerS.toFixed(1)} confirm_p50_ms=${p50.toFixed(1)} confirm_p99_ms=${p99.toFixed(1)} ` +
-    `overbooked=${overbooked} double_charged=${doubleCharged} cpu_ms_per_booking=${cpuPerBooking.toFixed(1)}`;
+    `overbooked=${overbooked} double_charged=${doubleCharged} cpu_ms_per_booking=${cpuPerBooking.toFixed(1)} ` +
+    `calm_load=${calmLoad.toFixed(2)} paced_load=${values.paced} ` +
+    `paced_confirm_p50_ms=${percentile(steady.latencies, 50).toFixed(1)} ` +
+    `paced_confirm_p99_ms=${percentile(steady.latencies, 99).toFixed(1)}`;
   return { result, flatWindow };
 }
 

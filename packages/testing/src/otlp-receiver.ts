@@ -17,6 +17,9 @@ export interface ReceivedSpan {
   attributes: Record<string, unknown>;
   /** 2: error. */
   status?: number;
+  /** When it started and ended, in milliseconds since the epoch (the sending part's clock). */
+  start: number;
+  end: number;
 }
 
 export interface OtlpReceiver {
@@ -55,12 +58,15 @@ interface ExportRequest {
         kind: number;
         attributes?: KeyValue[];
         status?: { code?: number };
+        startTimeUnixNano?: string | number;
+        endTimeUnixNano?: string | number;
       }[];
     }[];
   }[];
 }
 
 const valueOf = (v: AnyValue) => v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue;
+const msOf = (nanos: string | number | undefined) => Number(BigInt(nanos ?? 0) / 1000n) / 1000;
 const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
 
 export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
@@ -98,6 +104,8 @@ export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Prom
                 kind: span.kind,
                 attributes: attributesOf(span.attributes),
                 ...(span.status?.code !== undefined ? { status: span.status.code } : {}),
+                start: msOf(span.startTimeUnixNano),
+                end: msOf(span.endTimeUnixNano),
               });
             }
           }
