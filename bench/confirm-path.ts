@@ -20,7 +20,9 @@ const { concurrency, seconds, hotels, slowest } = benchOptions({
 });
 const { infra, catcher } = await stackInfra(200);
 const receiver = await startOtlpReceiver();
-const stack = await startStack(infra, { hotels, env: { LOG_LEVEL: 'warn', ...tracingEnv(1, receiver.url) } });
+// MongoDB's commands too: the handlers' time is mostly theirs.
+const env = { LOG_LEVEL: 'warn', TRACE_MONGODB_COMMANDS: 'true', ...tracingEnv(1, receiver.url) };
+const stack = await startStack(infra, { hotels, env });
 
 interface Booking {
   traceId: string;
