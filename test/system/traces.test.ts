@@ -46,6 +46,7 @@ async function traceWith(traceId: string, wanted: Record<string, Want>, timeoutM
 describe('a booking reads as one trace', () => {
   it('from the add to cart and its hold through the payment, billing.invoice.paid and the confirmation to the mail job', async () => {
     const traceId = randomBytes(16).toString('hex');
+    const began = Date.now();
     const [booking] = await pendingBookings(platform.stack, 1, (traveller) => (traveller.traceId = traceId));
     await payUntilPaid(booking!);
     await allConfirmed([booking!]);
@@ -75,5 +76,13 @@ describe('a booking reads as one trace', () => {
     const orphans = spans.filter((s) => s.parentSpanId && !ids.has(s.parentSpanId));
     expect(orphans.filter((s) => !(s.service === 'gateway' && s.kind === SERVER))).toEqual([]);
     expect(spans.filter((s) => s.status === 2).map((s) => `${s.service}: ${s.name}`)).toEqual([]);
+
+    // Each span comes with its times (bench:confirm-path orders a booking's steps by them): within the test,
+    // never ending before it began, and the itinerary handles billing.invoice.paid after billing published it.
+    const ended = Date.now();
+    expect(spans.filter((s) => !(s.start >= began && s.start <= s.end && s.end <= ended))).toEqual([]);
+    const published = spans.find((s) => s.kind === PRODUCER && s.name === 'publish billing.invoice.paid')!;
+    const handled = spans.find((s) => s.service === 'itinerary' && s.name === 'process billing.invoice.paid')!;
+    expect(handled.start).toBeGreaterThanOrEqual(published.start);
   }, 180_000);
 });
