@@ -7,7 +7,7 @@
 // part, so the times are longer than bench:booking's (tracing off); where the wait is, is what this is for.
 // Usage: npm run bench:confirm-path [-- --concurrency 3 --seconds 20 --hotels 2000 --slowest 4]
 import { randomBytes, randomUUID } from 'node:crypto';
-import { cards, startOtlpReceiver, startStack, Traveller, type ReceivedSpan } from '@travelclub/testing';
+import { cards, startOtlpReceiver, startStack, Traveller, type ReceivedSpan, type Stay } from '@travelclub/testing';
 import { roomSupply } from './rooms.js';
 import { benchOptions, stackInfra } from './setup.js';
 import { tracingEnv } from './tracing.js';
@@ -32,7 +32,7 @@ interface Booking {
 }
 
 /** Books `stay`, the payment in a trace of its own; answers when it was paid and confirmed. */
-async function book(stay: Parameters<Traveller['checkout']>[0]): Promise<Booking> {
+async function book(stay: Stay): Promise<Booking> {
   const traveller = await new Traveller(stack.gateway).visit();
   const pending = await traveller.checkout(stay, `${randomUUID()}@bench.test`);
   const traceId = randomBytes(16).toString('hex');
