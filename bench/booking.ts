@@ -113,7 +113,7 @@ interface Round {
   bookings: number;
   failures: number;
   elapsed: number;
-  /** Confirm latencies, sorted. */
+  /** Confirm latencies (sorted once the round is over). */
   latencies: number[];
 }
 
@@ -157,22 +157,28 @@ async function throughput(supply: Stay[], durationS: number, concurrency: number
 /**
  * Round 1, paced: a booking begun every 1/`perS` seconds for `durationS` seconds, however many are still under
  * way (travellers arrive on their own, not after one another): the confirm latency at a known share of the
- * flat-out rate. A fixed number of travellers booking back to back keeps the platform as busy as they can
- * make it, so at 8 of them this machine ran at nine tenths of its flat-out rate, where latency is queueing.
+ * flat-out rate. A fixed number of travellers booking back to back keeps the platform as busy as they can make
+ * it (`calm_load` says how busy). `begunPerS` is the rate the bookings were begun at: `perS` unless the rooms
+ * ran out or this process fell behind.
  */
 async function paced(supply: Stay[], durationS: number, perS: number) {
   const round: Round = { bookings: 0, failures: 0, elapsed: 0, latencies: [] };
   const started = performance.now();
   const under: Promise<void>[] = [];
   for (let i = 0; i < durationS * perS; i++) {
+    // Each start is timed from the round's start, so a late timer is caught up, not carried on.
     const wait = started + (i * 1000) / perS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const stay = supply.pop();
-    if (!stay) break;
+    if (!stay) {
+      console.error(`the paced round ran out of rooms after ${under.length} bookings`);
+      break;
+    }
     under.push(bookInto(round, stay, stack.gateway));
   }
+  const begunPerS = under.length / Math.max(durationS, (performance.now() - started) / 1000);
   await Promise.all(under);
-  return finished(round, started);
+  return { ...finished(round, started), begunPerS };
 }
 
 /** Round 2: the last `lastRooms` rooms of one room type, and `racers` travellers who all want one. */
@@ -307,15 +313,16 @@ async function bench() {
   const bookingsPerS = flat.bookings / flat.elapsed;
   const calmLoad = calm.bookings / calm.elapsed / bookingsPerS;
   const steady = await paced(supply, seconds, values.paced * bookingsPerS);
-  const report = (name: string, round: Round, how: string) =>
+  const pacedLoad = steady.begunPerS / bookingsPerS;
+  const report = (name: string, round: Round, how: string, perS = round.bookings / round.elapsed) =>
     console.log(
       `round 1, ${name}: ${round.bookings} bookings ${how} in ${round.elapsed.toFixed(1)} s ` +
-        `(${(round.bookings / round.elapsed).toFixed(1)}/s, ${round.failures} failed); confirm p50 ` +
+        `(${perS.toFixed(1)}/s, ${round.failures} failed); confirm p50 ` +
         `${percentile(round.latencies, 50).toFixed(1)} ms, p99 ${percentile(round.latencies, 99).toFixed(1)} ms`,
     );
   report('flat out', flat, `by ${concurrency} travellers`);
   report(`${values['latency-concurrency']} travellers`, calm, `at ${calmLoad.toFixed(2)} of the flat-out rate`);
-  report('paced', steady, `begun at ${values.paced} of the flat-out rate`);
+  report('paced', steady, `begun at ${pacedLoad.toFixed(2)} of the flat-out rate`, steady.begunPerS);
   console.log(
     `CPU ms per booking, flat out: ${perBooking.map((part) => `${part.name} ${part.ms.toFixed(1)}`).join(', ')}; ` +
       `platform in all ${cpuPerBooking.toFixed(1)}`,
@@ -333,7 +340,7 @@ async function bench() {
   const result =
     `RESULT bookings_per_s=${bookingsPerS.toFixed(1)} confirm_p50_ms=${p50.toFixed(1)} confirm_p99_ms=${p99.toFixed(1)} ` +
     `overbooked=${overbooked} double_charged=${doubleCharged} cpu_ms_per_booking=${cpuPerBooking.toFixed(1)} ` +
-    `calm_load=${calmLoad.toFixed(2)} paced_load=${values.paced} ` +
+    `calm_load=${calmLoad.toFixed(2)} paced_load=${pacedLoad.toFixed(2)} paced_bookings=${steady.bookings} ` +
     `paced_confirm_p50_ms=${percentile(steady.latencies, 50).toFixed(1)} ` +
     `paced_confirm_p99_ms=${percentile(steady.latencies, 99).toFixed(1)}`;
   return { result, flatWindow };

@@ -2,7 +2,7 @@
 // scout finds them through the public API (bench:booking, bench:confirm-path).
 import { inDays, Traveller, type Stay } from '@travelclub/testing';
 
-/** Rooms to book in round 1: many hotels and dates, each used at most as often as it has rooms left. */
+/** `wanted` rooms to book (or as many as it finds): many hotels and dates, each at most as often as it has rooms left. */
 export async function roomSupply(gateway: string, wanted: number): Promise<Stay[]> {
   const scout = await new Traveller(gateway).visit();
   const supply: Stay[] = [];

@@ -17,7 +17,7 @@ export interface ReceivedSpan {
   attributes: Record<string, unknown>;
   /** 2: error. */
   status?: number;
-  /** When it started and ended, in milliseconds since the epoch (the sending part's clock). */
+  /** When it started and ended, in milliseconds since the epoch (the sending part's clock; NaN if not sent). */
   start: number;
   end: number;
 }
@@ -66,7 +66,14 @@ interface ExportRequest {
 }
 
 const valueOf = (v: AnyValue) => v.stringValue ?? v.intValue ?? v.boolValue ?? v.doubleValue;
-const msOf = (nanos: string | number | undefined) => Number(BigInt(nanos ?? 0) / 1000n) / 1000;
+/** OTLP's nanoseconds (a decimal string, as JSON carries 64-bit numbers) as milliseconds; NaN when not so. */
+function msOf(nanos: string | number | undefined): number {
+  try {
+    return nanos === undefined ? NaN : Number(BigInt(nanos) / 1000n) / 1000;
+  } catch {
+    return NaN;
+  }
+}
 const attributesOf = (list: KeyValue[] = []) => Object.fromEntries(list.map(({ key, value }) => [key, valueOf(value)]));
 
 export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Promise<OtlpReceiver> {
