@@ -15,20 +15,36 @@ function originOf(url: string | undefined): string[] {
 }
 
 /**
- * The content policy for the settings in `env` (IMAGES_BASE_URL, MAP_STYLE_URL, PUBLIC_URL) and a page's
- * nonce.
+ * Where creators' uploaded images are read, from the creator service's own media settings (the web server gets
+ * the same ones): the local store's PUBLIC_MEDIA_URL, or with MEDIA_STORE=s3 its S3_PUBLIC_URL (a CDN) or else
+ * the bucket's own address, worked out as the creator's `bucketAddress` does
+ * (services/creator/src/media/s3-store.ts).
+ */
+function mediaOrigin(env: NodeJS.ProcessEnv): string[] {
+  if (env.MEDIA_STORE !== 's3') return originOf(env.PUBLIC_MEDIA_URL);
+  if (env.S3_PUBLIC_URL) return originOf(env.S3_PUBLIC_URL);
+  const [server] = originOf(env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`);
+  if (!server || !env.S3_BUCKET) return [];
+  if (env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1') return [server];
+  const { protocol, host } = new URL(server);
+  return [`${protocol}//${env.S3_BUCKET}.${host}`];
+}
+
+/**
+ * The content policy for the settings in `env` (IMAGES_BASE_URL, the media store's, MAP_STYLE_URL) and a page's
+ * nonce. Image hosts are named even when they are the site's own origin: 'self' is the address the browser
+ * used, and a site reached under another name than its settings' (localhost for 127.0.0.1) still links its
+ * pictures at the settings' one.
  */
 export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce: string): string {
-  const site = originOf(env.PUBLIC_URL);
-  const others = (url: string | undefined) => originOf(url).filter((origin) => !site.includes(origin));
-  const images = others(env.IMAGES_BASE_URL);
   // A MapLibre style elsewhere brings its tiles, glyphs and sprites from its own host.
-  const map = others(env.MAP_STYLE_URL);
+  const map = originOf(env.MAP_STYLE_URL);
+  const images = [...new Set([...originOf(env.IMAGES_BASE_URL), ...mediaOrigin(env), ...map])];
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data: blob:", ...images, ...map].join(' '),
+    ["img-src 'self' data: blob:", ...images].join(' '),
     ["font-src 'self' data:", ...map].join(' '),
     ["connect-src 'self'", ...map].join(' '),
     // MapLibre runs its workers from blob: URLs.

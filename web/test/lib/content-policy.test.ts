@@ -15,7 +15,7 @@ describe('contentSecurityPolicy', () => {
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:']);
   });
 
-  it('admits the image host and a production map style host, not the site again', () => {
+  it('admits the image host and a production map style host', () => {
     const policy = directives(
       contentSecurityPolicy(
         {
@@ -28,9 +28,47 @@ describe('contentSecurityPolicy', () => {
     );
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://images.example', 'https://tiles.example']);
     expect(policy['connect-src']).toEqual(["'self'", 'https://tiles.example']);
-    const sameSite = directives(
-      contentSecurityPolicy({ PUBLIC_URL: 'https://a.example', IMAGES_BASE_URL: 'https://a.example/img' }, 'n'),
+  });
+
+  it("names the site's own image origin too: a visitor may reach the site under another name", () => {
+    // npm start's settings say 127.0.0.1; a visitor at localhost:8080 has another 'self'.
+    const local = directives(
+      contentSecurityPolicy(
+        {
+          PUBLIC_URL: 'http://127.0.0.1:8080',
+          IMAGES_BASE_URL: 'http://127.0.0.1:8080',
+          PUBLIC_MEDIA_URL: 'http://127.0.0.1:8080',
+        },
+        'n',
+      ),
     );
-    expect(sameSite['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(local['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:8080']);
+  });
+
+  it("admits where creators' uploads are read: the bucket, a CDN in front of it, or another S3 server", () => {
+    const imgSrc = (env: NodeJS.ProcessEnv) => directives(contentSecurityPolicy(env, 'n'))['img-src'];
+    const bucket = { MEDIA_STORE: 's3', S3_BUCKET: 'travelclub-media', S3_REGION: 'eu-west-1' };
+    expect(imgSrc(bucket)).toEqual(["'self'", 'data:', 'blob:', 'https://travelclub-media.s3.eu-west-1.amazonaws.com']);
+    expect(imgSrc({ ...bucket, S3_PUBLIC_URL: 'https://media.example/club' })).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://media.example',
+    ]);
+    const minio = { ...bucket, S3_ENDPOINT: 'http://minio.local:9000' };
+    expect(imgSrc(minio)).toEqual(["'self'", 'data:', 'blob:', 'http://travelclub-media.minio.local:9000']);
+    expect(imgSrc({ ...minio, S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://minio.local:9000',
+    ]);
+    // The local store's links are PUBLIC_MEDIA_URL's; the S3 settings are not read then.
+    expect(imgSrc({ ...bucket, MEDIA_STORE: 'local', PUBLIC_MEDIA_URL: 'https://club.example' })).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://club.example',
+    ]);
   });
 });
