@@ -33,8 +33,9 @@ function mediaOrigin(env: NodeJS.ProcessEnv): string[] {
 /**
  * The content policy for the settings in `env` (IMAGES_BASE_URL, the media store's, MAP_STYLE_URL) and a page's
  * nonce. Image hosts are named even when they are the site's own origin: 'self' is the address the browser
- * used, and a site reached under another name than its settings' (localhost for 127.0.0.1) still links its
- * pictures at the settings' one.
+ * used, and a site reached under another name than its settings' (www. before its domain) still links its
+ * pictures at the settings' one. Under another site's name altogether (localhost for npm start's 127.0.0.1)
+ * the pictures stay out all the same: the gateway sends them with Cross-Origin-Resource-Policy: same-site.
  */
 export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce: string): string {
   // A MapLibre style elsewhere brings its tiles, glyphs and sprites from its own host.

@@ -31,7 +31,7 @@ describe('contentSecurityPolicy', () => {
   });
 
   it("names the site's own image origin too: a visitor may reach the site under another name", () => {
-    // npm start's settings say 127.0.0.1; a visitor at localhost:8080 has another 'self'.
+    // 'self' is the address the browser used, which need not be the settings' one.
     const local = directives(
       contentSecurityPolicy(
         {
