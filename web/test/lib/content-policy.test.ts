@@ -5,6 +5,8 @@ import { contentSecurityPolicy } from '~/lib/content-policy.server';
 
 const directives = (policy: string) =>
   Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+/** The policy for the settings `env`, by directive. */
+const policyFor = (env: NodeJS.ProcessEnv) => directives(contentSecurityPolicy(env, 'n'));
 
 describe('contentSecurityPolicy', () => {
   it("lets scripts come from the site, and inline ones only with the page's nonce", () => {
@@ -16,37 +18,27 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('admits the image host and a production map style host', () => {
-    const policy = directives(
-      contentSecurityPolicy(
-        {
-          PUBLIC_URL: 'https://travelclub.example',
-          IMAGES_BASE_URL: 'https://images.example/cdn',
-          MAP_STYLE_URL: 'https://tiles.example/style.json',
-        },
-        'n',
-      ),
-    );
+    const policy = policyFor({
+      PUBLIC_URL: 'https://travelclub.example',
+      IMAGES_BASE_URL: 'https://images.example/cdn',
+      MAP_STYLE_URL: 'https://tiles.example/style.json',
+    });
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://images.example', 'https://tiles.example']);
     expect(policy['connect-src']).toEqual(["'self'", 'https://tiles.example']);
   });
 
   it("names the site's own image origin too: a visitor may reach the site under another name", () => {
     // 'self' is the address the browser used, which need not be the settings' one.
-    const local = directives(
-      contentSecurityPolicy(
-        {
-          PUBLIC_URL: 'http://127.0.0.1:8080',
-          IMAGES_BASE_URL: 'http://127.0.0.1:8080',
-          PUBLIC_MEDIA_URL: 'http://127.0.0.1:8080',
-        },
-        'n',
-      ),
-    );
+    const local = policyFor({
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      IMAGES_BASE_URL: 'http://127.0.0.1:8080',
+      PUBLIC_MEDIA_URL: 'http://127.0.0.1:8080',
+    });
     expect(local['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:8080']);
   });
 
   it("admits where creators' uploads are read: the bucket, a CDN in front of it, or another S3 server", () => {
-    const imgSrc = (env: NodeJS.ProcessEnv) => directives(contentSecurityPolicy(env, 'n'))['img-src'];
+    const imgSrc = (env: NodeJS.ProcessEnv) => policyFor(env)['img-src'];
     const bucket = { MEDIA_STORE: 's3', S3_BUCKET: 'travelclub-media', S3_REGION: 'eu-west-1' };
     expect(imgSrc(bucket)).toEqual(["'self'", 'data:', 'blob:', 'https://travelclub-media.s3.eu-west-1.amazonaws.com']);
     expect(imgSrc({ ...bucket, S3_PUBLIC_URL: 'https://media.example/club' })).toEqual([
