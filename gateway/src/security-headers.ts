@@ -19,7 +19,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     xContentTypeOptions: true,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
-    // Hotel images are read by the web app from its own site's other hosts.
+    // Answers are for the site's own pages; the services' public images say `cross-origin` themselves
+    // (PUBLIC_ASSET_HEADERS in the kit), and a service's header wins over these.
     crossOriginResourcePolicy: { policy: 'same-site' },
     contentSecurityPolicy: false,
     crossOriginOpenerPolicy: false,

@@ -145,9 +145,19 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
       expect(res.headers['content-security-policy']).toBeUndefined();
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('let a service say its public bytes may be shown by any site (the app opened as localhost, links at 127.0.0.1)', async () => {
+    const app = await gateway();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/hotel/large' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });
 

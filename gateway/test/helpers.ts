@@ -2,7 +2,7 @@
 // against the test run's real Redis, and a test file's gateway in front of them.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyHttpConventions, appError } from '@travelclub/kit';
+import { applyHttpConventions, appError, PUBLIC_ASSET_HEADERS } from '@travelclub/kit';
 import { startTestJwks, testInfra, uniqueName, type TestJwks } from '@travelclub/kit/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
@@ -30,7 +30,9 @@ export async function startUpstream(name: string): Promise<Upstream> {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     return { late: true };
   });
-  app.get('/api/v1/hotel/large', async (_req, reply) => reply.type('image/jpeg').send(Buffer.alloc(200_000, 7)));
+  app.get('/api/v1/hotel/large', async (_req, reply) =>
+    reply.headers(PUBLIC_ASSET_HEADERS).type('image/jpeg').send(Buffer.alloc(200_000, 7)),
+  );
   app.get('/api/v1/hotel/missing', async () => {
     throw appError('hotel-not-found');
   });

@@ -46,6 +46,20 @@ declare module 'fastify' {
   }
 }
 
+/** How long public bytes that never change at their address are kept: a year, the most caches honour. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The headers of public bytes that never change at their address (hotel images, creators' uploads): anyone may
+ * keep them for good, and any site may show them. The gateway's `Cross-Origin-Resource-Policy: same-site`
+ * would keep them off pages of another site, such as the app opened as `localhost` while its links name
+ * `127.0.0.1`, or a creator's own blog; a picture anyone can fetch has nothing that policy protects.
+ */
+export const PUBLIC_ASSET_HEADERS = {
+  'cache-control': IMMUTABLE_CACHE_CONTROL,
+  'cross-origin-resource-policy': 'cross-origin',
+} as const;
+
 /** Where the logger factory leaves the correlation id for the request hook, so it is worked out once. */
 const CORRELATION_ID = Symbol('correlationId');
 type CorrelatedRequest = { [CORRELATION_ID]?: string };

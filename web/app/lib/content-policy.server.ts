@@ -34,8 +34,8 @@ function mediaOrigin(env: NodeJS.ProcessEnv): string[] {
  * The content policy for the settings in `env` (IMAGES_BASE_URL, the media store's, MAP_STYLE_URL) and a page's
  * nonce. Image hosts are named even when they are the site's own origin: 'self' is the address the browser
  * used, and a site reached under another name than its settings' (www. before its domain) still links its
- * pictures at the settings' one. Under another site's name altogether (localhost for npm start's 127.0.0.1)
- * the pictures stay out all the same: the gateway sends them with Cross-Origin-Resource-Policy: same-site.
+ * pictures at the settings' one, and so does one opened under another site's name altogether (localhost for
+ * npm start's 127.0.0.1): the images say any site may show them (`Cross-Origin-Resource-Policy: cross-origin`).
  */
 export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce: string): string {
   // A MapLibre style elsewhere brings its tiles, glyphs and sprites from its own host.

@@ -51,6 +51,8 @@ describe('GET /api/v1/images/:publicId', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Any site may show it: the web app opened under another name than its links' (localhost, 127.0.0.1).
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
     expect(res.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const { width, height } = await sharp(res.rawPayload).metadata();
@@ -77,6 +79,7 @@ describe('GET /api/v1/images/:publicId', () => {
       expect(res.statusCode, ifNoneMatch).toBe(304);
       expect(res.headers.etag).toBe(etag);
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(res.rawPayload.length).toBe(0);
     }
     const stale = await get(url, { 'if-none-match': '"something-else"' });

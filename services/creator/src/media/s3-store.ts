@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { IMMUTABLE_CACHE_CONTROL } from '@travelclub/kit';
 import { checkMediaKey, trimBase, type MediaStorage } from './storage.js';
 
 export interface S3StoreOptions {
@@ -34,9 +35,6 @@ const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('
 const isNotFound = (err: unknown) =>
   err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
 
-/** Served forever: a key is random and never written twice. */
-const CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
 export function s3Store(options: S3StoreOptions): MediaStorage {
   const { bucket } = options;
   const client = new S3Client({
@@ -59,7 +57,8 @@ export function s3Store(options: S3StoreOptions): MediaStorage {
           Key: checkMediaKey(key),
           Body: bytes,
           ContentType: contentType,
-          CacheControl: CACHE_CONTROL,
+          // Served forever: a key is random and never written twice.
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
         }),
       );
     },

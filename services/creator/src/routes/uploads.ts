@@ -3,7 +3,7 @@
 // refusal answered from the catalogue (never a 500), and the local store's media route.
 import fastifyMultipart, { type Multipart, type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import type { creatorMediaEndpoints, ImageAsset } from '@travelclub/contracts';
-import { AppError, appError, type Handlers } from '@travelclub/kit';
+import { AppError, appError, PUBLIC_ASSET_HEADERS, type Handlers } from '@travelclub/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ImageIntake, StoredImages } from '../flows/media.js';
 
@@ -145,16 +145,16 @@ export function multipartReader(images: ImageIntake): MultipartReader {
   };
 }
 
-/** Every stored key is random and written once, so its bytes never change. */
-const CACHE_CONTROL = 'public, max-age=31536000, immutable';
-
-/** The media route's handler, to spread into the service's `registerEndpoints` call. */
+/**
+ * The media route's handler, to spread into the service's `registerEndpoints` call. Every stored key is random
+ * and written once, so its bytes never change.
+ */
 export function mediaHandlers(images: StoredImages): Handlers<typeof creatorMediaEndpoints> {
   return {
     media: async ({ params }, reply) => {
       const stored = await images.read(params.publicId, params.file);
       return reply
-        .headers({ 'cache-control': CACHE_CONTROL, 'x-content-type-options': 'nosniff' })
+        .headers({ ...PUBLIC_ASSET_HEADERS, 'x-content-type-options': 'nosniff' })
         .type(stored.contentType)
         .send(stored.bytes);
     },

@@ -121,6 +121,7 @@ describe('an image upload', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/jpeg');
       expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       const metadata = await sharp(served.rawPayload).metadata();
       expect(metadata.width).toBe(width);
