@@ -11,6 +11,7 @@
 import type { AssistantStreamEvent, AutocompleteAnswer, ChatMessage, Destination } from '@travelclub/contracts';
 import { Creator, startStack } from '@travelclub/testing';
 import { benchOptions, stackInfra } from './setup.js';
+import { ascending, percentile } from './stats.js';
 
 const values = benchOptions(
   {
@@ -152,9 +153,6 @@ async function converse(creator: Creator, text: string, until: number): Promise<
   return outcomes;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
-const sortedOf = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const ms = (x: number) => (Number.isNaN(x) ? 'NaN' : x.toFixed(0));
 
 /** The answers begun in the measured window: latencies of the good ones, and the failures by reason. */
@@ -162,8 +160,8 @@ function summarise(outcomes: Outcome[]) {
   const good = outcomes.filter((o) => !o.failure);
   const failures = new Map<string, number>();
   for (const { failure } of outcomes) if (failure) failures.set(failure, (failures.get(failure) ?? 0) + 1);
-  const ttft = sortedOf(good.map((o) => o.ttftMs));
-  const answer = sortedOf(good.map((o) => o.answerMs));
+  const ttft = ascending(good.map((o) => o.ttftMs));
+  const answer = ascending(good.map((o) => o.answerMs));
   return {
     answers: good.length,
     failed: outcomes.length - good.length,

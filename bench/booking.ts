@@ -38,6 +38,7 @@ import {
   tracingFromEnv,
   type TracingMode,
 } from './tracing.js';
+import { percentile } from './stats.js';
 
 const values = benchOptions({
   seconds: 20,
@@ -77,9 +78,6 @@ async function teardown(stopped: Stack) {
 }
 let stack = await platform(tracing.all ? 'off' : tracing.modes[0]!);
 const mongo = await MongoClient.connect(infra.mongoUrl);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 /**
  * Reads the itinerary until it is confirmed; answers how long after `from` (the payment's answer) its state

@@ -11,6 +11,7 @@ import { cards, startOtlpReceiver, startStack, Traveller, type ReceivedSpan, typ
 import { roomSupply } from './rooms.js';
 import { benchOptions, stackInfra } from './setup.js';
 import { tracingEnv } from './tracing.js';
+import { ascending, percentile } from './stats.js';
 
 const { concurrency, seconds, hotels, slowest } = benchOptions({
   concurrency: 3,
@@ -72,10 +73,6 @@ try {
   await receiver.stop();
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const PAID = 'billing.invoice.paid';
 /** OTLP's span kinds. */
 const SERVER = 2;
@@ -87,11 +84,14 @@ const steps = bookings.map((b) => {
   const handled = spans.find((s) => s.service === 'itinerary' && s.kind === CONSUMER && s.name.includes(PAID));
   return { b, spans, published, handled };
 });
+/** How long after the payment's answer each booking reached a point, ascending. */
 const after = (pick: (step: (typeof steps)[number]) => number | undefined) =>
-  steps.flatMap((step) => {
-    const at = pick(step);
-    return at === undefined ? [] : [at - step.b.paidAt];
-  });
+  ascending(
+    steps.flatMap((step) => {
+      const at = pick(step);
+      return at === undefined ? [] : [at - step.b.paidAt];
+    }),
+  );
 const figures = {
   published: after((s) => s.published?.end),
   handling_began: after((s) => s.handled?.start),

@@ -10,17 +10,24 @@
 // with BENCH_CPU_PROFILE=<dir> the share of each stage of the gateway's work (gateway-profile.ts).
 // `--baseline <server.ts>` also runs another build of the gateway (an older copy of gateway/src, say) in the same
 // rounds, for a before-and-after on the same machine at the same time.
-// Usage: npm run bench:gateway [-- --rounds 4 --seconds 5 --connections 50 --upstream stand-in|auth --baseline <file>]
+// Then the same rounds paced, below saturation: requests sent at `--paced` of the gateway's flat-out rate, evenly,
+// whoever is still waiting (an open loop), each timed from when it was due, to the microsecond. Flat out, every
+// process queues and the added p99 is mostly the queue; paced, it is what the hop adds to a request that finds
+// the processes free (`paced_added_p99_ms`).
+// Usage: npm run bench:gateway [-- --rounds 4 --seconds 5 --connections 50 --paced 0.5 --upstream stand-in|auth
+//   --baseline <file>]
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { freePort, processGroup, serverOf, waitFor } from '@travelclub/testing';
 import { gatewayStages, type Window } from './gateway-profile.js';
 import { benchOptions, serverSettings } from './setup.js';
+import { ascending, percentile } from './stats.js';
 import { collectorFor, modeName, tracingEnv, tracingFromEnv } from './tracing.js';
-import { cpuMs, machine } from './web/cpu.js';
+import { coreWaitMs, cpuMs, machine } from './web/cpu.js';
 
 const values = benchOptions(
-  { rounds: 4, seconds: 5, warmup: 3, connections: 50 },
+  { rounds: 4, seconds: 5, warmup: 3, connections: 50, paced: 0.5 },
   {
     // stand-in: a bare Fastify app answering a small JSON (the cheapest possible service, the hardest case);
     // auth: the real auth service (kit, MongoDB, Kafka, Redis) and its public GET /.well-known/jwks.json.
@@ -119,6 +126,53 @@ async function measure(base: string, duration: number): Promise<Round> {
   };
 }
 
+interface PacedRound {
+  /** Milliseconds from when each answered request was due to its answer's end. */
+  latencies: number[];
+  failures: number;
+  /** The rate the requests were sent at: the one asked unless this process fell behind. */
+  sentPerS: number;
+  /** Milliseconds each process's event loop waited for a core during the round. */
+  waited: Record<string, number>;
+}
+
+/**
+ * `perS` requests a second for `duration` seconds, each sent when due (late timers are caught up at once) over
+ * `connections` kept-alive connections, whether or not earlier ones have been answered.
+ */
+async function paced(base: string, perS: number, duration: number): Promise<PacedRound> {
+  const pool = new Pool(base, { connections });
+  const round: PacedRound = { latencies: [], failures: 0, sentPerS: 0, waited: {} };
+  const send = (due: number) =>
+    pool.request({ path: ROUTE, method: 'GET' }).then(
+      async (res) => {
+        await res.body.dump();
+        if (res.statusCode === 200) round.latencies.push(performance.now() - due);
+        else round.failures++;
+      },
+      () => void round.failures++,
+    );
+  // Every connection opened before the clock starts.
+  await Promise.all(
+    Array.from({ length: connections }, () => pool.request({ path: ROUTE, method: 'GET' }).then((r) => r.body.dump())),
+  );
+  const total = Math.round(perS * duration);
+  const under: Promise<void>[] = [];
+  const waitedBefore = coreWaitMs(pids);
+  const started = performance.now();
+  while (under.length < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) * perS) / 1000) + 1);
+    while (under.length < due) under.push(send(started + (under.length * 1000) / perS));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  round.sentPerS = total / ((performance.now() - started) / 1000);
+  await Promise.all(under);
+  const waitedAfter = coreWaitMs(pids);
+  for (const name in waitedAfter) round.waited[name] = waitedAfter[name]! - (waitedBefore[name] ?? 0);
+  await pool.close();
+  return round;
+}
+
 const rps = (rs: Round[]) => rs.reduce((s, r) => s + r.requests, 0) / rs.reduce((s, r) => s + r.seconds, 0);
 const p99 = (rs: Round[]) => rs.reduce((s, r) => s + r.p99, 0) / rs.length;
 /** µs of CPU per request of each process over `rs`, the busiest first; a gateway idle in these rounds is left out. */
@@ -167,6 +221,48 @@ try {
     const parts = cpuPerRequest(totals[name]!, name).map(([p, us]) => `${p} ${us.toFixed(0)}`);
     console.log(`  ${name.padEnd(8)} ${parts.join(', ')}`);
   }
+
+  // Paced rounds, at the same rate for every target: a share of the gateway's flat-out rate.
+  const pacedPerS = Math.round(values.paced * rps(totals.gateway!));
+  const pacedTotals = Object.fromEntries(targets.map(([name]) => [name, [] as PacedRound[]]));
+  for (let round = 1; round <= rounds; round++) {
+    for (const [name, base] of targets) {
+      const r = await paced(base, pacedPerS, seconds);
+      pacedTotals[name]!.push(r);
+      const sorted = ascending(r.latencies);
+      console.log(
+        `paced ${round} ${name.padEnd(8)} ${r.sentPerS.toFixed(0).padStart(6)} req/s  ` +
+          `p50 ${percentile(sorted, 50).toFixed(2)} ms  p99 ${percentile(sorted, 99).toFixed(2)} ms` +
+          (r.failures ? `  failures ${r.failures}` : ''),
+      );
+    }
+  }
+  // The share of the flat-out rate reached: the one asked unless this process fell behind.
+  const pacedSent = pacedTotals.gateway!.reduce((sum, r) => sum + r.sentPerS, 0) / rounds;
+  const pacedLoad = (pacedSent / rps(totals.gateway!)).toFixed(2);
+  const pacedLatencies = (name: string) => ascending(pacedTotals[name]!.flatMap((r) => r.latencies));
+  const pacedP = (name: string, p: number) => percentile(pacedLatencies(name), p);
+  const pacedAdded = (name: string, p: number) => (pacedP(name, p) - pacedP('direct', p)).toFixed(2);
+  const pacedFailures = Object.values(pacedTotals)
+    .flat()
+    .reduce((s, r) => s + r.failures, 0);
+  if (pacedFailures) console.log(`paced failures: ${pacedFailures}`);
+  // A request that finds its process waiting for a core waits with it: three busy processes on two cores.
+  console.log('paced: ms a second each event loop waited for a core (run-queue delay, /proc/<pid>/schedstat):');
+  for (const [name] of targets) {
+    const rs = pacedTotals[name]!;
+    const waits = Object.keys(rs[0]!.waited)
+      .filter((p) => p === 'upstream' || p === name || p.startsWith('load'))
+      .map((p) => `${p} ${(rs.reduce((sum, r) => sum + r.waited[p]!, 0) / (rounds * seconds)).toFixed(1)}`);
+    console.log(`  ${name.padEnd(8)} ${waits.join(', ')}`);
+  }
+  console.log(
+    `paced at ${values.paced} of the gateway's flat-out rate (${pacedPerS} req/s), all rounds together: ` +
+      targets
+        .map(([name]) => `${name} p50 ${pacedP(name, 50).toFixed(2)} p99 ${pacedP(name, 99).toFixed(2)} ms`)
+        .join('; '),
+  );
+
   await stopAll();
   if (profileDir) {
     for (const [name] of targets.filter(([name]) => name !== 'direct')) {
@@ -184,12 +280,15 @@ try {
       .toFixed(0);
   const baseline = values.baseline
     ? ` baseline_vs_direct=${ratio('baseline')} baseline_added_p99_ms=${added('baseline')} ` +
-      `baseline_cpu_us_per_req=${cpuOf('baseline', 'baseline')}`
+      `baseline_cpu_us_per_req=${cpuOf('baseline', 'baseline')} ` +
+      `baseline_paced_added_p99_ms=${pacedAdded('baseline', 99)}`
     : '';
   console.log(
     `RESULT gateway_vs_direct=${ratio('gateway')} direct_rps=${directRps.toFixed(0)} ` +
       `gateway_rps=${rps(totals.gateway!).toFixed(0)} added_p99_ms=${added('gateway')} ` +
-      `tracing=${modeName(tracingMode)} gateway_cpu_us_per_req=${cpuOf('gateway', 'gateway')} upstream_cpu_us_per_req=${cpuOf('gateway', 'upstream')}` +
+      `tracing=${modeName(tracingMode)} gateway_cpu_us_per_req=${cpuOf('gateway', 'gateway')} upstream_cpu_us_per_req=${cpuOf('gateway', 'upstream')} ` +
+      `paced_load=${pacedLoad} paced_added_p50_ms=${pacedAdded('gateway', 50)} ` +
+      `paced_added_p99_ms=${pacedAdded('gateway', 99)}` +
       baseline,
   );
 } finally {

@@ -25,6 +25,7 @@ import {
   tracingFromEnv,
   type TracingMode,
 } from './tracing.js';
+import { ascending, percentile } from './stats.js';
 
 const values = benchOptions(
   {
@@ -179,10 +180,6 @@ interface Measured {
   byKind: Record<Kind, number[]>;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-const sortedCopy = (xs: number[]) => Float64Array.from(xs).sort() as unknown as number[];
-
 async function load(pool: Pool, mix: Planned[], durationS: number, paced?: number): Promise<Measured> {
   const measured: Measured = {
     requests: 0,
@@ -237,15 +234,15 @@ async function load(pool: Pool, mix: Planned[], durationS: number, paced?: numbe
 }
 
 function summary(m: Measured) {
-  const all = sortedCopy(m.all);
-  const ac = sortedCopy(m.byKind.autocomplete);
+  const all = ascending(m.all);
+  const ac = ascending(m.byKind.autocomplete);
   return {
     rps: m.requests / m.seconds,
-    p50: percentile(all, 0.5),
-    p99: percentile(all, 0.99),
-    autocompleteP99: percentile(ac, 0.99),
-    searchP99: percentile(sortedCopy(m.byKind.search), 0.99),
-    mapP99: percentile(sortedCopy(m.byKind.map), 0.99),
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    autocompleteP99: percentile(ac, 99),
+    searchP99: percentile(ascending(m.byKind.search), 99),
+    mapP99: percentile(ascending(m.byKind.map), 99),
     failures: m.failures,
   };
 }

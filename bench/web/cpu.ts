@@ -53,6 +53,22 @@ export function cpuMs(pids: Record<string, number>): Record<string, number> {
   return used;
 }
 
+/**
+ * Milliseconds each process's main thread (its event loop) has so far spent runnable but waiting for a core: the
+ * kernel's run-queue delay, the second figure of /proc/<pid>/schedstat. This process is `load (this process)`.
+ */
+export function coreWaitMs(pids: Record<string, number>): Record<string, number> {
+  const waited: Record<string, number> = {};
+  for (const [name, pid] of Object.entries({ ...pids, 'load (this process)': process.pid })) {
+    try {
+      waited[name] = Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+    } catch {
+      // The process is gone, or the kernel keeps no scheduler statistics: nothing to count.
+    }
+  }
+  return waited;
+}
+
 /** Per request between two readings, the busiest first. */
 export function cpuPerRequest(before: Record<string, number>, after: Record<string, number>, requests: number) {
   return Object.keys(after)
