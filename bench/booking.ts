@@ -20,7 +20,7 @@
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { cards, inDays, startStack, Traveller, type Stack, type Stay } from '@travelclub/testing';
-import { benchOptions, stackInfra } from './setup.js';
+import { benchOptions, stackInfra, stopAndDrop } from './setup.js';
 import { fillEarlier } from './earlier.js';
 import { roomSupply } from './rooms.js';
 import { cpuMs, cpuPerRequest, pidsOf } from './web/cpu.js';
@@ -70,12 +70,7 @@ async function platform(mode: TracingMode) {
   return startStack(infra, { hotels: values.hotels, env: { LOG_LEVEL: 'warn', ...tracingEnv(mode, collector?.url) } });
 }
 /** Stops the platform and drops its databases: nothing left behind in the shared server. */
-async function teardown(stopped: Stack) {
-  await stopped.stop();
-  const cleanup = await MongoClient.connect(infra.mongoUrl);
-  for (const db of Object.values(stopped.databases)) await cleanup.db(db).dropDatabase();
-  await cleanup.close();
-}
+const teardown = (stopped: Stack) => stopAndDrop(stopped, infra.mongoUrl);
 let stack = await platform(tracing.all ? 'off' : tracing.modes[0]!);
 const mongo = await MongoClient.connect(infra.mongoUrl);
 

@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cards, startOtlpReceiver, startStack, Traveller, type ReceivedSpan, type Stay } from '@travelclub/testing';
 import { roomSupply } from './rooms.js';
-import { benchOptions, stackInfra } from './setup.js';
+import { benchOptions, stackInfra, stopAndDrop } from './setup.js';
 import { tracingEnv } from './tracing.js';
 import { ascending, percentile } from './stats.js';
 
@@ -67,8 +67,8 @@ try {
     }),
   );
 } finally {
-  // Stopped parts have sent the spans they held.
-  await stack.stop();
+  // Stopped parts have sent the spans they held; their databases go.
+  await stopAndDrop(stack, infra.mongoUrl);
   await catcher.close();
   await receiver.stop();
 }

@@ -22,6 +22,7 @@ import {
   outboxPlugin,
 } from '@travelclub/kit';
 import { benchOptions, kafkaOf, serverSettings } from './setup.js';
+import { ascending, percentile } from './stats.js';
 
 const values = benchOptions({ events: 10000, rate: 6000, warmup: 5000 });
 const total = values.events;
@@ -155,17 +156,16 @@ await mongo.close();
 
 /** A phase's figures: events per second from its first offer to its last handling, and latency percentiles. */
 function figures(phase: Phase, from: number, kafkaTimes: number[]) {
-  const sorted = phase.latencies.sort((a, b) => a - b);
-  const pct = (list: number[], p: number) => list[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
+  const sorted = ascending(phase.latencies);
   const seconds = (phase.lastHandledAt - from) / 1000;
   kafkaTimes.sort((a, b) => a - b);
   return {
     seconds,
     perSecond: Math.round(sorted.length / seconds),
-    line: `p50 ${pct(sorted, 50)}, p90 ${pct(sorted, 90)}, p99 ${pct(sorted, 99)}, max ${pct(sorted, 100)}`,
-    p50: pct(sorted, 50),
-    p99: pct(sorted, 99),
-    kafka: `p50 ${pct(kafkaTimes, 50)}, p99 ${pct(kafkaTimes, 99)}`,
+    line: `p50 ${percentile(sorted, 50)}, p90 ${percentile(sorted, 90)}, p99 ${percentile(sorted, 99)}, max ${percentile(sorted, 100)}`,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    kafka: `p50 ${percentile(kafkaTimes, 50)}, p99 ${percentile(kafkaTimes, 99)}`,
   };
 }
 const c = figures(cold, coldStartedAt, toKafka.warmup!);

@@ -1,5 +1,7 @@
 // What every bench starts from: its command-line options, and the servers it runs against.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Stack } from '@travelclub/testing';
+import { MongoClient } from 'mongodb';
 import { kafkaConnectionFromEnv, type KafkaConnection } from '@travelclub/kit';
 import { up } from '../scripts/infra.mjs';
 import { startMailCatcher } from '../scripts/mail-catcher.mjs';
@@ -58,4 +60,15 @@ export async function stackInfra(maxMessages: number) {
     smtpUrl: catcher.smtpUrl,
   };
   return { infra, catcher };
+}
+
+/** Stops a bench's stack and drops its databases: nothing left behind in the shared server. */
+export async function stopAndDrop(stack: Stack, mongoUrl: string): Promise<void> {
+  await stack.stop();
+  const client = await MongoClient.connect(mongoUrl);
+  try {
+    for (const db of Object.values(stack.databases)) await client.db(db).dropDatabase();
+  } finally {
+    await client.close();
+  }
 }

@@ -53,7 +53,8 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * The headers of public bytes that never change at their address (hotel images, creators' uploads): anyone may
  * keep them for good, and any site may show them. The gateway's `Cross-Origin-Resource-Policy: same-site`
  * would keep them off pages of another site, such as the app opened as `localhost` while its links name
- * `127.0.0.1`, or a creator's own blog; a picture anyone can fetch has nothing that policy protects.
+ * `127.0.0.1`, or a creator's own blog; a picture anyone can fetch has nothing that policy protects. (Uploads
+ * kept in S3 or behind a CDN are served without the header, which browsers take the same way.)
  */
 export const PUBLIC_ASSET_HEADERS = {
   'cache-control': IMMUTABLE_CACHE_CONTROL,

@@ -27,7 +27,8 @@ function mediaOrigin(env: NodeJS.ProcessEnv): string[] {
   if (!server || !env.S3_BUCKET) return [];
   if (env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1') return [server];
   const { protocol, host } = new URL(server);
-  return [`${protocol}//${env.S3_BUCKET}.${host}`];
+  // Through URL, as every other host here: a bucket name that is no host name names nothing.
+  return originOf(`${protocol}//${env.S3_BUCKET}.${host}`);
 }
 
 /**

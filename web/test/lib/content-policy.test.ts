@@ -55,6 +55,8 @@ describe('contentSecurityPolicy', () => {
       'blob:',
       'http://minio.local:9000',
     ]);
+    // A bucket name that is no host name names nothing, rather than whatever it says.
+    expect(imgSrc({ ...bucket, S3_BUCKET: 'media *' })).toEqual(["'self'", 'data:', 'blob:']);
     // The local store's links are PUBLIC_MEDIA_URL's; the S3 settings are not read then.
     expect(imgSrc({ ...bucket, MEDIA_STORE: 'local', PUBLIC_MEDIA_URL: 'https://club.example' })).toEqual([
       "'self'",
