@@ -240,8 +240,10 @@ try {
   // The share of the flat-out rate reached: the one asked unless this process fell behind.
   const pacedSent = pacedTotals.gateway!.reduce((sum, r) => sum + r.sentPerS, 0) / rounds;
   const pacedLoad = (pacedSent / rps(totals.gateway!)).toFixed(2);
-  const pacedLatencies = (name: string) => ascending(pacedTotals[name]!.flatMap((r) => r.latencies));
-  const pacedP = (name: string, p: number) => percentile(pacedLatencies(name), p);
+  const pacedLatencies = Object.fromEntries(
+    targets.map(([name]) => [name, ascending(pacedTotals[name]!.flatMap((r) => r.latencies))]),
+  );
+  const pacedP = (name: string, p: number) => percentile(pacedLatencies[name]!, p);
   const pacedAdded = (name: string, p: number) => (pacedP(name, p) - pacedP('direct', p)).toFixed(2);
   const pacedFailures = Object.values(pacedTotals)
     .flat()

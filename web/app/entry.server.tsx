@@ -15,6 +15,9 @@ import { dataFingerprint, pageReuseContext, sharedSeconds, unchangedSince } from
 /** The web server gives it to a shared page's request (web/server/handler.ts): the entry's, so one object. */
 export { pageReuseContext };
 
+/** The pages' content policy from the server's settings, which do not change while it runs; a nonce per page. */
+const policyWithNonce = contentSecurityPolicy(process.env);
+
 /** How long a page's lazy parts may take before React gives up on them (React Router reads it too). */
 export const streamTimeout = 5_000;
 
@@ -35,7 +38,7 @@ export default function handleRequest(
     if (unchangedSince(reuse, fingerprint)) return new Response(null, { status: 204, headers });
   }
   const nonce = randomBytes(16).toString('base64');
-  headers.set('content-security-policy', contentSecurityPolicy(process.env, nonce));
+  headers.set('content-security-policy', policyWithNonce(nonce));
   headers.set('content-type', 'text/html; charset=utf-8');
 
   return new Promise((resolve, reject) => {

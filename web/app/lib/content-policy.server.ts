@@ -32,19 +32,19 @@ function mediaOrigin(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
- * The content policy for the settings in `env` (IMAGES_BASE_URL, the media store's, MAP_STYLE_URL) and a page's
- * nonce. Image hosts are named even when they are the site's own origin: 'self' is the address the browser
- * used, and a site reached under another name than its settings' (www. before its domain) still links its
- * pictures at the settings' one, and so does one opened under another site's name altogether (localhost for
- * npm start's 127.0.0.1): the images say any site may show them (`Cross-Origin-Resource-Policy: cross-origin`).
+ * The content policy for the settings in `env` (IMAGES_BASE_URL, the media store's, MAP_STYLE_URL), as a
+ * function of a page's nonce. Image hosts are named even when they are the site's own origin: 'self' is the
+ * address the browser used, and a site reached under another name than its settings' (www. before its domain)
+ * still links its pictures at the settings' one, and so does one opened under another site's name altogether
+ * (localhost for npm start's 127.0.0.1): the images say any site may show them
+ * (`Cross-Origin-Resource-Policy: cross-origin`).
  */
-export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce: string): string {
+export function contentSecurityPolicy(env: NodeJS.ProcessEnv): (nonce: string) => string {
   // A MapLibre style elsewhere brings its tiles, glyphs and sprites from its own host.
   const map = originOf(env.MAP_STYLE_URL);
   const images = [...new Set([...originOf(env.IMAGES_BASE_URL), ...mediaOrigin(env), ...map])];
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+  // Everything but the nonce comes from the settings: worked out once, not for every page.
+  const rest = [
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...images].join(' '),
     ["font-src 'self' data:", ...map].join(' '),
@@ -56,4 +56,5 @@ export function contentSecurityPolicy(env: NodeJS.ProcessEnv, nonce: string): st
     "base-uri 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
+  return (nonce) => `default-src 'self'; script-src 'self' 'nonce-${nonce}'; ${rest}`;
 }

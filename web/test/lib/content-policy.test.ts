@@ -6,11 +6,11 @@ import { contentSecurityPolicy } from '~/lib/content-policy.server';
 const directives = (policy: string) =>
   Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
 /** The policy for the settings `env`, by directive. */
-const policyFor = (env: NodeJS.ProcessEnv) => directives(contentSecurityPolicy(env, 'n'));
+const policyFor = (env: NodeJS.ProcessEnv) => directives(contentSecurityPolicy(env)('n'));
 
 describe('contentSecurityPolicy', () => {
   it("lets scripts come from the site, and inline ones only with the page's nonce", () => {
-    const policy = directives(contentSecurityPolicy({}, 'abc123=='));
+    const policy = directives(contentSecurityPolicy({})('abc123=='));
     expect(policy['script-src']).toEqual(["'self'", "'nonce-abc123=='"]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
