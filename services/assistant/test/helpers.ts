@@ -18,7 +18,7 @@ import { startCatalog, type CatalogApp } from '@travelclub/testing/catalog';
 import { randomUUID } from 'node:crypto';
 import { buildApp, engineOf, type AssistantApp } from '../src/app.js';
 import { AssistantConfigSchema } from '../src/config.js';
-import type { Engine } from '../src/engines/engine.js';
+import type { Engine, TurnInput } from '../src/engines/engine.js';
 
 export { expectError, expectInvalid } from '@travelclub/kit/testing';
 
@@ -52,8 +52,39 @@ export function useModelAssistant(baseUrl: string, limits: Record<string, string
 /** The tokens a model's answer says it used. */
 export const usage = (prompt: number, completion: number) => ({ prompt_tokens: prompt, completion_tokens: completion });
 
+/** The world's engine, whose next turn a test can hold open to act while Taylor answers. */
+export class HoldableEngine implements Engine {
+  private held: { began: () => void; released: Promise<void> } | null = null;
+
+  constructor(private readonly inner: Engine) {}
+
+  get name() {
+    return this.inner.name;
+  }
+
+  /** Holds the next turn once it has begun: `began` settles then, and the turn goes on after `release()`. */
+  holdNext() {
+    let began!: () => void;
+    let release!: () => void;
+    const begun = new Promise<void>((resolve) => (began = resolve));
+    this.held = { began, released: new Promise<void>((resolve) => (release = resolve)) };
+    return { began: begun, release };
+  }
+
+  async reply(turn: TurnInput) {
+    const held = this.held;
+    this.held = null;
+    if (held) {
+      held.began();
+      await held.released;
+    }
+    return this.inner.reply(turn);
+  }
+}
+
 export class AssistantWorld extends ServiceWorld<AssistantApp> {
   events!: EventLog;
+  taylor!: HoldableEngine;
   catalog!: CatalogApp;
   creatorService!: StandIn;
   billing!: StandIn;
@@ -78,19 +109,18 @@ export class AssistantWorld extends ServiceWorld<AssistantApp> {
       const balances = [{ currency: 'USD', balance: 1250, pending: 3400, paid: 10000 }];
       return { status: 200, body: { creator: 'ana', commissionRate: 0.1, balances, entries: [] } };
     });
-    this.app = await buildApp(
-      AssistantConfigSchema.parse({
-        ...testEnv('assistant'),
-        JWKS_URL: this.jwks.jwksUrl,
-        KAFKA_TOPIC_PREFIX: prefix,
-        REDIS_PREFIX: uniqueName('assistant'),
-        CATALOG_URL: catalogUrl,
-        CREATOR_URL: this.creatorService.url,
-        BILLING_URL: this.billing.url,
-        ...this.settings,
-      }),
-      this.engine,
-    );
+    const config = AssistantConfigSchema.parse({
+      ...testEnv('assistant'),
+      JWKS_URL: this.jwks.jwksUrl,
+      KAFKA_TOPIC_PREFIX: prefix,
+      REDIS_PREFIX: uniqueName('assistant'),
+      CATALOG_URL: catalogUrl,
+      CREATOR_URL: this.creatorService.url,
+      BILLING_URL: this.billing.url,
+      ...this.settings,
+    });
+    this.taylor = new HoldableEngine(this.engine ?? engineOf(config));
+    this.app = await buildApp(config, this.taylor);
     this.events = await readEvents(this.app, 'assistant.events');
   }
 
