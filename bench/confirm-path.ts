@@ -3,7 +3,8 @@
 // `--seconds`, the payment's request in a trace of the bench's own. For each booking it takes, from the
 // payment's answer: when billing's relay published `billing.invoice.paid`, when the itinerary's consumer began
 // and ended handling it, and the itinerary's `confirmedAt`. For the slowest, it prints the whole trace and what
-// else the itinerary was handling (requests to its server, events to its consumer) while that event waited. Tracing everything slows every
+// else the itinerary was handling (requests to its server, events to its consumer) while that event waited; then
+// what each booking asked of MongoDB, Redis and the consumers, part by part. Tracing everything slows every
 // part, so the times are longer than bench:booking's (tracing off); where the wait is, is what this is for.
 // Usage: npm run bench:confirm-path [-- --concurrency 3 --seconds 20 --hotels 2000 --slowest 4]
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -108,6 +109,37 @@ for (const [name, values] of Object.entries(figures))
       `p99 ${percentile(values, 99).toFixed(1).padStart(6)}  (${values.length})`,
   );
 
+// What a booking asks of the stores and Kafka, over the whole run (background work such as outbox polling too),
+// per booking: each part's MongoDB and Redis commands and its consumers' handled events, the most first. Commands
+// count inside a traced request or handler only (telemetry-clients.ts): the outbox's sweeps and BullMQ's polling
+// make no spans.
+const perBooking = (pick: (s: ReceivedSpan) => string | undefined) => {
+  const counts = new Map<string, number>();
+  for (const s of receiver.spans) {
+    const key = pick(s);
+    if (key !== undefined) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const rows = [...counts].map(([key, n]) => [key, n / Math.max(bookings.length, 1)] as const);
+  return { rows: rows.sort((x, y) => y[1] - x[1]), total: rows.reduce((sum, [, n]) => sum + n, 0) };
+};
+const attribute = (s: ReceivedSpan, name: string) => s.attributes[name] as string | undefined;
+const byId = new Map(receiver.spans.map((s) => [s.spanId, s]));
+/** A command's part, name and collection, and the span it was made in ("in POST /api/v1/…"). */
+const commandsOf = (system: string) => (s: ReceivedSpan) =>
+  attribute(s, 'db.system.name') === system
+    ? `${s.service} ${attribute(s, 'db.operation.name')} ${attribute(s, 'db.collection.name') ?? ''}`.trimEnd() +
+      ` (in ${byId.get(s.parentSpanId ?? '')?.name ?? '?'})`
+    : undefined;
+const asked = {
+  mongodb: perBooking(commandsOf('mongodb')),
+  redis: perBooking(commandsOf('redis')),
+  consumed: perBooking((s) => (s.kind === CONSUMER ? `${s.service} ${s.name}` : undefined)),
+};
+for (const [what, { rows, total }] of Object.entries(asked)) {
+  console.log(`\n${what} per booking: ${total.toFixed(1)}`);
+  for (const [key, n] of rows.slice(0, 40)) console.log(`  ${n.toFixed(2).padStart(6)}  ${key}`);
+}
+
 const line = (s: ReceivedSpan, from: number) =>
   `${(s.start - from).toFixed(1).padStart(7)} → ${(s.end - from).toFixed(1).padStart(7)}  ${s.service.padEnd(13)} ` +
   `${s.name} (${s.traceId.slice(0, 8)})`;
@@ -133,5 +165,7 @@ console.log(
     `traced_confirm_p50_ms=${percentile(figures.confirmed, 50).toFixed(1)} ` +
     `traced_confirm_p99_ms=${percentile(figures.confirmed, 99).toFixed(1)} ` +
     `published_p99_ms=${percentile(figures.published, 99).toFixed(1)} ` +
-    `handling_began_p99_ms=${percentile(figures.handling_began, 99).toFixed(1)}`,
+    `handling_began_p99_ms=${percentile(figures.handling_began, 99).toFixed(1)} ` +
+    `mongodb_per_booking=${asked.mongodb.total.toFixed(1)} redis_per_booking=${asked.redis.total.toFixed(1)} ` +
+    `consumed_per_booking=${asked.consumed.total.toFixed(1)}`,
 );

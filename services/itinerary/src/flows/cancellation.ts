@@ -69,20 +69,24 @@ export function cancellationFlows({ access, withdrawal, mailer, log }: Cancellat
         ]);
       // Nothing to cancel: refused before billing is asked for its invoice back.
       if (!isOpen(found) && found.status !== 'confirmed') throw appError('itinerary-not-cancellable');
-      await withdrawal.reopen(found, ctx);
+      const reopened = await withdrawal.reopen(found, ctx);
       const by = { userId: user.id, role: actingRole(user) };
       const staffAction = (at: Date) => ({ at, userId: user.id, action: 'cancel', ...(note ? { reason: note } : {}) });
       let wasPaid = false;
-      const result = await access.mutateOrMissing(id, (current) => {
-        wasPaid = current.status === 'confirmed';
-        const now = new Date();
-        const next = cancel(current, by, 'requested', now)!;
-        return {
-          record: next,
-          events: [cancelledEvent(next, wasPaid, ctx)],
-          ...(byStaff ? { staffAction: staffAction(now) } : {}),
-        };
-      });
+      const result = await access.mutateOrMissing(
+        id,
+        (current) => {
+          wasPaid = current.status === 'confirmed';
+          const now = new Date();
+          const next = cancel(current, by, 'requested', now)!;
+          return {
+            record: next,
+            events: [cancelledEvent(next, wasPaid, ctx)],
+            ...(byStaff ? { staffAction: staffAction(now) } : {}),
+          };
+        },
+        reopened,
+      );
       if (result.changed) itinerariesCancelled.inc();
       if (byStaff)
         log.info(

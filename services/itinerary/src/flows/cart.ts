@@ -73,7 +73,8 @@ async function changeable({ owned }: ItineraryAccess, id: string, user: Caller['
 }
 
 /**
- * Billing gives back the invoice the cart awaits (if any), then `write` puts the new hold in. If either fails
+ * Billing gives back the invoice the cart awaits (if any), then `write` puts the new hold in, given the cart as
+ * it then is. If either fails
  * (a payment holds the invoice, or the itinerary changed meanwhile: paid, cancelled, awaiting another
  * payment), the new hold is let go and the cart stays exactly as it was.
  */
@@ -82,11 +83,10 @@ async function putIn<T>(
   record: ItineraryRecord,
   holdId: string,
   ctx: CausalContext,
-  write: () => Promise<T>,
+  write: (reopened: ItineraryRecord) => Promise<T>,
 ) {
   try {
-    await withdrawal.reopen(record, ctx);
-    return await write();
+    return await write(await withdrawal.reopen(record, ctx));
   } catch (err) {
     await holds.releaseQuietly([holdId], behalfOf(record, ctx));
     throw err;
@@ -111,11 +111,15 @@ export function cartFlows(deps: CartDeps) {
       // The same request again finds its hold already in: nothing to change, nothing to take back.
       if (holdsRoom(record, hold.id)) return record;
       const placement = placementOf(hold, stay);
-      const result = await putIn(deps, record, hold.id, ctx, () =>
-        mutateOrMissing(id, (current) => {
-          const next = addRoom(current, placement, new Date(), body.creator);
-          return next && { record: next, events: [roomAdded(next, placement, ctx)] };
-        }),
+      const result = await putIn(deps, record, hold.id, ctx, (reopened) =>
+        mutateOrMissing(
+          id,
+          (current) => {
+            const next = addRoom(current, placement, new Date(), body.creator);
+            return next && { record: next, events: [roomAdded(next, placement, ctx)] };
+          },
+          reopened,
+        ),
       );
       if (result.changed) cartAdds.inc();
       return result.record;
@@ -131,12 +135,16 @@ export function cartFlows(deps: CartDeps) {
       const hold = await holdRoom(record, body, stay, body.lineItemId, keyParts, ctx);
       if (old.includes(hold.id)) return record; // the same room again: nothing to swap
       const placement = placementOf(hold, stay);
-      const result = await putIn(deps, record, hold.id, ctx, () =>
-        mutateOrMissing(id, (current) => {
-          const swap = swapRooms(current, placement, old, new Date());
-          const removed = roomRemoved(current, body.lineItemId, swap.oldHotelId, ctx);
-          return { record: swap.record, events: [removed, roomAdded(swap.record, placement, ctx)] };
-        }),
+      const result = await putIn(deps, record, hold.id, ctx, (reopened) =>
+        mutateOrMissing(
+          id,
+          (current) => {
+            const swap = swapRooms(current, placement, old, new Date());
+            const removed = roomRemoved(current, body.lineItemId, swap.oldHotelId, ctx);
+            return { record: swap.record, events: [removed, roomAdded(swap.record, placement, ctx)] };
+          },
+          reopened,
+        ),
       );
       await releaseQuietly(old, behalfOf(record, ctx));
       return result.record;
@@ -147,11 +155,15 @@ export function cartFlows(deps: CartDeps) {
       roomsToTake(found, body.lineItemId, body.holdId); // a room that is not there: refused before anything else
       const record = await withdrawal.reopen(found, ctx);
       let removed: string[] = [];
-      const result = await mutateOrMissing(id, (current) => {
-        const change = removeRooms(current, body.lineItemId, body.holdId, new Date());
-        removed = change.removed.filter((room) => room.holdStatus === 'held').map((room) => room.holdId);
-        return { record: change.record, events: [roomRemoved(current, body.lineItemId, change.hotelId, ctx)] };
-      });
+      const result = await mutateOrMissing(
+        id,
+        (current) => {
+          const change = removeRooms(current, body.lineItemId, body.holdId, new Date());
+          removed = change.removed.filter((room) => room.holdStatus === 'held').map((room) => room.holdId);
+          return { record: change.record, events: [roomRemoved(current, body.lineItemId, change.hotelId, ctx)] };
+        },
+        record,
+      );
       await releaseQuietly(removed, behalfOf(record, ctx));
       return result.record;
     },

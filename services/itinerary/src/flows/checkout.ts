@@ -32,10 +32,14 @@ export function checkoutFlows({ store, billing, holds, access, withdrawal, log }
     await withdrawal
       .withdraw(record, invoiceId, ctx)
       .catch((err: unknown) => log.error({ err, invoiceId }, 'could not take back an invoice that is not ours'));
-    await store.mutate(record._id, (current) => {
-      const next = refuseRevision(current, record.revision, new Date());
-      return next && { record: next };
-    });
+    await store.mutate(
+      record._id,
+      (current) => {
+        const next = refuseRevision(current, record.revision, new Date());
+        return next && { record: next };
+      },
+      record,
+    );
     return appError('invoice-mismatch');
   }
 
@@ -63,10 +67,14 @@ export function checkoutFlows({ store, billing, holds, access, withdrawal, log }
     if (mismatch.length > 0) throw await refuse(record, invoice.id, mismatch, ctx);
     // This request's trace: support finds the booking's trace from the itinerary (`travelclub itineraries show`).
     const traceId = currentTraceId();
-    const result = await mutateOrMissing(id, (current) => {
-      const next = awaitPayment(current, record.revision, invoice.id, terms, new Date());
-      return next && { record: withTrace(next, traceId) };
-    });
+    const result = await mutateOrMissing(
+      id,
+      (current) => {
+        const next = awaitPayment(current, record.revision, invoice.id, terms, new Date());
+        return next && { record: withTrace(next, traceId) };
+      },
+      record,
+    );
     // A checkout repeated, or raced by another that awaited this invoice first, changed nothing.
     if (result.changed) checkouts.inc();
     return result.record;

@@ -9,18 +9,22 @@ export function guestFlows({ access }: { access: ItineraryAccess }) {
   const { owned, mutateOrMissing } = access;
   return {
     async setGuestDetails(id: string, body: SetGuestDetailsBody, user: AuthUser): Promise<ItineraryRecord> {
-      await owned(id, user);
-      const result = await mutateOrMissing(id, (current) => ({
-        record: setGuestDetails(current, body.leadGuest, body.rooms, new Date()),
-      }));
+      const record = await owned(id, user);
+      const result = await mutateOrMissing(
+        id,
+        (current) => ({ record: setGuestDetails(current, body.leadGuest, body.rooms, new Date()) }),
+        record,
+      );
       return result.record;
     },
 
     async updateCustomerData(id: string, body: UpdateCustomerDataBody, user: AuthUser): Promise<ItineraryRecord> {
-      await owned(id, user);
-      const result = await mutateOrMissing(id, (current) => ({
-        record: updateCustomerData(current, body, new Date()),
-      }));
+      const record = await owned(id, user);
+      const result = await mutateOrMissing(
+        id,
+        (current) => ({ record: updateCustomerData(current, body, new Date()) }),
+        record,
+      );
       return result.record;
     },
   };

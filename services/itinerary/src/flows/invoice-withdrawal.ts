@@ -23,10 +23,14 @@ export function invoiceWithdrawalFlows({ store, billing }: WithdrawalDeps) {
 
   /** Records that billing gave the invoice back: a draft again at a new revision (as it is, if it moved on). */
   async function recordWithdrawn(record: ItineraryRecord, invoiceId: string): Promise<ItineraryRecord> {
-    const result = await store.mutate(record._id, (current) => {
-      const next = invoiceWithdrawn(current, invoiceId, new Date());
-      return next && { record: next };
-    });
+    const result = await store.mutate(
+      record._id,
+      (current) => {
+        const next = invoiceWithdrawn(current, invoiceId, new Date());
+        return next && { record: next };
+      },
+      record,
+    );
     return result?.record ?? record;
   }
 

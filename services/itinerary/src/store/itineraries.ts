@@ -161,9 +161,7 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
   // The raw collection: the records are already in their stored shape, with nothing for mongoose to cast.
   const collection = Itinerary.collection as unknown as mongo.Collection<ItineraryDocument>;
 
-  async function get(id: string): Promise<ItineraryRecord | null> {
-    return collection.findOne({ _id: id }, withoutOutbox);
-  }
+  const get = (id: string): Promise<ItineraryRecord | null> => collection.findOne({ _id: id }, withoutOutbox);
 
   return {
     get,
@@ -199,16 +197,18 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
     },
 
     /**
-     * Applies `decide` to the stored itinerary and writes the outcome, guarded by the write counter; when
-     * another write got in between, decides again on the new state. `decide` may throw (an AppError) to
-     * refuse. Answers the itinerary after the change (or as it is, when nothing changed), null when missing.
+     * Applies `decide` to the stored itinerary (first to `known`, when the request read it already) and writes
+     * the outcome, guarded by the write counter; when another write got in between, reads and decides again.
+     * `decide` may throw (an AppError) to refuse. Answers the itinerary after the change (or as it is, when
+     * nothing changed), null when missing.
      */
     async mutate(
       id: string,
       decide: (record: ItineraryRecord) => Change,
+      known?: ItineraryRecord,
     ): Promise<{ record: ItineraryRecord; changed: boolean } | null> {
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const current = await get(id);
+        const current = attempt === 1 && known?._id === id ? known : await get(id);
         if (!current) return null;
         const change = decide(current);
         if (!change) return { record: current, changed: false };

@@ -1,9 +1,11 @@
 // Every change of an itinerary is written under its write counter, `{ _id, version }`. The local
 // MongoDB-compatible server answers a filter from an index only when its fields are exactly a unique index's,
 // and scanned every itinerary for this one (seconds a write at 100,000): the store declares that index, and
-// the guard still refuses a change decided on a state that moved.
+// the guard still refuses a change decided on a state that moved. A request that read the itinerary already
+// (its owner checked) hands that read to the change, which then writes without reading again.
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import mongoose from 'mongoose';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { newItinerary } from '../../src/domain/itinerary.js';
 import { VERSION_GUARD_INDEX, versionGuard } from '../../src/store/itineraries.js';
 import { useWorld } from '../helpers.js';
@@ -30,5 +32,48 @@ describe('the write counter guard', () => {
     const result = await world.store.mutate(created._id, (current) => ({ record: { ...current, title: 'Lisbon' } }));
     expect(result).toMatchObject({ changed: true, record: { title: 'Lisbon', version: created.version + 2 } });
     expect(await world.store.get(created._id)).toMatchObject({ title: 'Lisbon', version: created.version + 2 });
+  });
+
+  describe('a change decided on the itinerary the request read', () => {
+    /** The store's commands on the itineraries while `run` runs, in order. */
+    async function commandsDuring(run: () => Promise<unknown>) {
+      const commands: string[] = [];
+      mongoose.set('debug', (collection: string, method: string) => {
+        if (collection === 'itineraries') commands.push(method);
+      });
+      onTestFinished(() => void mongoose.set('debug', false));
+      await run();
+      mongoose.set('debug', false);
+      return commands;
+    }
+
+    it('is written without reading the itinerary again', async () => {
+      const known = await world.store.create(newItinerary(randomUUID(), 'owner-known', {}, new Date()));
+      let result;
+      const commands = await commandsDuring(async () => {
+        result = await world.store.mutate(known._id, (current) => ({ record: { ...current, title: 'Lisbon' } }), known);
+      });
+      expect(commands).toEqual(['findOneAndUpdate']);
+      expect(result).toMatchObject({ changed: true, record: { title: 'Lisbon', version: known.version + 1 } });
+    });
+
+    it('is decided again on the stored itinerary when it moved since that read', async () => {
+      const known = await world.store.create(newItinerary(randomUUID(), 'owner-known', {}, new Date()));
+      await world.store.mutate(known._id, (current) => ({ record: { ...current, title: 'Porto' } }));
+      const seen: string[] = [];
+      const commands = await commandsDuring(() =>
+        world.store.mutate(
+          known._id,
+          (current) => {
+            seen.push(current.title);
+            return { record: { ...current, title: `${current.title} and Lisbon` } };
+          },
+          known,
+        ),
+      );
+      expect(commands).toEqual(['findOneAndUpdate', 'findOne', 'findOneAndUpdate']);
+      expect(seen).toEqual([known.title, 'Porto']);
+      expect(await world.store.get(known._id)).toMatchObject({ title: 'Porto and Lisbon', version: known.version + 2 });
+    });
   });
 });
