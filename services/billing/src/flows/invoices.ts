@@ -80,14 +80,16 @@ export function invoiceFlows(parts: BillingParts) {
     async create(draft: InvoiceDraft, ctx: CausalContext): Promise<{ invoice: Invoice; created: boolean }> {
       const { itineraryId, revision } = draft;
       const id = invoiceIdFor(itineraryId, revision);
-      const existing = await invoices.get(id);
-      if (existing) return { invoice: invoiceView(existing), created: false };
       const foreign = foreignLines(draft.lines, draft.currency);
-      if (foreign.length > 0)
+      if (foreign.length > 0) {
+        // Asked again for an invoice made already, billing answers it whatever the draft says.
+        const existing = await invoices.get(id);
+        if (existing) return { invoice: invoiceView(existing), created: false };
         throw appError(
           'validation-failed',
           foreign.map((i) => ({ path: `lines.${i}.amount.currency`, message: `Use the invoice's currency` })),
         );
+      }
       const now = new Date();
       const total = invoiceTotal(draft.lines, draft.currency);
       const dueAt = new Date(now.getTime() + dueSeconds * 1000);
@@ -97,7 +99,7 @@ export function invoiceFlows(parts: BillingParts) {
         { invoiceId: id, itineraryId, userId: draft.ownerId, total, dueAt: dueAt.toISOString() },
         ctx,
       );
-      const { invoice, created } = await invoices.createOnce(
+      const { invoice, created, newestRevision } = await invoices.createOnce(
         {
           _id: id,
           itineraryId,
@@ -120,7 +122,7 @@ export function invoiceFlows(parts: BillingParts) {
       const voided = await invoices.voidOlder(itineraryId, revision);
       if (voided) log.info({ itineraryId, voided }, 'open invoices of older revisions voided');
       // A late request for an older revision than one already invoiced makes an invoice nobody can pay.
-      if (await invoices.hasNewerThan(itineraryId, revision)) {
+      if (newestRevision > revision) {
         const outdated = await invoices.void(id, 'outdated');
         if (outdated) return { invoice: invoiceView(outdated), created: true };
       }

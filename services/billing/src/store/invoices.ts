@@ -87,7 +87,7 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   };
   return {
     collection: invoices,
-    ...invoiceReads(invoices, revisions),
+    ...invoiceReads(invoices),
     ...invoiceChanges(w, revisions),
     ...attemptClaims(w),
     ...chargeOutcomes(w),
@@ -145,7 +145,7 @@ const lapsed = <T extends Pick<InvoiceDocument, 'lease'>>(leased: T[], now: Date
 const olderIds = (itineraryId: string, revision: number) =>
   Array.from({ length: Math.max(0, revision) }, (_, r) => invoiceIdFor(itineraryId, r));
 
-function invoiceReads(invoices: mongo.Collection<InvoiceDocument>, revisions: mongo.Collection<RevisionEntry>) {
+function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
   return {
     async get(id: string): Promise<InvoiceDocument | null> {
       return invoices.findOne({ _id: id }, { projection: { outbox: 0 } });
@@ -170,11 +170,6 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>, revisions: mo
       return lapsed(await invoices.find(LEASED, { projection: { lease: 1 } }).toArray(), now).length;
     },
 
-    /** Whether a later revision of the itinerary was invoiced (its revisions record, by `_id`). */
-    async hasNewerThan(itineraryId: string, revision: number): Promise<boolean> {
-      return ((await revisions.findOne({ _id: itineraryId }))?.latest ?? -Infinity) > revision;
-    },
-
     /** The paid or refunded invoices that carry a commission for one of these creator slugs. */
     async withCommissionFor(slugs: string[]): Promise<InvoiceDocument[]> {
       if (slugs.length === 0) return [];
@@ -188,26 +183,36 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>, revisions: mo
 /** An invoice made or voided. */
 function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites, revisions: mongo.Collection<RevisionEntry>) {
   return {
-    /** Inserts the invoice with its `created` event, once: answers whether this call made it. */
+    /**
+     * Inserts the invoice with its `created` event, once: answers the stored invoice, whether this call made
+     * it, and the newest revision of its itinerary invoiced so far (this one's included).
+     */
     async createOnce(
       invoice: NewInvoice,
       created: OutboxEvent,
-    ): Promise<{ invoice: InvoiceDocument; created: boolean }> {
-      const result = await invoices.updateOne(
+    ): Promise<{ invoice: InvoiceDocument; created: boolean; newestRevision: number }> {
+      const written = await invoices.findOneAndUpdate(
         { _id: invoice._id },
         { $setOnInsert: { ...invoice, lease: null, attempts: {}, seq: 0, ...pendingEvents(created) } },
-        { upsert: true },
+        { upsert: true, returnDocument: 'after', projection: { outbox: 0 }, includeResultMetadata: true },
       );
-      if (result.upsertedCount) outbox.kick(invoice._id);
-      // Recorded before the creating call looks for older and newer revisions: of two at once, one sees the other.
-      await revisions.updateOne({ _id: invoice.itineraryId }, { $max: { latest: invoice.revision } }, { upsert: true });
-      const doc = await invoices.findOne({ _id: invoice._id }, { projection: { outbox: 0 } });
-      if (!doc) throw new Error(`invoice ${invoice._id} vanished`);
-      return { invoice: doc, created: result.upsertedCount > 0 };
+      if (!written.value) throw new Error(`invoice ${invoice._id} vanished`);
+      // MongoDB says `updatedExisting: false` for an insert; the local server says nothing at all.
+      const made = written.lastErrorObject?.updatedExisting !== true;
+      if (made) outbox.kick(invoice._id);
+      // Recorded after the invoice, before the creating call looks for older revisions: of two revisions invoiced
+      // at once, the later recorded sees the other here, or the other's invoice when it looks.
+      const entry = await revisions.findOneAndUpdate(
+        { _id: invoice.itineraryId },
+        { $max: { latest: invoice.revision } },
+        { upsert: true, returnDocument: 'after' },
+      );
+      return { invoice: written.value, created: made, newestRevision: entry?.latest ?? invoice.revision };
     },
 
     /** Voids the open invoices of the itinerary's earlier revisions: a changed cart cannot be paid at its old price. */
     async voidOlder(itineraryId: string, revision: number): Promise<number> {
+      if (revision <= 0) return 0;
       const now = new Date();
       // The older revisions' invoices by their ids (`_id $in`, from the index), each voided while open.
       // `_id $in` alone: with `status` beside it the local server would scan every invoice.

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { InvoiceSchema } from '@travelclub/contracts';
 import { createServiceIdentity } from '@travelclub/kit';
 import { serviceHeaders } from '@travelclub/kit/testing';
-import { describe, expect, it } from 'vitest';
+import mongoose from 'mongoose';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
 import {
   cancelled,
@@ -60,6 +61,23 @@ describe('POST /internal/v1/invoices', () => {
     const dueIn = Date.parse(created!.payload.dueAt as string) - Date.parse(invoice.createdAt);
     expect(dueIn).toBe(30 * 60_000);
     expect(created!.payload).toMatchObject({ itineraryId: body.itineraryId, userId: user.id, total: invoice.total });
+  });
+
+  it('makes a first revision’s invoice with two writes and no read, and answers a repeat with the same two', async () => {
+    const user = await world.traveller();
+    const draft = invoiceDraft(user.id);
+    // The request's own commands: the outbox relay's reads and marks, which run beside it, are left out.
+    let commands: string[] = [];
+    mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+      const relays = method === 'updateMany' || /"outbox(\.occurredAt)?":1/.test(JSON.stringify(args));
+      if (!relays) commands.push(`${collection}.${method}`);
+    });
+    onTestFinished(() => void mongoose.set('debug', false));
+    expect((await post(draft)).statusCode).toBe(201);
+    expect(commands).toEqual(['invoices.findOneAndUpdate', 'itinerary_revisions.findOneAndUpdate']);
+    commands = [];
+    expect((await post(draft)).statusCode).toBe(200);
+    expect(commands).toEqual(['invoices.findOneAndUpdate', 'itinerary_revisions.findOneAndUpdate']);
   });
 
   it('refuses a body that is not a whole draft (an itinerary and a revision alone), and makes nothing', async () => {
