@@ -86,7 +86,7 @@ export interface InvoiceDocument {
   refundSeq?: number;
   commission?: CommissionRecordDoc;
   voidedAt?: Date;
-  /** The write counter every change is written under (guarded-writes.ts); missing on invoices older than it. */
+  /** 0 once the revisions record knows the invoice (store/invoices.ts); counted up by changes before 2026-12-02. */
   seq?: number;
   outbox: OutboxEvent[];
 }

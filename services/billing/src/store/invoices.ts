@@ -6,7 +6,6 @@ import { defineModel, outboxPlugin, pendingEvents, required, type Outbox, type O
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { invoiceIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
-import { guardedChange, SEQ_GUARD_INDEX } from './guarded-writes.js';
 import type { InvoiceDocument, InvoiceWrites } from './invoice-document.js';
 import { attemptClaims, chargeOutcomes } from './payment-attempts.js';
 import { refundOutcomes, refundReservations } from './refunds.js';
@@ -35,14 +34,12 @@ const invoiceSchema = new Schema<InvoiceDocument>(
     refundSeq: Number,
     commission: Schema.Types.Mixed,
     voidedAt: Date,
-    // The write counter every change is written under (guarded-writes.ts).
+    // 0 on every invoice the revisions record knows of (made since, or filed at start: fileEarlierInvoices).
     seq: Number,
   },
   { versionKey: false, minimize: false },
 );
 invoiceSchema.plugin(outboxPlugin);
-// Serves the changes' filter `{ _id, seq }` on mongo-java-server, which uses an index only for exactly its fields.
-invoiceSchema.index(SEQ_GUARD_INDEX, { unique: true });
 // Production MongoDB finds a creator's commissions through this; mongo-java-server scans.
 invoiceSchema.index({ 'commission.creator': 1 }, { sparse: true });
 // The invoices under a lease: few (the payments in flight) among many. A payment id leases one invoice only,
@@ -72,8 +69,10 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   // itinerary are newer or older is then a lookup by `_id`, not a scan of every invoice.
   const revisions = connection.collection<RevisionEntry>('itinerary_revisions');
   await fileEarlierInvoices(invoices, revisions, connection.collection<FiledMark>('store_migrations'));
+  // Every change is one conditional write, `{ _id, …condition }`: real MongoDB and our local launcher both find
+  // the invoice through `_id` and match the rest on it (docs/performance-data-growth.md).
   const changed: InvoiceWrites['changed'] = async (filter, update, hasEvents) => {
-    const doc = await guardedChange(invoices, filter as GuardedFilter, update as Record<string, unknown>);
+    const doc = await invoices.findOneAndUpdate(filter, update, { returnDocument: 'after', projection: { outbox: 0 } });
     if (doc && hasEvents) outbox.kick(doc._id);
     return doc;
   };
@@ -96,8 +95,6 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   };
 }
 
-type GuardedFilter = Parameters<typeof guardedChange>[1];
-
 interface RevisionEntry {
   /** The itinerary's id. */
   _id: string;
@@ -113,10 +110,10 @@ interface FiledMark {
 const FILED = 'invoices.seq';
 
 /**
- * Files the invoices written before the write counter and the revisions record: each gets `seq: 0` and its
- * revision recorded. Once: a mark in `store_migrations` says it is done, so later starts read one document
+ * Files the invoices written before the revisions record: each gets its revision recorded and `seq: 0`, the mark
+ * of a filed invoice. Once: a mark in `store_migrations` says it is done, so later starts read one document
  * instead of looking through every invoice (no index serves `seq: { $exists: false }`). `$max` leaves a
- * counter another instance's change already moved; a start that stops halfway files the rest next time.
+ * counter an older instance moved; a start that stops halfway files the rest next time.
  */
 async function fileEarlierInvoices(
   invoices: mongo.Collection<InvoiceDocument>,

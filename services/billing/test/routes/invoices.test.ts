@@ -4,9 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { InvoiceSchema } from '@travelclub/contracts';
 import { createServiceIdentity } from '@travelclub/kit';
-import { serviceHeaders } from '@travelclub/kit/testing';
-import mongoose from 'mongoose';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { recordMongoCommands, serviceHeaders } from '@travelclub/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
 import {
   cancelled,
@@ -66,16 +65,9 @@ describe('POST /internal/v1/invoices', () => {
   it('makes a first revision’s invoice with two writes and no read, and answers a repeat with the same two', async () => {
     const user = await world.traveller();
     const draft = invoiceDraft(user.id);
-    // The request's own commands: the outbox relay's reads and marks, which run beside it, are left out.
-    let commands: string[] = [];
-    mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
-      const relays = method === 'updateMany' || /"outbox(\.occurredAt)?":1/.test(JSON.stringify(args));
-      if (!relays) commands.push(`${collection}.${method}`);
-    });
-    onTestFinished(() => void mongoose.set('debug', false));
+    const { commands } = recordMongoCommands();
     expect((await post(draft)).statusCode).toBe(201);
-    expect(commands).toEqual(['invoices.findOneAndUpdate', 'itinerary_revisions.findOneAndUpdate']);
-    commands = [];
+    expect(commands.splice(0)).toEqual(['invoices.findOneAndUpdate', 'itinerary_revisions.findOneAndUpdate']);
     expect((await post(draft)).statusCode).toBe(200);
     expect(commands).toEqual(['invoices.findOneAndUpdate', 'itinerary_revisions.findOneAndUpdate']);
   });

@@ -1,9 +1,8 @@
 // POST /internal/v1/hotels/summaries: many hotels in one call for the creator service and the gateway (their
 // service identities only), each with a price to start from, through app.inject against the real servers.
 import { HotelSummariesAnswerSchema, MAX_HOTEL_SUMMARIES, type HotelSummariesAnswer } from '@travelclub/contracts';
-import { serviceHeaders } from '@travelclub/kit/testing';
-import mongoose from 'mongoose';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { recordMongoCommands, serviceHeaders } from '@travelclub/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { expectError, expectInvalid, inDays, search, useCatalog } from '../helpers.js';
 
 const world = useCatalog();
@@ -86,9 +85,7 @@ describe('POST /internal/v1/hotels/summaries', () => {
     const page = ids(50, 100);
     const headers = await serviceHeaders('creator', 'catalog');
     const costs: number[] = [];
-    const commands: string[] = [];
-    mongoose.set('debug', (collection: string, method: string) => void commands.push(`${collection}.${method}`));
-    onTestFinished(() => void mongoose.set('debug', false));
+    const { commands } = recordMongoCommands();
     for (let i = 0; i < 30; i++) {
       // CPU time, not the wall clock: the suite shares two cores with the broker, the database and other test
       // files, and a call that waits for a core says nothing about the work it does (a wall-clock median of

@@ -4,8 +4,8 @@
 // the guard still refuses a change decided on a state that moved. A request that read the itinerary already
 // (its owner checked) hands that read to the change, which then writes without reading again.
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { recordMongoCommands } from '@travelclub/kit/testing';
+import { describe, expect, it } from 'vitest';
 import { newItinerary } from '../../src/domain/itinerary.js';
 import { VERSION_GUARD_INDEX, versionGuard } from '../../src/store/itineraries.js';
 import { useWorld } from '../helpers.js';
@@ -37,14 +37,10 @@ describe('the write counter guard', () => {
   describe('a change decided on the itinerary the request read', () => {
     /** The store's commands on the itineraries while `run` runs, in order. */
     async function commandsDuring(run: () => Promise<unknown>) {
-      const commands: string[] = [];
-      mongoose.set('debug', (collection: string, method: string) => {
-        if (collection === 'itineraries') commands.push(method);
-      });
-      onTestFinished(() => void mongoose.set('debug', false));
+      const { commands, stop } = recordMongoCommands();
       await run();
-      mongoose.set('debug', false);
-      return commands;
+      stop();
+      return commands.filter((c) => c.startsWith('itineraries.')).map((c) => c.slice('itineraries.'.length));
     }
 
     it('is written without reading the itinerary again', async () => {

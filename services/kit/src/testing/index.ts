@@ -1,7 +1,7 @@
 // Helpers for service tests: configuration against the run's real servers, with names of their own
 // (database, topics, consumer groups, queue prefixes) so test files running in parallel stay apart; the mail
 // the run's catcher received; events put on a service's topics and read from them; stand-ins for neighbours;
-// a service's world for a test file; a figure of a service's /metrics.
+// a service's world for a test file; a figure of a service's /metrics; the MongoDB commands a path sends.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { BaseConfigSchema, type BaseConfig } from '../config.js';
@@ -14,6 +14,7 @@ export { publishEvent, readEvents, type EventLog, type SeenEvent } from './event
 export { startTestJwks, type TestJwks, type TestTokenOptions } from './jwks.js';
 export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
 export { readMetric } from './metrics.js';
+export { recordMongoCommands } from './mongo-commands.js';
 export { parsePrometheusText, sumOf, type MetricFamily, type MetricType, type Sample } from './prometheus-text.js';
 export { serviceHeaders, TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
 export { startStandIn, type StandIn, type StandInAnswer, type StandInRequest } from './stand-in.js';

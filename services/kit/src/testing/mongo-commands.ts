@@ -1,0 +1,23 @@
+// The MongoDB commands a test's own calls send, read through mongoose's debug hook (every collection of every
+// connection in this process), to check how many reads and writes a path takes.
+import mongoose from 'mongoose';
+import { onTestFinished } from 'vitest';
+
+/** The outbox relay's sweeps and marks (outbox.ts), which run beside any request of a service under test. */
+const relays = (method: string, args: unknown[]) =>
+  method === 'updateMany' || /"outbox(\.occurredAt)?":1/.test(JSON.stringify(args.slice(1)));
+
+/**
+ * Records from now until `stop()` (or the test's end) each command as `<collection>.<method>`, with its filter
+ * after a space when `withFilter`; the outbox relay's are left out. Only one recording at a time.
+ */
+export function recordMongoCommands({ withFilter = false } = {}) {
+  const commands: string[] = [];
+  mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+    if (relays(method, args)) return;
+    commands.push(`${collection}.${method}${withFilter ? ` ${JSON.stringify(args[0])}` : ''}`);
+  });
+  const stop = () => void mongoose.set('debug', false);
+  onTestFinished(stop);
+  return { commands, stop };
+}
