@@ -45,6 +45,13 @@ export function isDuplicateKeyError(err: unknown): boolean {
 }
 
 /**
+ * Whether an upserting `findOneAndUpdate` (with `includeResultMetadata`) inserted its document: MongoDB answers
+ * `updatedExisting: false` then, and the local MongoDB-compatible server leaves `lastErrorObject` out.
+ */
+export const inserted = <T extends mongo.Document>(result: mongo.ModifyResult<T>): boolean =>
+  result.lastErrorObject?.updatedExisting !== true;
+
+/**
  * Schema paths every document has, on one line: `...required({ _id: String, createdAt: Date })` is
  * `_id: { type: String, required: true }, createdAt: { type: Date, required: true }`.
  */

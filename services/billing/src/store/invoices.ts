@@ -2,7 +2,15 @@
 // lease, the commission and its reversal, and the events of each change (outbox), so every state change and
 // its events are one conditional single-document update: no transactions needed. The lease names the one
 // payment not yet settled; it is let go only when that payment's outcome is known and recorded.
-import { defineModel, outboxPlugin, pendingEvents, required, type Outbox, type OutboxEvent } from '@travelclub/kit';
+import {
+  defineModel,
+  inserted,
+  outboxPlugin,
+  pendingEvents,
+  required,
+  type Outbox,
+  type OutboxEvent,
+} from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { invoiceIdFor } from '../domain/ids.js';
 import type { VoidReason } from '../domain/invoices.js';
@@ -194,8 +202,7 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites, revisions:
         { upsert: true, returnDocument: 'after', projection: { outbox: 0 }, includeResultMetadata: true },
       );
       if (!written.value) throw new Error(`invoice ${invoice._id} vanished`);
-      // MongoDB says `updatedExisting: false` for an insert; the local server says nothing at all.
-      const made = written.lastErrorObject?.updatedExisting !== true;
+      const made = inserted(written);
       if (made) outbox.kick(invoice._id);
       // Recorded after the invoice, before the creating call looks for older revisions: of two revisions invoiced
       // at once, the later recorded sees the other here, or the other's invoice when it looks.

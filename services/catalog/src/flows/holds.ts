@@ -75,20 +75,18 @@ export class HoldFlows {
   /** billing.invoice.paid: every hold of the itinerary becomes a booking. */
   async bookItinerary(itineraryId: string, invoiceId: string, ctx: CausalContext): Promise<void> {
     const { inventory, log } = this.parts;
-    for (const holdId of await inventory.idsOfItinerary(itineraryId)) {
-      const record = await inventory.get(holdId);
-      if (!record || (record.status === 'released' && record.releasedReason !== 'expired')) continue;
-      const result = await inventory.book(holdId, invoiceId, this.capacityFor(record), ctx);
-      this.track(record.hotelId, record.roomType, result.taken);
+    for (const entry of await inventory.entriesOfItinerary(itineraryId)) {
+      const result = await inventory.book(entry, invoiceId, (hold) => this.capacityFor(hold), ctx);
+      if (result.hold) this.track(result.hold.hotelId, result.hold.roomType, result.taken);
       if (result.outcome === 'failed')
-        log.warn({ holdId, itineraryId, invoiceId }, 'paid hold had lapsed and its rooms are gone');
+        log.warn({ holdId: entry._id, itineraryId, invoiceId }, 'paid hold had lapsed and its rooms are gone');
     }
   }
 
   /** itinerary.cancelled: holds and bookings of the itinerary give their rooms back. */
   async cancelItinerary(itineraryId: string, ctx: CausalContext): Promise<void> {
     const { inventory } = this.parts;
-    for (const holdId of await inventory.idsOfItinerary(itineraryId)) {
+    for (const { _id: holdId } of await inventory.entriesOfItinerary(itineraryId)) {
       const released = await inventory.release(holdId, 'cancelled', ctx, { from: ['held', 'booked'] });
       if (released) this.track(released.hold.hotelId, released.hold.roomType, released.taken);
     }

@@ -1,8 +1,8 @@
 // The room inventory as stored: one document per hotel room type (the rooms taken each night and its live
 // holds' state), and the hold directory that says where each hold lives and keeps its whole record.
-import { outboxPlugin, required, type OutboxEvent } from '@travelclub/kit';
+import { outboxPlugin, required, type CausalContext, type OutboxEvent } from '@travelclub/kit';
 import { Schema } from 'mongoose';
-import type { HoldRecord, HoldStatus } from '../domain/holds.js';
+import type { HoldRecord, HoldStatus, ReleaseReason } from '../domain/holds.js';
 
 export interface InventoryDocument {
   /** `<hotelId>|<roomType>` */
@@ -126,3 +126,38 @@ export const bookSet = (holdId: string, invoiceId: string) => ({
 
 /** A live hold whole: as placed (its directory entry), in the state its document has now. */
 export const whole = (entry: HoldDirectoryEntry, state: HoldState) => ({ ...entry.hold, ...state }) as HoldRecord;
+
+// What the store's operations take and answer (inventory.ts).
+
+/**
+ * The event each change writes with it, in the same update: built by the flows (flows/hold-events.ts), only
+ * written here.
+ */
+export interface HoldEvents {
+  placed(hold: HoldRecord, ctx: CausalContext): OutboxEvent;
+  released(hold: HoldRecord, reason: ReleaseReason, ctx: CausalContext): OutboxEvent;
+  confirmed(hold: HoldRecord, invoiceId: string, ctx: CausalContext): OutboxEvent;
+  failed(hold: HoldRecord, invoiceId: string, ctx: CausalContext): OutboxEvent;
+}
+
+export interface PlaceRequest {
+  hold: Omit<HoldRecord, 'status' | 'createdAt'>;
+  /** Rooms of the type sellable each night before our own holds (count less other channels' share). */
+  capacity: Record<string, number>;
+}
+
+export type PlaceOutcome =
+  | { outcome: 'placed' | 'existing'; hold: HoldRecord; taken: TakenState }
+  | { outcome: 'refused' }
+  | { outcome: 'conflict' };
+
+/** Where a hold was found: in its inventory document (live), or moved out (settled). */
+export type FoundHold = { hold: HoldRecord; live: boolean; taken: TakenState };
+
+/** What booking a hold came to: `skipped` for one taken out of its cart or cancelled, never booked. */
+export type BookOutcome = {
+  outcome: 'booked' | 'already' | 'failed' | 'unknown' | 'skipped';
+  /** The hold as found, and its room type's rooms taken after (not when unknown). */
+  hold?: HoldRecord;
+  taken?: TakenState;
+};

@@ -5,6 +5,7 @@
 // stays far below MongoDB's 16 MiB whatever the number of holds ever placed.
 import {
   defineModel,
+  inserted,
   withEvents,
   type CausalContext,
   type Logger,
@@ -24,41 +25,19 @@ import {
   roomFor,
   stateOfHold,
   whole,
+  type BookOutcome,
+  type FoundHold,
   type HoldDirectoryEntry,
+  type HoldEvents,
   type InventoryDocument,
+  type PlaceOutcome,
+  type PlaceRequest,
   type TakenState,
 } from './inventory-documents.js';
 import { settleAll, settledHoldStore } from './settled-holds.js';
 
 // Where the store's callers have always found them.
-export { inventoryId, type HoldRecord, type HoldStatus, type ReleaseReason, type TakenState };
-
-/**
- * The event each change writes with it, in the same update: built by the flows (flows/hold-events.ts), only
- * written here.
- */
-export interface HoldEvents {
-  placed(hold: HoldRecord, ctx: CausalContext): OutboxEvent;
-  released(hold: HoldRecord, reason: ReleaseReason, ctx: CausalContext): OutboxEvent;
-  confirmed(hold: HoldRecord, invoiceId: string, ctx: CausalContext): OutboxEvent;
-  failed(hold: HoldRecord, invoiceId: string, ctx: CausalContext): OutboxEvent;
-}
-
-export interface PlaceRequest {
-  hold: Omit<HoldRecord, 'status' | 'createdAt'>;
-  /** Rooms of the type sellable each night before our own holds (count less other channels' share). */
-  capacity: Record<string, number>;
-}
-
-export type PlaceOutcome =
-  | { outcome: 'placed' | 'existing'; hold: HoldRecord; taken: TakenState }
-  | { outcome: 'refused' }
-  | { outcome: 'conflict' };
-
-/** Where a hold was found: in its inventory document (live), or moved out (settled). */
-type FoundHold = { hold: HoldRecord; live: boolean; taken: TakenState };
-
-type BookOutcome = { outcome: 'booked' | 'already' | 'failed' | 'unknown'; taken?: TakenState };
+export { inventoryId, type HoldEvents, type HoldRecord, type HoldStatus, type ReleaseReason, type TakenState };
 
 type SettledHolds = Awaited<ReturnType<typeof settledHoldStore>>;
 
@@ -101,30 +80,34 @@ export class InventoryStore {
    */
   async place({ hold, capacity }: PlaceRequest, ctx: CausalContext): Promise<PlaceOutcome> {
     const docId = inventoryId(hold.hotelId, hold.roomType);
-    const entry = await this.enter(docId, { ...hold, status: 'held', createdAt: new Date() });
+    const { entry, made } = await this.enter(docId, { ...hold, status: 'held', createdAt: new Date() });
     if (entry.requestHash !== hold.requestHash) return { outcome: 'conflict' };
     // The first request with this key is the hold, even when a repeat races it here.
     const record = entry.hold!;
 
-    // A repeated key gets its hold back, live or settled.
+    // A repeated key gets its hold back, live or settled. A key this call entered first has none yet: a hold is
+    // written to its room type only after its directory entry.
     const existing = async (): Promise<PlaceOutcome | null> => {
       const found = await this.find(entry);
       return found ? { outcome: 'existing', hold: found.hold, taken: found.taken } : null;
     };
-    const earlier = await existing();
+    const earlier = made ? null : await existing();
     if (earlier) return earlier;
 
     const nightsFilter = roomFor(record.nights, capacity, record.rooms);
     if (!nightsFilter) return { outcome: 'refused' };
-    await this.ensureDocument(docId, hold.hotelId, hold.roomType);
-    const doc = await this.inventory.findOneAndUpdate(
-      { _id: docId, [`holds.${hold.id}`]: { $exists: false }, ...nightsFilter },
-      withEvents(
-        { $inc: incNights(record.nights, record.rooms), $set: { [`holds.${hold.id}`]: stateOfHold(record) } },
-        this.events.placed(record, ctx),
-      ),
-      afterFor(hold.id),
-    );
+    const take = () =>
+      this.inventory.findOneAndUpdate(
+        { _id: docId, [`holds.${hold.id}`]: { $exists: false }, ...nightsFilter },
+        withEvents(
+          { $inc: incNights(record.nights, record.rooms), $set: { [`holds.${hold.id}`]: stateOfHold(record) } },
+          this.events.placed(record, ctx),
+        ),
+        afterFor(hold.id),
+      );
+    // The room type's document is made by its first hold: taken again once it is there.
+    let doc = await take();
+    if (!doc && (await this.ensureDocument(docId, hold.hotelId, hold.roomType))) doc = await take();
     if (doc) {
       this.outbox.kick(docId);
       await this.setDirectoryStatus(hold.id, 'held');
@@ -196,23 +179,23 @@ export class InventoryStore {
    * rooms are still free; otherwise the failure is published once per invoice, so billing refunds.
    */
   async book(
-    holdId: string,
+    entry: HoldDirectoryEntry,
     invoiceId: string,
-    capacity: Record<string, number>,
+    capacityOf: (hold: HoldRecord) => Record<string, number>,
     ctx: CausalContext,
   ): Promise<BookOutcome> {
+    // The entry's ids never change: each try reads the hold's state anew.
     for (let attempt = 0; attempt < BOOK_ATTEMPTS; attempt++) {
-      const outcome = await this.bookOnce(holdId, invoiceId, capacity, ctx);
+      const outcome = await this.bookOnce(entry, invoiceId, capacityOf, ctx);
       if (outcome) return outcome;
     }
     // Something keeps changing the hold: the event is retried, and decides again then.
-    throw new Error(`hold ${holdId} kept changing while it was booked`);
+    throw new Error(`hold ${entry._id} kept changing while it was booked`);
   }
 
-  /** The holds placed for an itinerary (from the directory; read each for its state). */
-  async idsOfItinerary(itineraryId: string): Promise<string[]> {
-    const entries = await this.directory.find({ itineraryId }, { projection: { _id: 1 } }).toArray();
-    return entries.map((e) => e._id);
+  /** The directory entries of the holds placed for an itinerary (each hold's state is its document's). */
+  entriesOfItinerary(itineraryId: string): Promise<HoldDirectoryEntry[]> {
+    return this.directory.find({ itineraryId }).toArray();
   }
 
   /** Holds the directory still shows as held after their expiry: a lost expiry job must not keep rooms. */
@@ -242,10 +225,13 @@ export class InventoryStore {
     return settleAll(this.inventory, this.directory, this.settled.moveOut, now);
   }
 
-  /** The hold's directory entry, written once per hold id: a repeated key finds the first request's. */
-  private async enter(docId: string, asked: HoldRecord): Promise<HoldDirectoryEntry> {
+  /**
+   * The hold's directory entry, written once per hold id: a repeated key finds the first request's. `made`: this
+   * call wrote it.
+   */
+  private async enter(docId: string, asked: HoldRecord): Promise<{ entry: HoldDirectoryEntry; made: boolean }> {
     const { id, hotelId, itineraryId, ownerId, requestHash, expiresAt } = asked;
-    await this.directory.updateOne(
+    const written = await this.directory.findOneAndUpdate(
       { _id: id },
       {
         $setOnInsert: {
@@ -259,24 +245,26 @@ export class InventoryStore {
           hold: asked,
         },
       },
-      { upsert: true },
+      { upsert: true, returnDocument: 'after', includeResultMetadata: true },
     );
-    const entry = await this.directory.findOne({ _id: id });
+    const entry = written.value;
     if (!entry) throw new Error(`hold ${id} is not in the directory right after it was written`);
     if (entry.requestHash === requestHash && !entry.hold) {
       // Begun by a version that kept the whole hold in the document, and cut short: this request stands in.
       await this.directory.updateOne({ _id: id, hold: { $exists: false } }, { $set: { hold: asked } });
       entry.hold = asked;
     }
-    return entry;
+    return { entry, made: inserted(written) };
   }
 
-  private async ensureDocument(id: string, hotelId: string, roomType: string) {
-    await this.inventory.updateOne(
+  /** Makes the room type's document if it is not there yet; answers whether this call made it. */
+  private async ensureDocument(id: string, hotelId: string, roomType: string): Promise<boolean> {
+    const written = await this.inventory.updateOne(
       { _id: id },
       { $setOnInsert: { hotelId, roomType, taken: {}, version: 0, holds: {}, outbox: [] } },
       { upsert: true },
     );
+    return written.upsertedCount > 0;
   }
 
   private async setDirectoryStatus(holdId: string, status: HoldDirectoryEntry['status']) {
@@ -299,16 +287,17 @@ export class InventoryStore {
 
   /** One decision of `book`; null when the hold changed under it and the decision must be made again. */
   private async bookOnce(
-    holdId: string,
+    entry: HoldDirectoryEntry,
     invoiceId: string,
-    capacity: Record<string, number>,
+    capacityOf: (hold: HoldRecord) => Record<string, number>,
     ctx: CausalContext,
   ): Promise<BookOutcome | null> {
-    const entry = await this.directory.findOne({ _id: holdId });
-    const found = entry && (await this.find(entry));
-    if (!entry || !found) return { outcome: 'unknown' };
-    const { hold, live } = found;
-    if (hold.status === 'booked' || hold.failedFor?.includes(invoiceId)) return { outcome: 'already' };
+    const holdId = entry._id;
+    const found = await this.find(entry);
+    if (!found) return { outcome: 'unknown' };
+    const { hold, live, taken } = found;
+    if (hold.status === 'booked' || hold.failedFor?.includes(invoiceId)) return { outcome: 'already', hold, taken };
+    if (hold.status === 'released' && hold.releasedReason !== 'expired') return { outcome: 'skipped', hold, taken };
     const confirmed = this.events.confirmed(hold, invoiceId, ctx);
     if (live && hold.status === 'held') {
       const doc = await this.inventory.findOneAndUpdate(
@@ -316,13 +305,13 @@ export class InventoryStore {
         withEvents({ $set: bookSet(holdId, invoiceId) }, confirmed),
         afterFor(holdId),
       );
-      return this.booked(entry, doc); // null: it changed under us, decide again
+      return this.booked(entry, hold, doc); // null: it changed under us, decide again
     }
     // Released before payment (expired): take the rooms again if every night still has them.
-    const nightsFilter = roomFor(hold.nights, capacity, hold.rooms);
+    const nightsFilter = roomFor(hold.nights, capacityOf(hold), hold.rooms);
     if (nightsFilter) {
       const doc = await this.rebook(entry, found, invoiceId, nightsFilter, confirmed);
-      if (doc) return this.booked(entry, doc);
+      if (doc) return this.booked(entry, hold, doc);
       // Either a night is full, or the hold moved (out, or back in) meanwhile: decide again if it moved.
       const now = await this.find(entry);
       if (!now || now.live !== live || now.hold.status !== 'released') return null;
@@ -356,11 +345,15 @@ export class InventoryStore {
     );
   }
 
-  private async booked(entry: HoldDirectoryEntry, doc: InventoryDocument | null): Promise<BookOutcome | null> {
+  private async booked(
+    entry: HoldDirectoryEntry,
+    hold: HoldRecord,
+    doc: InventoryDocument | null,
+  ): Promise<BookOutcome | null> {
     if (!doc) return null;
     this.outbox.kick(entry.inventoryId);
     await this.setDirectoryStatus(entry._id, 'booked');
-    return { outcome: 'booked', taken: stateOf(doc) };
+    return { outcome: 'booked', hold, taken: stateOf(doc) };
   }
 
   /**
@@ -369,7 +362,7 @@ export class InventoryStore {
    */
   private async reportFailure(
     entry: HoldDirectoryEntry,
-    { hold, live }: FoundHold,
+    { hold, live, taken }: FoundHold,
     invoiceId: string,
     ctx: CausalContext,
   ): Promise<BookOutcome | null> {
@@ -386,6 +379,6 @@ export class InventoryStore {
       : await this.settled.reportFailure(holdId, invoiceId, failed);
     if (!reported) return null;
     this.outbox.kick(live ? entry.inventoryId : holdId);
-    return { outcome: 'failed' };
+    return { outcome: 'failed', hold, taken };
   }
 }

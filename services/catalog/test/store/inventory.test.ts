@@ -3,7 +3,9 @@
 import type { AuthUser, Hold } from '@travelclub/contracts';
 import { mongo } from 'mongoose';
 import { randomUUID } from 'node:crypto';
+import { recordMongoCommands } from '@travelclub/kit/testing';
 import { describe, expect, it } from 'vitest';
+import { holdIdFor } from '../../src/domain/holds.js';
 import { nightsOf } from '../../src/domain/pricing.js';
 import { rateId } from '../../src/domain/rates.js';
 import { inventoryId } from '../../src/store/inventory.js';
@@ -66,6 +68,47 @@ async function inventoryDocument(stay: Stay) {
   const holds = (doc.holds ?? {}) as Record<string, { status: string }>;
   return { holds, bytes: mongo.BSON.calculateObjectSize({ holds }) };
 }
+
+describe('what a hold asks of MongoDB', () => {
+  it('is placed with three writes and no read, and booked with one read of its directory and one of its room type', async () => {
+    const { stay } = await heldRoom(); // the room type's document is there
+    const user = customer();
+    const body = await holdBody(stay);
+    const holdId = holdIdFor(user.id, body.idempotencyKey);
+    // This hold's commands only: the availability projection re-reads room types meanwhile.
+    const { commands } = recordMongoCommands({ about: [holdId, body.itineraryId] });
+    expect((await world.app.catalog.holds.place(body, user, ctx())).created).toBe(true);
+    expect(commands.splice(0)).toEqual([
+      'holds.findOneAndUpdate',
+      'room_inventory.findOneAndUpdate',
+      'holds.updateOne',
+    ]);
+    await world.app.catalog.holds.bookItinerary(body.itineraryId, `inv-${randomUUID()}`, ctx());
+    expect(commands.splice(0)).toEqual([
+      'holds.find',
+      'room_inventory.findOne',
+      'room_inventory.findOneAndUpdate',
+      'holds.updateOne',
+    ]);
+    expect((await world.app.catalog.inventory.get(holdId))?.status).toBe('booked');
+  });
+
+  it('makes the room type’s document with its first hold, and answers a repeated key with the hold', async () => {
+    const user = customer();
+    const stay = world.freshStay(2);
+    const before = world.roomsLeft(stay);
+    const documents = world.app.mongo.collection('room_inventory');
+    const ofType = { _id: inventoryId(stay.hotel._id, stay.roomType.type) as never };
+    expect(await documents.countDocuments(ofType)).toBe(0);
+    const body = await holdBody(stay);
+    const first = await world.app.catalog.holds.place(body, user, ctx());
+    expect(first).toMatchObject({ created: true, hold: { status: 'held' } });
+    expect(await documents.countDocuments(ofType)).toBe(1);
+    const again = await world.app.catalog.holds.place(body, user, ctx());
+    expect(again).toMatchObject({ created: false, hold: { id: first.hold.id, status: 'held' } });
+    expect(world.roomsLeft(stay)).toBe(before - 1);
+  });
+});
 
 describe('settled holds leave the inventory document', () => {
   it('keeps the document to its live holds however many holds were placed and settled', async () => {

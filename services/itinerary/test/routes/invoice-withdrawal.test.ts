@@ -16,7 +16,8 @@ const draftsOf = (itineraryId: string) =>
   world.billing.calls.filter((c) => c.body.itineraryId === itineraryId).map((c) => c.body);
 const heldRooms = async (itineraryId: string) => {
   const { inventory } = world.catalog.catalog;
-  const holds = await Promise.all((await inventory.idsOfItinerary(itineraryId)).map((id) => inventory.get(id)));
+  const entries = await inventory.entriesOfItinerary(itineraryId);
+  const holds = await Promise.all(entries.map((entry) => inventory.get(entry._id)));
   return holds.filter((hold) => hold?.status === 'held').map((hold) => hold!.id);
 };
 

@@ -9,12 +9,14 @@ const relays = (method: string, args: unknown[]) =>
 
 /**
  * Records from now until `stop()` (or the test's end) each command as `<collection>.<method>`, with its filter
- * after a space when `withFilter`; the outbox relay's are left out. Only one recording at a time.
+ * after a space when `withFilter`; the outbox relay's are left out, and with `about` every command whose
+ * arguments name none of those ids (the app's other work meanwhile). Only one recording at a time.
  */
-export function recordMongoCommands({ withFilter = false } = {}) {
+export function recordMongoCommands({ withFilter = false, about = [] as string[] } = {}) {
   const commands: string[] = [];
   mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
-    if (relays(method, args)) return;
+    const text = JSON.stringify(args);
+    if (relays(method, args) || (about.length > 0 && !about.some((id) => text.includes(id)))) return;
     commands.push(`${collection}.${method}${withFilter ? ` ${JSON.stringify(args[0])}` : ''}`);
   });
   const stop = () => void mongoose.set('debug', false);
