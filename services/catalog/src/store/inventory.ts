@@ -105,9 +105,13 @@ export class InventoryStore {
         ),
         afterFor(hold.id),
       );
-    // The room type's document is made by its first hold: taken again once it is there.
+    // The room type's document is made by its first hold (or by another hold placed at once): taken again once
+    // it is surely there. A full night is refused by both takes.
     let doc = await take();
-    if (!doc && (await this.ensureDocument(docId, hold.hotelId, hold.roomType))) doc = await take();
+    if (!doc) {
+      await this.ensureDocument(docId, hold.hotelId, hold.roomType);
+      doc = await take();
+    }
     if (doc) {
       this.outbox.kick(docId);
       await this.setDirectoryStatus(hold.id, 'held');
@@ -257,14 +261,13 @@ export class InventoryStore {
     return { entry, made: inserted(written) };
   }
 
-  /** Makes the room type's document if it is not there yet; answers whether this call made it. */
-  private async ensureDocument(id: string, hotelId: string, roomType: string): Promise<boolean> {
-    const written = await this.inventory.updateOne(
+  /** Makes the room type's document if it is not there yet. */
+  private async ensureDocument(id: string, hotelId: string, roomType: string) {
+    await this.inventory.updateOne(
       { _id: id },
       { $setOnInsert: { hotelId, roomType, taken: {}, version: 0, holds: {}, outbox: [] } },
       { upsert: true },
     );
-    return written.upsertedCount > 0;
   }
 
   private async setDirectoryStatus(holdId: string, status: HoldDirectoryEntry['status']) {

@@ -108,6 +108,21 @@ describe('what a hold asks of MongoDB', () => {
     expect(again).toMatchObject({ created: false, hold: { id: first.hold.id, status: 'held' } });
     expect(world.roomsLeft(stay)).toBe(before - 1);
   });
+
+  it('places two holds at once on a room type nobody held before', async () => {
+    const stay = world.freshStay(2);
+    const before = world.roomsLeft(stay);
+    const [a, b] = [customer(), customer()];
+    const placed = await Promise.all([
+      holdBody(stay).then((body) => world.app.catalog.holds.place(body, a, ctx())),
+      holdBody(stay).then((body) => world.app.catalog.holds.place(body, b, ctx())),
+    ]);
+    expect(placed.map((p) => [p.created, p.hold.status])).toEqual([
+      [true, 'held'],
+      [true, 'held'],
+    ]);
+    expect(world.roomsLeft(stay)).toBe(before - 2);
+  });
 });
 
 describe('settled holds leave the inventory document', () => {
