@@ -109,7 +109,7 @@ for (const [name, values] of Object.entries(figures))
       `p99 ${percentile(values, 99).toFixed(1).padStart(6)}  (${values.length})`,
   );
 
-// What a booking asks of the stores and Kafka, over the whole run (background work such as outbox polling too),
+// What a booking asks of the stores and Kafka, over the whole run,
 // per booking: each part's MongoDB and Redis commands and its consumers' handled events, the most first. Commands
 // count inside a traced request or handler only (telemetry-clients.ts): the outbox's sweeps and BullMQ's polling
 // make no spans.

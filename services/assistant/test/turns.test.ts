@@ -180,9 +180,12 @@ describe('limits and bad input', () => {
     // The first turn is held open once Taylor has begun it, so the second message always comes while it answers.
     const turn = world.taylor.holdNext();
     const first = world.send(creator, id, 'help');
-    await turn.began;
-    expectError((await world.send(creator, id, 'help')).res, 'assistant-busy');
-    turn.release();
+    try {
+      await turn.began;
+      expectError((await world.send(creator, id, 'help')).res, 'assistant-busy');
+    } finally {
+      turn.release();
+    }
     expect((await first).res.statusCode).toBe(200);
     expect((await world.send(creator, id, 'help')).res.statusCode).toBe(200);
   });

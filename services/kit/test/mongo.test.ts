@@ -1,7 +1,8 @@
-// The kit's MongoDB connection: what each query costs the process besides the command itself.
+// The kit's MongoDB connection: what each query costs the process besides the command itself, and what an
+// upsert says it did.
 import { Schema } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMongo } from '../src/index.js';
+import { connectMongo, inserted } from '../src/index.js';
 import { testInfra, uniqueName } from '../src/testing/index.js';
 
 describe('queries through a kit connection', () => {
@@ -34,5 +35,27 @@ describe('queries through a kit connection', () => {
       Error.prepareStackTrace = original;
     }
     expect(traces).toBe(0);
+  });
+
+  it('tell whether an upserting findOneAndUpdate inserted, on this server', async () => {
+    const things = connection.collection<{ _id: string; n: number }>('upserted');
+    const upsert = () =>
+      things.findOneAndUpdate(
+        { _id: 'b' },
+        { $setOnInsert: { n: 1 } },
+        { upsert: true, returnDocument: 'after', includeResultMetadata: true },
+      );
+    expect(inserted(await upsert())).toBe(true);
+    expect(inserted(await upsert())).toBe(false);
+  });
+});
+
+describe('inserted', () => {
+  // The local MongoDB-compatible server leaves `lastErrorObject` out of an insert's answer; MongoDB says so.
+  it('reads both servers’ answers', () => {
+    const value = { _id: 'b' };
+    expect(inserted({ ok: 1, value })).toBe(true);
+    expect(inserted({ ok: 1, value, lastErrorObject: { n: 1, updatedExisting: false, upserted: 'b' } })).toBe(true);
+    expect(inserted({ ok: 1, value, lastErrorObject: { n: 1, updatedExisting: true } })).toBe(false);
   });
 });

@@ -86,7 +86,7 @@ export interface InvoiceDocument {
   refundSeq?: number;
   commission?: CommissionRecordDoc;
   voidedAt?: Date;
-  /** 0 once the revisions record knows the invoice (store/invoices.ts); counted up by changes before 2026-12-02. */
+  /** Counted up by every change; set once the revisions record knows the invoice (store/invoices.ts). */
   seq?: number;
   outbox: OutboxEvent[];
 }

@@ -42,7 +42,8 @@ const invoiceSchema = new Schema<InvoiceDocument>(
     refundSeq: Number,
     commission: Schema.Types.Mixed,
     voidedAt: Date,
-    // 0 on every invoice the revisions record knows of (made since, or filed at start: fileEarlierInvoices).
+    // Counted up by every change (for instances of the version before 2026-12-02, which wrote under it); set
+    // from 0 on every invoice the revisions record knows of (made since, or filed at start: fileEarlierInvoices).
     seq: Number,
   },
   { versionKey: false, minimize: false },
@@ -78,9 +79,11 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   const revisions = connection.collection<RevisionEntry>('itinerary_revisions');
   await fileEarlierInvoices(invoices, revisions, connection.collection<FiledMark>('store_migrations'));
   // Every change is one conditional write, `{ _id, …condition }`: real MongoDB and our local launcher both find
-  // the invoice through `_id` and match the rest on it (docs/performance-data-growth.md).
+  // the invoice through `_id` and match the rest on it (docs/performance-data-growth.md). It still counts `seq`
+  // up: an instance of the version before, beside this one during an upgrade, writes under the `seq` it read.
   const changed: InvoiceWrites['changed'] = async (filter, update, hasEvents) => {
-    const doc = await invoices.findOneAndUpdate(filter, update, { returnDocument: 'after', projection: { outbox: 0 } });
+    const counted = { ...update, $inc: { ...update.$inc, seq: 1 } } as mongo.UpdateFilter<InvoiceDocument>;
+    const doc = await invoices.findOneAndUpdate(filter, counted, { returnDocument: 'after', projection: { outbox: 0 } });
     if (doc && hasEvents) outbox.kick(doc._id);
     return doc;
   };

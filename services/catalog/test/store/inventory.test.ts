@@ -71,20 +71,23 @@ async function inventoryDocument(stay: Stay) {
 
 describe('what a hold asks of MongoDB', () => {
   it('is placed with three writes and no read, and booked with one read of its directory and one of its room type', async () => {
-    const { stay } = await heldRoom(); // the room type's document is there
+    const stay = world.freshStay(1);
+    const docId = inventoryId(stay.hotel._id, stay.roomType.type);
+    // The room type's document is there, with no hold yet (so no hold event: nothing re-reads it meanwhile).
+    const { hotel, roomType } = stay;
+    const empty = { hotelId: hotel._id, roomType: roomType.type, taken: {}, version: 0, holds: {}, outbox: [] };
+    await world.app.mongo.collection('room_inventory').insertOne({ _id: docId as never, ...empty });
     const user = customer();
     const body = await holdBody(stay);
     const holdId = holdIdFor(user.id, body.idempotencyKey);
-    // This hold's commands only: the availability projection re-reads room types meanwhile.
-    const { commands } = recordMongoCommands({ about: [holdId, body.itineraryId] });
+    const placing = recordMongoCommands({ about: [holdId, body.itineraryId, docId] });
     expect((await world.app.catalog.holds.place(body, user, ctx())).created).toBe(true);
-    expect(commands.splice(0)).toEqual([
-      'holds.findOneAndUpdate',
-      'room_inventory.findOneAndUpdate',
-      'holds.updateOne',
-    ]);
+    placing.stop();
+    expect(placing.commands).toEqual(['holds.findOneAndUpdate', 'room_inventory.findOneAndUpdate', 'holds.updateOne']);
+    // This hold's commands only: its event makes the availability projection re-read the room type meanwhile.
+    const { commands } = recordMongoCommands({ about: [holdId, body.itineraryId] });
     await world.app.catalog.holds.bookItinerary(body.itineraryId, `inv-${randomUUID()}`, ctx());
-    expect(commands.splice(0)).toEqual([
+    expect(commands).toEqual([
       'holds.find',
       'room_inventory.findOne',
       'room_inventory.findOneAndUpdate',

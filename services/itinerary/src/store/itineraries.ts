@@ -154,6 +154,54 @@ const newDocument = (record: ItineraryRecord, events: OutboxEvent[]): ItineraryD
   outbox: events,
 });
 
+/**
+ * Applies `decide` to the stored itinerary and writes the outcome, guarded by the write counter; when another
+ * write got in between, reads and decides again. `decide` may throw (an AppError) to refuse. Answers the
+ * itinerary after the change (or as it is, when nothing changed), null when missing. `known`: the itinerary as
+ * the request read it already, decided on first; only a change is written from it (the guard refuses it if it
+ * moved), while no change or a refusal is decided again on the stored itinerary.
+ */
+function mutation(
+  collection: mongo.Collection<ItineraryDocument>,
+  outbox: Outbox,
+  get: (id: string) => Promise<ItineraryRecord | null>,
+) {
+  return async (
+    id: string,
+    decide: (record: ItineraryRecord) => Change,
+    known?: ItineraryRecord,
+  ): Promise<{ record: ItineraryRecord; changed: boolean } | null> => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const fromKnown = attempt === 1 && known?._id === id;
+      const current = fromKnown ? known : await get(id);
+      if (!current) return null;
+      let change: Change;
+      try {
+        change = decide(current);
+      } catch (err) {
+        if (fromKnown) continue;
+        throw err;
+      }
+      if (!change) {
+        if (fromKnown) continue;
+        return { record: current, changed: false };
+      }
+      const events = change.events ?? [];
+      const update = updateOf(change);
+      const updated = await collection.findOneAndUpdate(
+        versionGuard(id, current.version),
+        events.length > 0 ? withEvents(update, ...events) : update,
+        { returnDocument: 'after', ...withoutOutbox },
+      );
+      if (updated) {
+        if (events.length > 0) outbox.kick(id);
+        return { record: updated, changed: true };
+      }
+    }
+    throw new Error(`itinerary ${id} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
+  };
+}
+
 /** The itineraries carry their events; `outbox` hears which just got some, so the relay publishes them at once. */
 export async function itineraryStore(connection: Connection, outbox: Outbox) {
   const Itinerary = await defineModel(connection, 'Itinerary', itinerarySchema, 'itineraries');
@@ -196,36 +244,7 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
       return found ?? null;
     },
 
-    /**
-     * Applies `decide` to the stored itinerary (first to `known`, when the request read it already) and writes
-     * the outcome, guarded by the write counter; when another write got in between, reads and decides again.
-     * `decide` may throw (an AppError) to refuse. Answers the itinerary after the change (or as it is, when
-     * nothing changed), null when missing.
-     */
-    async mutate(
-      id: string,
-      decide: (record: ItineraryRecord) => Change,
-      known?: ItineraryRecord,
-    ): Promise<{ record: ItineraryRecord; changed: boolean } | null> {
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const current = attempt === 1 && known?._id === id ? known : await get(id);
-        if (!current) return null;
-        const change = decide(current);
-        if (!change) return { record: current, changed: false };
-        const events = change.events ?? [];
-        const update = updateOf(change);
-        const updated = await collection.findOneAndUpdate(
-          versionGuard(id, current.version),
-          events.length > 0 ? withEvents(update, ...events) : update,
-          { returnDocument: 'after', ...withoutOutbox },
-        );
-        if (updated) {
-          if (events.length > 0) outbox.kick(id);
-          return { record: updated, changed: true };
-        }
-      }
-      throw new Error(`itinerary ${id} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
-    },
+    mutate: mutation(collection, outbox, get),
 
     /** Every itinerary of an anonymous visitor becomes their account's (auth's `anonymous.merged`). */
     handOver: (anonymousId: string, userId: string) => handOver(collection, anonymousId, userId),

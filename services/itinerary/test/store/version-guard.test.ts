@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { recordMongoCommands } from '@travelclub/kit/testing';
 import { describe, expect, it } from 'vitest';
-import { newItinerary } from '../../src/domain/itinerary.js';
+import { newItinerary, type ItineraryRecord } from '../../src/domain/itinerary.js';
 import { VERSION_GUARD_INDEX, versionGuard } from '../../src/store/itineraries.js';
 import { useWorld } from '../helpers.js';
 
@@ -70,6 +70,29 @@ describe('the write counter guard', () => {
       expect(commands).toEqual(['findOneAndUpdate', 'findOne', 'findOneAndUpdate']);
       expect(seen).toEqual([known.title, 'Porto']);
       expect(await world.store.get(known._id)).toMatchObject({ title: 'Porto and Lisbon', version: known.version + 2 });
+    });
+
+    it('answers no change, or a refusal, only from the stored itinerary', async () => {
+      const known = await world.store.create(newItinerary(randomUUID(), 'owner-known', {}, new Date()));
+      await world.store.mutate(known._id, (current) => ({ record: { ...current, title: 'Porto' } }));
+      // Nothing to do on the earlier read, something on the stored one: done.
+      const onlyOnPorto = (current: ItineraryRecord) =>
+        current.title === 'Porto' ? { record: { ...current, title: 'Porto, again' } } : null;
+      expect(await world.store.mutate(known._id, onlyOnPorto, known)).toMatchObject({
+        changed: true,
+        record: { title: 'Porto, again' },
+      });
+      // Refused on the earlier read, allowed on the stored one: done too.
+      const refusedUnlessAgain = (current: ItineraryRecord) => {
+        if (current.title !== 'Porto, again') throw new Error('refused');
+        return { record: { ...current, title: 'Porto, a third time' } };
+      };
+      expect(await world.store.mutate(known._id, refusedUnlessAgain, known)).toMatchObject({ changed: true });
+      // Nothing to do on either: the stored itinerary is the answer.
+      expect(await world.store.mutate(known._id, () => null, known)).toMatchObject({
+        changed: false,
+        record: { title: 'Porto, a third time' },
+      });
     });
   });
 });

@@ -5,7 +5,9 @@ import { onTestFinished } from 'vitest';
 
 /** The outbox relay's sweeps and marks (outbox.ts), which run beside any request of a service under test. */
 const relays = (method: string, args: unknown[]) =>
-  method === 'updateMany' || /"outbox(\.occurredAt)?":1/.test(JSON.stringify(args.slice(1)));
+  method === 'updateMany'
+    ? /^\{"\$pull":\{"outbox":/.test(JSON.stringify(args[1]))
+    : /"outbox(\.occurredAt)?":1/.test(JSON.stringify(args.slice(1)));
 
 /**
  * Records from now until `stop()` (or the test's end) each command as `<collection>.<method>`, with its filter
