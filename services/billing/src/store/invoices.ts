@@ -83,7 +83,10 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
   // up: an instance of the version before, beside this one during an upgrade, writes under the `seq` it read.
   const changed: InvoiceWrites['changed'] = async (filter, update, hasEvents) => {
     const counted = { ...update, $inc: { ...update.$inc, seq: 1 } } as mongo.UpdateFilter<InvoiceDocument>;
-    const doc = await invoices.findOneAndUpdate(filter, counted, { returnDocument: 'after', projection: { outbox: 0 } });
+    const doc = await invoices.findOneAndUpdate(filter, counted, {
+      returnDocument: 'after',
+      projection: { outbox: 0 },
+    });
     if (doc && hasEvents) outbox.kick(doc._id);
     return doc;
   };
