@@ -35,6 +35,12 @@ export interface ConsumerGroupOptions {
   concurrency: number;
   /** Works one batch, resolving the offsets of what it is done with (nothing is resolved for it). */
   eachBatch: (payload: EachBatchPayload) => Promise<void>;
+  /**
+   * For a reader that may lag: the broker holds each fetch until `minBytes` have come in or `maxWaitMs` have
+   * passed, so a trickle of events arrives as one fetch of many partitions' batches, not a fetch per event.
+   * Without it a fetch is answered at the first byte.
+   */
+  gather?: { minBytes: number; maxWaitMs: number };
 }
 
 export interface ConsumerGroup {
@@ -85,7 +91,7 @@ function committedEvery(eachBatch: (payload: EachBatchPayload) => Promise<void>)
 }
 
 export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): ConsumerGroup {
-  const { groupId, topics, fromBeginning, concurrency } = options;
+  const { groupId, topics, fromBeginning, concurrency, gather } = options;
   let consumer: Consumer | undefined;
   let commits: ReturnType<typeof committedEvery> | undefined;
   return {
@@ -94,7 +100,8 @@ export function consumerGroup(kafka: Kafka, options: ConsumerGroupOptions): Cons
         groupId,
         sessionTimeout: 30_000,
         heartbeatInterval: 3_000,
-        maxWaitTimeInMs: FETCH_WAIT_MS,
+        maxWaitTimeInMs: gather?.maxWaitMs ?? FETCH_WAIT_MS,
+        ...(gather && { minBytes: gather.minBytes }),
       });
       consumer = attempt;
       const batches = (commits = committedEvery(options.eachBatch));

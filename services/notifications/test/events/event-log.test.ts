@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { queryString, SupportEventsSchema, topics, type SupportEvents } from '@travelclub/contracts';
 import { newEvent, type OutboxEvent } from '@travelclub/kit';
-import { uniqueName } from '@travelclub/kit/testing';
+import { recordMongoCommands, uniqueName } from '@travelclub/kit/testing';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventLogFlows } from '../../src/flows/event-log.js';
 import { eventLogCleanup } from '../../src/jobs/event-log-cleanup.js';
@@ -135,6 +135,36 @@ describe('the event log', () => {
     expect(Number(followed.next)).toBeGreaterThan(Number(cursor(4)));
   });
 
+  it('records a burst of events over many partitions in a few writes, not one per batch', async () => {
+    const creatorIds = Array.from({ length: 24 }, (_, i) => uniqueName(`burst-${i}`));
+    const viewed = creatorIds.map((creatorId) =>
+      newEvent('creator.club.viewed', creatorId, { creatorId, day: '2026-12-02', newVisitor: true }, ctx()),
+    );
+    const onTopics = [topics.creator, topics.itinerary, topics.billing, topics.catalog];
+    const mongo = recordMongoCommands();
+    // Four topics, each event under a key of its own: batches of every partition of each topic, in one send.
+    await world.app.producer.sendBatch({
+      topicMessages: onTopics.map((topic, t) => ({
+        topic: `${world.config.KAFKA_TOPIC_PREFIX}${topic}`,
+        messages: viewed
+          .filter((_, i) => i % onTopics.length === t)
+          .map((event) => ({ key: event.aggregateId, value: JSON.stringify(event) })),
+      })),
+    });
+    await vi.waitFor(
+      async () => {
+        for (const creatorId of creatorIds) expect((await read({ aggregate: creatorId })).events).toHaveLength(1);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    mongo.stop();
+    const inserts = mongo.commands.filter((c) => c === 'event_log.insertMany').length;
+    expect(inserts).toBeGreaterThan(0);
+    // Written a batch at a time, the 24 events on 12 partitions took about one write per partition.
+    expect(inserts).toBeLessThanOrEqual(3);
+    expect(mongo.commands.filter((c) => c === 'counters.findOneAndUpdate')).toHaveLength(inserts);
+  });
+
   it('goes on past a message that is not an event', async () => {
     const itineraryId = uniqueName('it');
     await world.app.producer.send({
@@ -181,6 +211,37 @@ describe('the event log store', () => {
     // Through the route too: nothing is shown yet, so a follower's cursor does not move past the first.
     expect(await read({ aggregate })).toEqual({ events: [], next: null });
     expect(await read({ aggregate, after: '0' })).toEqual({ events: [], next: '0' });
+  });
+
+  it('records batches handed over together in one write, each in its order, and fails them together', async () => {
+    const aggregate = uniqueName('joined');
+    const flows = eventLogFlows(store, 0, world.app.log);
+    const batches = [
+      [readEvent(aggregate, '1'), readEvent(aggregate, '2')],
+      [readEvent(aggregate, '3')],
+      [readEvent(aggregate, '4'), readEvent(aggregate, '5')],
+    ];
+    const mongo = recordMongoCommands();
+    await Promise.all(batches.map((batch) => flows.record(batch)));
+    mongo.stop();
+    expect(mongo.commands.filter((c) => /^(event_log|counters)\./.test(c))).toEqual([
+      'counters.findOneAndUpdate',
+      'event_log.insertMany',
+    ]);
+    const recorded = await store.last({ aggregate }, 10, new Date(Date.now() + 60_000));
+    expect(recorded.map((r) => r.offset)).toEqual(['1', '2', '3', '4', '5']);
+
+    // A write that fails fails each batch in it; the next write is made as usual.
+    const failing = eventLogFlows(
+      { ...store, record: vi.fn(store.record).mockRejectedValueOnce(new Error('MongoDB away')) },
+      0,
+      world.app.log,
+    );
+    const outcomes = await Promise.allSettled(batches.map(() => failing.record([readEvent(aggregate, '6')])));
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    await failing.record([readEvent(aggregate, '7')]);
+    const after = await store.last({ aggregate }, 10, new Date(Date.now() + 60_000));
+    expect(after.map((r) => r.offset)).toEqual(['1', '2', '3', '4', '5', '7']);
   });
 
   it('keeps the events of the last EVENT_LOG_DAYS and removes older ones', async () => {
