@@ -20,7 +20,7 @@ import { consumeBatch, type BatchDeps } from './consumer-batch.js';
 import { consumerGroup, type ConsumerGroup } from './consumer-group.js';
 import { watchDeadLetters } from './dead-letters.js';
 import { PermanentEventError } from './failures.js';
-import { handledEvents } from './handled-events.js';
+import { handledEvents, type HandledEvents } from './handled-events.js';
 import { ensureTopics } from './kafka.js';
 import { partitionWaits } from './partition-waits.js';
 import type { ServiceApp } from './service.js';
@@ -72,7 +72,16 @@ export interface EventConsumerOptions {
   topicPrefix?: string;
   /** Where a new group starts: the topic's start (default, so nothing published before is missed) or its end. */
   fromBeginning?: boolean;
+  /**
+   * False for handlers whose effect is the same however often an event comes (a projection re-read from the
+   * store): no record of handled events is read or written, two MongoDB commands saved per event. A group
+   * made anew at each start (its name random) would also leave its records behind for nobody.
+   */
+  recordsHandled?: boolean;
 }
+
+/** The records of a consumer that keeps none: nothing was handled before, and nothing is written. */
+const noRecords: HandledEvents = { handledOf: async () => new Set(), record: async () => undefined };
 
 export interface EventConsumer {
   /** The consumer group on Kafka (prefix included), and the `consumer` of its records and dead letters. */
@@ -117,7 +126,7 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     },
     handle: (type, fn) => self.on(topicOf(type), handler(type, fn)),
     async start() {
-      const records = await handledEvents(mongo, groupId);
+      const records = options.recordsHandled === false ? noRecords : await handledEvents(mongo, groupId);
       const deps: BatchDeps = { groupId, mongo, producer: options.producer, log, handlers, records, waits, retries };
       const all = [...topics];
       await ensureTopics(kafka, [...all, ...all.map(deadLetterTopic)], options.numPartitions ?? 3);

@@ -258,7 +258,10 @@ class Relay implements OutboxRelay {
     return { events, oldestAgeSeconds: events === 0 ? 0 : Math.max(0, (Date.now() - oldest) / 1000) };
   }
 
-  /** Publishes the pending events of the documents `filter` finds, then pulls exactly those events. */
+  /**
+   * Publishes the pending events of the documents `filter` finds, then pulls exactly those events. Answers the
+   * documents whose events went out, and how many events that was.
+   */
   private async relay(model: OutboxModel, filter: mongo.Filter<OutboxDocument>) {
     // Raw driver calls: the relay moves stored documents as they are, with nothing for mongoose to cast.
     const collection = model.collection as unknown as mongo.Collection<OutboxDocument>;
@@ -269,7 +272,7 @@ class Relay implements OutboxRelay {
     const pending = found
       .map((doc) => ({ ...doc, outbox: (doc.outbox ?? []).filter((event) => !this.markingIds.has(event.id)) }))
       .filter((doc) => doc.outbox.length > 0);
-    if (pending.length === 0) return 0;
+    if (pending.length === 0) return { docs: [], sent: 0 };
     const docs = await this.publish(pending);
     this.published(docs, kicksBefore);
     // Mark while the next round reads and publishes, with one mark in flight at most. Pull exactly
@@ -280,12 +283,12 @@ class Relay implements OutboxRelay {
     mark.catch(() => undefined); // observed here, rethrown by the next settleMark
     this.marking = mark;
     this.markingIds = new Set(ids);
-    return docs.reduce((n, doc) => n + doc.outbox.length, 0);
+    return { docs, sent: ids.length };
   }
 
   private async each(filter: mongo.Filter<OutboxDocument>) {
     let sent = 0;
-    for (const model of this.models) sent += await this.relay(model, filter);
+    for (const model of this.models) sent += (await this.relay(model, filter)).sent;
     return sent;
   }
 
@@ -300,12 +303,31 @@ class Relay implements OutboxRelay {
     }
   }
 
+  /**
+   * A kick names no model, so the kicked aggregates are looked for model by model: first in the one that last
+   * held kicked events (a service's writes come mostly to one model at a time), and no further for those whose
+   * events a model held. Asking every model about every kick was a read per model and round, nearly all for
+   * nothing (docs/booking.md). Should one id be kicked for events in two models at once, the second model's
+   * wait for the next sweep.
+   */
   private async publishHinted(): Promise<number> {
     const taken = [...this.hinted].slice(0, this.batchSize);
     for (const [key] of taken) this.hinted.delete(key);
     try {
-      // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
-      return await this.each({ _id: { $in: taken.map(([, hint]) => hint.id) } });
+      let ids = taken.map(([, hint]) => hint.id);
+      let sent = 0;
+      for (const model of [...this.models]) {
+        if (ids.length === 0) break;
+        // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
+        const round = await this.relay(model, { _id: { $in: ids } });
+        if (round.docs.length === 0) continue;
+        sent += round.sent;
+        const held = new Set(round.docs.map((doc) => keyOf(doc._id)));
+        ids = ids.filter((id) => !held.has(keyOf(id)));
+        this.models.splice(this.models.indexOf(model), 1);
+        this.models.unshift(model);
+      }
+      return sent;
     } catch (err) {
       for (const [key, hint] of taken) if (!this.hinted.has(key)) this.hinted.set(key, hint);
       throw err;

@@ -48,4 +48,32 @@ describe('records of handled events', () => {
     expect(asked.filter((key) => others.some((e) => key.endsWith(e.id)))).toEqual([]);
     await consumer.stop();
   });
+
+  it('are neither read nor written by a consumer that keeps none, which handles a redelivery again', async () => {
+    const collection = service.app.mongo.collection('processed_events');
+    const find = vi.spyOn(collection, 'find');
+    const insertMany = vi.spyOn(collection, 'insertMany');
+    find.mockClear();
+    insertMany.mockClear();
+    const handled: string[] = [];
+    const invoiceId = uniqueName('inv-again');
+    const consumer = service.consumer({ recordsHandled: false }).on(
+      topics.billing,
+      // From the topic's start: the events of the test before are read too, and left alone.
+      handler('billing.invoice.paid', async (event) => {
+        if (event.aggregateId === invoiceId) handled.push(event.id);
+      }),
+    );
+    await consumer.start();
+    const paid = newEvent('billing.invoice.paid', invoiceId, invoicePaid(invoiceId), ctx);
+    const message = { key: paid.aggregateId, value: JSON.stringify(paid) };
+    await service.app.producer.send({ topic: billing, messages: [message] });
+    await vi.waitFor(() => expect(handled).toEqual([paid.id]), { timeout: 20_000 });
+    await service.app.producer.send({ topic: billing, messages: [message] });
+    await vi.waitFor(() => expect(handled).toEqual([paid.id, paid.id]), { timeout: 20_000 });
+    expect(find).not.toHaveBeenCalled();
+    expect(insertMany).not.toHaveBeenCalled();
+    expect(await collection.countDocuments({ consumer: consumer.groupId })).toBe(0);
+    await consumer.stop();
+  });
 });
