@@ -32,12 +32,11 @@ export function creatorPickConsumer(app: ServiceApp, recommendations: Recommenda
 
 /**
  * Every instance hears every hold change (a group of its own, from now on) and re-reads that room type's
- * taken rooms from MongoDB: absolute numbers, so an event heard twice or late changes nothing wrong, and no
- * record of handled events is kept.
+ * taken rooms from MongoDB, unless the change was its own (set already from its write's answer): absolute
+ * numbers, so an event heard twice or late changes nothing wrong, and no record of handled events is kept.
  */
 export function availabilityConsumer(app: ServiceApp, holds: HoldFlows) {
-  const refresh = ({ payload }: { payload: { hotelId: string; roomType: string } }) =>
-    holds.reproject(payload.hotelId, payload.roomType);
+  const refresh = (event: Parameters<HoldFlows['reproject']>[0]) => holds.reproject(event);
   return createServiceConsumer(app, {
     groupId: `catalog-availability-${randomUUID()}`,
     fromBeginning: false,

@@ -10,6 +10,10 @@ import { buildRate, parseRateId } from '../domain/rates.js';
 import { inventoryId, type TakenState } from '../store/inventory.js';
 import type { CatalogParts } from './parts.js';
 
+/** The events that change a room type's taken rooms, and what each says of the hold. */
+type HoldChange = 'catalog.hold.placed' | 'catalog.hold.released' | 'catalog.booking.confirmed';
+type HoldChanged = { holdId: string; hotelId: string; roomType: string };
+
 type HoldParts = Pick<CatalogParts, 'config' | 'inventory' | 'searches' | 'index' | 'availability' | 'expiry' | 'log'>;
 
 export class HoldFlows {
@@ -38,7 +42,7 @@ export class HoldFlows {
     );
     if (outcome.outcome === 'conflict') throw appError('idempotency-key-reused');
     if (outcome.outcome === 'refused') throw appError('no-rooms-available');
-    this.track(hotel._id, roomType.type, outcome.taken);
+    this.track(outcome.hold, outcome.taken, outcome.outcome === 'placed' ? 'catalog.hold.placed' : undefined);
     if (outcome.hold.status === 'held') await this.scheduleExpiry(outcome.hold);
     return { hold: holdView(outcome.hold), created: outcome.outcome === 'placed' };
   }
@@ -57,7 +61,7 @@ export class HoldFlows {
     if (!record || !canAccess(user, record.ownerId)) throw appError('hold-not-found');
     const released = await inventory.release(holdId, 'removed', ctx);
     if (released) {
-      this.track(released.hold.hotelId, released.hold.roomType, released.taken);
+      this.track(released.hold, released.taken, 'catalog.hold.released');
       return holdView(released.hold);
     }
     return holdView((await inventory.get(holdId)) ?? record);
@@ -68,7 +72,7 @@ export class HoldFlows {
     const released = await this.parts.inventory.release(holdId, 'expired', ctx, {
       dueBy: new Date(Date.now() + 1_000),
     });
-    if (released) this.track(released.hold.hotelId, released.hold.roomType, released.taken);
+    if (released) this.track(released.hold, released.taken, 'catalog.hold.released');
     return released !== null;
   }
 
@@ -77,7 +81,8 @@ export class HoldFlows {
     const { inventory, log } = this.parts;
     for (const entry of await inventory.entriesOfItinerary(itineraryId)) {
       const result = await inventory.book(entry, invoiceId, (hold) => this.capacityFor(hold), ctx);
-      if (result.hold) this.track(result.hold.hotelId, result.hold.roomType, result.taken);
+      if (result.hold)
+        this.track(result.hold, result.taken, result.outcome === 'booked' ? 'catalog.booking.confirmed' : undefined);
       if (result.outcome === 'failed')
         log.warn({ holdId: entry._id, itineraryId, invoiceId }, 'paid hold had lapsed and its rooms are gone');
     }
@@ -88,7 +93,7 @@ export class HoldFlows {
     const { inventory } = this.parts;
     for (const { _id: holdId } of await inventory.entriesOfItinerary(itineraryId)) {
       const released = await inventory.release(holdId, 'cancelled', ctx, { from: ['held', 'booked'] });
-      if (released) this.track(released.hold.hotelId, released.hold.roomType, released.taken);
+      if (released) this.track(released.hold, released.taken, 'catalog.hold.released');
     }
   }
 
@@ -110,9 +115,13 @@ export class HoldFlows {
     return { released, settled };
   }
 
-  /** Another instance changed a room type's holds: this instance's projection re-reads its taken rooms. */
-  async reproject(hotelId: string, roomType: string): Promise<void> {
-    const id = inventoryId(hotelId, roomType);
+  /**
+   * A room type's holds changed: this instance's projection re-reads its taken rooms, unless the change was its
+   * own and already set from its write's answer.
+   */
+  async reproject({ type, payload }: { type: HoldChange; payload: HoldChanged }): Promise<void> {
+    if (this.parts.availability.heardOwn(`${type}/${payload.holdId}`)) return;
+    const id = inventoryId(payload.hotelId, payload.roomType);
     this.parts.availability.set(id, await this.parts.inventory.takenOf(id));
   }
 
@@ -159,8 +168,12 @@ export class HoldFlows {
     }
   }
 
-  private track(hotelId: string, roomType: string, taken: TakenState | undefined) {
-    if (taken) this.parts.availability.set(inventoryId(hotelId, roomType), taken);
+  /** This instance's projection set from a change's answer; `change`: the event the change wrote, if any. */
+  private track(hold: HoldRecord, taken: TakenState | undefined, change?: HoldChange) {
+    if (!taken) return;
+    const id = inventoryId(hold.hotelId, hold.roomType);
+    if (change) this.parts.availability.setOwn(id, taken, `${change}/${hold.id}`);
+    else this.parts.availability.set(id, taken);
   }
 
   /** Rooms of the hold's type sellable each night before our own holds. */

@@ -7,8 +7,13 @@ import { inventoryId, type TakenState } from '../store/inventory.js';
 
 type RoomTypeFacts = Pick<StoredRoomType, 'type' | 'count'>;
 
+/** Own changes remembered until their event comes back; past this many, the oldest are forgotten (then re-read). */
+const MOST_OWN_CHANGES = 10_000;
+
 export class AvailabilityProjection {
   private readonly states = new Map<string, TakenState>();
+  /** The changes this instance made and set from their write's answer, whose events have not come back yet. */
+  private readonly own = new Set<string>();
 
   /**
    * Sets a room type's taken rooms from a document read or returned by an update. Absolute numbers with the
@@ -18,6 +23,21 @@ export class AvailabilityProjection {
     const known = this.states.get(id);
     if (!known || state.version > known.version)
       this.states.set(id, { taken: { ...state.taken }, version: state.version });
+  }
+
+  /**
+   * Sets a room type's taken rooms from the answer of this instance's own write, which also wrote the event
+   * `change` names (`<event type>/<hold id>`): when that event comes back, it needs no re-read.
+   */
+  setOwn(id: string, state: TakenState, change: string) {
+    this.set(id, state);
+    this.own.add(change);
+    if (this.own.size > MOST_OWN_CHANGES) this.own.delete(this.own.values().next().value!);
+  }
+
+  /** Whether the event of `change` was this instance's own write, already set; true once only. */
+  heardOwn(change: string): boolean {
+    return this.own.delete(change);
   }
 
   /** Sets every room type's taken rooms, from MongoDB (at start, and on each instance's refresh). */

@@ -1,10 +1,10 @@
 // Room holds against the real servers: all or nothing, no overbooking under a race, idempotent keys,
 // expiry through the job, and the events that book and release them.
 import { errorTitles, exchangeRatesRef, type Hold } from '@travelclub/contracts';
-import { serviceHeaders } from '@travelclub/kit/testing';
+import { recordMongoCommands, serviceHeaders } from '@travelclub/kit/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogApp } from '../../src/app.js';
 import { nightsOf } from '../../src/domain/pricing.js';
 import { rateId } from '../../src/domain/rates.js';
@@ -284,6 +284,37 @@ describe('reading and releasing holds', () => {
     expect(world.roomsLeft(stay)).toBe(before);
     const [released] = await holdEvents(world.app, 'catalog.hold.released', hold.id);
     expect(released!.payload.reason).toBe('removed');
+  });
+
+  it('re-reads a room type for another instance’s change, not for its own, which it set from the answer', async () => {
+    const reproject = vi.spyOn(world.app.catalog.holds, 'reproject');
+    const user = await world.traveller();
+    const stay = world.freshStay(1);
+    const id = inventoryId(stay.hotel._id, stay.roomType.type);
+    const before = world.roomsLeft(stay);
+    const mongo = recordMongoCommands({ about: [id] });
+    const hold = (await placeHold(user, await holdBody(stay))).json() as Hold;
+    // The instance's consumer hears its own catalog.hold.placed (waited for until its handling ended), and reads
+    // nothing for it.
+    await vi.waitFor(
+      () => {
+        const call = reproject.mock.calls.findIndex(([event]) => event.payload.holdId === hold.id);
+        expect(call).toBeGreaterThanOrEqual(0);
+        return reproject.mock.results[call]!.value as Promise<void>;
+      },
+      { timeout: 20_000, interval: 20 },
+    );
+    expect(mongo.commands.filter((c) => c === 'room_inventory.findOne')).toEqual([]);
+    expect(world.roomsLeft(stay)).toBe(before - 1);
+    // Another instance's change of the same room type (a hold this one never wrote): read again.
+    const [placed] = await holdEvents(world.app, 'catalog.hold.placed', hold.id);
+    await world.app.catalog.holds.reproject({
+      type: 'catalog.hold.placed',
+      payload: { ...(placed!.payload as { hotelId: string; roomType: string }), holdId: 'hold-of-another-instance' },
+    });
+    expect(mongo.commands.filter((c) => c === 'room_inventory.findOne')).toEqual(['room_inventory.findOne']);
+    expect(world.roomsLeft(stay)).toBe(before - 1);
+    reproject.mockRestore();
   });
 
   it('books the holds of a paid itinerary and frees them when it is cancelled', async () => {
