@@ -103,7 +103,8 @@ async function markSent(collection: mongo.Collection<OutboxDocument>, docs: Outb
 }
 
 class Relay implements OutboxRelay {
-  private readonly models: OutboxModel[];
+  /** The models, the one that last held kicked events first; replaced whole, never changed in place. */
+  private models: OutboxModel[];
   private readonly producer: OutboxRelayOptions['producer'];
   private readonly log: Logger;
   private readonly sweepIntervalMs: number;
@@ -142,7 +143,7 @@ class Relay implements OutboxRelay {
   }
 
   addModel(model: OutboxModel): void {
-    if (!this.models.includes(model)) this.models.push(model);
+    if (!this.models.includes(model)) this.models = [...this.models, model];
   }
 
   start(): void {
@@ -316,7 +317,7 @@ class Relay implements OutboxRelay {
     try {
       let ids = taken.map(([, hint]) => hint.id);
       let sent = 0;
-      for (const model of [...this.models]) {
+      for (const model of this.models) {
         if (ids.length === 0) break;
         // By id alone: mongo-java-server answers `_id $in` from its index but scans for any compound filter.
         const round = await this.relay(model, { _id: { $in: ids } });
@@ -324,8 +325,8 @@ class Relay implements OutboxRelay {
         sent += round.sent;
         const held = new Set(round.docs.map((doc) => keyOf(doc._id)));
         ids = ids.filter((id) => !held.has(keyOf(id)));
-        this.models.splice(this.models.indexOf(model), 1);
-        this.models.unshift(model);
+        // A new list, never the one a sweep or `backlog` may be going through meanwhile.
+        this.models = [model, ...this.models.filter((m) => m !== model)];
       }
       return sent;
     } catch (err) {

@@ -22,14 +22,17 @@ function ledgerModel() {
   return defineModel(service.app.mongo, uniqueName('Ledger'), schema);
 }
 
-/** The model's collection with its reads by id recorded, per aggregate asked about. */
+/** The model's collection with its reads by id recorded, per aggregate asked about, and its sweeps answered. */
 function countingReads(model: { collection: Collection }) {
   const asked: string[] = [];
+  let swept = 0;
   const collection = withMethod(model.collection, 'find', (find) => (filter: Filter, ...rest: unknown[]) => {
     asked.push(...(filter._id?.$in ?? []));
-    return find(filter, ...rest);
+    const cursor = find(filter, ...rest) as { toArray(): Promise<unknown[]> };
+    if (filter._id) return cursor;
+    return { toArray: () => cursor.toArray().finally(() => (swept += 1)) };
   });
-  return { model: { collection }, asked };
+  return { model: { collection }, asked, swept: () => swept };
 }
 
 /** The events still pending in the document `id` of the model. */
@@ -60,8 +63,8 @@ describe('relay of several models', () => {
       vi.waitFor(async () => expect(await pendingIn(model, id)).toEqual([]), { timeout: 5_000, interval: 20 });
     relay.start();
     try {
-      // The start's sweep has passed: from here on only kicks are read.
-      await new Promise((r) => setTimeout(r, 200));
+      // The start's sweep has read both models (the ledger last): from here on only kicks are read.
+      await vi.waitFor(() => expect(ledgers.swept()).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 10 });
       const [first, second, third] = [uniqueName('ledger'), uniqueName('ledger'), uniqueName('ledger')];
       await Ledger.create(withEventPending(first));
       relay.kick(first);
@@ -102,9 +105,9 @@ describe('relay of several models', () => {
       models: [Invoice, Ledger],
       sweepIntervalMs: 500,
     });
+    const id = uniqueName('shared');
     relay.start();
     try {
-      const id = uniqueName('shared');
       await Invoice.create(withEventPending(id));
       await Ledger.create(withEventPending(id));
       relay.kick(id);
@@ -113,7 +116,8 @@ describe('relay of several models', () => {
           expect(await pendingIn(Invoice, id)).toEqual([]);
           expect(await pendingIn(Ledger, id)).toEqual([]);
         },
-        { timeout: 5_000, interval: 20 },
+        // A sweep that found nothing is followed by one after a rest as long as it was slow (`restAfter`).
+        { timeout: 30_000, interval: 20 },
       );
     } finally {
       await relay.stop();

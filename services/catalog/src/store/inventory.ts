@@ -113,8 +113,9 @@ export class InventoryStore {
       doc = await take();
     }
     if (doc) {
-      this.outbox.kick(docId);
       await this.setDirectoryStatus(hold.id, 'held');
+      // Kicked last: the caller notes its own change before its event can come back (flows/holds.ts, `track`).
+      this.outbox.kick(docId);
       return { outcome: 'placed', hold: record, taken: stateOf(doc) };
     }
     // Either the same key won a race a moment ago, or some night is full.
@@ -354,8 +355,8 @@ export class InventoryStore {
     doc: InventoryDocument | null,
   ): Promise<BookOutcome | null> {
     if (!doc) return null;
-    this.outbox.kick(entry.inventoryId);
     await this.setDirectoryStatus(entry._id, 'booked');
+    this.outbox.kick(entry.inventoryId);
     return { outcome: 'booked', hold, taken: stateOf(doc) };
   }
 

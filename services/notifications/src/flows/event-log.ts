@@ -16,34 +16,62 @@ const shown = (record: EventLogRecord): LoggedEvent => ({
 
 const DAY_MS = 86_400_000;
 
-/** Most events one write takes; batches past it go in the write after. */
-const MOST_PER_WRITE = 2_000;
+/**
+ * Most events one write takes, as one batch's part (events/event-log.ts): a write must land well within
+ * EVENT_LOG_SETTLE_MS, or a reader could pass a number still being written.
+ */
+const MOST_PER_WRITE = 500;
+
+interface Batch {
+  read: ReadEvent[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+interface Joined {
+  batches: Batch[];
+  size: number;
+}
+
+/** Writes the joined batches at once; when that fails, each alone, so only a batch that still fails waits. */
+async function writeJoined(write: (read: ReadEvent[]) => Promise<void>, { batches }: Joined) {
+  try {
+    await write(batches.flatMap((b) => b.read));
+    for (const b of batches) b.resolve();
+  } catch (err) {
+    if (batches.length === 1) return batches[0]!.reject(err);
+    // What the failed write recorded is there once: written again, it counts as recorded (the store's duplicates).
+    for (const b of batches) await write(b.read).then(b.resolve, b.reject);
+  }
+}
 
 /**
  * Batches handed to `record` while a write is under way (every partition's batch of one fetch) wait and go
  * together in the next write: one counter update and one insert for them all. Each batch's events stay together
- * and in order; when a write fails, every batch in it fails (its partition waits and is read again).
+ * and in order. A joined write that fails is made again batch by batch, so one batch that cannot be written
+ * holds back its own partition only.
  */
 function joinedWrites(write: (read: ReadEvent[]) => Promise<void>) {
-  let open: { read: ReadEvent[]; done: Promise<void> } | undefined;
+  let open: Joined | undefined;
   let before: Promise<unknown> = Promise.resolve();
-  return (read: ReadEvent[]): Promise<void> => {
-    if (open && open.read.length + read.length <= MOST_PER_WRITE) {
-      open.read.push(...read);
-      return open.done;
-    }
-    const group = { read: [...read], done: Promise.resolve() };
-    // After the write before it, and after a turn of the event loop, so that batches handed out together join.
-    group.done = before
-      .then(() => new Promise((resolve) => setImmediate(resolve)))
-      .then(() => {
-        if (open === group) open = undefined;
-        return write(group.read);
-      });
-    open = group;
-    before = group.done.catch(() => undefined);
-    return group.done;
-  };
+  return (read: ReadEvent[]): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const batch: Batch = { read, resolve, reject };
+      if (open && open.size + read.length <= MOST_PER_WRITE) {
+        open.batches.push(batch);
+        open.size += read.length;
+        return;
+      }
+      const joined: Joined = { batches: [batch], size: read.length };
+      open = joined;
+      // After the write before it, and after a turn of the event loop, so that batches handed out together join.
+      before = before
+        .then(() => new Promise((next) => setImmediate(next)))
+        .then(() => {
+          if (open === joined) open = undefined;
+          return writeJoined(write, joined);
+        });
+    });
 }
 
 export function eventLogFlows(store: EventLogStore, settleMs: number, log: Logger, now = () => new Date()) {

@@ -213,35 +213,33 @@ describe('the event log store', () => {
     expect(await read({ aggregate, after: '0' })).toEqual({ events: [], next: '0' });
   });
 
-  it('records batches handed over together in one write, each in its order, and fails them together', async () => {
+  it('records batches handed over together in one write, each in its order, and retries a failed one batch by batch', async () => {
     const aggregate = uniqueName('joined');
-    const flows = eventLogFlows(store, 0, world.app.log);
+    const record = vi.fn(store.record);
+    const flows = eventLogFlows({ ...store, record }, 0, world.app.log);
     const batches = [
       [readEvent(aggregate, '1'), readEvent(aggregate, '2')],
       [readEvent(aggregate, '3')],
       [readEvent(aggregate, '4'), readEvent(aggregate, '5')],
     ];
-    const mongo = recordMongoCommands();
     await Promise.all(batches.map((batch) => flows.record(batch)));
-    mongo.stop();
-    expect(mongo.commands.filter((c) => /^(event_log|counters)\./.test(c))).toEqual([
-      'counters.findOneAndUpdate',
-      'event_log.insertMany',
-    ]);
+    expect(record.mock.calls.map(([read]) => read.map((r) => r.offset))).toEqual([['1', '2', '3', '4', '5']]);
     const recorded = await store.last({ aggregate }, 10, new Date(Date.now() + 60_000));
     expect(recorded.map((r) => r.offset)).toEqual(['1', '2', '3', '4', '5']);
 
-    // A write that fails fails each batch in it; the next write is made as usual.
-    const failing = eventLogFlows(
-      { ...store, record: vi.fn(store.record).mockRejectedValueOnce(new Error('MongoDB away')) },
-      0,
-      world.app.log,
+    // A batch the store refuses: the joined write fails, each batch is written alone, and only that one fails.
+    const refusing = vi.fn(async (read: Parameters<typeof store.record>[0]) => {
+      if (read.some((r) => r.offset === 'bad')) throw new Error('refused');
+      await store.record(read);
+    });
+    const failing = eventLogFlows({ ...store, record: refusing }, 0, world.app.log);
+    const outcomes = await Promise.allSettled(
+      ['6', 'bad', '7'].map((offset) => failing.record([readEvent(aggregate, offset)])),
     );
-    const outcomes = await Promise.allSettled(batches.map(() => failing.record([readEvent(aggregate, '6')])));
-    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    await failing.record([readEvent(aggregate, '7')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(refusing).toHaveBeenCalledTimes(4);
     const after = await store.last({ aggregate }, 10, new Date(Date.now() + 60_000));
-    expect(after.map((r) => r.offset)).toEqual(['1', '2', '3', '4', '5', '7']);
+    expect(after.map((r) => r.offset)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
   });
 
   it('keeps the events of the last EVENT_LOG_DAYS and removes older ones', async () => {
