@@ -11,6 +11,13 @@ export interface ReadEvent {
   event: EventEnvelope;
 }
 
+/**
+ * Most events recorded in one write: a batch is recorded in parts of this size, and batches joined into one
+ * write stay within it. A write must land well within EVENT_LOG_SETTLE_MS, or a reader could pass a number
+ * still being written.
+ */
+export const RECORDS_PER_WRITE = 500;
+
 /** Payloads are flat or nearly so; a deeper one is not searched further. */
 const MAX_DEPTH = 4;
 /** Enough for any payload of contracts; a payload with more ids is not a reason to grow the index without end. */

@@ -14,18 +14,15 @@ import {
   type ServiceApp,
 } from '@travelclub/kit';
 import type { EachBatchPayload, KafkaMessage } from 'kafkajs';
-import type { ReadEvent } from '../domain/event-log.js';
+import { RECORDS_PER_WRITE, type ReadEvent } from '../domain/event-log.js';
 
 export const EVENT_LOG_GROUP = 'notifications-event-log';
-
-/** Records written at once; a bigger batch is recorded in parts, its offsets resolved after each. */
-const CHUNK = 500;
 
 /**
  * The log may lag by half a second: each fetch gathers that long (or 256 KiB), and every partition's batch of it
  * is worked at once, so the flow records the whole fetch in one write (`record` joins calls made meanwhile).
  * Answered at the first byte, a trickle of events was a fetch, a counter update and an insert per event: about
- * a third of MongoDB's commands per booking (docs/booking.md).
+ * a sixth of MongoDB's commands per booking (docs/booking.md).
  */
 const GATHER = { minBytes: 256 * 1024, maxWaitMs: 500 };
 
@@ -51,9 +48,9 @@ function batchRecorder(record: (read: ReadEvent[]) => Promise<void>, prefix: str
   const waits = partitionWaits({ backoffMs: 200, maxBackoffMs: 10_000, log });
   return async ({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }: EachBatchPayload) => {
     const topic = batch.topic.slice(prefix.length);
-    for (let start = 0; start < batch.messages.length; start += CHUNK) {
+    for (let start = 0; start < batch.messages.length; start += RECORDS_PER_WRITE) {
       if (!isRunning() || isStale()) return;
-      const part = batch.messages.slice(start, start + CHUNK);
+      const part = batch.messages.slice(start, start + RECORDS_PER_WRITE);
       const read = part.flatMap((message): ReadEvent[] => {
         const event = eventOf(message);
         return event ? [{ topic, partition: batch.partition, offset: message.offset, event }] : [];

@@ -2,7 +2,7 @@
 // those after a cursor, oldest first, and only once they have settled (domain/event-log.ts, `settledPrefix`).
 import type { AuthUser, LoggedEvent, SupportEvents, SupportEventsQuery } from '@travelclub/contracts';
 import type { Logger } from '@travelclub/kit';
-import { settledPrefix, type ReadEvent } from '../domain/event-log.js';
+import { RECORDS_PER_WRITE, settledPrefix, type ReadEvent } from '../domain/event-log.js';
 import type { EventLogRecord, EventLogStore } from '../store/event-log.js';
 
 const shown = (record: EventLogRecord): LoggedEvent => ({
@@ -15,12 +15,6 @@ const shown = (record: EventLogRecord): LoggedEvent => ({
 });
 
 const DAY_MS = 86_400_000;
-
-/**
- * Most events one write takes, as one batch's part (events/event-log.ts): a write must land well within
- * EVENT_LOG_SETTLE_MS, or a reader could pass a number still being written.
- */
-const MOST_PER_WRITE = 500;
 
 interface Batch {
   read: ReadEvent[];
@@ -57,7 +51,7 @@ function joinedWrites(write: (read: ReadEvent[]) => Promise<void>) {
   return (read: ReadEvent[]): Promise<void> =>
     new Promise((resolve, reject) => {
       const batch: Batch = { read, resolve, reject };
-      if (open && open.size + read.length <= MOST_PER_WRITE) {
+      if (open && open.size + read.length <= RECORDS_PER_WRITE) {
         open.batches.push(batch);
         open.size += read.length;
         return;
