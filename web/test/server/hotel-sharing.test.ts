@@ -176,6 +176,20 @@ describe('a hotel page', () => {
       expect(page).not.toContain(text);
   });
 
+  it('names the routes’ manifest file, which browsers keep, instead of writing part of it into every page', async () => {
+    const page = await (await fetch(`${site}/hotel/harbour-house?searchId=search-123`)).text();
+    expect(page).not.toContain('__reactRouterManifest');
+    const manifest = /<link rel="modulepreload" href="(\/assets\/manifest-[0-9a-f]+\.js)"/.exec(page)?.[1];
+    expect(manifest).toBeDefined();
+    const file = await fetch(`${site}${manifest}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toBe('public,max-age=31536000,immutable');
+    // Every page's route is in it, so a browser never asks the server which route a link leads to.
+    const routes = await file.text();
+    for (const route of ['routes/hotel', 'routes/club-home', 'routes/search', 'routes/dashboard'])
+      expect(routes).toContain(route);
+  });
+
   it('goes out brotli-compressed whole when the browser takes it', async () => {
     // node:http, not fetch: the bytes as sent, undecoded.
     const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
