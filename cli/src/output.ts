@@ -1,6 +1,6 @@
 // What a command prints: JSON for scripts (`--json`), or tables and key-value blocks sized to the terminal,
 // coloured only on a terminal and never with NO_COLOR (https://no-color.org) or --no-color.
-import { minorUnitDigits, type Money } from '@travelclub/contracts';
+import { formatMoney, type Money } from '@travelclub/contracts';
 import Table from 'cli-table3';
 import { stripVTControlCharacters } from 'node:util';
 import { createColors } from 'picocolors';
@@ -96,11 +96,7 @@ export function fitColumns(natural: number[], width: number | undefined, minimum
 
 /** An amount in its currency, with the currency's own minor-unit digits: "€1,234.50". */
 export function money(value: Money | undefined | null): string {
-  if (!value) return '';
-  const digits = minorUnitDigits(value.currency);
-  return new Intl.NumberFormat('en', { style: 'currency', currency: value.currency }).format(
-    value.amount / 10 ** digits,
-  );
+  return value ? formatMoney(value) : '';
 }
 
 /** An instant as UTC to the minute, the same on every support person's machine: "2026-11-24 21:30Z". */

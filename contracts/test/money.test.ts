@@ -1,9 +1,10 @@
-// The exchange-rate snapshot and conversions between currencies in whole minor units.
+// The exchange-rate snapshot, conversions between currencies in whole minor units, and money as people read it.
 import { describe, expect, it } from 'vitest';
 import {
   convert,
   EXCHANGE_RATES,
   exchangeRatesRef,
+  formatMoney,
   ExchangeRatesRefSchema,
   minorUnitDigits,
   supportedCurrencies,
@@ -31,6 +32,24 @@ describe('minorUnitDigits', () => {
     expect(minorUnitDigits('KRW')).toBe(0);
     expect(minorUnitDigits('IDR')).toBe(0);
     expect(minorUnitDigits('CLP')).toBe(0);
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes money in its currency’s symbol and minor units', () => {
+    expect(formatMoney({ amount: 129_999, currency: 'USD' })).toBe('$1,299.99');
+    expect(formatMoney({ amount: 1_500, currency: 'JPY' })).toBe('¥1,500');
+    expect(formatMoney({ amount: 0, currency: 'EUR' })).toBe('€0.00');
+    expect(formatMoney({ amount: -750, currency: 'GBP' })).toBe('-£7.50');
+    expect(formatMoney({ amount: 2_500_000, currency: 'KRW' })).toBe('₩2,500,000');
+  });
+
+  it('keeps each currency its own after another was written', () => {
+    expect([formatMoney({ amount: 100, currency: 'USD' }), formatMoney({ amount: 100, currency: 'JPY' })]).toEqual([
+      '$1.00',
+      '¥100',
+    ]);
+    expect(formatMoney({ amount: 100, currency: 'USD' })).toBe('$1.00');
   });
 });
 

@@ -1,25 +1,7 @@
 // How Taylor writes figures: money from minor units in its own currency, dates and nights, plural nouns. The
 // offline engine, the tools' summaries and the grounding check all use these, so a price reads the same
 // wherever it appears.
-import { minorUnitDigits, type Money } from '@travelclub/contracts';
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** "€1,234.50", "¥12,000": the amount in the currency's minor units, never converted. */
-export function formatMoney({ amount, currency }: Money): string {
-  let format = formats.get(currency);
-  if (!format) {
-    const digits = minorUnitDigits(currency);
-    format = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formats.set(currency, format);
-  }
-  return format.format(amount / 10 ** minorUnitDigits(currency));
-}
+import { formatMoney } from '@travelclub/contracts';
 
 /** Amounts per currency as one phrase: "€120.00 and $80.00", or "nothing" when all are zero. */
 export function formatAmounts(amounts: Record<string, number>): string {

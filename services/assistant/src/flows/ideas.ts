@@ -8,10 +8,11 @@ import {
   type DestinationIdeas,
   type HotelResult,
   type Money,
+  formatMoney,
 } from '@travelclub/contracts';
 import { AppError, type CausalContext } from '@travelclub/kit';
 import type { CreatorPlatform } from '../clients/platform.js';
-import { formatMoney, formatStay, plural, todayOf } from '../domain/format.js';
+import { formatStay, plural, todayOf } from '../domain/format.js';
 import { readWish, type Mood, type Wish } from '../domain/wish.js';
 import { searchUrl } from '../tools/catalog-tools.js';
 

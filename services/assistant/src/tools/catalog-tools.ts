@@ -7,11 +7,12 @@ import {
   type AssistantToolArgs,
   type Destination,
   type HotelResult,
+  formatMoney,
 } from '@travelclub/contracts';
 import { AppError } from '@travelclub/kit';
 import { distance } from 'fastest-levenshtein';
 import type { CreatorPlatform } from '../clients/platform.js';
-import { formatMoney, formatStay, plural } from '../domain/format.js';
+import { formatStay, plural } from '../domain/format.js';
 import type { ToolResult } from '../engines/engine.js';
 
 /** A hotel as Taylor's tools describe it. */

@@ -1,8 +1,8 @@
 // Taylor's tools over the creator's own club and money: recommendations, packages, the club's counters for a
 // period and the income balances. Each reads with the creator's token, so it can only ever be their own.
-import type { AssistantToolArgs } from '@travelclub/contracts';
+import { formatMoney, type AssistantToolArgs } from '@travelclub/contracts';
 import type { CreatorPlatform } from '../clients/platform.js';
-import { formatAmounts, formatMoney, formatStay, plural } from '../domain/format.js';
+import { formatAmounts, formatStay, plural } from '../domain/format.js';
 import type { ToolResult } from '../engines/engine.js';
 
 export function creatorTools(platform: CreatorPlatform) {

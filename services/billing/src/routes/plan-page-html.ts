@@ -3,10 +3,9 @@
 // goes through the `markup` tag, which escapes it.
 import {
   errorCatalogue,
-  minorUnitDigits,
+  formatMoney,
   type CreatorPlan,
   type ErrorCode,
-  type Money,
   type PlanCardForm,
 } from '@travelclub/contracts';
 import type { CheckoutView } from '../flows/plan-checkout.js';
@@ -33,10 +32,6 @@ function markup(parts: TemplateStringsArray, ...values: Value[]): Safe {
   };
   return new Safe(parts.reduce((out, part, i) => out + part + (i < values.length ? text(values[i]) : ''), ''));
 }
-
-/** `$19.00`, `€7.50`, `¥1,900`. */
-export const formatMoney = ({ amount, currency }: Money) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / 10 ** minorUnitDigits(currency));
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 const date = (instant: string) => markup`<time datetime="${instant}">${dateFormat.format(new Date(instant))}</time>`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutPage, formatMoney, messagePage, portalPage } from '../../src/routes/plan-page-html.js';
+import { checkoutPage, messagePage, portalPage } from '../../src/routes/plan-page-html.js';
 
 const hostile = `"><script>alert(1)</script>`;
 const plan = {
@@ -59,9 +59,7 @@ describe('the hosted pages', () => {
     expect(lapsed).not.toContain('<form');
   });
 
-  it('write money in its currency and a message page with the catalogue text', () => {
-    expect(formatMoney({ amount: 1900, currency: 'USD' })).toBe('$19.00');
-    expect(formatMoney({ amount: 1900, currency: 'JPY' })).toBe('¥1,900');
+  it('write a message page with the catalogue text', () => {
     expect(messagePage('plan-link-invalid')).toContain('<h1>Link expired</h1>');
   });
 });

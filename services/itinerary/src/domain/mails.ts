@@ -1,6 +1,5 @@
 // What the booking mails say and whom they reach: only a booking that was paid, and its lead guest as paid for;
-// money as people read it, and one line per room.
-import type { Money } from '@travelclub/contracts';
+// and one line per room.
 import { allRooms, type ItineraryRecord } from './itinerary.js';
 
 /** Paid at some point: confirmation is the payment, and it is recorded for good (a cancellation keeps it). */
@@ -12,13 +11,6 @@ export const wasPaid = (record: Pick<ItineraryRecord, 'confirmedAt'>) => Boolean
  */
 export const bookedGuest = (record: Pick<ItineraryRecord, 'paidLeadGuest' | 'leadGuest'>) =>
   record.paidLeadGuest ?? record.leadGuest;
-
-/** Money as people read it, in its currency ("$1,299.00"). */
-export function formatMoney(money: Money, locale = 'en-US'): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(money.amount / 10 ** digits);
-}
 
 /** One line per room for the booking mails: hotel, room, dates. */
 export function staysText(record: Pick<ItineraryRecord, 'lineItems'>): string {

@@ -5,10 +5,10 @@
 // guest of the paid booking, never to an address typed into the contact data after payment. Every mail counts
 // against the mail limits of the account and of the address; over them it is not queued, and what caused it
 // stands.
-import type { Money } from '@travelclub/contracts';
+import { formatMoney, type Money } from '@travelclub/contracts';
 import type { JobQueue, Logger, MailLimits } from '@travelclub/kit';
 import { itineraryView, totalOf, type ItineraryRecord } from '../domain/itinerary.js';
-import { bookedGuest, formatMoney, staysText, wasPaid } from '../domain/mails.js';
+import { bookedGuest, staysText, wasPaid } from '../domain/mails.js';
 
 export interface BookingMailerDeps {
   webUrl: string;

@@ -21,7 +21,6 @@ import {
   totalOf,
   type ItineraryRecord,
 } from '../../src/domain/itinerary.js';
-import { formatMoney } from '../../src/domain/mails.js';
 import { setGuestDetails, updateCustomerData } from '../../src/domain/guests.js';
 import { assertPayable, awaitPayment, holdsUntil, invoiceDraftOf } from '../../src/domain/invoice.js';
 
@@ -381,13 +380,7 @@ describe('cancelling and expiring', () => {
   });
 });
 
-describe('formatting and keys', () => {
-  it('formats money in its currency’s minor units', () => {
-    expect(formatMoney({ amount: 129_999, currency: 'USD' })).toBe('$1,299.99');
-    expect(formatMoney({ amount: 1_500, currency: 'JPY' })).toBe('¥1,500');
-    expect(formatMoney({ amount: 0, currency: 'EUR' })).toBe('€0.00');
-  });
-
+describe('keys', () => {
   it('keeps hold keys within the catalog’s 100 characters, the same parts giving the same key', () => {
     expect(holdKey('it', 'li', 'room')).toBe('it.li.room');
     const long = holdKey('x'.repeat(60), 'y'.repeat(30), 'z'.repeat(30));

@@ -2,11 +2,10 @@
 // (one event, one mail, whatever the redeliveries), a lapsed hold → expired, a failed booking → cancelled,
 // support staff's refund → a smaller refund on cancelling; and the refund itinerary.cancelled tells billing.
 // A payment's decline or refund is no news to the itinerary any more.
-import type { CancellationTerms, Itinerary, Money } from '@travelclub/contracts';
+import { formatMoney, type CancellationTerms, type Itinerary, type Money } from '@travelclub/contracts';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { termsChargeAt } from '../../src/domain/cancellation.js';
-import { formatMoney } from '../../src/domain/mails.js';
 import { expectError, itineraryUrl, useWorld, type Traveller } from '../helpers.js';
 
 const world = useWorld();
