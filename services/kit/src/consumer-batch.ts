@@ -157,6 +157,7 @@ async function retryOrDeadLetter(
     return { err: error, kind, event };
   }
   await deadLetter(deps, topic, partition, message, event, error, tries.attempts + 1);
+  deps.records.deadLettered?.(event.id);
   return undefined;
 }
 

@@ -20,7 +20,7 @@ import { consumeBatch, type BatchDeps } from './consumer-batch.js';
 import { consumerGroup, type ConsumerGroup } from './consumer-group.js';
 import { watchDeadLetters } from './dead-letters.js';
 import { PermanentEventError } from './failures.js';
-import { handledEvents, type HandledEvents } from './handled-events.js';
+import { handledEvents, recordsOfLettersOnly } from './handled-events.js';
 import { ensureTopics } from './kafka.js';
 import { partitionWaits } from './partition-waits.js';
 import type { ServiceApp } from './service.js';
@@ -75,13 +75,11 @@ export interface EventConsumerOptions {
   /**
    * False for handlers whose effect is the same however often an event comes (a projection re-read from the
    * store): no record of handled events is read or written, two MongoDB commands saved per event. A group
-   * made anew at each start (its name random) would also leave its records behind for nobody.
+   * made anew at each start (its name random) would also leave its records behind for nobody. The one
+   * exception: an event it dead-lettered is recorded once handled (after a replay), so its letter closes.
    */
   recordsHandled?: boolean;
 }
-
-/** The records of a consumer that keeps none: nothing was handled before, and nothing is written. */
-const noRecords: HandledEvents = { handledOf: async () => new Set(), record: async () => undefined };
 
 export interface EventConsumer {
   /** The consumer group on Kafka (prefix included), and the `consumer` of its records and dead letters. */
@@ -126,7 +124,8 @@ export function createEventConsumer(options: EventConsumerOptions): EventConsume
     },
     handle: (type, fn) => self.on(topicOf(type), handler(type, fn)),
     async start() {
-      const records = options.recordsHandled === false ? noRecords : await handledEvents(mongo, groupId);
+      const kept = await handledEvents(mongo, groupId);
+      const records = options.recordsHandled === false ? recordsOfLettersOnly(kept) : kept;
       const deps: BatchDeps = { groupId, mongo, producer: options.producer, log, handlers, records, waits, retries };
       const all = [...topics];
       await ensureTopics(kafka, [...all, ...all.map(deadLetterTopic)], options.numPartitions ?? 3);

@@ -35,7 +35,14 @@ export async function handledPairs(
 }
 
 /** One consumer's records: which of a batch's events it handled before, and recording the ones it handles now. */
-export async function handledEvents(connection: Connection, consumer: string) {
+export interface HandledEvents {
+  handledOf(eventIds: string[]): Promise<Set<string>>;
+  record(eventIds: string[]): Promise<void>;
+  /** Told of each event the consumer dead-letters (after the letter is recorded). */
+  deadLettered?(eventId: string): void;
+}
+
+export async function handledEvents(connection: Connection, consumer: string): Promise<HandledEvents> {
   await indexedCollection<HandledEvent>(connection, COLLECTION, [[{ consumer: 1 }]]);
   return {
     async handledOf(eventIds: string[]): Promise<Set<string>> {
@@ -60,4 +67,28 @@ export async function handledEvents(connection: Connection, consumer: string) {
   };
 }
 
-export type HandledEvents = Awaited<ReturnType<typeof handledEvents>>;
+/** The events a consumer that keeps no records remembers having dead-lettered, at most (the oldest forgotten). */
+const LETTERED_MAX = 10_000;
+
+/**
+ * The records of a consumer whose handling needs none (`recordsHandled: false`): nothing is looked up, and only
+ * an event it dead-lettered is recorded once it is handled (after a replay), which is what closes its letter on
+ * /health/details (`countOpenDeadLetters`). Such a group is named anew at each start, so the letters it counts
+ * are the ones this process wrote and remembers.
+ */
+export function recordsOfLettersOnly(records: HandledEvents): HandledEvents {
+  const lettered = new Set<string>();
+  return {
+    handledOf: async () => new Set(),
+    async record(eventIds) {
+      const closing = eventIds.filter((id) => lettered.has(id));
+      if (closing.length === 0) return;
+      await records.record(closing);
+      for (const id of closing) lettered.delete(id);
+    },
+    deadLettered(eventId) {
+      lettered.add(eventId);
+      if (lettered.size > LETTERED_MAX) lettered.delete(lettered.values().next().value!);
+    },
+  };
+}

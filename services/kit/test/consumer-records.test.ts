@@ -1,9 +1,9 @@
 // The consumer's records of handled events are read only for the events it handles: a batch of types it does
 // not handle costs no MongoDB read (it was a fifth of a booking's MongoDB operations, docs/booking.md), and a
-// redelivered event it handles is still skipped.
+// redelivered event it handles is still skipped. A consumer that keeps none still closes the letters it wrote.
 import { topics } from '@travelclub/contracts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureTopics, handler, newEvent } from '../src/index.js';
+import { countOpenDeadLetters, ensureTopics, handler, newEvent, PermanentEventError } from '../src/index.js';
 import { uniqueName } from '../src/testing/index.js';
 import { invoiceCreated, invoicePaid, useService } from './helpers.js';
 
@@ -74,6 +74,43 @@ describe('records of handled events', () => {
     expect(find).not.toHaveBeenCalled();
     expect(insertMany).not.toHaveBeenCalled();
     expect(await collection.countDocuments({ consumer: consumer.groupId })).toBe(0);
+    await consumer.stop();
+  });
+
+  it('are kept by a consumer that keeps none for the events it dead-lettered: handled after a replay, the letter closes', async () => {
+    const invoiceId = uniqueName('inv-letter');
+    let refuse = true;
+    const handled: string[] = [];
+    const consumer = service.consumer({ recordsHandled: false }).on(
+      topics.billing,
+      handler('billing.invoice.paid', async (event) => {
+        if (!event.aggregateId.startsWith(invoiceId)) return;
+        if (refuse && event.aggregateId === invoiceId) throw new PermanentEventError('refused until replayed');
+        handled.push(event.aggregateId);
+      }),
+    );
+    await consumer.start();
+    const open = async () =>
+      (await countOpenDeadLetters(service.app.mongo, [{ groupId: consumer.groupId, topics: consumer.topics() }]))[
+        `${billing}.dlq`
+      ];
+    const paid = newEvent('billing.invoice.paid', invoiceId, invoicePaid(invoiceId), ctx);
+    const other = newEvent('billing.invoice.paid', `${invoiceId}-other`, invoicePaid(`${invoiceId}-other`), ctx);
+    const message = { key: paid.aggregateId, value: JSON.stringify(paid) };
+    await service.app.producer.send({ topic: billing, messages: [message] });
+    await vi.waitFor(async () => expect(await open()).toBe(1), { timeout: 20_000 });
+    // The event comes again, as `npm run dlq replay` sends it, and is handled this time.
+    refuse = false;
+    await service.app.producer.send({ topic: billing, messages: [message] });
+    await service.app.producer.send({
+      topic: billing,
+      messages: [{ key: other.aggregateId, value: JSON.stringify(other) }],
+    });
+    await vi.waitFor(() => expect(handled).toEqual([invoiceId, `${invoiceId}-other`]), { timeout: 20_000 });
+    await vi.waitFor(async () => expect(await open()).toBe(0), { timeout: 20_000 });
+    // Only the letter's event is recorded.
+    const records = service.app.mongo.collection('processed_events');
+    expect(await records.countDocuments({ consumer: consumer.groupId })).toBe(1);
     await consumer.stop();
   });
 });
