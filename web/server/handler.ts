@@ -30,6 +30,16 @@ export interface WebHandlerOptions {
 /** The answer's trace context for the browser, which keeps it with the document's navigation entry. */
 const serverTiming = (traceparent: string): [string, string] => ['server-timing', `traceparent;desc="${traceparent}"`];
 
+/**
+ * Pages from a build before every route was known from the start (`routeDiscovery` in react-router.config.ts)
+ * still ask `/__manifest` for the routes of their links: told to load the document again (React Router's own
+ * answer to a page of another version), they come back as this build's pages instead of an error page.
+ */
+function reloadDocument(res: ServerResponse) {
+  res.writeHead(204, { 'x-remix-reload-document': 'true', 'cache-control': 'no-store' });
+  res.end();
+}
+
 function notFound(res: ServerResponse) {
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
   res.end('Not Found');
@@ -112,10 +122,12 @@ export function createWebHandler({
     // A build file that is not there (an old page asking for last release's chunk) is a plain 404, not a page.
     const next = path.startsWith('/assets/')
       ? () => notFound(res)
-      : () => {
-          observed.route = pageRouteOf(path);
-          void render(req, res, observed);
-        };
+      : path === '/__manifest'
+        ? () => reloadDocument(res)
+        : () => {
+            observed.route = pageRouteOf(path);
+            void render(req, res, observed);
+          };
     // Inside the span: what the render calls (the loaders' fetches) and logs continues its trace.
     return observed.within(() => files(req, res, next));
   };

@@ -156,8 +156,9 @@ async function retryOrDeadLetter(
   if (kind === 'transient' || (kind === 'unclassified' && tries.unclassified < deps.retries)) {
     return { err: error, kind, event };
   }
-  await deadLetter(deps, topic, partition, message, event, error, tries.attempts + 1);
+  // Told first: a letter recorded before its send failed is counted too, and closes once the event is handled.
   deps.records.deadLettered?.(event.id);
+  await deadLetter(deps, topic, partition, message, event, error, tries.attempts + 1);
   return undefined;
 }
 

@@ -34,14 +34,15 @@ export async function handledPairs(
   return new Set(found.map((d) => d._id));
 }
 
-/** One consumer's records: which of a batch's events it handled before, and recording the ones it handles now. */
+/** A consumer's records: which of a batch's events it handled before, and recording the ones it handles now. */
 export interface HandledEvents {
   handledOf(eventIds: string[]): Promise<Set<string>>;
   record(eventIds: string[]): Promise<void>;
-  /** Told of each event the consumer dead-letters (after the letter is recorded). */
+  /** Told of each event the consumer is about to dead-letter. */
   deadLettered?(eventId: string): void;
 }
 
+/** One consumer's records, in `processed_events`. */
 export async function handledEvents(connection: Connection, consumer: string): Promise<HandledEvents> {
   await indexedCollection<HandledEvent>(connection, COLLECTION, [[{ consumer: 1 }]]);
   return {
@@ -68,7 +69,7 @@ export async function handledEvents(connection: Connection, consumer: string): P
 }
 
 /** The events a consumer that keeps no records remembers having dead-lettered, at most (the oldest forgotten). */
-const LETTERED_MAX = 10_000;
+export const LETTERED_MAX = 10_000;
 
 /**
  * The records of a consumer whose handling needs none (`recordsHandled: false`): nothing is looked up, and only

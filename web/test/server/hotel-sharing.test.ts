@@ -190,6 +190,13 @@ describe('a hotel page', () => {
       expect(routes).toContain(route);
   });
 
+  it('tells a page of an earlier build that still asks for routes to load itself again, not an error page', async () => {
+    const res = await fetch(`${site}/__manifest?paths=%2F%2Chotel&version=0ld0ld00`);
+    expect(res.status).toBe(204);
+    expect(res.headers.get('x-remix-reload-document')).toBe('true');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('goes out brotli-compressed whole when the browser takes it', async () => {
     // node:http, not fetch: the bytes as sent, undecoded.
     const res = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {

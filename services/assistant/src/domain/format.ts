@@ -1,6 +1,6 @@
-// How Taylor writes figures: money from minor units in its own currency, dates and nights, plural nouns. The
-// offline engine, the tools' summaries and the grounding check all use these, so a price reads the same
-// wherever it appears.
+// How Taylor writes figures: dates and nights, plural nouns, sums per currency (one amount is the contracts'
+// `formatMoney`). The offline engine, the tools' summaries and the grounding check all use these, so a figure
+// reads the same wherever it appears.
 import { formatMoney } from '@travelclub/contracts';
 
 /** Amounts per currency as one phrase: "€120.00 and $80.00", or "nothing" when all are zero. */

@@ -33,7 +33,8 @@ export function creatorPickConsumer(app: ServiceApp, recommendations: Recommenda
 /**
  * Every instance hears every hold change (a group of its own, from now on) and re-reads that room type's
  * taken rooms from MongoDB, unless the change was its own (set already from its write's answer): absolute
- * numbers, so an event heard twice or late changes nothing wrong, and no record of handled events is kept.
+ * numbers, so an event heard twice or late changes nothing wrong, and no record of handled events is kept (but
+ * for an event it dead-lettered, recorded once a replay has it handled, which closes its letter).
  */
 export function availabilityConsumer(app: ServiceApp, holds: HoldFlows) {
   const refresh = (event: Parameters<HoldFlows['reproject']>[0]) => holds.reproject(event);
