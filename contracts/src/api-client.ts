@@ -32,6 +32,18 @@ export interface FetchAnswer {
  */
 export type Fetcher = (url: string, init: RequestInit) => Promise<FetchAnswer>;
 
+/** An answer the client parsed and keeps, to be asked for again with its ETag. */
+export interface KeptAnswer {
+  etag: string;
+  value: unknown;
+}
+
+/** Where a client keeps answers by URL: an LRU cache (`lru-cache`'s has this shape), so the memory is bounded. */
+export interface KeptAnswers {
+  get(url: string): KeptAnswer | undefined;
+  set(url: string, answer: KeptAnswer): unknown;
+}
+
 export interface ApiClientOptions {
   /** Where the API is: `https://travelclub.example` or, in a browser on the same origin, ''. */
   baseUrl: string;
@@ -41,6 +53,14 @@ export interface ApiClientOptions {
   fetch?: Fetcher;
   /** `include` in a browser that sends the session cookie; default `same-origin`. */
   credentials?: 'omit' | 'same-origin' | 'include';
+  /**
+   * Keep the parsed answers of GETs that carry an ETag, and ask for them again with If-None-Match: a 304 gives the
+   * kept value, with no body read or parsed. Only calls without a cookie or a token are kept (their answers are
+   * the same for everyone), and never an answer marked `no-store` or `private`. Kept values are frozen: every
+   * caller of the same URL is handed the same one. For a server (the web server's loaders); a browser has its
+   * own HTTP cache.
+   */
+  kept?: KeptAnswers;
 }
 
 export interface CallOptions {
@@ -66,7 +86,7 @@ export function refusal(status: number, body: unknown): ApiError {
 }
 
 async function bodyOf(res: FetchAnswer): Promise<unknown> {
-  if (res.status === 204) return undefined;
+  if (res.status === 204 || res.status === 304) return undefined;
   const text = await res.text();
   if (!res.headers.get('content-type')?.includes('json')) return text;
   try {
@@ -76,6 +96,18 @@ async function bodyOf(res: FetchAnswer): Promise<unknown> {
   }
 }
 
+/** Freezes a parsed answer all the way down, so that callers sharing it cannot change it for each other. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+const PERSONAL = /\b(no-store|private)\b/;
+const CREDENTIALS = /^(authorization|cookie)$/i;
+
 export function createApiClient(options: ApiClientOptions) {
   const doFetch: Fetcher = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -84,12 +116,16 @@ export function createApiClient(options: ApiClientOptions) {
     async call<E extends Endpoint>(e: E, input: CallInput<E>, call: CallOptions = {}): Promise<ResultOf<E>> {
       const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
       const url = `${base}${pathOf(e, params as Record<string, unknown>)}${queryString(query as Record<string, unknown>)}`;
-      const headers = {
+      const headers: Record<string, string> = {
         accept: 'application/json',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(await options.headers?.()),
         ...call.headers,
       };
+      const keep =
+        e.method === 'GET' && !Object.keys(headers).some((name) => CREDENTIALS.test(name)) ? options.kept : undefined;
+      const kept = keep?.get(url);
+      if (kept) headers['if-none-match'] = kept.etag;
       let res: FetchAnswer;
       let answer: unknown;
       try {
@@ -107,6 +143,7 @@ export function createApiClient(options: ApiClientOptions) {
           cause: err,
         });
       }
+      if (res.status === 304 && kept) return kept.value as ResultOf<E>;
       if (!res.ok) throw refusal(res.status, answer);
       const schema = e.responses[res.status];
       if (!schema)
@@ -122,6 +159,9 @@ export function createApiClient(options: ApiClientOptions) {
             cause: parsed.error,
           },
         );
+      const etag = res.headers.get('etag');
+      if (keep && etag && !PERSONAL.test(res.headers.get('cache-control') ?? ''))
+        keep.set(url, { etag, value: deepFreeze(parsed.data) });
       return parsed.data as ResultOf<E>;
     },
   };

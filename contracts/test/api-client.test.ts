@@ -85,3 +85,62 @@ describe('calls', () => {
     });
   });
 });
+
+describe('answers kept by their ETag', () => {
+  const tagged = (body: unknown, etag: string, cacheControl?: string) =>
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json', etag, ...(cacheControl && { 'cache-control': cacheControl }) },
+    });
+  const notModified = () => new Response(null, { status: 304 });
+
+  /** A fetch that gives the answers in turn and records what was asked. */
+  function answering(...answers: Response[]) {
+    const calls: { url: string; headers: Record<string, string> }[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, headers: init.headers as Record<string, string> });
+      return answers.shift()!;
+    }) as typeof globalThis.fetch;
+    return { calls, fetch };
+  }
+  const input = { params: { id: 'a', part: 'b' } };
+
+  it('asks again with If-None-Match and gives the kept value on 304, frozen', async () => {
+    const { calls, fetch } = answering(tagged({ n: '7' }, 'W/"v1"'), notModified(), tagged({ n: '8' }, 'W/"v2"'));
+    const kept = new Map();
+    const client = createApiClient({ baseUrl: '', fetch, kept });
+    const first = await client.call(read, input);
+    expect(first).toEqual({ n: 7 });
+    expect(calls[0]!.headers['if-none-match']).toBeUndefined();
+    const second = await client.call(read, input);
+    expect(calls[1]!.headers['if-none-match']).toBe('W/"v1"');
+    expect(second).toBe(first);
+    expect(Object.isFrozen(second)).toBe(true);
+    // A changed answer replaces the kept one.
+    expect(await client.call(read, input)).toEqual({ n: 8 });
+    expect(kept.get('/api/v1/things/a/parts/b')).toEqual({ etag: 'W/"v2"', value: { n: 8 } });
+  });
+
+  it('keeps nothing for a call with a token or a cookie, an answer without an ETag, or one marked private', async () => {
+    const { calls, fetch } = answering(
+      tagged({ n: 1 }, 'W/"a"'),
+      tagged({ n: 2 }, 'W/"b"'),
+      json(200, { n: 3 }),
+      tagged({ n: 4 }, 'W/"d"', 'private, max-age=60'),
+    );
+    const kept = new Map();
+    const client = createApiClient({ baseUrl: '', fetch, kept });
+    await client.call(read, input, { headers: { Authorization: 'Bearer t' } });
+    await client.call(read, input, { headers: { cookie: 'tc_session=s' } });
+    await client.call(read, input);
+    await client.call(read, input);
+    expect(kept.size).toBe(0);
+    expect(calls.every((c) => c.headers['if-none-match'] === undefined)).toBe(true);
+  });
+
+  it('without a kept answer, a 304 is a refusal like any other status', async () => {
+    const { fetch } = answering(notModified());
+    const client = createApiClient({ baseUrl: '', fetch, kept: new Map() });
+    await expect(client.call(read, input)).rejects.toMatchObject({ status: 304 });
+  });
+});

@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './failures.js';
 export * from './handled-events.js';
 export * from './http-conventions.js';
+export * from './conditional.js';
 export * from './kafka.js';
 export * from './kafka-oauth.js';
 export * from './kafka-settings.js';

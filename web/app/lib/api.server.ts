@@ -1,9 +1,21 @@
 // Calls from loaders and actions, on the server: the typed client straight to the service that owns the
 // endpoint. The visitor's address and the request's correlation id go along; their cookie only when asked
-// (session reads), their token when given.
-import { ApiError, createApiClient, type CallInput, type Endpoint, type ResultOf } from '@travelclub/contracts';
+// (session reads), their token when given. Answers the services tag (a hotel's page, a club's) are kept parsed
+// and asked for again with their ETag: a 304 is neither read nor parsed (docs/web.md, "Answers kept by their ETag").
+import {
+  ApiError,
+  createApiClient,
+  type CallInput,
+  type Endpoint,
+  type KeptAnswer,
+  type ResultOf,
+} from '@travelclub/contracts';
+import { LRUCache } from 'lru-cache';
 import { webConfig } from './config.server';
 import { pooledFetch } from './pooled-fetch.server';
+
+/** Tagged answers kept per service: the hotels and clubs opened most (a few KB to a few tens of KB each). */
+const KEPT_ANSWERS = 1_000;
 
 const clients = new Map<string, ReturnType<typeof createApiClient>>();
 
@@ -11,7 +23,10 @@ function clientFor(e: Endpoint) {
   const baseUrl = webConfig.serviceUrl(e.service);
   if (!baseUrl) throw new ApiError(503, 'service-unavailable', `No address is set for the ${e.service} service`);
   let client = clients.get(baseUrl);
-  if (!client) clients.set(baseUrl, (client = createApiClient({ baseUrl, fetch: pooledFetch(baseUrl) })));
+  if (!client) {
+    const kept = new LRUCache<string, KeptAnswer>({ max: KEPT_ANSWERS });
+    clients.set(baseUrl, (client = createApiClient({ baseUrl, fetch: pooledFetch(baseUrl), kept })));
+  }
   return client;
 }
 

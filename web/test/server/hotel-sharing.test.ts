@@ -1,7 +1,8 @@
 // What the real web server (web/server/server.ts on the built app) shares of a hotel page, with a stand-in
 // catalog that counts its calls: visitors without a session get one render for two seconds at most, compressed
 // whole, and after that the same render again only while the catalog answers the same hotel; a visitor with our
-// cookies gets a page rendered for them, marked private, never the shared one.
+// cookies gets a page rendered for them, marked private, never the shared one. The catalog tags the hotel (as the
+// real one does): the web server asks again with the tag it holds, and an unchanged hotel comes back 304, unread.
 // @vitest-environment node
 import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,9 @@ let site: string;
 let hotelCalls = 0;
 /** The hotel's name as the stand-in catalog answers it. */
 let hotelName = 'Harbour House';
+/** The If-None-Match of each call for the hotel, and how many were answered 304. */
+const heldTags: (string | undefined)[] = [];
+let notModified = 0;
 let metricsSite: string;
 /** The catalog's answer: besides what the page shows, room types, a supplier's reference and a map position. */
 const catalogHotel = hotel({
@@ -48,9 +52,18 @@ beforeAll(async () => {
       res.end(JSON.stringify(catalogRates));
       return;
     }
-    if (req.url === '/api/v1/hotel/by-slug/harbour-house') hotelCalls++;
     const found = req.url === '/api/v1/hotel/by-slug/harbour-house';
-    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
+    const etag = `W/"${hotelName.length}-${hotelName.replace(/\W/g, '')}"`;
+    if (found) {
+      hotelCalls++;
+      heldTags.push(req.headers['if-none-match']);
+      if (req.headers['if-none-match'] === etag) {
+        notModified++;
+        res.writeHead(304, { etag }).end();
+        return;
+      }
+    }
+    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json', ...(found && { etag }) });
     res.end(
       JSON.stringify(
         found
@@ -151,6 +164,27 @@ describe('a hotel page', () => {
     expect(own.headers.get('cache-control')).toBe('private, no-store');
     expect(await own.text()).toContain('Harbour House');
     expect(hotelCalls - before).toBe(1);
+  });
+
+  it('asks the catalog with the tag it holds: an unchanged hotel comes back 304 and still shows, a changed one anew', async () => {
+    const own = async () => (await open({ cookie: 'tc_csrf=mine' })).text();
+    await own();
+    const [calls, unread] = [hotelCalls, notModified];
+    expect(await own()).toContain('Harbour House');
+    expect(heldTags.at(-1)).toBe('W/"13-HarbourHouse"');
+    expect(notModified).toBe(unread + 1);
+
+    hotelName = 'Harbour House Renewed';
+    try {
+      expect(await own()).toContain('Harbour House Renewed');
+      expect(notModified).toBe(unread + 1);
+      expect(await own()).toContain('Harbour House Renewed');
+      expect(heldTags.at(-1)).toBe('W/"21-HarbourHouseRenewed"');
+      expect(notModified).toBe(unread + 2);
+      expect(hotelCalls - calls).toBe(3);
+    } finally {
+      hotelName = 'Harbour House';
+    }
   });
 
   it('carries only what it shows: without a search, no room types, supplier reference, map position or likes', async () => {

@@ -1,4 +1,5 @@
-// Hotels: a destination's list (from the index), the hotel page by id or slug (from the hotel cache), its title
+// Hotels: a destination's list (from the index), the hotel page by id or slug (from the hotel cache, with its
+// ETag), its title
 // image's link, summaries of many hotels for other services, and likes (a like counts once per traveller; the
 // index and the hotel cache follow the count).
 import {
@@ -6,11 +7,13 @@ import {
   type HotelListAnswer,
   type HotelSummariesAnswer,
   type HotelSummariesBody,
-  type HotelView,
   type PricedHotelSummary,
 } from '@travelclub/contracts';
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { imageUrl } from '../domain/image-links.js';
+import type { TaggedHotelView } from '../search/hotel-cache.js';
+
+export type { TaggedHotelView };
 import { likeId } from '../store/likes.js';
 import type { CatalogParts } from './parts.js';
 
@@ -22,10 +25,10 @@ export function hotelFlows({
   searcher,
   config,
 }: Pick<CatalogParts, 'hotels' | 'hotelCache' | 'likes' | 'index' | 'searcher' | 'config'>) {
-  const page = async (id: string | undefined): Promise<HotelView> => {
-    const view = id && (await hotelCache.view(id));
-    if (!view) throw appError('hotel-not-found');
-    return view;
+  const page = async (id: string | undefined): Promise<TaggedHotelView> => {
+    const tagged = id && (await hotelCache.view(id));
+    if (!tagged) throw appError('hotel-not-found');
+    return tagged;
   };
 
   return {

@@ -7,7 +7,10 @@
 // next view gets the kept count while one read of it from MongoDB refreshes it, off the page's way. So a like
 // taken here shows at once, and one taken on another instance within that time. Rooms left and prices are never
 // kept: the availability projection prices each request.
+// Each page carries an ETag made of its content's (worked out once, when kept) and its like count, so a caller
+// that holds the page already is answered 304 without it (kit's conditional answers).
 import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
+import { digestOf, weakEtag } from '@travelclub/kit';
 import { LRUCache } from 'lru-cache';
 import { hotelView } from '../domain/hotel-view.js';
 import type { StoredHotel } from '../domain/types.js';
@@ -15,10 +18,18 @@ import { hotelCacheRequests } from '../metrics.js';
 import type { HotelStore } from '../store/hotels.js';
 import type { CatalogIndex } from './catalog-index.js';
 
-/** A kept hotel: its document (for rates) and its page without the like count. */
+/** A kept hotel: its document (for rates), its page without the like count, and that page's tag. */
 interface Kept {
   hotel: StoredHotel;
   view: Omit<HotelView, 'likes'>;
+  /** The digest of the page without the like count. */
+  tag: string;
+}
+
+/** The hotel page and its ETag (content and like count). */
+export interface TaggedHotelView {
+  view: HotelView;
+  etag: string;
 }
 
 export class HotelCache {
@@ -55,7 +66,7 @@ export class HotelCache {
         if (!hotel) return undefined;
         this.likes.set(id, hotel.likes ?? 0);
         const { likes: _likes, ...view } = HotelViewSchema.parse(hotelView(hotel, this.imagesBaseUrl));
-        return { hotel, view };
+        return { hotel, view, tag: digestOf(JSON.stringify(view)) };
       },
     });
   }
@@ -77,10 +88,12 @@ export class HotelCache {
     return (await this.get(id))?.hotel;
   }
 
-  /** The hotel page, with its like count as this instance last read it or took it. */
-  async view(id: string): Promise<HotelView | undefined> {
+  /** The hotel page, with its like count as this instance last read it or took it, and its ETag. */
+  async view(id: string): Promise<TaggedHotelView | undefined> {
     const kept = await this.get(id);
-    return kept && { ...kept.view, likes: (await this.likes.fetch(id)) ?? 0 };
+    if (!kept) return undefined;
+    const likes = (await this.likes.fetch(id)) ?? 0;
+    return { view: { ...kept.view, likes }, etag: weakEtag(kept.tag, likes) };
   }
 
   /** A like taken here: its count is shown at once. */

@@ -1,6 +1,7 @@
 // The hotel cache (src/search/hotel-cache.ts): a hotel page and its rates read the hotel's document once while it
 // is kept, an unknown hotel never reaches MongoDB, the page's like count is current at once on the instance that
-// took the like and within seconds on every other, and an import starts a new cache.
+// took the like and within seconds on every other, and an import starts a new cache. Each page carries an ETag of
+// its content and like count: a caller holding it (the web server) is answered 304 with no body.
 import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
 import { demoSupplier } from '@travelclub/demo-catalog';
 import { readMetric } from '@travelclub/kit/testing';
@@ -69,6 +70,47 @@ describe('the hotel cache', () => {
     expect(await requests('miss')).toBe(misses);
   });
 
+  it('tags a page by its content and like count: the holder of the tag gets 304, a like makes a new tag', async () => {
+    const id = world.app.catalog.index().hotels[11]!._id;
+    const first = await world.app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[\w-]+\.\d+"$/);
+    const slug = (first.json() as HotelView).slug;
+
+    const held = await world.app.inject({
+      method: 'GET',
+      url: `/api/v1/hotel/by-slug/${slug}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+    expect(held.headers.etag).toBe(etag);
+    const other = await world.app.inject({
+      method: 'GET',
+      url: `/api/v1/hotel/${id}`,
+      headers: { 'if-none-match': 'W/"another"' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual(first.json());
+
+    const traveller = await world.traveller();
+    const liked = await world.app.inject({
+      method: 'PUT',
+      url: `/api/v1/hotel/${id}/like`,
+      headers: traveller.headers,
+      payload: { like: true },
+    });
+    expect(liked.statusCode).toBe(200);
+    const after = await world.app.inject({
+      method: 'GET',
+      url: `/api/v1/hotel/${id}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect((after.json() as HotelView).likes).toBe((first.json() as HotelView).likes + 1);
+  });
+
   it('shows a like at once on the instance that took it, and within seconds on another', async () => {
     // A second instance of the same catalog: its database and topics.
     const { MONGO_DB, KAFKA_TOPIC_PREFIX, SEARCH_PREFIX } = world.app.catalog.config;
@@ -83,6 +125,10 @@ describe('the hotel cache', () => {
       // Both instances keep the page before the like.
       const before = (await page(world.app, id)).likes;
       expect((await page(other, id)).likes).toBe(before);
+      // With the same tag: a caller may ask either instance with the tag one of them gave.
+      const tagOf = async (app: CatalogApp) =>
+        (await app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` })).headers.etag;
+      expect(await tagOf(other)).toBe(await tagOf(world.app));
 
       const traveller = await world.traveller();
       const answer = await world.app.inject({

@@ -3,7 +3,7 @@
 // answer. One read per collection and one catalog call for every hotel. And a traveller's home: the clubs they
 // follow and what is new in them.
 import type { AuthUser, ClubView, Guide, TravelPackage, TravellerHome } from '@travelclub/contracts';
-import type { CausalContext } from '@travelclub/kit';
+import { digestOf, weakEtag, type CausalContext } from '@travelclub/kit';
 import { LRUCache } from 'lru-cache';
 import type { CatalogHotels } from '../clients/catalog.js';
 import { isCreator, publicProfileView } from '../domain/profile.js';
@@ -112,32 +112,40 @@ async function travellerHome(deps: ClubDeps, user: AuthUser, ctx: CausalContext)
   };
 }
 
+/** A club page as it is sent: its JSON and that JSON's ETag. */
+export interface TaggedJson {
+  json: string;
+  etag: string;
+}
+
+const tagged = (json: string): TaggedJson => ({ json, etag: weakEtag(digestOf(json)) });
+
 /**
- * The club page is the most read answer there is (every visit of every club), so it is kept, serialised, for
- * `cacheMs`: a page may be that much behind its creator's last change. The creator's own routes (the dashboard)
- * are never cached. Concurrent misses of one page share one build.
+ * The club page is the most read answer there is (every visit of every club), so it is kept, serialised and
+ * tagged, for `cacheMs`: a page may be that much behind its creator's last change. The creator's own routes (the
+ * dashboard) are never cached. Concurrent misses of one page share one build.
  */
 function cachedViews(deps: ClubDeps, cacheMs: number) {
   type Context = { request: ClubViewRequest; ctx: CausalContext };
-  const cache = new LRUCache<string, string, Context>({
+  const cache = new LRUCache<string, TaggedJson, Context>({
     max: 2_000,
     ttl: Math.max(cacheMs, 1),
     fetchMethod: async (_key, _stale, { context }) =>
-      JSON.stringify(await clubView(deps, context.request, context.ctx)),
+      tagged(JSON.stringify(await clubView(deps, context.request, context.ctx))),
   });
-  return async (request: ClubViewRequest, ctx: CausalContext): Promise<string> => {
-    if (cacheMs === 0) return JSON.stringify(await clubView(deps, request, ctx));
+  return async (request: ClubViewRequest, ctx: CausalContext): Promise<TaggedJson> => {
+    if (cacheMs === 0) return tagged(JSON.stringify(await clubView(deps, request, ctx)));
     const { slug, currency = '', checkIn = '', checkOut = '' } = request;
-    const json = await cache.fetch([slug.toLowerCase(), currency, checkIn, checkOut].join('|'), {
+    const page = await cache.fetch([slug.toLowerCase(), currency, checkIn, checkOut].join('|'), {
       context: { request, ctx },
     });
-    return json!;
+    return page!;
   };
 }
 
 export function clubFlows(deps: ClubDeps, { cacheMs }: { cacheMs: number }) {
   return {
-    /** The club page, serialised (from the cache when it is fresh enough). */
+    /** The club page, serialised, with its ETag (from the cache when it is fresh enough). */
     viewJson: cachedViews(deps, cacheMs),
     home: (user: AuthUser, ctx: CausalContext) => travellerHome(deps, user, ctx),
   };

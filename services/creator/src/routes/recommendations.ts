@@ -1,7 +1,7 @@
 // Recommended stays and the club page view: thin handlers over the flows. `PUT /hotel/{id}/recommend` is
 // multipart: its text fields are checked against the contracts here, its files go through the upload pipeline.
 import { RecommendFieldsSchema, type endpoints } from '@travelclub/contracts';
-import { appError, type Handlers } from '@travelclub/kit';
+import { appError, sendTaggedJson, type Handlers } from '@travelclub/kit';
 import type { FastifyRequest } from 'fastify';
 import { MAX_RECOMMENDATION_IMAGES, recommendationView } from '../domain/recommendation.js';
 import type { ClubFlows } from '../flows/club.js';
@@ -84,9 +84,11 @@ export function recommendationRoutes(
     myRecommendations: async ({ user }) => list(await recommendations.mine(user)),
     publicRecommendations: async ({ params }) =>
       list(await recommendations.activeOf((await flows.publicBySlug(params.slug))._id)),
-    // Serialised once and kept (flows/club.ts): sent as it is.
-    clubView: async ({ params, query, ctx }, reply) =>
-      reply.type('application/json; charset=utf-8').send(await club.viewJson({ slug: params.slug, ...query }, ctx)),
+    // Serialised once and kept with its ETag (flows/club.ts): sent as it is, or 304 to a caller that holds it.
+    clubView: async ({ params, query, ctx, req }, reply) => {
+      const { json, etag } = await club.viewJson({ slug: params.slug, ...query }, ctx);
+      return sendTaggedJson(req, reply, json, etag);
+    },
     travellerHome: ({ user, ctx }) => club.home(user, ctx),
     toggleRecommendation: async ({ body, user, ctx }) =>
       recommendationView(await recommendations.toggle(user, body.hotelId, body.isActive, ctx)),
