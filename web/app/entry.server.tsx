@@ -5,11 +5,10 @@
 // React Router writes carries a nonce made for this answer, which the answer's content policy names: no other
 // inline script runs on our pages. A shared page whose data is the one its kept render was made from is not
 // rendered again (lib/page-reuse.server.ts).
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
-import { contentSecurityPolicy } from './lib/content-policy.server';
+import { contentSecurityPolicy, pageNonce } from './lib/content-policy.server';
 import { dataFingerprint, pageReuseContext, sharedSeconds, unchangedSince } from './lib/page-reuse.server';
 
 /** The web server gives it to a shared page's request (web/server/handler.ts): the entry's, so one object. */
@@ -37,7 +36,7 @@ export default function handleRequest(
     // The kept page is sent instead; the data's encoding for the page finishes on its own and is dropped.
     if (unchangedSince(reuse, fingerprint)) return new Response(null, { status: 204, headers });
   }
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = pageNonce();
   headers.set('content-security-policy', policyWithNonce(nonce));
   headers.set('content-type', 'text/html; charset=utf-8');
 
