@@ -33,6 +33,13 @@ const tests = [
 const platformTests = [
   onlyParts(['contracts', 'kit', 'testing'], 'Bench and test/ start the platform through @travelclub/testing.'),
 ];
+/** Bench also measures the web server's transport to the services on its own (bench/kept-answers.ts). */
+const benches = [
+  onlyParts(
+    ['contracts', 'kit', 'testing', 'web/pooled-fetch'],
+    "Bench starts the platform through @travelclub/testing; of the web app it imports only the loaders' transport.",
+  ),
+];
 const FILES = '*.{ts,js,mjs}';
 const DEEPEST = 10;
 
@@ -199,7 +206,7 @@ const boundaries = [
       ],
     },
   },
-  ...boundary('bench', platformTests, { scripts: true }),
+  ...boundary('bench', benches, { scripts: true }),
   ...boundary('test', platformTests, { scripts: true }),
 ];
 

@@ -23,6 +23,7 @@ describe('the boundaries between parts', () => {
     ['services/itinerary/test/routes/cart.test.ts', '@travelclub/catalog/app', 'through @travelclub/testing'],
     ['gateway/test/edge.test.ts', '../../services/auth/test/helpers.js', 'stays inside gateway'],
     ['bench/booking.ts', '../test/system/bookings.js', 'stays inside bench'],
+    ['bench/kept-answers.ts', '@travelclub/web/server', "only the loaders' transport"],
     ['test/system/booking-journey.test.ts', '../../bench/booking.js', 'stays inside test'],
     ['packages/testing/src/stack.ts', '../../../services/auth/src/server.ts', 'stays inside packages/testing'],
   ])('refuses %s importing %s', async (file, specifier, reason) => {
@@ -42,6 +43,7 @@ describe('the boundaries between parts', () => {
     ['services/itinerary/test/routes/cart.test.ts', '@travelclub/testing/catalog'],
     ['services/kit/test/startup.test.ts', '../../../scripts/private-servers.mjs'],
     ['bench/booking.ts', '@travelclub/testing'],
+    ['bench/kept-answers.ts', '@travelclub/web/pooled-fetch'],
     ['test/system/booking-journey.test.ts', '../../scripts/private-servers.mjs'],
     ['packages/testing/src/neighbours/catalog.ts', '@travelclub/catalog/app'],
   ])('lets %s import %s', async (file, specifier) => {
