@@ -11,7 +11,6 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiClient, endpoints, type KeptAnswer } from '@travelclub/contracts';
-import { LRUCache } from 'lru-cache';
 import { pooledFetch } from '@travelclub/web/pooled-fetch';
 import { benchOptions } from './setup.js';
 
@@ -28,7 +27,7 @@ function serve() {
   const server = createServer((req, res) => {
     const page: Page = req.url!.startsWith('/api/v1/hotel/') ? 'hotel' : 'club';
     const { etag, value, keptAsText } = PAGES[page];
-    res.setHeader('etag', etag);
+    res.setHeader('etag', etag).setHeader('cache-control', 'public, no-cache');
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304).end();
       return;
@@ -55,12 +54,13 @@ async function measure() {
     club: [endpoints.creator.clubView, { params: { slug: 'bench-travels' }, query: {} }],
   } as const;
 
+  const transport = pooledFetch(base);
   async function round(page: Page, kept: boolean) {
     const [endpoint, input] = calls[page];
     const client = createApiClient({
       baseUrl: base,
-      fetch: pooledFetch(base),
-      ...(kept && { kept: new LRUCache<string, KeptAnswer>({ max: 1000 }) }),
+      fetch: transport,
+      ...(kept && { kept: new Map<string, KeptAnswer>() }),
     });
     const call = () => client.call(endpoint, input);
     for (let i = 0; i < 200; i++) await call();

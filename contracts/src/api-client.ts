@@ -1,6 +1,7 @@
 // The typed HTTP client over the endpoint definitions, for the browser, the command line and (wrapped by the
-// kit) the services: fetch only, no Node APIs. Every answer is parsed by the endpoint's own response schema;
-// a refusal comes back as an `ApiError` carrying the catalogue code, status and details of the envelope.
+// kit) the services: fetch only, no Node APIs. Every answer is parsed by the endpoint's own response schema (a
+// server's client may keep parsed answers and ask for them again by their ETag: `kept`); a refusal comes back as
+// an `ApiError` carrying the catalogue code, status and details of the envelope.
 import { errorCatalogue, type ErrorCode, type ErrorDetail } from './errors.js';
 import { pathOf, queryString, type CallInput, type Endpoint, type ResultOf } from './endpoint.js';
 
@@ -36,13 +37,20 @@ export type Fetcher = (url: string, init: RequestInit) => Promise<FetchAnswer>;
 export interface KeptAnswer {
   etag: string;
   value: unknown;
+  /** The length of the answer's text, for a store bounded by size. */
+  length: number;
 }
 
 /** Where a client keeps answers by URL: an LRU cache (`lru-cache`'s has this shape), so the memory is bounded. */
 export interface KeptAnswers {
   get(url: string): KeptAnswer | undefined;
   set(url: string, answer: KeptAnswer): unknown;
+  delete(url: string): unknown;
 }
+
+/** Whether an answer's Cache-Control lets anyone keep it: `public`, and neither `private` nor `no-store`. */
+export const isShareable = (cacheControl: string | null): cacheControl is string =>
+  !!cacheControl && /\bpublic\b/.test(cacheControl) && !/\b(no-store|private)\b/.test(cacheControl);
 
 export interface ApiClientOptions {
   /** Where the API is: `https://travelclub.example` or, in a browser on the same origin, ''. */
@@ -54,11 +62,10 @@ export interface ApiClientOptions {
   /** `include` in a browser that sends the session cookie; default `same-origin`. */
   credentials?: 'omit' | 'same-origin' | 'include';
   /**
-   * Keep the parsed answers of GETs that carry an ETag, and ask for them again with If-None-Match: a 304 gives the
-   * kept value, with no body read or parsed. Only calls without a cookie or a token are kept (their answers are
-   * the same for everyone), and never an answer marked `no-store` or `private`. Kept values are frozen: every
-   * caller of the same URL is handed the same one. For a server (the web server's loaders); a browser has its
-   * own HTTP cache.
+   * Keep the parsed answers of GETs that carry an ETag and say `public`, and ask for them again with
+   * If-None-Match: a 304 gives the kept value, with no body read or parsed. Only calls without a cookie or a
+   * token are kept (and none at all with `credentials: 'include'`). Kept values are frozen: every caller of the
+   * same URL is handed the same one. For a server (the web server's loaders); a browser has its own HTTP cache.
    */
   kept?: KeptAnswers;
 }
@@ -85,14 +92,15 @@ export function refusal(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message, details);
 }
 
-async function bodyOf(res: FetchAnswer): Promise<unknown> {
-  if (res.status === 204 || res.status === 304) return undefined;
+/** The answer's body, parsed when it is JSON, and the length of its text. */
+async function bodyOf(res: FetchAnswer): Promise<[body: unknown, length: number]> {
+  if (res.status === 204 || res.status === 304) return [undefined, 0];
   const text = await res.text();
-  if (!res.headers.get('content-type')?.includes('json')) return text;
+  if (!res.headers.get('content-type')?.includes('json')) return [text, text.length];
   try {
-    return JSON.parse(text) as unknown;
+    return [JSON.parse(text) as unknown, text.length];
   } catch {
-    return text;
+    return [text, text.length];
   }
 }
 
@@ -105,7 +113,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const PERSONAL = /\b(no-store|private)\b/;
 const CREDENTIALS = /^(authorization|cookie)$/i;
 
 export function createApiClient(options: ApiClientOptions) {
@@ -123,11 +130,16 @@ export function createApiClient(options: ApiClientOptions) {
         ...call.headers,
       };
       const keep =
-        e.method === 'GET' && !Object.keys(headers).some((name) => CREDENTIALS.test(name)) ? options.kept : undefined;
+        e.method === 'GET' &&
+        options.credentials !== 'include' &&
+        !Object.keys(headers).some((name) => CREDENTIALS.test(name))
+          ? options.kept
+          : undefined;
       const kept = keep?.get(url);
       if (kept) headers['if-none-match'] = kept.etag;
       let res: FetchAnswer;
       let answer: unknown;
+      let length: number;
       try {
         res = await doFetch(url, {
           method: e.method,
@@ -137,13 +149,15 @@ export function createApiClient(options: ApiClientOptions) {
           signal: call.signal,
         });
         // Read inside the try: a time-out or a dropped connection half-way through the body is no answer too.
-        answer = await bodyOf(res);
+        [answer, length] = await bodyOf(res);
       } catch (err) {
         throw new ApiError(0, undefined, `${e.method} ${e.path} failed: ${(err as Error).message}`, undefined, {
           cause: err,
         });
       }
       if (res.status === 304 && kept) return kept.value as ResultOf<E>;
+      // Whatever else comes back, the kept answer is no longer the one to ask with.
+      if (kept) keep?.delete(url);
       if (!res.ok) throw refusal(res.status, answer);
       const schema = e.responses[res.status];
       if (!schema)
@@ -160,8 +174,8 @@ export function createApiClient(options: ApiClientOptions) {
           },
         );
       const etag = res.headers.get('etag');
-      if (keep && etag && !PERSONAL.test(res.headers.get('cache-control') ?? ''))
-        keep.set(url, { etag, value: deepFreeze(parsed.data) });
+      if (keep && etag && isShareable(res.headers.get('cache-control')))
+        keep.set(url, { etag, value: deepFreeze(parsed.data), length });
       return parsed.data as ResultOf<E>;
     },
   };

@@ -87,7 +87,7 @@ describe('calls', () => {
 });
 
 describe('answers kept by their ETag', () => {
-  const tagged = (body: unknown, etag: string, cacheControl?: string) =>
+  const tagged = (body: unknown, etag: string, cacheControl = 'public, no-cache') =>
     new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json', etag, ...(cacheControl && { 'cache-control': cacheControl }) },
@@ -118,15 +118,30 @@ describe('answers kept by their ETag', () => {
     expect(Object.isFrozen(second)).toBe(true);
     // A changed answer replaces the kept one.
     expect(await client.call(read, input)).toEqual({ n: 8 });
-    expect(kept.get('/api/v1/things/a/parts/b')).toEqual({ etag: 'W/"v2"', value: { n: 8 } });
+    expect(kept.get('/api/v1/things/a/parts/b')).toEqual({ etag: 'W/"v2"', value: { n: 8 }, length: 9 });
   });
 
-  it('keeps nothing for a call with a token or a cookie, an answer without an ETag, or one marked private', async () => {
+  it('drops what it kept when the answer comes back untagged, or not to be kept', async () => {
+    const { calls, fetch } = answering(tagged({ n: 1 }, 'W/"a"'), json(200, { n: 2 }), tagged({ n: 3 }, 'W/"c"', ''));
+    const kept = new Map();
+    const client = createApiClient({ baseUrl: '', fetch, kept });
+    await client.call(read, input);
+    expect(kept.size).toBe(1);
+    expect(await client.call(read, input)).toEqual({ n: 2 });
+    expect(kept.size).toBe(0);
+    await client.call(read, input);
+    expect(calls[2]!.headers['if-none-match']).toBeUndefined();
+    expect(kept.size).toBe(0);
+  });
+
+  it('keeps nothing for a call with a token or a cookie, an answer without an ETag, or one not said public', async () => {
     const { calls, fetch } = answering(
       tagged({ n: 1 }, 'W/"a"'),
       tagged({ n: 2 }, 'W/"b"'),
       json(200, { n: 3 }),
-      tagged({ n: 4 }, 'W/"d"', 'private, max-age=60'),
+      tagged({ n: 4 }, 'W/"d"', 'public, private, max-age=60'),
+      tagged({ n: 5 }, 'W/"e"', 'no-cache'),
+      tagged({ n: 6 }, 'W/"f"'),
     );
     const kept = new Map();
     const client = createApiClient({ baseUrl: '', fetch, kept });
@@ -134,6 +149,9 @@ describe('answers kept by their ETag', () => {
     await client.call(read, input, { headers: { cookie: 'tc_session=s' } });
     await client.call(read, input);
     await client.call(read, input);
+    await client.call(read, input);
+    // A client that sends the browser's cookies keeps nothing either.
+    await createApiClient({ baseUrl: '', fetch, kept, credentials: 'include' }).call(read, input);
     expect(kept.size).toBe(0);
     expect(calls.every((c) => c.headers['if-none-match'] === undefined)).toBe(true);
   });

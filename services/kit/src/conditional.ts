@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A short digest of a text (SHA-1, base64url): the same text gives the same digest on every instance. */
-export const digestOf = (text: string): string => createHash('sha1').update(text).digest('base64url');
+/** A short digest of a text for an ETag (SHA-1, base64url; not for secrets): the same text, the same digest. */
+export const contentDigest = (text: string): string => createHash('sha1').update(text).digest('base64url');
 
 /** A weak ETag of parts (digests, counts): `W/"a.b"`. */
 export const weakEtag = (...parts: (string | number)[]): string => `W/"${parts.join('.')}"`;
@@ -24,15 +24,17 @@ export function noneMatch(ifNoneMatch: string | undefined, etag: string): boolea
 
 /**
  * JSON the service wrote (or writes, when `json` is a function: only for a client that does not hold it yet),
- * with its ETag; 304 and no body when the request's If-None-Match names it.
+ * with its ETag; 304 and no body when the request's If-None-Match names it. `public, no-cache` by default: the
+ * same for everyone, and whoever keeps it (a browser, the web server) asks again each time, with the tag.
  */
 export function sendTaggedJson(
   req: FastifyRequest,
   reply: FastifyReply,
   json: string | (() => string),
   etag: string,
+  cacheControl = 'public, no-cache',
 ): FastifyReply {
-  reply.header('etag', etag);
+  reply.header('etag', etag).header('cache-control', cacheControl);
   if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(typeof json === 'string' ? json : json());
 }

@@ -92,11 +92,13 @@ export function registerEndpoints<D extends Record<string, Endpoint>>(
         ...(e.summary && { summary: e.summary }),
       },
       ...(guard && { onRequest: guard }),
-      // Only a success may be kept by others: an error goes out without it, whenever it was thrown. A handler
-      // that set its own (an answer not to keep, say) is left as it said.
+      // Only a success may be kept by others (and a 304 says again how its answer may be kept): an error goes
+      // out without it, whenever it was thrown. A handler that set its own (an answer not to keep, say) is left
+      // as it said.
       ...(cacheControl && {
         onSend: (_req: unknown, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-          if (reply.statusCode < 300 && !reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
+          const kept = reply.statusCode < 300 || reply.statusCode === 304;
+          if (kept && !reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
           done(null, payload);
         },
       }),

@@ -14,8 +14,8 @@ import { LRUCache } from 'lru-cache';
 import { webConfig } from './config.server';
 import { pooledFetch } from './pooled-fetch.server';
 
-/** Tagged answers kept per service: the hotels and clubs opened most (a few KB to a few tens of KB each). */
-const KEPT_ANSWERS = 1_000;
+/** Tagged answers kept per service, by the length of their text: the hotels and clubs opened most (7–10 KB each). */
+const KEPT_TEXT = 8 * 1024 * 1024;
 
 const clients = new Map<string, ReturnType<typeof createApiClient>>();
 
@@ -24,7 +24,11 @@ function clientFor(e: Endpoint) {
   if (!baseUrl) throw new ApiError(503, 'service-unavailable', `No address is set for the ${e.service} service`);
   let client = clients.get(baseUrl);
   if (!client) {
-    const kept = new LRUCache<string, KeptAnswer>({ max: KEPT_ANSWERS });
+    // A parsed answer takes a few times its text's memory: some 30 MB a service at most.
+    const kept = new LRUCache<string, KeptAnswer>({
+      maxSize: KEPT_TEXT,
+      sizeCalculation: (a) => Math.max(1, a.length),
+    });
     clients.set(baseUrl, (client = createApiClient({ baseUrl, fetch: pooledFetch(baseUrl), kept })));
   }
   return client;

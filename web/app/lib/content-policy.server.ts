@@ -32,14 +32,6 @@ function mediaOrigin(env: NodeJS.ProcessEnv): string[] {
   return originOf(`${protocol}//${env.S3_BUCKET}.${host}`);
 }
 
-/**
- * The content policy for the settings in `env` (IMAGES_BASE_URL, the media store's, MAP_STYLE_URL), as a
- * function of a page's nonce. Image hosts are named even when they are the site's own origin: 'self' is the
- * address the browser used, and a site reached under another name than its settings' (www. before its domain)
- * still links its pictures at the settings' one, and so does one opened under another site's name altogether
- * (localhost for npm start's 127.0.0.1): the images say any site may show them
- * (`Cross-Origin-Resource-Policy: cross-origin`).
- */
 /** A nonce's bytes: 128 bits, the least CSP asks for. */
 const NONCE_BYTES = 16;
 /** Nonces drawn at once: one call into the system's random source for 256 pages. */
@@ -61,6 +53,14 @@ export function pageNonce(): string {
   return nonce;
 }
 
+/**
+ * The content policy for the settings in `env` (IMAGES_BASE_URL, the media store's, MAP_STYLE_URL), as a
+ * function of a page's nonce. Image hosts are named even when they are the site's own origin: 'self' is the
+ * address the browser used, and a site reached under another name than its settings' (www. before its domain)
+ * still links its pictures at the settings' one, and so does one opened under another site's name altogether
+ * (localhost for npm start's 127.0.0.1): the images say any site may show them
+ * (`Cross-Origin-Resource-Policy: cross-origin`).
+ */
 export function contentSecurityPolicy(env: NodeJS.ProcessEnv): (nonce: string) => string {
   // A MapLibre style elsewhere brings its tiles, glyphs and sprites from its own host.
   const map = originOf(env.MAP_STYLE_URL);

@@ -3,6 +3,7 @@
 // request runs every loader again (fresh data, as each visit must have) and hands the entry the fingerprint of the
 // data the kept page was rendered from. When this request's data has the same fingerprint, the page it would render
 // is the kept one: the entry renders nothing and the cache sends the kept page again. Anything else renders as ever.
+import { isShareable } from '@travelclub/contracts';
 import { createHash } from 'node:crypto';
 import { createContext, type StaticHandlerContext } from 'react-router';
 
@@ -21,7 +22,7 @@ export const pageReuseContext = createContext<PageReuse | null>(null);
 
 /** How long an answer may be shared: its `s-maxage` when it is `public`, else 0. */
 export function sharedSeconds(cacheControl: string | null): number {
-  if (!cacheControl || !/\bpublic\b/.test(cacheControl) || /\b(no-store|private)\b/.test(cacheControl)) return 0;
+  if (!isShareable(cacheControl)) return 0;
   const match = /\bs-maxage=(\d+)/.exec(cacheControl);
   return match ? Number(match[1]) : 0;
 }

@@ -59,11 +59,14 @@ beforeAll(async () => {
       heldTags.push(req.headers['if-none-match']);
       if (req.headers['if-none-match'] === etag) {
         notModified++;
-        res.writeHead(304, { etag }).end();
+        res.writeHead(304, { etag, 'cache-control': 'public, no-cache' }).end();
         return;
       }
     }
-    res.writeHead(found ? 200 : 404, { 'content-type': 'application/json', ...(found && { etag }) });
+    res.writeHead(found ? 200 : 404, {
+      'content-type': 'application/json',
+      ...(found && { etag, 'cache-control': 'public, no-cache' }),
+    });
     res.end(
       JSON.stringify(
         found

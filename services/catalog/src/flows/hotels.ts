@@ -1,7 +1,6 @@
 // Hotels: a destination's list (from the index), the hotel page by id or slug (from the hotel cache, with its
-// ETag), its title
-// image's link, summaries of many hotels for other services, and likes (a like counts once per traveller; the
-// index and the hotel cache follow the count).
+// ETag), its title image's link, summaries of many hotels for other services, and likes (a like counts once per
+// traveller; the index and the hotel cache follow the count).
 import {
   exchangeRatesRef,
   type HotelListAnswer,
@@ -12,10 +11,10 @@ import {
 import { appError, newEvent, type CausalContext } from '@travelclub/kit';
 import { imageUrl } from '../domain/image-links.js';
 import type { TaggedHotelView } from '../search/hotel-cache.js';
-
-export type { TaggedHotelView };
 import { likeId } from '../store/likes.js';
 import type { CatalogParts } from './parts.js';
+
+export type { TaggedHotelView };
 
 export function hotelFlows({
   hotels,

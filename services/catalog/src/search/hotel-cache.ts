@@ -10,7 +10,7 @@
 // Each page carries an ETag made of its content's (worked out once, when kept) and its like count, so a caller
 // that holds the page already is answered 304 without it (kit's conditional answers).
 import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
-import { digestOf, weakEtag } from '@travelclub/kit';
+import { contentDigest, weakEtag } from '@travelclub/kit';
 import { LRUCache } from 'lru-cache';
 import { hotelView } from '../domain/hotel-view.js';
 import type { StoredHotel } from '../domain/types.js';
@@ -66,7 +66,7 @@ export class HotelCache {
         if (!hotel) return undefined;
         this.likes.set(id, hotel.likes ?? 0);
         const { likes: _likes, ...view } = HotelViewSchema.parse(hotelView(hotel, this.imagesBaseUrl));
-        return { hotel, view, tag: digestOf(JSON.stringify(view)) };
+        return { hotel, view, tag: contentDigest(JSON.stringify(view)) };
       },
     });
   }

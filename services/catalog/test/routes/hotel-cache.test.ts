@@ -18,7 +18,7 @@ const requests = (outcome: 'hit' | 'miss', app: CatalogApp = world.app) =>
 async function page(app: CatalogApp, id: string): Promise<HotelView> {
   const res = await app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` });
   expect(res.statusCode).toBe(200);
-  // The route writes its answer without parsing it (routes/json.ts): the shape is checked here, and that it holds
+  // The route writes its answer without parsing it (sendTaggedJson): the shape is checked here, and that it holds
   // nothing the schema would have dropped.
   const hotel = HotelViewSchema.parse(res.json()) as HotelView;
   expect(hotel).toEqual(res.json());
@@ -75,6 +75,7 @@ describe('the hotel cache', () => {
     const first = await world.app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"[\w-]+\.\d+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
     const slug = (first.json() as HotelView).slug;
 
     const held = await world.app.inject({
@@ -85,6 +86,7 @@ describe('the hotel cache', () => {
     expect(held.statusCode).toBe(304);
     expect(held.body).toBe('');
     expect(held.headers.etag).toBe(etag);
+    expect(held.headers['cache-control']).toBe('public, no-cache');
     const other = await world.app.inject({
       method: 'GET',
       url: `/api/v1/hotel/${id}`,

@@ -3,7 +3,7 @@
 // answer. One read per collection and one catalog call for every hotel. And a traveller's home: the clubs they
 // follow and what is new in them.
 import type { AuthUser, ClubView, Guide, TravelPackage, TravellerHome } from '@travelclub/contracts';
-import { digestOf, weakEtag, type CausalContext } from '@travelclub/kit';
+import { contentDigest, weakEtag, type CausalContext } from '@travelclub/kit';
 import { LRUCache } from 'lru-cache';
 import type { CatalogHotels } from '../clients/catalog.js';
 import { isCreator, publicProfileView } from '../domain/profile.js';
@@ -118,7 +118,7 @@ export interface TaggedJson {
   etag: string;
 }
 
-const tagged = (json: string): TaggedJson => ({ json, etag: weakEtag(digestOf(json)) });
+const tagged = (json: string): TaggedJson => ({ json, etag: weakEtag(contentDigest(json)) });
 
 /**
  * The club page is the most read answer there is (every visit of every club), so it is kept, serialised and

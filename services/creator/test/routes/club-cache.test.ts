@@ -50,6 +50,7 @@ it('tags the club page by its text: the holder of the tag gets 304 until the pag
   const page = await inject({ method: 'GET', url });
   const etag = page.headers.etag as string;
   expect(etag).toMatch(/^W\/"[\w-]+"$/);
+  expect(page.headers['cache-control']).toBe('public, no-cache');
 
   const held = await inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
   expect(held.statusCode).toBe(304);
