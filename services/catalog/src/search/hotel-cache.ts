@@ -7,8 +7,8 @@
 // next view gets the kept count while one read of it from MongoDB refreshes it, off the page's way. So a like
 // taken here shows at once, and one taken on another instance within that time. Rooms left and prices are never
 // kept: the availability projection prices each request.
-// Each page carries an ETag made of its content's (worked out once, when kept) and its like count, so a caller
-// that holds the page already is answered 304 without it (kit's conditional answers).
+// Each page carries an ETag made of its content's digest (worked out once, when kept) and its like count, so a
+// caller that holds the page already is answered 304 without it (kit's conditional answers).
 import { HotelViewSchema, type HotelView } from '@travelclub/contracts';
 import { contentDigest, weakEtag } from '@travelclub/kit';
 import { LRUCache } from 'lru-cache';
