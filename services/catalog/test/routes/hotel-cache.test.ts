@@ -25,6 +25,17 @@ async function page(app: CatalogApp, id: string): Promise<HotelView> {
   return hotel;
 }
 
+/** A like of the hotel by a traveller of their own, on the world's instance. */
+async function likeByNewTraveller(id: string) {
+  const traveller = await world.traveller();
+  return world.app.inject({
+    method: 'PUT',
+    url: `/api/v1/hotel/${id}/like`,
+    headers: traveller.headers,
+    payload: { like: true },
+  });
+}
+
 describe('the hotel cache', () => {
   it('reads a hotel once for its page, its page by slug and its rates', async () => {
     const days = await world.pricedStayIn(30);
@@ -95,13 +106,7 @@ describe('the hotel cache', () => {
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual(first.json());
 
-    const traveller = await world.traveller();
-    const liked = await world.app.inject({
-      method: 'PUT',
-      url: `/api/v1/hotel/${id}/like`,
-      headers: traveller.headers,
-      payload: { like: true },
-    });
+    const liked = await likeByNewTraveller(id);
     expect(liked.statusCode).toBe(200);
     const after = await world.app.inject({
       method: 'GET',
@@ -132,13 +137,7 @@ describe('the hotel cache', () => {
         (await app.inject({ method: 'GET', url: `/api/v1/hotel/${id}` })).headers.etag;
       expect(await tagOf(other)).toBe(await tagOf(world.app));
 
-      const traveller = await world.traveller();
-      const answer = await world.app.inject({
-        method: 'PUT',
-        url: `/api/v1/hotel/${id}/like`,
-        headers: traveller.headers,
-        payload: { like: true },
-      });
+      const answer = await likeByNewTraveller(id);
       expect(answer.json()).toEqual({ hotelId: id, liked: true, likes: before + 1 });
       expect((await page(world.app, id)).likes).toBe(before + 1);
 
