@@ -1,5 +1,6 @@
 // Shared set-up of the auth service tests: the real app against the run's servers (@travelclub/testing's, as
 // other services' tests start it), and small clients.
+import { unheardOutbox } from '@travelclub/kit';
 import { testEnv, uniqueName } from '@travelclub/kit/testing';
 import type { TokenAnswer } from '@travelclub/contracts';
 import { startAuth as startAuthApp } from '@travelclub/testing/auth';
@@ -25,7 +26,7 @@ export const startAuthWith = (replace: Partial<AuthParts>): Promise<AuthApp> =>
  * here are published by the app's relay on its next sweep.
  */
 export async function storesOf(app: AuthApp) {
-  const accounts = await accountStore(app.mongo, { addModel: () => undefined, kick: () => undefined });
+  const accounts = await accountStore(app.mongo, unheardOutbox);
   return { accounts, codes: await codeStore(app.mongo), registration: registrationFlows({ accounts }) };
 }
 

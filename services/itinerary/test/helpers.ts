@@ -12,7 +12,7 @@ import {
   type Itinerary,
   type ServiceName,
 } from '@travelclub/contracts';
-import { serviceQueue, type JobQueue } from '@travelclub/kit';
+import { serviceQueue, unheardOutbox, type JobQueue } from '@travelclub/kit';
 import {
   inDays,
   readEvents,
@@ -183,7 +183,7 @@ export class World extends ServiceWorld<ItineraryApp> {
       ...this.overrides,
     };
     this.app = await buildApp(ItineraryConfigSchema.parse(this.env));
-    this.store = await itineraryStore(this.app.mongo, { addModel: () => undefined, kick: () => undefined });
+    this.store = await itineraryStore(this.app.mongo, unheardOutbox);
   }
 
   /** Another itinerary app on the same database and topics, with settings of its own. */

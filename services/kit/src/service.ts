@@ -209,6 +209,7 @@ export async function buildService<T>(
     return await build(app, {
       addModel: (model) => relay.addModel(model),
       kick: (...aggregateIds) => relay.kick(...aggregateIds),
+      kickWritten: (model, ...docs) => relay.kickWritten(model, ...docs),
       start: () => startOutboxRelay(app, relay),
     });
   } catch (err) {

@@ -6,6 +6,7 @@ import { Schema } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createOutboxRelay,
+  type OutboxDocument,
   type OutboxRelayOptions,
   connectMongo,
   defineModel,
@@ -254,6 +255,101 @@ describe('relay with a mark in flight', () => {
     } finally {
       landMarks();
       secondKicked();
+      await relay.stop();
+    }
+  });
+});
+
+describe('relay given the written documents', () => {
+  /** A relay over `Invoice` whose reads by id are counted, and whose sends of `id`'s events are listed. */
+  function watchedRelay(Invoice: InvoiceModel, id: string, options: { failFirstMark?: boolean } = {}) {
+    const readsById: string[] = [];
+    const sent: string[] = [];
+    let marks = 0;
+    const reading = withMethod(Invoice.collection, 'find', (find) => (filter: Filter, ...rest: unknown[]) => {
+      readsById.push(...(filter._id?.$in ?? []));
+      return find(filter, ...rest);
+    });
+    const collection = withMethod(reading, 'updateMany', (updateMany) => async (...args: unknown[]) => {
+      marks += 1;
+      if (options.failFirstMark && marks === 1) throw new Error('the store went away');
+      return updateMany(...args);
+    });
+    const relay = relayOf({
+      models: [{ collection }],
+      sweepIntervalMs: 60_000,
+      producer: {
+        async sendBatch(batch) {
+          const mine = (batch.topicMessages ?? []).flatMap((t) => t.messages.filter((m) => m.key === id));
+          sent.push(...mine.map((m) => (JSON.parse(String(m.value)) as { id: string }).id));
+          return service.app.producer.sendBatch(batch);
+        },
+      },
+    });
+    return { relay, model: { collection }, readsById, sent };
+  }
+
+  /** The invoice's second write (a payment), as the write answers it: its whole outbox, its new key. */
+  async function pay(Invoice: InvoiceModel, id: string) {
+    const paid = newEvent('billing.invoice.paid', id, invoicePaid(id), ctx);
+    const written = await Invoice.collection.findOneAndUpdate(
+      { _id: id } as never,
+      withEvents({ $set: { status: 'paid' } }, paid) as never,
+      { returnDocument: 'after', projection: { outbox: 1, outboxKey: 1 } },
+    );
+    return { paid, written: written as unknown as OutboxDocument };
+  }
+
+  /** The invoice's events are all out of its document, and so is its key (the sweep has nothing left to find). */
+  const expectClean = async (Invoice: InvoiceModel, id: string) => {
+    const stored = await Invoice.collection.findOne({ _id: id } as never);
+    expect(stored?.outbox).toEqual([]);
+    expect(stored).not.toHaveProperty('outboxKey');
+  };
+
+  it('publishes their events without reading them back, and not again from a document written before a mark', async () => {
+    await ensureTopics(service.app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(service.app.mongo);
+    const id = uniqueName('inv');
+    const created = openInvoice(id);
+    await Invoice.collection.insertOne(created as never);
+    const { relay, model, readsById, sent } = watchedRelay(Invoice, id);
+    relay.start();
+    try {
+      relay.kickWritten(model, created);
+      await waitUntilPublished(Invoice, id, { timeout: 5_000, interval: 20 });
+      expect(sent).toEqual([created.outbox[0]!.id]);
+
+      // Written before the first mark landed, it still holds the first event beside its own.
+      const { paid, written } = await pay(Invoice, id);
+      relay.kickWritten(model, { ...written, outbox: [...created.outbox, ...written.outbox] });
+      await vi.waitFor(() => expect(sent).toHaveLength(2), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(() => expectClean(Invoice, id), { timeout: 5_000, interval: 20 });
+      expect(sent).toEqual([created.outbox[0]!.id, paid.id]);
+      expect(readsById).toEqual([]);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('sends again an event whose mark failed, and leaves nothing pending', async () => {
+    await ensureTopics(service.app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(service.app.mongo);
+    const id = uniqueName('inv');
+    const created = openInvoice(id);
+    await Invoice.collection.insertOne(created as never);
+    const { relay, model, sent } = watchedRelay(Invoice, id, { failFirstMark: true });
+    relay.start();
+    try {
+      relay.kickWritten(model, created);
+      await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 5_000, interval: 20 });
+      // The mark failed: the first event is still in the document, which the payment's write answers whole.
+      const { paid, written } = await pay(Invoice, id);
+      expect(written.outbox.map((event) => event.id)).toEqual([created.outbox[0]!.id, paid.id]);
+      relay.kickWritten(model, written);
+      await vi.waitFor(() => expectClean(Invoice, id), { timeout: 5_000, interval: 20 });
+      expect(sent).toEqual([created.outbox[0]!.id, created.outbox[0]!.id, paid.id]);
+    } finally {
       await relay.stop();
     }
   });

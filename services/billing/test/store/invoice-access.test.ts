@@ -3,6 +3,7 @@
 // and an itinerary's older and newer revisions are found by `_id`. Invoices written before the revisions record
 // are filed when the store starts and are still found and changed.
 import { randomUUID } from 'node:crypto';
+import { unheardOutbox } from '@travelclub/kit';
 import { recordMongoCommands } from '@travelclub/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
@@ -10,12 +11,11 @@ import { invoiceStore, LEASE_INDEX } from '../../src/store/invoices.js';
 import { useBilling, validCard } from '../helpers.js';
 
 const world = useBilling();
-const noOutbox = { addModel: () => undefined, kick: () => undefined };
 
 describe('the invoice store’s access paths', () => {
   it('changes an invoice with one conditional write, and none when its condition no longer holds', async () => {
     const { invoice } = await world.openInvoice();
-    const store = await invoiceStore(world.app.mongo, noOutbox);
+    const store = await invoiceStore(world.app.mongo, unheardOutbox);
     const { commands, stop } = recordMongoCommands({ withFilter: true, about: [invoice.id] });
     expect(await store.void(invoice.id, 'outdated')).toMatchObject({ status: 'void', voidReason: 'outdated' });
     // Its condition (open) no longer holds: nothing written.
@@ -38,7 +38,7 @@ describe('the invoice store’s access paths', () => {
     await world.app.mongo.collection('itinerary_revisions').deleteOne({ _id: itineraryId as never });
     // ... before the filing was done and marked.
     await world.app.mongo.collection('store_migrations').deleteOne({ _id: 'invoices.seq' as never });
-    const restarted = await invoiceStore(world.app.mongo, noOutbox);
+    const restarted = await invoiceStore(world.app.mongo, unheardOutbox);
     expect((await restarted.get(invoice.id))?.seq).toBe(0);
     const revisions = world.app.mongo.collection('itinerary_revisions');
     expect(await revisions.findOne({ _id: itineraryId as never })).toMatchObject({ latest: 1 });
@@ -55,7 +55,7 @@ describe('the invoice store’s access paths', () => {
     const { invoice } = await world.openInvoice();
     const invoices = world.app.mongo.collection('invoices');
     await invoices.updateOne({ _id: invoice.id as never }, { $unset: { seq: '' } });
-    await invoiceStore(world.app.mongo, noOutbox);
+    await invoiceStore(world.app.mongo, unheardOutbox);
     // Left as it was: the start did not look for invoices without a counter.
     expect(await invoices.findOne({ _id: invoice.id as never })).not.toHaveProperty('seq');
   });

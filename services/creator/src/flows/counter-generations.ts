@@ -2,7 +2,7 @@
 // one begun for a rebuild and switched to once it caught up, a half-built one abandoned, an old one dropped with
 // its consumer group's records of handled events. The counting consumers (events/analytics.ts, the live one, and
 // events/analytics-rebuild.ts) move between generations through these.
-import type { Outbox } from '@travelclub/kit';
+import { unheardOutbox } from '@travelclub/kit';
 import type { Connection } from 'mongoose';
 import { analyticsStore, ANALYTICS_GROUP, type AnalyticsState, type AnalyticsStore } from '../store/analytics.js';
 import { profileStore } from '../store/profiles.js';
@@ -34,11 +34,8 @@ export function counterGenerations(store: AnalyticsStore, ownerOf: SlugOwner, mo
 
 export type CounterGenerations = ReturnType<typeof counterGenerations>;
 
-/** The rebuild reads profiles (the slug history) and writes none: it has no outbox to kick. */
-const readOnly: Outbox = { addModel: () => undefined, kick: () => undefined };
-
 /** The generations on any connection (a command's own, such as the rebuild's), with the stores they need. */
 export async function counterGenerationsOn(mongo: Connection, prefix: string): Promise<CounterGenerations> {
-  const profiles = await profileStore(mongo, readOnly);
+  const profiles = await profileStore(mongo, unheardOutbox);
   return counterGenerations(await analyticsStore(mongo), profiles.slugOwner, mongo, prefix);
 }

@@ -2,7 +2,7 @@
 // the counters, every handler a little slow so that the test can kill the process (SIGKILL: nothing runs on the
 // way out) in the middle of a batch. Settings from the environment: MONGO_URL, MONGO_DB, KAFKA_BROKERS,
 // KAFKA_TOPIC_PREFIX, KAFKA_PARTITIONS, GROUP, GENERATION, HANDLER_DELAY_MS. Prints `counting` once started.
-import { connectMongo, createKafka, createProducer, type Outbox } from '@travelclub/kit';
+import { connectMongo, createKafka, createProducer, unheardOutbox } from '@travelclub/kit';
 import pino from 'pino';
 import { analyticsConsumer } from '../../src/events/analytics.js';
 import { counterWriter, rememberedOwners, type CounterWriter } from '../../src/flows/analytics.js';
@@ -18,9 +18,8 @@ const logger = pino({ level: 'warn' });
 const mongo = await connectMongo(env('MONGO_URL'), env('MONGO_DB'));
 const kafka = createKafka('creator-counting-process', env('KAFKA_BROKERS').split(','), logger);
 const producer = await createProducer(kafka);
-const readOnly: Outbox = { addModel: () => undefined, kick: () => undefined };
 const store = await analyticsStore(mongo);
-const owners = rememberedOwners((await profileStore(mongo, readOnly)).slugOwner);
+const owners = rememberedOwners((await profileStore(mongo, unheardOutbox)).slugOwner);
 const writer = counterWriter(store, owners, Number(env('GENERATION')));
 const delay = Number(env('HANDLER_DELAY_MS'));
 const slow = <K extends Exclude<keyof CounterWriter, 'settleBy'>>(name: K) => {

@@ -3,6 +3,7 @@
 // written yet; a consumer of the same group then starts, is handed those events again, and the counters equal
 // the published totals exactly: page views, visitors, subscribers, booking value, commission and its reversal.
 import type { CreatorCounters } from '@travelclub/contracts';
+import { unheardOutbox } from '@travelclub/kit';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -134,7 +135,7 @@ it('counts every event once when the consumer is killed mid-batch and its events
 
   // The group's next member: it joins once the killed one's session is over, and resumes from the committed
   // offsets.
-  const profiles = await profileStore(world.app.mongo, { addModel: () => undefined, kick: () => undefined });
+  const profiles = await profileStore(world.app.mongo, unheardOutbox);
   const writer = counterWriter(store, rememberedOwners(profiles.slugOwner), generation);
   const consumer = analyticsConsumer(consumerDepsOf(world.app), group, writer);
   for (let tries = 0; ; tries++) {

@@ -3,6 +3,7 @@
 // the catalog's hotel cards), listed on the club, deleted; creator.package.changed on Kafka; the internal read
 // the itinerary books from; and the photo functions the upload routes use.
 import { contentLimits, type ImageAsset, type TravelPackage } from '@travelclub/contracts';
+import { unheardOutbox } from '@travelclub/kit';
 import { serviceHeaders } from '@travelclub/kit/testing';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -386,7 +387,7 @@ describe('the store’s photos and club list', () => {
   });
 
   it('sets the cover, fills the gallery up to its limit, and takes photos off, for the owner only', async () => {
-    const store = await packageStore(world.app.mongo, { addModel: () => undefined, kick: () => undefined });
+    const store = await packageStore(world.app.mongo, unheardOutbox);
     const creator = await world.creator('Photographer');
     const other = await world.creator('Not Photographer');
     const pkg = await made(creator);
@@ -409,7 +410,7 @@ describe('the store’s photos and club list', () => {
   });
 
   it('answers a creator’s active packages as views for the club page', async () => {
-    const store = await packageStore(world.app.mongo, { addModel: () => undefined, kick: () => undefined });
+    const store = await packageStore(world.app.mongo, unheardOutbox);
     const creator = await world.creator('Club Views');
     const older = await made(creator, { status: 'active', title: 'Older' });
     const newer = await made(creator, { status: 'active', title: 'Newer' });

@@ -3,6 +3,7 @@
 // read (whose club, never the address), limits, and the events analytics counts subscribers from (never with the
 // address in them).
 import { subscriptionMessages } from '@travelclub/contracts';
+import { unheardOutbox } from '@travelclub/kit';
 import { linkIn, mailsTo, uniqueName, waitForMail, type CaughtMail } from '@travelclub/kit/testing';
 import { startNotifications, type NotificationsApp } from '@travelclub/testing/notifications';
 import type { InjectOptions } from 'fastify';
@@ -227,7 +228,7 @@ describe('whose subscription', () => {
     await confirmed(own, a.id, traveller.headers);
     await confirmed(own.toUpperCase(), b.id);
     await subscribe({ email: own, creatorId: c.id }); // pending: not followed yet
-    const store = await subscriptionStore(world.app.mongo, { addModel: () => undefined, kick: () => undefined });
+    const store = await subscriptionStore(world.app.mongo, unheardOutbox);
     expect(await store.confirmedFor({ userId: traveller.id })).toEqual([a.id]);
     expect(await store.confirmedFor({ email: own })).toEqual([a.id, b.id]);
     expect(await store.confirmedFor({})).toEqual([]);
