@@ -108,7 +108,6 @@ export class Relay implements OutboxRelay {
   }
 
   kickWritten(model: OutboxModel, ...docs: OutboxDocument[]): void {
-    this.addModel(model);
     for (const doc of docs)
       this.hinted.set(keyOf(doc._id), { id: doc._id, kick: ++this.kicks, written: { model, doc } });
     this.wake?.();

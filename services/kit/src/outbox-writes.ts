@@ -11,6 +11,7 @@ import {
 } from '@travelclub/contracts';
 import { Schema } from 'mongoose';
 import type { CausalContext } from './context.js';
+import type { OutboxDocument } from './outbox.js';
 import { currentTraceCarrier } from './telemetry.js';
 
 export type OutboxEvent = EventEnvelope;
@@ -59,6 +60,17 @@ export function withEvents<U extends { $push?: object; $set?: object; [operator:
     $push: { ...update.$push, outbox: { $each: events } },
     $set: { ...update.$set, outboxKey: randomUUID() },
   };
+}
+
+/**
+ * A document as a write answered it, taken apart: the rest of it (what its store hands on: a record never carries
+ * its outbox, or a change spread from it would write the events again) and its outbox, for `Outbox.kickWritten`.
+ */
+export function apartFromOutbox<D extends { _id: OutboxDocument['_id']; outbox?: OutboxEvent[]; outboxKey?: string }>(
+  doc: D,
+): { rest: Omit<D, 'outbox' | 'outboxKey'>; written: OutboxDocument } {
+  const { outbox = [], outboxKey, ...rest } = doc;
+  return { rest, written: { _id: doc._id, outbox, ...(outboxKey && { outboxKey }) } };
 }
 
 /** The fields of a new document that carries these events (an insert's, or an upsert's `$setOnInsert`). */

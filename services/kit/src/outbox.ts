@@ -43,7 +43,8 @@ export interface Outbox {
   /**
    * `kick` for documents as a write just answered them (an insert's, or `returnDocument: 'after'`), each with
    * its whole `outbox` and its `outboxKey`: the relay publishes their events without reading them back. That
-   * read was one of the five operations an event cost the store (docs/performance-events.md).
+   * read was one of the five operations an event cost the store (docs/performance-events.md). `model` is one
+   * the store added.
    */
   kickWritten(model: OutboxModel, ...docs: OutboxDocument[]): void;
 }

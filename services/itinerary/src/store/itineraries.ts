@@ -2,7 +2,16 @@
 // counter (`version`), carrying the change's events in the document's outbox: no transactions needed, and a
 // change decided on a state that moved meanwhile is decided again on the new one.
 import type { Outbox, OutboxEvent } from '@travelclub/kit';
-import { defineModel, isDuplicateKeyError, outboxPlugin, required, withEvents } from '@travelclub/kit';
+import {
+  apartFromOutbox,
+  defineModel,
+  isDuplicateKeyError,
+  outboxPlugin,
+  pendingEvents,
+  required,
+  withEvents,
+  type OutboxModel,
+} from '@travelclub/kit';
 import { Schema, type Connection, type mongo } from 'mongoose';
 import { OPTIONAL_FIELDS, type ItineraryRecord, type StaffAction } from '../domain/itinerary.js';
 import { bookingReference, REFERENCE_ATTEMPTS } from '../domain/reference.js';
@@ -10,6 +19,7 @@ import { supportDesk, supportKeysOf, type Stored, type SupportKeys } from './sup
 
 interface ItineraryDocument extends ItineraryRecord, Partial<SupportKeys> {
   outbox: OutboxEvent[];
+  outboxKey?: string;
 }
 
 /** The itinerary `id` as it was read at write counter `version`: the filter of every change. */
@@ -119,16 +129,17 @@ async function withFreeReference(id: string, write: (reference: string) => Promi
   }
 }
 
-/** Inserts a new itinerary with the first booking reference no other itinerary has. */
+/** Inserts a new itinerary with the first booking reference no other itinerary has; answers it as stored. */
 async function insertWithReference(
   collection: mongo.Collection<ItineraryDocument>,
   record: ItineraryRecord,
   events: OutboxEvent[],
-): Promise<ItineraryRecord> {
-  const reference = await withFreeReference(record._id, (reference) =>
-    collection.insertOne(newDocument({ ...record, reference }, events)),
+): Promise<ItineraryDocument> {
+  let stored: ItineraryDocument | undefined;
+  await withFreeReference(record._id, (reference) =>
+    collection.insertOne((stored = newDocument({ ...record, reference }, events))),
   );
-  return { ...record, reference };
+  return stored!;
 }
 
 /** Gives the itineraries made before booking references theirs, once (a start-up step; none the next time). */
@@ -144,14 +155,16 @@ async function backfillReferences(collection: mongo.Collection<ItineraryDocument
 }
 
 // The desk's keys stay out of the record: a change spreads what it read into what it writes.
-const withoutOutbox = { projection: { outbox: 0, contactKeys: 0, invoiceIds: 0 } } as const;
+const withoutOutbox = { projection: { outbox: 0, outboxKey: 0, contactKeys: 0, invoiceIds: 0 } } as const;
+/** A change that carries events reads its outbox back too, for the relay (apart from the record it answers). */
+const withOutbox = { projection: { contactKeys: 0, invoiceIds: 0 } } as const;
 
 /** A new itinerary as stored: its events, and the support desk's keys. */
 const newDocument = (record: ItineraryRecord, events: OutboxEvent[]): ItineraryDocument => ({
   ...withoutAbsent(record),
   ...supportKeysOf(record),
   invoiceIds: record.invoiceId ? [record.invoiceId] : [],
-  outbox: events,
+  ...(events.length > 0 ? pendingEvents(...events) : { outbox: [] }),
 });
 
 /**
@@ -161,16 +174,13 @@ const newDocument = (record: ItineraryRecord, events: OutboxEvent[]): ItineraryD
  * the request read it already, decided on first; only a change is written from it (the guard refuses it if it
  * moved), while no change or a refusal is decided again on the stored itinerary.
  */
-function mutation(
-  collection: mongo.Collection<ItineraryDocument>,
-  outbox: Outbox,
-  get: (id: string) => Promise<ItineraryRecord | null>,
-) {
+function mutation(model: OutboxModel, outbox: Outbox, get: (id: string) => Promise<ItineraryRecord | null>) {
   return async (
     id: string,
     decide: (record: ItineraryRecord) => Change,
     known?: ItineraryRecord,
   ): Promise<{ record: ItineraryRecord; changed: boolean } | null> => {
+    const collection = model.collection as unknown as mongo.Collection<ItineraryDocument>;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const fromKnown = attempt === 1 && known?._id === id;
       const current = fromKnown ? known : await get(id);
@@ -191,11 +201,13 @@ function mutation(
       const updated = await collection.findOneAndUpdate(
         versionGuard(id, current.version),
         events.length > 0 ? withEvents(update, ...events) : update,
-        { returnDocument: 'after', ...withoutOutbox },
+        { returnDocument: 'after', ...(events.length > 0 ? withOutbox : withoutOutbox) },
       );
+      if (updated && events.length === 0) return { record: updated, changed: true };
       if (updated) {
-        if (events.length > 0) outbox.kick(id);
-        return { record: updated, changed: true };
+        const { rest, written } = apartFromOutbox(updated);
+        outbox.kickWritten(model, written);
+        return { record: rest, changed: true };
       }
     }
     throw new Error(`itinerary ${id} kept changing; gave up after ${MAX_ATTEMPTS} attempts`);
@@ -216,9 +228,9 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
 
     /** Stores a new itinerary with its booking reference, and the events of what it starts with (a package's rooms). */
     async create(record: ItineraryRecord, events: OutboxEvent[] = []): Promise<ItineraryRecord> {
-      const created = await insertWithReference(collection, record, events);
-      if (events.length > 0) outbox.kick(record._id);
-      return created;
+      const { rest, written } = apartFromOutbox(await insertWithReference(collection, record, events));
+      if (events.length > 0) outbox.kickWritten(Itinerary, written);
+      return { ...record, reference: rest.reference };
     },
 
     backfillReferences: () => backfillReferences(collection),
@@ -244,7 +256,7 @@ export async function itineraryStore(connection: Connection, outbox: Outbox) {
       return found ?? null;
     },
 
-    mutate: mutation(collection, outbox, get),
+    mutate: mutation(Itinerary, outbox, get),
 
     /** Every itinerary of an anonymous visitor becomes their account's (auth's `anonymous.merged`). */
     handOver: (anonymousId: string, userId: string) => handOver(collection, anonymousId, userId),
