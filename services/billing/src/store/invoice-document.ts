@@ -9,7 +9,7 @@ import type {
   Money,
   PaymentAnswer,
 } from '@travelclub/contracts';
-import type { Outbox, OutboxEvent } from '@travelclub/kit';
+import type { OutboxDocument, OutboxEvent } from '@travelclub/kit';
 import type { mongo } from 'mongoose';
 import type { CardSummary } from '../domain/card.js';
 import type { VoidReason } from '../domain/invoices.js';
@@ -94,7 +94,7 @@ export interface InvoiceDocument {
 /** The raw collection and the two helpers every change of an invoice goes through. */
 export interface InvoiceWrites {
   invoices: mongo.Collection<InvoiceDocument>;
-  /** One conditional update; the document after it (without its outbox), and the outbox kicked if it got events. */
+  /** One conditional update; the document after it (without its outbox), its events handed to the relay if it got some. */
   changed(
     filter: mongo.Filter<InvoiceDocument>,
     update: mongo.UpdateFilter<InvoiceDocument>,
@@ -102,5 +102,6 @@ export interface InvoiceWrites {
   ): Promise<InvoiceDocument | null>;
   /** Lets go of the lease if it is still this payment's (a lapsed one may have been taken by another). */
   releaseLease(id: string, paymentId: string): Promise<void>;
-  outbox: Outbox;
+  /** Hands the relay an invoice's outbox as its write answered it (`Outbox.kickWritten`). */
+  kickWritten(written: OutboxDocument): void;
 }

@@ -4,6 +4,7 @@
 // payment not yet settled; it is let go only when that payment's outcome is known and recorded.
 import {
   defineModel,
+  apartFromOutbox,
   inserted,
   outboxPlugin,
   pendingEvents,
@@ -85,14 +86,17 @@ export async function invoiceStore(connection: Connection, outbox: Outbox) {
     const counted = { ...update, $inc: { ...update.$inc, seq: 1 } } as mongo.UpdateFilter<InvoiceDocument>;
     const doc = await invoices.findOneAndUpdate(filter, counted, {
       returnDocument: 'after',
-      projection: { outbox: 0 },
+      // With events, the outbox too: the relay publishes them from this answer, without reading the invoice back.
+      projection: hasEvents ? {} : { outbox: 0, outboxKey: 0 },
     });
-    if (doc && hasEvents) outbox.kick(doc._id);
-    return doc;
+    if (!doc || !hasEvents) return doc;
+    const { rest, written } = apartFromOutbox(doc);
+    outbox.kickWritten(Invoice, written);
+    return rest as InvoiceDocument;
   };
   const w: InvoiceWrites = {
     invoices,
-    outbox,
+    kickWritten: (written) => outbox.kickWritten(Invoice, written),
     changed,
     async releaseLease(id, paymentId) {
       await changed({ _id: id, 'lease.paymentId': paymentId }, { $set: { lease: null } }, false);
@@ -192,7 +196,7 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
 }
 
 /** An invoice made or voided. */
-function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites, revisions: mongo.Collection<RevisionEntry>) {
+function invoiceChanges({ invoices, changed, kickWritten }: InvoiceWrites, revisions: mongo.Collection<RevisionEntry>) {
   return {
     /**
      * Inserts the invoice with its `created` event, once: answers the stored invoice, whether this call made
@@ -202,14 +206,21 @@ function invoiceChanges({ invoices, changed, outbox }: InvoiceWrites, revisions:
       invoice: NewInvoice,
       created: OutboxEvent,
     ): Promise<{ invoice: InvoiceDocument; created: boolean; newestRevision: number }> {
+      const pending = pendingEvents(created);
       const written = await invoices.findOneAndUpdate(
         { _id: invoice._id },
-        { $setOnInsert: { ...invoice, lease: null, attempts: {}, seq: 0, ...pendingEvents(created) } },
-        { upsert: true, returnDocument: 'after', projection: { outbox: 0 }, includeResultMetadata: true },
+        { $setOnInsert: { ...invoice, lease: null, attempts: {}, seq: 0, ...pending } },
+        {
+          upsert: true,
+          returnDocument: 'after',
+          projection: { outbox: 0, outboxKey: 0 },
+          includeResultMetadata: true,
+        },
       );
       if (!written.value) throw new Error(`invoice ${invoice._id} vanished`);
       const made = inserted(written);
-      if (made) outbox.kick(invoice._id);
+      // Made by this write: its outbox is the one just inserted.
+      if (made) kickWritten({ _id: invoice._id, ...pending });
       // Recorded after the invoice, before the creating call looks for older revisions: of two revisions invoiced
       // at once, the later recorded sees the other here, or the other's invoice when it looks.
       const entry = await revisions.findOneAndUpdate(

@@ -1,11 +1,13 @@
 // How the invoice store reaches an invoice on the local MongoDB-compatible server, which scans every invoice for a
 // filter it cannot answer through `_id` or a unique index: a change is one conditional write found through `_id`,
 // and an itinerary's older and newer revisions are found by `_id`. Invoices written before the revisions record
-// are filed when the store starts and are still found and changed.
+// are filed when the store starts and are still found and changed. The relay publishes an invoice's events from the
+// write that gave them, without reading the invoice back.
 import { randomUUID } from 'node:crypto';
 import { unheardOutbox } from '@travelclub/kit';
 import { recordMongoCommands } from '@travelclub/kit/testing';
-import { describe, expect, it } from 'vitest';
+import mongoose from 'mongoose';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
 import { invoiceStore, LEASE_INDEX } from '../../src/store/invoices.js';
 import { useBilling, validCard } from '../helpers.js';
@@ -58,6 +60,28 @@ describe('the invoice store’s access paths', () => {
     await invoiceStore(world.app.mongo, unheardOutbox);
     // Left as it was: the start did not look for invoices without a counter.
     expect(await invoices.findOne({ _id: invoice.id as never })).not.toHaveProperty('seq');
+  });
+
+  it('publishes an invoice’s events without the relay reading the invoice back', async () => {
+    const { user, invoice } = await world.openInvoice();
+    // The relay's reads by id ask for the outbox alone.
+    const relayReads: string[] = [];
+    mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+      const text = JSON.stringify(args);
+      if (collection === 'invoices' && text.includes(invoice.id) && /"outbox":1/.test(text)) relayReads.push(method);
+    });
+    onTestFinished(() => void mongoose.set('debug', false));
+    expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
+    const invoices = world.app.mongo.collection('invoices');
+    await vi.waitFor(
+      async () => {
+        const stored = await invoices.findOne({ _id: invoice.id as never });
+        expect(stored).toMatchObject({ status: 'paid', outbox: [] });
+        expect(stored).not.toHaveProperty('outboxKey');
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    expect(relayReads).toEqual([]);
   });
 
   it('finds the payments unsettled past their lease among the leased invoices, oldest first', async () => {
