@@ -5,9 +5,8 @@
 // write that gave them, without reading the invoice back.
 import { randomUUID } from 'node:crypto';
 import { unheardOutbox } from '@travelclub/kit';
-import { recordMongoCommands } from '@travelclub/kit/testing';
-import mongoose from 'mongoose';
-import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { recordMongoCommands, recordRelayReads } from '@travelclub/kit/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { invoiceIdFor } from '../../src/domain/ids.js';
 import { invoiceStore, LEASE_INDEX } from '../../src/store/invoices.js';
 import { useBilling, validCard } from '../helpers.js';
@@ -64,13 +63,7 @@ describe('the invoice store’s access paths', () => {
 
   it('publishes an invoice’s events without the relay reading the invoice back', async () => {
     const { user, invoice } = await world.openInvoice();
-    // The relay's reads by id ask for the outbox alone.
-    const relayReads: string[] = [];
-    mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
-      const text = JSON.stringify(args);
-      if (collection === 'invoices' && text.includes(invoice.id) && /"outbox":1/.test(text)) relayReads.push(method);
-    });
-    onTestFinished(() => void mongoose.set('debug', false));
+    const relayReads = recordRelayReads([invoice.id]);
     expect((await world.pay(user, invoice.id)).statusCode).toBe(200);
     const invoices = world.app.mongo.collection('invoices');
     await vi.waitFor(

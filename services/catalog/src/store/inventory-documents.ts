@@ -19,6 +19,7 @@ export interface InventoryDocument {
    */
   holds: Record<string, HoldState>;
   outbox: OutboxEvent[];
+  outboxKey?: string;
 }
 
 /**
@@ -101,7 +102,11 @@ export const stateOf = (doc: Pick<InventoryDocument, 'taken' | 'version'>): Take
 
 /** A change answers the document's taken rooms and the one hold it touched, not every hold. */
 export const afterFor = (holdId: string) =>
-  ({ returnDocument: 'after', projection: { taken: 1, version: 1, [`holds.${holdId}`]: 1 } }) as const;
+  ({
+    returnDocument: 'after',
+    // The outbox too: every write that answers this carries an event, which the relay publishes from the answer.
+    projection: { taken: 1, version: 1, [`holds.${holdId}`]: 1, outbox: 1, outboxKey: 1 },
+  }) as const;
 
 /** Only nights that would still have a free room after adding `rooms`. */
 export function roomFor(nights: string[], capacity: Record<string, number>, rooms: number) {

@@ -4,6 +4,7 @@
 // Settled holds (released, or booked for a stay that is over) move to `settled_holds`, so the document
 // stays far below MongoDB's 16 MiB whatever the number of holds ever placed.
 import {
+  apartFromOutbox,
   defineModel,
   inserted,
   withEvents,
@@ -11,6 +12,7 @@ import {
   type Logger,
   type Outbox,
   type OutboxEvent,
+  type OutboxModel,
 } from '@travelclub/kit';
 import type { Connection, mongo } from 'mongoose';
 import type { HoldRecord, HoldStatus, ReleaseReason } from '../domain/holds.js';
@@ -62,17 +64,26 @@ export async function inventoryStore(
   const inventory = Inventory.collection as unknown as mongo.Collection<InventoryDocument>;
   const directory = Directory.collection as unknown as mongo.Collection<HoldDirectoryEntry>;
   const settled = await settledHoldStore(connection, inventory, outbox, log);
-  return new InventoryStore(inventory, directory, settled, outbox, events);
+  return new InventoryStore(Inventory, directory, settled, outbox, events);
 }
 
 export class InventoryStore {
+  private readonly inventory: mongo.Collection<InventoryDocument>;
+
   constructor(
-    private readonly inventory: mongo.Collection<InventoryDocument>,
+    private readonly model: OutboxModel,
     private readonly directory: mongo.Collection<HoldDirectoryEntry>,
     private readonly settled: SettledHolds,
     private readonly outbox: Outbox,
     private readonly events: HoldEvents,
-  ) {}
+  ) {
+    this.inventory = model.collection as unknown as mongo.Collection<InventoryDocument>;
+  }
+
+  /** Hands the relay the room type's events as `doc`, the write's answer, holds them: it reads nothing back. */
+  private kickWritten(doc: InventoryDocument) {
+    this.outbox.kickWritten(this.model, apartFromOutbox(doc).written);
+  }
 
   /**
    * Places a hold over every night of the stay, or none. The condition on each night is the concurrency
@@ -115,7 +126,7 @@ export class InventoryStore {
     if (doc) {
       await this.setDirectoryStatus(hold.id, 'held');
       // Kicked last: the caller notes its own change before its event can come back (flows/holds.ts, `track`).
-      this.outbox.kick(docId);
+      this.kickWritten(doc);
       return { outcome: 'placed', hold: record, taken: stateOf(doc) };
     }
     // Either the same key won a race a moment ago, or some night is full.
@@ -170,7 +181,7 @@ export class InventoryStore {
       afterFor(holdId),
     );
     if (!doc) return null;
-    this.outbox.kick(entry.inventoryId);
+    this.kickWritten(doc);
     await this.setDirectoryStatus(holdId, 'released');
     const state = doc.holds?.[holdId];
     if (!state) return null;
@@ -356,7 +367,7 @@ export class InventoryStore {
   ): Promise<BookOutcome | null> {
     if (!doc) return null;
     await this.setDirectoryStatus(entry._id, 'booked');
-    this.outbox.kick(entry.inventoryId);
+    this.kickWritten(doc);
     return { outcome: 'booked', hold, taken: stateOf(doc) };
   }
 

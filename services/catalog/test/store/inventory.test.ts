@@ -3,8 +3,8 @@
 import type { AuthUser, Hold } from '@travelclub/contracts';
 import { mongo } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { recordMongoCommands } from '@travelclub/kit/testing';
-import { describe, expect, it } from 'vitest';
+import { recordMongoCommands, recordRelayReads } from '@travelclub/kit/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { holdIdFor } from '../../src/domain/holds.js';
 import { nightsOf } from '../../src/domain/pricing.js';
 import { rateId } from '../../src/domain/rates.js';
@@ -94,6 +94,26 @@ describe('what a hold asks of MongoDB', () => {
       'holds.updateOne',
     ]);
     expect((await world.app.catalog.inventory.get(holdId))?.status).toBe('booked');
+  });
+
+  it('hands its events to the relay as written: the relay reads no room type back', async () => {
+    const stay = world.freshStay(1);
+    const docId = inventoryId(stay.hotel._id, stay.roomType.type);
+    const relayReads = recordRelayReads([docId]);
+    const user = customer();
+    const body = await holdBody(stay);
+    await place(user, body);
+    await world.app.catalog.holds.bookItinerary(body.itineraryId, `inv-${randomUUID()}`, ctx());
+    const inventory = world.app.mongo.collection('room_inventory');
+    await vi.waitFor(
+      async () => {
+        const stored = await inventory.findOne({ _id: docId as never });
+        expect(stored).toMatchObject({ outbox: [] });
+        expect(stored).not.toHaveProperty('outboxKey');
+      },
+      { timeout: 5_000, interval: 20 },
+    );
+    expect(relayReads).toEqual([]);
   });
 
   it('makes the room type’s document with its first hold, and answers a repeated key with the hold', async () => {

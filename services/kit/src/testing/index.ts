@@ -14,7 +14,7 @@ export { publishEvent, readEvents, type EventLog, type SeenEvent } from './event
 export { startTestJwks, type TestJwks, type TestTokenOptions } from './jwks.js';
 export { linkIn, mailsTo, waitForMail, type CaughtMail } from './mail.js';
 export { readMetric } from './metrics.js';
-export { recordMongoCommands } from './mongo-commands.js';
+export { recordMongoCommands, recordRelayReads } from './mongo-commands.js';
 export { parsePrometheusText, sumOf, type MetricFamily, type MetricType, type Sample } from './prometheus-text.js';
 export { serviceHeaders, TEST_SERVICE_TOKEN_SECRET } from './service-tokens.js';
 export { startStandIn, type StandIn, type StandInAnswer, type StandInRequest } from './stand-in.js';

@@ -3,11 +3,14 @@
 import mongoose from 'mongoose';
 import { onTestFinished } from 'vitest';
 
-/** The outbox relay's sweeps and marks (outbox.ts), which run beside any request of a service under test. */
+/**
+ * The outbox relay's reads and marks (outbox-relay.ts), which run beside any request of a service under test: its
+ * reads ask for the outbox alone (a write answering the outbox with its document is the store's own).
+ */
 const relays = (method: string, args: unknown[]) =>
   method === 'updateMany'
     ? /^\{"\$pull":\{"outbox":/.test(JSON.stringify(args[1]))
-    : /"outbox(\.occurredAt)?":1/.test(JSON.stringify(args.slice(1)));
+    : /"projection":\{("outbox":1,"outboxKey":1|"outbox\.occurredAt":1)\}/.test(JSON.stringify(args.slice(1)));
 
 /**
  * Records from now until `stop()` (or the test's end) each command as `<collection>.<method>`, with its filter
@@ -24,4 +27,19 @@ export function recordMongoCommands({ withFilter = false, about = [] as string[]
   const stop = () => void mongoose.set('debug', false);
   onTestFinished(stop);
   return { commands, stop };
+}
+
+/**
+ * Records until the test's end the outbox relay's reads that name one of `about` (its reads by id, of the
+ * aggregates kicked without their written document), as `<collection>.find`. Not beside `recordMongoCommands`.
+ */
+export function recordRelayReads(about: string[]) {
+  const reads: string[] = [];
+  mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+    const filter = JSON.stringify(args[0]);
+    if (method === 'find' && relays(method, args) && about.some((id) => filter.includes(id)))
+      reads.push(`${collection}.${method}`);
+  });
+  onTestFinished(() => void mongoose.set('debug', false));
+  return reads;
 }
