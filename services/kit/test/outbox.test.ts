@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { topics } from '@travelclub/contracts';
+import type { ProducerBatch } from 'kafkajs';
 import { Schema } from 'mongoose';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -40,6 +41,12 @@ type InvoiceModel = Awaited<ReturnType<typeof invoiceModel>>;
 /** A relay of the file's app onto the file's topics, with these options. */
 const relayOf = (options: Partial<OutboxRelayOptions>) =>
   createOutboxRelay({ producer: service.app.producer, logger: silentLogger, topicPrefix, ...options });
+
+/** The ids of the events `batch` sends for the aggregate `key`. */
+const sentFor = (batch: ProducerBatch, key: string) =>
+  (batch.topicMessages ?? [])
+    .flatMap((t) => t.messages.filter((m) => m.key === key))
+    .map((m) => (JSON.parse(String(m.value)) as { id: string }).id);
 
 /** An open invoice with its billing.invoice.created event pending in the outbox. */
 const openInvoice = (id: string) => ({
@@ -231,8 +238,7 @@ describe('relay with a mark in flight', () => {
       sweepIntervalMs: 60_000,
       producer: {
         async sendBatch(batch) {
-          const ids = (batch.topicMessages ?? []).flatMap((t) => t.messages.filter((m) => m.key === id));
-          sent.push(...ids.map((m) => (JSON.parse(String(m.value)) as { id: string }).id));
+          sent.push(...sentFor(batch, id));
           const acks = await service.app.producer.sendBatch(batch);
           if (sent.length === 1) await secondIsKicked;
           return acks;
@@ -280,8 +286,7 @@ describe('relay given the written documents', () => {
       sweepIntervalMs: 60_000,
       producer: {
         async sendBatch(batch) {
-          const mine = (batch.topicMessages ?? []).flatMap((t) => t.messages.filter((m) => m.key === id));
-          sent.push(...mine.map((m) => (JSON.parse(String(m.value)) as { id: string }).id));
+          sent.push(...sentFor(batch, id));
           return service.app.producer.sendBatch(batch);
         },
       },
