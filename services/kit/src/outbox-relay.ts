@@ -3,6 +3,7 @@
 import type { mongo } from 'mongoose';
 import type { Logger } from './logger.js';
 import type { AggregateKey, OutboxDocument, OutboxModel, OutboxRelay, OutboxRelayOptions } from './outbox.js';
+import { dropEmptyKeys, markSent } from './outbox-marks.js';
 import { endSpans, topicMessagesOf } from './outbox-messages.js';
 import { restAfter } from './rest.js';
 import type { Span } from './telemetry.js';
@@ -22,27 +23,26 @@ const keyOf = (id: AggregateKey) => `${typeof id}:${String(id)}`;
 /** How many of the events it sent last the relay remembers, to skip them in a written document it is given. */
 const REMEMBERED_SENT = 10_000;
 
+/**
+ * Of two documents one aggregate's writes answered, the later: the one that holds the other's last event. Two
+ * writers may kick in the other order than they wrote (each kicks after some work of its own), and the earlier
+ * document lacks the later one's events. When neither holds the other's last event (marks landed between the
+ * writes), undefined: the relay reads the document back.
+ */
+function newerWritten(kept: Hint['written'], given: NonNullable<Hint['written']>): Hint['written'] {
+  if (!kept || kept.model !== given.model) return given;
+  const holds = (doc: OutboxDocument, id: string | undefined) =>
+    id === undefined || doc.outbox.some((e) => e.id === id);
+  if (holds(given.doc, kept.doc.outbox.at(-1)?.id)) return given;
+  if (holds(kept.doc, given.doc.outbox.at(-1)?.id)) return kept;
+  return undefined;
+}
+
 /** A kicked aggregate: the number of its latest kick, and the document that kick's write answered, if given. */
 interface Hint {
   id: AggregateKey;
   kick: number;
   written?: { model: OutboxModel; doc: OutboxDocument };
-}
-
-/**
- * Pulls the sent events (by event id: events appended meanwhile stay). A document whose key is still the one
- * read got no event since, so its events and its key go in one write, found by the key. The others (a newer
- * event came, with a new key; or written before keys) are pulled by id and keep their key for the sweep.
- */
-async function markSent(collection: mongo.Collection<OutboxDocument>, docs: OutboxDocument[], ids: string[]) {
-  const pull = { $pull: { outbox: { id: { $in: ids } } } };
-  const keys = docs.flatMap((doc) => (doc.outboxKey ? [doc.outboxKey] : []));
-  const unchanged =
-    keys.length === 0
-      ? 0
-      : (await collection.updateMany({ outboxKey: { $in: keys } }, { ...pull, $unset: { outboxKey: '' } }))
-          .matchedCount;
-  if (unchanged < docs.length) await collection.updateMany({ _id: { $in: docs.map((doc) => doc._id) } }, pull);
 }
 
 export class Relay implements OutboxRelay {
@@ -108,8 +108,11 @@ export class Relay implements OutboxRelay {
   }
 
   kickWritten(model: OutboxModel, ...docs: OutboxDocument[]): void {
-    for (const doc of docs)
-      this.hinted.set(keyOf(doc._id), { id: doc._id, kick: ++this.kicks, written: { model, doc } });
+    for (const doc of docs) {
+      const key = keyOf(doc._id);
+      const written = newerWritten(this.hinted.get(key)?.written, { model, doc });
+      this.hinted.set(key, { id: doc._id, kick: ++this.kicks, ...(written && { written }) });
+    }
     this.wake?.();
   }
 
@@ -230,6 +233,7 @@ export class Relay implements OutboxRelay {
     const found = await collection
       .find(filter, { projection: { outbox: 1, outboxKey: 1 }, limit: this.batchSize })
       .toArray();
+    await dropEmptyKeys(collection, found);
     return this.relayFound(collection, found, kicksBefore, this.markingIds);
   }
 

@@ -163,20 +163,20 @@ const olderIds = (itineraryId: string, revision: number) =>
 function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
   return {
     async get(id: string): Promise<InvoiceDocument | null> {
-      return invoices.findOne({ _id: id }, { projection: { outbox: 0 } });
+      return invoices.findOne({ _id: id }, { projection: { outbox: 0, outboxKey: 0 } });
     },
 
     /** Every invoice of the itinerary (one per revision), newest first. */
     async ofItinerary(itineraryId: string): Promise<InvoiceDocument[]> {
       return invoices
-        .find({ itineraryId }, { projection: { outbox: 0 } })
+        .find({ itineraryId }, { projection: { outbox: 0, outboxKey: 0 } })
         .sort({ revision: -1 })
         .toArray();
     },
 
     /** Invoices whose payment is still unsettled past its lease, oldest lease first. */
     async unsettled(now: Date, limit: number): Promise<InvoiceDocument[]> {
-      const leased = await invoices.find(LEASED, { projection: { outbox: 0 } }).toArray();
+      const leased = await invoices.find(LEASED, { projection: { outbox: 0, outboxKey: 0 } }).toArray();
       return lapsed(leased, now).slice(0, limit);
     },
 
@@ -189,7 +189,7 @@ function invoiceReads(invoices: mongo.Collection<InvoiceDocument>) {
     async withCommissionFor(slugs: string[]): Promise<InvoiceDocument[]> {
       if (slugs.length === 0) return [];
       return invoices
-        .find({ 'commission.creator': { $in: slugs } }, { projection: { outbox: 0, attempts: 0 } })
+        .find({ 'commission.creator': { $in: slugs } }, { projection: { outbox: 0, outboxKey: 0, attempts: 0 } })
         .toArray();
     },
   };

@@ -62,7 +62,7 @@ export function supportFilter(query: SupportItineraryListQuery): mongo.Filter<St
 }
 
 /** The list page's fields: not the staff log, the terms or the outbox. */
-const SUMMARY_PROJECTION = { outbox: 0, staffActions: 0, terms: 0, contactKeys: 0, invoiceIds: 0 };
+const SUMMARY_PROJECTION = { outbox: 0, outboxKey: 0, staffActions: 0, terms: 0, contactKeys: 0, invoiceIds: 0 };
 
 /** One page of the matches, newest change first, and how many match in all. */
 async function searchPage(collection: mongo.Collection<Stored>, query: SupportItineraryListQuery) {
@@ -112,7 +112,7 @@ export function supportDesk(collection: mongo.Collection<Stored>) {
       const reference = normalizeBookingReference(idOrReference);
       const filter = reference ? { $or: [{ _id: idOrReference }, { reference }] } : { _id: idOrReference };
       const found = await collection.findOne(filter as mongo.Filter<Stored>, {
-        projection: { outbox: 0, contactKeys: 0 },
+        projection: { outbox: 0, outboxKey: 0, contactKeys: 0 },
       });
       if (!found) return null;
       const { invoiceIds = [], contactKeys: _keys, ...record } = found;

@@ -41,10 +41,22 @@ describe('the itinerary store and its outbox', () => {
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ _id: created._id, outboxKey: expect.any(String) });
     expect(written[0]!.outbox.map((event) => event.type)).toEqual(['itinerary.expired']);
-    const stored = await world.app.mongo.collection('itineraries').findOne({ _id: created._id as never });
-    expect(written[0]).toEqual({ _id: created._id, outbox: stored?.outbox, outboxKey: stored?.outboxKey });
     expect(result?.record).not.toHaveProperty('outbox');
     expect(result?.record).not.toHaveProperty('outboxKey');
+  });
+
+  it('hands the relay a new itinerary’s events as inserted', async () => {
+    const { outbox, written, kicked } = listeningOutbox();
+    const store = await itineraryStore(world.app.mongo, outbox);
+    const record = newItinerary(randomUUID(), 'owner-outbox', {}, new Date());
+    const event = expire(record).events[0]!;
+
+    const created = await store.create(record, [event]);
+
+    expect(kicked).toEqual([]);
+    expect(written).toEqual([{ _id: record._id, outbox: [event], outboxKey: expect.any(String) }]);
+    expect(created).not.toHaveProperty('outbox');
+    expect(created).not.toHaveProperty('outboxKey');
   });
 
   it('leaves no outbox key behind when a change without events was decided before the relay marked the last', async () => {
