@@ -266,38 +266,58 @@ describe('relay with a mark in flight', () => {
   });
 });
 
-describe('relay given the written documents', () => {
-  /** A relay over `Invoice` whose reads by id are counted, and whose sends of `id`'s events are listed. */
-  function watchedRelay(Invoice: InvoiceModel, id: string, options: { failFirstMark?: boolean } = {}) {
-    const readsById: string[] = [];
-    const sent: string[] = [];
-    let marks = 0;
-    const reading = withMethod(Invoice.collection, 'find', (find) => (filter: Filter, ...rest: unknown[]) => {
-      readsById.push(...(filter._id?.$in ?? []));
-      return find(filter, ...rest);
-    });
-    const collection = withMethod(reading, 'updateMany', (updateMany) => async (...args: unknown[]) => {
-      const isMark = JSON.stringify(args[1]).includes('"$pull"');
-      if (isMark) marks += 1;
-      if (isMark && options.failFirstMark && marks === 1) throw new Error('the store went away');
-      return updateMany(...args);
-    });
-    const relay = relayOf({
-      models: [{ collection }],
-      sweepIntervalMs: 60_000,
-      producer: {
-        async sendBatch(batch) {
-          sent.push(...sentFor(batch, id));
-          return service.app.producer.sendBatch(batch);
-        },
+/** A relay over `Invoice` whose reads by id are counted, and whose sends of `id`'s events are listed. */
+function watchedRelay(Invoice: InvoiceModel, id: string, options: { failFirstMark?: boolean } = {}) {
+  const readsById: string[] = [];
+  const sent: string[] = [];
+  let marks = 0;
+  const reading = withMethod(Invoice.collection, 'find', (find) => (filter: Filter, ...rest: unknown[]) => {
+    readsById.push(...(filter._id?.$in ?? []));
+    return find(filter, ...rest);
+  });
+  const collection = withMethod(reading, 'updateMany', (updateMany) => async (...args: unknown[]) => {
+    const isMark = JSON.stringify(args[1]).includes('"$pull"');
+    if (isMark) marks += 1;
+    if (isMark && options.failFirstMark && marks === 1) throw new Error('the store went away');
+    return updateMany(...args);
+  });
+  const relay = relayOf({
+    models: [{ collection }],
+    sweepIntervalMs: 60_000,
+    producer: {
+      async sendBatch(batch) {
+        sent.push(...sentFor(batch, id));
+        return service.app.producer.sendBatch(batch);
       },
-    });
-    /** Started, and past its first sweep: kicked rounds come next. */
-    const start = async () => {
-      relay.start();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    };
-    return { relay, start, model: { collection }, readsById, sent, marks: () => marks };
+    },
+  });
+  /** Started, and past its first sweep: kicked rounds come next. */
+  const start = async () => {
+    relay.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  };
+  return { relay, start, model: { collection }, readsById, sent, marks: () => marks };
+}
+
+type WatchedRun = ReturnType<typeof watchedRelay> & {
+  Invoice: InvoiceModel;
+  id: string;
+  created: ReturnType<typeof openInvoice>;
+};
+
+describe('relay given the written documents', () => {
+  /** Runs `body` beside a watched relay, started and past its first sweep, for a new invoice not yet stored. */
+  async function onWatchedRelay(body: (run: WatchedRun) => Promise<void>, options: { failFirstMark?: boolean } = {}) {
+    await ensureTopics(service.app.kafka, [billing], 3);
+    const Invoice = await invoiceModel(service.app.mongo);
+    const id = uniqueName('inv');
+    const watched = watchedRelay(Invoice, id, options);
+    await watched.start();
+    try {
+      await body({ ...watched, Invoice, id, created: openInvoice(id) });
+    } finally {
+      await watched.relay.stop();
+    }
   }
 
   /** The invoice's second write (a payment), as the write answers it: its whole outbox, its new key. */
@@ -318,14 +338,8 @@ describe('relay given the written documents', () => {
     expect(stored).not.toHaveProperty('outboxKey');
   };
 
-  it('publishes their events without reading them back, and not again from a document written before a mark', async () => {
-    await ensureTopics(service.app.kafka, [billing], 3);
-    const Invoice = await invoiceModel(service.app.mongo);
-    const id = uniqueName('inv');
-    const created = openInvoice(id);
-    const { relay, start, model, readsById, sent } = watchedRelay(Invoice, id);
-    await start();
-    try {
+  it('publishes their events without reading them back, and not again from a document written before a mark', () =>
+    onWatchedRelay(async ({ Invoice, id, created, relay, model, readsById, sent }) => {
       await Invoice.collection.insertOne(created as never);
       relay.kickWritten(model, created);
       await waitUntilPublished(Invoice, id, { timeout: 5_000, interval: 20 });
@@ -338,43 +352,28 @@ describe('relay given the written documents', () => {
       await vi.waitFor(() => expectClean(Invoice, id), { timeout: 5_000, interval: 20 });
       expect(sent).toEqual([created.outbox[0]!.id, paid.id]);
       expect(readsById).toEqual([]);
-    } finally {
-      await relay.stop();
-    }
-  });
+    }));
 
-  it('sends again an event whose mark failed, and leaves nothing pending', async () => {
-    await ensureTopics(service.app.kafka, [billing], 3);
-    const Invoice = await invoiceModel(service.app.mongo);
-    const id = uniqueName('inv');
-    const created = openInvoice(id);
-    const { relay, start, model, sent, marks } = watchedRelay(Invoice, id, { failFirstMark: true });
-    await start();
-    try {
-      await Invoice.collection.insertOne(created as never);
-      relay.kickWritten(model, created);
-      await vi.waitFor(() => expect(marks()).toBe(1), { timeout: 5_000, interval: 20 });
-      // The mark failed: the first event is still in the document, which the payment's write answers whole.
-      const { paid, written } = await pay(Invoice, id);
-      expect(written.outbox.map((event) => event.id)).toEqual([created.outbox[0]!.id, paid.id]);
-      relay.kickWritten(model, written);
-      await vi.waitFor(() => expectClean(Invoice, id), { timeout: 5_000, interval: 20 });
-      // Sent again after its mark failed; the payment's event once or, had its round met that failure, twice.
-      expect(sent.filter((sentId) => sentId === created.outbox[0]!.id)).toHaveLength(2);
-      expect(sent.at(-1)).toBe(paid.id);
-    } finally {
-      await relay.stop();
-    }
-  });
+  it('sends again an event whose mark failed, and leaves nothing pending', () =>
+    onWatchedRelay(
+      async ({ Invoice, id, created, relay, model, sent, marks }) => {
+        await Invoice.collection.insertOne(created as never);
+        relay.kickWritten(model, created);
+        await vi.waitFor(() => expect(marks()).toBe(1), { timeout: 5_000, interval: 20 });
+        // The mark failed: the first event is still in the document, which the payment's write answers whole.
+        const { paid, written } = await pay(Invoice, id);
+        expect(written.outbox.map((event) => event.id)).toEqual([created.outbox[0]!.id, paid.id]);
+        relay.kickWritten(model, written);
+        await vi.waitFor(() => expectClean(Invoice, id), { timeout: 5_000, interval: 20 });
+        // Sent again after its mark failed; the payment's event once or, had its round met that failure, twice.
+        expect(sent.filter((sentId) => sentId === created.outbox[0]!.id)).toHaveLength(2);
+        expect(sent.at(-1)).toBe(paid.id);
+      },
+      { failFirstMark: true },
+    ));
 
-  it('keeps the later of two written documents kicked in the other order than they were written', async () => {
-    await ensureTopics(service.app.kafka, [billing], 3);
-    const Invoice = await invoiceModel(service.app.mongo);
-    const id = uniqueName('inv');
-    const created = openInvoice(id);
-    const { relay, start, model, readsById, sent } = watchedRelay(Invoice, id);
-    await start();
-    try {
+  it('keeps the later of two written documents kicked in the other order than they were written', () =>
+    onWatchedRelay(async ({ Invoice, id, created, relay, model, readsById, sent }) => {
       await Invoice.collection.insertOne(created as never);
       const { paid, written } = await pay(Invoice, id);
       // The payment's writer kicks first; the creating writer, slower, after it.
@@ -384,10 +383,7 @@ describe('relay given the written documents', () => {
       await vi.waitFor(() => expectClean(Invoice, id), { timeout: 5_000, interval: 20 });
       expect(sent).toEqual([created.outbox[0]!.id, paid.id]);
       expect(readsById).toEqual([]);
-    } finally {
-      await relay.stop();
-    }
-  });
+    }));
 
   it('drops the key of a document that has nothing pending', async () => {
     const Invoice = await invoiceModel(service.app.mongo);
