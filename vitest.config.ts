@@ -48,6 +48,7 @@ export default defineConfig({
             'cli/test/**/*.test.ts',
             'packages/*/test/**/*.test.ts',
             'test/**/*.test.ts',
+            'bench/test/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...FAULT_TESTS],
         },

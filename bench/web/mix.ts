@@ -5,6 +5,7 @@
 // whose pages are their own. autocannon picks each request's page and visitor as it sends it.
 import autocannon from 'autocannon';
 import { browserSession, cookieHeader, Traveller } from '@travelclub/testing';
+import type { Visit } from './paced.js';
 import { BROWSER_HEADERS, measuredRun, type Load } from './ssr.js';
 
 interface Destination {
@@ -94,13 +95,24 @@ export async function hotelMix(gateway: string, club: string, hotels: number, si
   };
 }
 
-/** autocannon over the mix: each request a page by its popularity, and a visitor with or without a session. */
+/** Each request's page by its popularity, and a visitor with or without a session. */
+export function mixVisit(mix: Mix): Visit {
+  const rank = zipf(mix.paths.length);
+  return () => {
+    const cookie =
+      Math.random() < mix.signedIn ? mix.cookies[Math.floor(Math.random() * mix.cookies.length)] : undefined;
+    const headers = { ...BROWSER_HEADERS, ...(cookie && { cookie }) };
+    return { path: mix.paths[rank()]!, headers, kind: cookie ? 'signed in' : 'without a session' };
+  };
+}
+
+/** autocannon over the mix, flat out: `connections` visitors, each asking again as soon as a page came back. */
 export function loadMix(
   origin: string,
   mix: Mix,
   options: { connections: number; seconds: number; warmup: number; pids: Record<string, number> },
 ): Promise<Load> {
-  const rank = zipf(mix.paths.length);
+  const visit = mixVisit(mix);
   const run = (duration: number) =>
     autocannon({
       url: origin,
@@ -109,10 +121,8 @@ export function loadMix(
       requests: [
         {
           setupRequest: (request) => {
-            const cookie =
-              Math.random() < mix.signedIn ? mix.cookies[Math.floor(Math.random() * mix.cookies.length)] : undefined;
-            const headers = { ...BROWSER_HEADERS, ...(cookie && { cookie }) };
-            return { ...request, path: mix.paths[rank()]!, headers };
+            const { path, headers } = visit();
+            return { ...request, path, headers };
           },
         },
       ],

@@ -15,6 +15,8 @@ export interface Load {
   window: { from: number; to: number; requests: number };
   /** CPU ms per request of each process in `pids`, and of the load itself, the busiest first. */
   cpu: { name: string; ms: number }[];
+  /** The answers' times by the kind of visit, when the run told them apart. */
+  kinds?: { kind: string; n: number; p50: number; p99: number }[];
 }
 
 export const BROWSER_HEADERS: Record<string, string> = {
