@@ -311,6 +311,7 @@ const ssrMissed = Object.values(loads).some((load) => missed(load));
 const profiled: [string, Load | undefined][] = mixLoad
   ? [
       ['the hotel mix', mixLoad],
+      [`the hotel mix at ${GOALS.mixRps} pages a second`, pacedMix],
       ['the hotel page rendered afresh', hotelLoad],
     ]
   : [['the first page', Object.values(loads)[0]]];
