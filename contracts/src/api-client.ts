@@ -74,6 +74,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Headers for this call only, over the client's. */
   headers?: Record<string, string>;
+  /**
+   * Told of the call once it has its answer, or failed: its URL and, when the answer it gave is one kept by its
+   * ETag (kept now, or the kept one again on a 304), that tag; otherwise none.
+   */
+  answered?: (url: string, etag: string | undefined) => void;
 }
 
 interface Envelope {
@@ -137,46 +142,56 @@ export function createApiClient(options: ApiClientOptions) {
           : undefined;
       const kept = keep?.get(url);
       if (kept) headers['if-none-match'] = kept.etag;
-      let res: FetchAnswer;
-      let answer: unknown;
-      let length: number;
+      let keptBy: string | undefined;
       try {
-        res = await doFetch(url, {
-          method: e.method,
-          headers,
-          body: body !== undefined ? JSON.stringify(body) : undefined,
-          credentials: options.credentials ?? 'same-origin',
-          signal: call.signal,
-        });
-        // Read inside the try: a time-out or a dropped connection half-way through the body is no answer too.
-        [answer, length] = await bodyOf(res);
-      } catch (err) {
-        throw new ApiError(0, undefined, `${e.method} ${e.path} failed: ${(err as Error).message}`, undefined, {
-          cause: err,
-        });
+        let res: FetchAnswer;
+        let answer: unknown;
+        let length: number;
+        try {
+          res = await doFetch(url, {
+            method: e.method,
+            headers,
+            body: body !== undefined ? JSON.stringify(body) : undefined,
+            credentials: options.credentials ?? 'same-origin',
+            signal: call.signal,
+          });
+          // Read inside the try: a time-out or a dropped connection half-way through the body is no answer too.
+          [answer, length] = await bodyOf(res);
+        } catch (err) {
+          throw new ApiError(0, undefined, `${e.method} ${e.path} failed: ${(err as Error).message}`, undefined, {
+            cause: err,
+          });
+        }
+        if (res.status === 304 && kept) {
+          keptBy = kept.etag;
+          return kept.value as ResultOf<E>;
+        }
+        // Whatever else comes back, the kept answer is no longer the one to ask with.
+        if (kept) keep?.delete(url);
+        if (!res.ok) throw refusal(res.status, answer);
+        const schema = e.responses[res.status];
+        if (!schema)
+          throw new ApiError(res.status, undefined, `${e.method} ${e.path} answered an undeclared ${res.status}`);
+        const parsed = schema.safeParse(answer);
+        if (!parsed.success)
+          throw new ApiError(
+            res.status,
+            undefined,
+            `${e.method} ${e.path} answered a body that is not its shape`,
+            undefined,
+            {
+              cause: parsed.error,
+            },
+          );
+        const etag = res.headers.get('etag');
+        if (keep && etag && isShareable(res.headers.get('cache-control'))) {
+          keep.set(url, { etag, value: deepFreeze(parsed.data), length });
+          keptBy = etag;
+        }
+        return parsed.data as ResultOf<E>;
+      } finally {
+        call.answered?.(url, keptBy);
       }
-      if (res.status === 304 && kept) return kept.value as ResultOf<E>;
-      // Whatever else comes back, the kept answer is no longer the one to ask with.
-      if (kept) keep?.delete(url);
-      if (!res.ok) throw refusal(res.status, answer);
-      const schema = e.responses[res.status];
-      if (!schema)
-        throw new ApiError(res.status, undefined, `${e.method} ${e.path} answered an undeclared ${res.status}`);
-      const parsed = schema.safeParse(answer);
-      if (!parsed.success)
-        throw new ApiError(
-          res.status,
-          undefined,
-          `${e.method} ${e.path} answered a body that is not its shape`,
-          undefined,
-          {
-            cause: parsed.error,
-          },
-        );
-      const etag = res.headers.get('etag');
-      if (keep && etag && isShareable(res.headers.get('cache-control')))
-        keep.set(url, { etag, value: deepFreeze(parsed.data), length });
-      return parsed.data as ResultOf<E>;
     },
   };
 }

@@ -121,6 +121,29 @@ describe('answers kept by their ETag', () => {
     expect(kept.get('/api/v1/things/a/parts/b')).toEqual({ etag: 'W/"v2"', value: { n: 8 }, length: 9 });
   });
 
+  it('tells the caller of each answer the tag it is kept by, and of an answer not kept or a failure none', async () => {
+    const { fetch } = answering(
+      tagged({ n: 1 }, 'W/"a"'),
+      notModified(),
+      json(200, { n: 2 }),
+      json(404, { error: { code: 'not-found', message: 'Not found' } }),
+    );
+    const client = createApiClient({ baseUrl: 'http://svc', fetch, kept: new Map() });
+    const told: [string, string | undefined][] = [];
+    const answered = (url: string, etag: string | undefined) => told.push([url, etag]);
+    await client.call(read, input, { answered });
+    await client.call(read, input, { answered });
+    await client.call(read, input, { answered });
+    await expect(client.call(read, input, { answered })).rejects.toThrow('Not found');
+    const url = 'http://svc/api/v1/things/a/parts/b';
+    expect(told).toEqual([
+      [url, 'W/"a"'],
+      [url, 'W/"a"'],
+      [url, undefined],
+      [url, undefined],
+    ]);
+  });
+
   it('drops what it kept when the answer comes back untagged, or not to be kept', async () => {
     const { calls, fetch } = answering(tagged({ n: 1 }, 'W/"a"'), json(200, { n: 2 }), tagged({ n: 3 }, 'W/"c"', ''));
     const kept = new Map();

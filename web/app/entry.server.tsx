@@ -13,6 +13,8 @@ import { dataFingerprint, pageReuseContext, sharedSeconds, unchangedSince } from
 
 /** The web server gives it to a shared page's request (web/server/handler.ts): the entry's, so one object. */
 export { pageReuseContext };
+/** And records a shared render's calls with these, and asks them again when its time is over (page-cache.ts). */
+export { unchangedAnswers, withCallsRecorded } from './lib/api.server';
 
 /** The pages' content policy from the server's settings, which do not change while it runs; a nonce per page. */
 const policyWithNonce = contentSecurityPolicy(process.env);

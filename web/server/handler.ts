@@ -7,9 +7,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Registry } from '@travelclub/kit/metrics';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
-import type { PageReuse } from '../app/lib/page-reuse.server.js';
+import type { PageReuse, RecordedCall } from '../app/lib/page-reuse.server.js';
 import sirv from 'sirv';
-import { acceptedEncoding, sendFetchResponse, toFetchRequest } from './fetch-bridge.js';
+import { acceptedEncoding, sendFetchResponse, toFetchRequest, type Encoding } from './fetch-bridge.js';
 import type { Log } from './log.js';
 import { observer, pageRouteOf, type Observed } from './observe.js';
 import { createPageCache, isShareable, personal } from './page-cache.js';
@@ -45,14 +45,34 @@ function notFound(res: ServerResponse) {
   res.end('Not Found');
 }
 
+/** What the app's server entry gives the web server for shared pages (app/entry.server.tsx: the build's own). */
+interface SharingEntry {
+  pageReuseContext: RouterContext<PageReuse | null>;
+  withCallsRecorded: <T>(calls: RecordedCall[], render: () => T) => T;
+  unchangedAnswers: (calls: readonly RecordedCall[]) => Promise<boolean>;
+}
+
 /**
- * A shared page's request context, carrying its PageReuse to the app's entry under the entry's own context
- * object (app/entry.server.tsx exports it: the build's, not a copy of ours).
+ * The page cache of shared pages, and their render. A render others may share goes on when its first visitor
+ * leaves: the others wait for it. It belongs to the trace of the visitor whose request started it (its loaders'
+ * calls are that request's children); the others' spans show the answer's wait, and each page sent carries its
+ * own visitor's trace (its Server-Timing). The PageReuse goes to the app's entry under the entry's own context
+ * object, and comes back with the calls the loaders made.
  */
-function reuseContextOf(build: ServerBuild): (reuse: PageReuse) => RouterContextProvider {
-  const { pageReuseContext } = build.entry.module as { pageReuseContext?: RouterContext<PageReuse | null> };
-  if (!pageReuseContext) throw new Error('the built app does not export pageReuseContext from its server entry');
-  return (reuse) => new RouterContextProvider(new Map([[pageReuseContext, reuse]]));
+function sharedPages(build: ServerBuild, handleRequest: ReturnType<typeof createRequestHandler>) {
+  const entry = build.entry.module as Partial<SharingEntry>;
+  for (const name of ['pageReuseContext', 'withCallsRecorded', 'unchangedAnswers'] as const)
+    if (!entry[name]) throw new Error(`the built app does not export ${name} from its server entry`);
+  const { pageReuseContext, withCallsRecorded, unchangedAnswers } = entry as SharingEntry;
+  const cache = createPageCache({ revalidate: unchangedAnswers });
+  const render = (req: IncomingMessage) => (reuse: PageReuse) => {
+    const context = new RouterContextProvider(new Map([[pageReuseContext, reuse]]));
+    reuse.calls = [];
+    return withCallsRecorded(reuse.calls, () =>
+      handleRequest(toFetchRequest(req, new AbortController().signal), context),
+    );
+  };
+  return (req: IncomingMessage, encoding: Encoding | null) => cache.serve(req.url ?? '/', render(req), encoding);
 }
 
 export function createWebHandler({
@@ -75,15 +95,7 @@ export function createWebHandler({
     },
   });
   const handleRequest = createRequestHandler(build, 'production');
-  const pageCache = createPageCache();
-  const reuseContext = reuseContextOf(build);
-  /**
-   * A render others may share goes on when its first visitor leaves: the others wait for it. It belongs to the
-   * trace of the visitor whose request started it (its loaders' calls are that request's children); the others'
-   * spans show the answer's wait, and each page sent carries its own visitor's trace (its Server-Timing).
-   */
-  const sharedRender = (req: IncomingMessage) => (reuse: PageReuse) =>
-    handleRequest(toFetchRequest(req, new AbortController().signal), reuseContext(reuse));
+  const shared = sharedPages(build, handleRequest);
 
   const render = async (req: IncomingMessage, res: ServerResponse, observed: Observed) => {
     const controller = new AbortController();
@@ -95,7 +107,7 @@ export function createWebHandler({
     const extra = traceparent ? [...pageHeaders, serverTiming(traceparent)] : pageHeaders;
     try {
       const response = isShareable(req)
-        ? await pageCache.serve(req.url ?? '/', sharedRender(req), acceptedEncoding(accepted))
+        ? await shared(req, acceptedEncoding(accepted))
         : personal(await handleRequest(toFetchRequest(req, controller.signal)));
       await sendFetchResponse(res, response, { head: req.method === 'HEAD', extra, accepted });
     } catch (err) {

@@ -10,11 +10,14 @@
 // Once a page's time is over it is still kept, for REUSE_MINUTES: the next visitor's request runs the loaders
 // again, and when their data is the data the page was rendered from (the app's entry compares fingerprints:
 // app/lib/page-reuse.server.ts), the kept page, compressed as it was, serves another round instead of a render.
+// Before that, when every call the kept render made was answered by its ETag, those calls alone are asked again
+// with their tags (`revalidate`): all unchanged, in the same hour, and the kept page serves another round without
+// any loader or React Router running ('revalidated').
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { businessCounter } from '@travelclub/kit/metrics';
 import { LRUCache } from 'lru-cache';
-import { sharedSeconds, type PageReuse } from '../app/lib/page-reuse.server.js';
+import { hourOf, sharedSeconds, type PageReuse, type RecordedCall } from '../app/lib/page-reuse.server.js';
 import { compressed, type Encoding } from './fetch-bridge.js';
 
 /** How long a page whose time is over is kept to be reused if its data has not changed. */
@@ -33,6 +36,9 @@ interface CachedPage {
   freshUntil: number;
   /** The fingerprint of the data it was rendered from (none: it is never reused after its time). */
   fingerprint?: string;
+  /** The calls its data came from, and the hour it was made in: asked again to keep it another round. */
+  calls?: readonly RecordedCall[];
+  hour: string;
 }
 
 /** The cookies a page's server data depends on (the root loader reads them). */
@@ -67,7 +73,7 @@ export function policyByHashes(policy: string, html: string): string {
   });
 }
 
-async function toCached(response: Response, seconds: number, fingerprint?: string): Promise<CachedPage> {
+async function toCached(response: Response, seconds: number, reuse: PageReuse): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer());
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
@@ -77,7 +83,18 @@ async function toCached(response: Response, seconds: number, fingerprint?: strin
   const policy = response.headers.get('content-security-policy');
   if (policy) headers.push(['content-security-policy', policyByHashes(policy, new TextDecoder().decode(body))]);
   const freshUntil = Date.now() + seconds * 1000;
-  return { status: response.status, headers, body, encoded: {}, seconds, freshUntil, fingerprint };
+  const { fingerprint, calls } = reuse;
+  return {
+    status: response.status,
+    headers,
+    body,
+    encoded: {},
+    seconds,
+    freshUntil,
+    fingerprint,
+    calls,
+    hour: hourOf(),
+  };
 }
 
 /** The kept page as an answer, already compressed in `encoding` when given (compressed once per encoding). */
@@ -97,26 +114,42 @@ async function toResponse(page: CachedPage, encoding?: Encoding | null) {
 
 const sharedPages = businessCounter({
   name: 'web_shared_pages_total',
-  help: "Requests for pages visitors without a session share: answered from the cache ('hit'), with the kept page once the loaders found its data unchanged ('reused'), or rendered and kept ('rendered')",
+  help: "Requests for pages visitors without a session share: answered from the cache ('hit'), with the kept page once its calls' answers came back unchanged ('revalidated') or the loaders found its data unchanged ('reused'), or rendered and kept ('rendered')",
   labelNames: ['outcome'],
 });
 
 /** The bytes a kept page holds: its body, and at most as much again compressed. */
 const sizeOf = (page: CachedPage) => 2 * page.body.byteLength + 1024;
 
-export function createPageCache(options: { maxBytes?: number; reuseMs?: number } = {}) {
+export interface PageCacheOptions {
+  maxBytes?: number;
+  reuseMs?: number;
+  /** Whether a kept page's calls answer as they did (the app's `unchangedAnswers`); none: never asked. */
+  revalidate?: (calls: readonly RecordedCall[]) => Promise<boolean>;
+}
+
+export function createPageCache(options: PageCacheOptions = {}) {
   const reuseMs = options.reuseMs ?? REUSE_MINUTES * 60_000;
   const pages = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes ?? PAGE_CACHE_BYTES,
     sizeCalculation: sizeOf,
   });
   const rendering = new Map<string, Promise<CachedPage | null>>();
+  /** The kept page's time begins again: it is shared for another round and kept for reuse after that. */
+  const keepAgain = (key: string, kept: CachedPage, outcome: 'revalidated' | 'reused') => {
+    sharedPages.inc({ outcome });
+    kept.freshUntil = Date.now() + kept.seconds * 1000;
+    pages.set(key, kept, { ttl: kept.seconds * 1000 + reuseMs });
+    return kept;
+  };
+  /** Whether the kept page's calls still answer what it was made from (none recorded, or another hour: unknown). */
+  const stillCurrent = async (kept: CachedPage | undefined) =>
+    !!kept?.calls?.length && kept.hour === hourOf() && !!options.revalidate && (await options.revalidate(kept.calls));
 
   /**
    * The page at `key` from the cache while its time lasts, else rendered (and kept when it says it may be), or
-   * the kept page again when the render found its data unchanged. `render` is given what the entry needs for that
-   * (`PageReuse`); `encoding`:
-   * what its browser takes compressed.
+   * the kept page again when its calls or its render found its data unchanged. `render` is given what the entry
+   * needs for that (`PageReuse`); `encoding`: what its browser takes compressed.
    */
   async function serve(
     key: string,
@@ -140,13 +173,16 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
     let settle: (page: CachedPage | null) => void = () => undefined;
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     try {
+      if (kept && (await stillCurrent(kept))) {
+        settle(keepAgain(key, kept, 'revalidated'));
+        return toResponse(kept, encoding);
+      }
       const reuse: PageReuse = { previous: kept?.fingerprint };
       const response = await render(reuse);
       if (kept && reuse.unchanged) {
-        sharedPages.inc({ outcome: 'reused' });
-        kept.freshUntil = Date.now() + kept.seconds * 1000;
-        pages.set(key, kept, { ttl: kept.seconds * 1000 + reuseMs });
-        settle(kept);
+        // Its data is the same; the calls it came from (and their tags) are this render's now.
+        Object.assign(kept, { calls: reuse.calls, hour: hourOf() });
+        settle(keepAgain(key, kept, 'reused'));
         return toResponse(kept, encoding);
       }
       const seconds = response.status === 200 ? sharedSeconds(response.headers.get('cache-control')) : 0;
@@ -156,7 +192,7 @@ export function createPageCache(options: { maxBytes?: number; reuseMs?: number }
         return response;
       }
       sharedPages.inc({ outcome: 'rendered' });
-      const page = await toCached(response, seconds, reuse.fingerprint);
+      const page = await toCached(response, seconds, reuse);
       pages.set(key, page, { ttl: seconds * 1000 + (page.fingerprint ? reuseMs : 0) });
       settle(page);
       return toResponse(page, encoding);

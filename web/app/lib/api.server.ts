@@ -7,31 +7,73 @@ import {
   createApiClient,
   type CallInput,
   type Endpoint,
+  type Fetcher,
   type KeptAnswer,
   type ResultOf,
 } from '@travelclub/contracts';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { LRUCache } from 'lru-cache';
 import { webConfig } from './config.server';
+import type { RecordedCall } from './page-reuse.server';
 import { pooledFetch } from './pooled-fetch.server';
 
 /** Tagged answers kept per service, by the length of their text: the hotels and clubs opened most (7–10 KB each). */
 const KEPT_TEXT = 8 * 1024 * 1024;
 
-const clients = new Map<string, ReturnType<typeof createApiClient>>();
+interface Service {
+  client: ReturnType<typeof createApiClient>;
+  fetch: Fetcher;
+}
+const services = new Map<string, Service>();
 
-function clientFor(e: Endpoint) {
-  const baseUrl = webConfig.serviceUrl(e.service);
-  if (!baseUrl) throw new ApiError(503, 'service-unavailable', `No address is set for the ${e.service} service`);
-  let client = clients.get(baseUrl);
-  if (!client) {
+function serviceAt(baseUrl: string): Service {
+  let service = services.get(baseUrl);
+  if (!service) {
     // A parsed answer takes a few times its text's memory: some 30 MB a service at most.
     const kept = new LRUCache<string, KeptAnswer>({
       maxSize: KEPT_TEXT,
       sizeCalculation: (a) => Math.max(1, a.length),
     });
-    clients.set(baseUrl, (client = createApiClient({ baseUrl, fetch: pooledFetch(baseUrl), kept })));
+    const fetch = pooledFetch(baseUrl);
+    services.set(baseUrl, (service = { client: createApiClient({ baseUrl, fetch, kept }), fetch }));
   }
-  return client;
+  return service;
+}
+
+function baseUrlOf(e: Endpoint): string {
+  const baseUrl = webConfig.serviceUrl(e.service);
+  if (!baseUrl) throw new ApiError(503, 'service-unavailable', `No address is set for the ${e.service} service`);
+  return baseUrl;
+}
+
+/** The calls of the shared render under way in this async context, when the web server records them. */
+const recording = new AsyncLocalStorage<RecordedCall[]>();
+
+/** Runs `render` (a shared page's request) with every call its loaders make recorded in `calls`. */
+export const withCallsRecorded = <T>(calls: RecordedCall[], render: () => T): T => recording.run(calls, render);
+
+/**
+ * Whether a kept page's calls would answer what they answered when it was rendered: each asked again with the tag
+ * its answer was kept by, every one answered 304. False when one was not kept (nothing to ask with), changed or
+ * failed: the page is then made as on any visit, and that says what went wrong.
+ */
+export async function unchangedAnswers(calls: readonly RecordedCall[]): Promise<boolean> {
+  if (calls.length === 0 || calls.some((call) => !call.etag)) return false;
+  const signal = AbortSignal.timeout(webConfig.callTimeoutMs);
+  try {
+    const answers = await Promise.all(
+      calls.map(({ baseUrl, url, etag }) =>
+        serviceAt(baseUrl).fetch(url, {
+          method: 'GET',
+          headers: { accept: 'application/json', 'if-none-match': etag! },
+          signal,
+        }),
+      ),
+    );
+    return answers.every((answer) => answer.status === 304);
+  } catch {
+    return false;
+  }
 }
 
 export interface ServerCallOptions {
@@ -57,7 +99,13 @@ export function serverCall<E extends Endpoint>(
   const cookie = request.headers.get('cookie');
   if (options.cookies && cookie) headers.cookie = cookie;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return clientFor(e).call(e, input, { headers, signal: AbortSignal.timeout(webConfig.callTimeoutMs) });
+  const baseUrl = baseUrlOf(e);
+  const calls = recording.getStore();
+  return serviceAt(baseUrl).client.call(e, input, {
+    headers,
+    signal: AbortSignal.timeout(webConfig.callTimeoutMs),
+    answered: calls && ((url, etag) => calls.push({ baseUrl, url, etag })),
+  });
 }
 
 export { cookieOf } from './cookies';

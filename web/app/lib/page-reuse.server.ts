@@ -3,12 +3,24 @@
 // request runs every loader again (fresh data, as each visit must have) and hands the entry the fingerprint of the
 // data the kept page was rendered from. When this request's data has the same fingerprint, the page it would render
 // is the kept one: the entry renders nothing and the cache sends the kept page again. Anything else renders as ever.
+// Cheaper still, when every call the render made was answered with an answer kept by its ETag: the page cache asks
+// those calls again with their tags, and all answered 304 (in the same hour) means the same data, without running
+// React Router at all (`RecordedCall`, lib/api.server.ts).
 import { isShareable } from '@travelclub/contracts';
 import { createHash } from 'node:crypto';
 import { createContext, type StaticHandlerContext } from 'react-router';
 
+/** A call a shared render made: to which service, what, and the ETag its answer was kept by (none: not kept). */
+export interface RecordedCall {
+  baseUrl: string;
+  url: string;
+  etag: string | undefined;
+}
+
 /** What the page cache and the entry tell each other about one shared render. */
 export interface PageReuse {
+  /** The calls this render's loaders made, recorded by the web server as they are answered. */
+  calls?: RecordedCall[];
   /** The fingerprint of the data the kept page was rendered from, if a page is kept. */
   previous?: string;
   /** This request's, set by the entry when its page may be reused at all. */
@@ -26,6 +38,9 @@ export function sharedSeconds(cacheControl: string | null): number {
   const match = /\bs-maxage=(\d+)/.exec(cacheControl);
   return match ? Number(match[1]) : 0;
 }
+
+/** The hour a page is rendered in: a page may show dates counted from today, so its data is the hour's. */
+export const hourOf = (now = new Date()) => now.toISOString().slice(0, 13);
 
 /**
  * Values whose JSON says less than the page shows: a promise, map, set, error or any other class's instance
@@ -59,7 +74,7 @@ export function dataFingerprint(url: string, context: StaticHandlerContext, now 
   }
   if (!whole) return undefined;
   return createHash('sha256')
-    .update(`${url}\n${now.toISOString().slice(0, 13)}\n${json}`)
+    .update(`${url}\n${hourOf(now)}\n${json}`)
     .digest('base64url');
 }
 

@@ -136,27 +136,44 @@ describe('a hotel page', () => {
     await clearOfTheHour();
     await (await open()).text();
     await wait();
-    const [callsBefore, reusedBefore, renderedBefore] = [
-      hotelCalls,
-      await sharedPages('reused'),
-      await sharedPages('rendered'),
-    ];
+    const outcomes = async () => ({
+      revalidated: await sharedPages('revalidated'),
+      reused: await sharedPages('reused'),
+      rendered: await sharedPages('rendered'),
+    });
+    const [callsBefore, before] = [hotelCalls, await outcomes()];
     const same = await open({ 'accept-encoding': 'br' });
     expect(same.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=2');
     expect(await same.text()).toContain('Harbour House');
+    // The page's one call, asked again with its tag: unchanged, so nothing else ran.
     expect(hotelCalls - callsBefore).toBe(1);
-    expect(await sharedPages('reused')).toBe(reusedBefore + 1);
-    expect(await sharedPages('rendered')).toBe(renderedBefore);
+    expect(heldTags.at(-1)).toBe('W/"13-HarbourHouse"');
+    expect(await outcomes()).toEqual({ ...before, revalidated: before.revalidated + 1 });
 
     hotelName = 'Harbour House Renewed';
     try {
       await wait();
       expect(await (await open()).text()).toContain('Harbour House Renewed');
-      expect(await sharedPages('rendered')).toBe(renderedBefore + 1);
-      expect(await sharedPages('reused')).toBe(reusedBefore + 1);
+      expect(await outcomes()).toEqual({
+        ...before,
+        revalidated: before.revalidated + 1,
+        rendered: before.rendered + 1,
+      });
     } finally {
       hotelName = 'Harbour House';
     }
+  });
+
+  it('with a search (a call no tag answers), after its two seconds runs the loaders and reuses it while the data is the same', async () => {
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+    const searched = () => fetch(`${site}/hotel/harbour-house?searchId=search-reuse`);
+    await clearOfTheHour();
+    await (await searched()).text();
+    await wait();
+    const [revalidated, reused] = [await sharedPages('revalidated'), await sharedPages('reused')];
+    expect(await (await searched()).text()).toContain('Rate r-suite');
+    expect(await sharedPages('reused')).toBe(reused + 1);
+    expect(await sharedPages('revalidated')).toBe(revalidated);
   });
 
   it('is the visitor’s own once they bring our cookies: rendered for them and marked private', async () => {

@@ -3,7 +3,7 @@
 // that a page whose time is over serves again when the entry finds its data unchanged.
 // @vitest-environment node
 import type { IncomingMessage } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sharedSeconds, unchangedSince, type PageReuse } from '../../app/lib/page-reuse.server';
 import { createPageCache, isShareable, personal, policyByHashes } from '../../server/page-cache';
@@ -228,5 +228,91 @@ describe('a kept page after its time', () => {
     for (const path of ['/hotel/b', '/hotel/c', '/hotel/d', '/hotel/a']) await cache.serve(path, render);
     // b, c and d were kept and reused; a was dropped for d, so it rendered again.
     expect(calls).toMatchObject({ loads: 8, renders: 5 });
+  });
+});
+
+describe('a kept page whose calls were answered by their ETags', () => {
+  /** The entry, its loaders' calls recorded as the web server records them (lib/api.server.ts). */
+  function entry(etags: (string | undefined)[] = ['W/"hotel-1"', 'W/"club-1"']) {
+    const calls = { loads: 0, renders: 0, etags };
+    const render = async (reuse: PageReuse) => {
+      calls.loads++;
+      reuse.calls = calls.etags.map((etag, i) => ({ baseUrl: 'http://service', url: `/call/${i}`, etag }));
+      if (unchangedSince(reuse, 'same data')) return new Response(null, { status: 204 });
+      calls.renders++;
+      return page('public, s-maxage=1');
+    };
+    return { calls, render };
+  }
+  /** What the page cache asks the app, recording what it was asked. */
+  function revalidator(answer: boolean) {
+    const asked: string[][] = [];
+    const revalidate = async (calls: readonly { etag: string | undefined }[]) => {
+      asked.push(calls.map((call) => call.etag ?? ''));
+      return answer;
+    };
+    return { asked, revalidate };
+  }
+  const over = () => new Promise((done) => setTimeout(done, 1_100));
+
+  it('is sent again without running its loaders when they answer unchanged, asked once for all who came', async () => {
+    const { asked, revalidate } = revalidator(true);
+    const cache = createPageCache({ revalidate });
+    const { calls, render } = entry();
+    await cache.serve('/hotel/a', render);
+    await over();
+    const answers = await Promise.all([1, 2, 3].map(() => cache.serve('/hotel/a', render)));
+    for (const answer of answers) expect(await answer.text()).toBe(PAGE);
+    expect(calls).toMatchObject({ loads: 1, renders: 1 });
+    expect(asked).toEqual([['W/"hotel-1"', 'W/"club-1"']]);
+    // Shared for another round from there.
+    await cache.serve('/hotel/a', render);
+    expect(asked).toHaveLength(1);
+  });
+
+  it('runs its loaders when one changed, and is asked again by the calls of that run', async () => {
+    const { asked, revalidate } = revalidator(false);
+    const cache = createPageCache({ revalidate });
+    const { calls, render } = entry();
+    await cache.serve('/hotel/a', render);
+    await over();
+    calls.etags = ['W/"hotel-2"', 'W/"club-1"'];
+    expect(await (await cache.serve('/hotel/a', render)).text()).toBe(PAGE);
+    // The loaders found the page's data the same: the kept page, not a render.
+    expect(calls).toMatchObject({ loads: 2, renders: 1 });
+    await over();
+    await cache.serve('/hotel/a', render);
+    expect(asked).toEqual([
+      ['W/"hotel-1"', 'W/"club-1"'],
+      ['W/"hotel-2"', 'W/"club-1"'],
+    ]);
+  });
+
+  it('is not asked when its render made no call', async () => {
+    const { asked, revalidate } = revalidator(true);
+    const cache = createPageCache({ revalidate });
+    const { calls, render } = entry([]);
+    await cache.serve('/faq', render);
+    await over();
+    await cache.serve('/faq', render);
+    expect(calls).toMatchObject({ loads: 2, renders: 1 });
+    expect(asked).toHaveLength(0);
+  });
+
+  it('is not asked in another hour than its own: a page may count its dates from today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-03T10:59:59.500Z'));
+      const { asked, revalidate } = revalidator(true);
+      const cache = createPageCache({ revalidate });
+      const { calls, render } = entry();
+      await cache.serve('/hotel/a', render);
+      vi.setSystemTime(new Date('2026-12-03T11:00:01.000Z'));
+      await cache.serve('/hotel/a', render);
+      expect(asked).toHaveLength(0);
+      expect(calls.loads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
