@@ -73,7 +73,7 @@ export function policyByHashes(policy: string, html: string): string {
   });
 }
 
-async function toCached(response: Response, seconds: number, reuse: PageReuse): Promise<CachedPage> {
+async function toCached(response: Response, seconds: number, reuse: PageReuse, hour: string): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer());
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
@@ -93,7 +93,7 @@ async function toCached(response: Response, seconds: number, reuse: PageReuse): 
     freshUntil,
     fingerprint,
     calls,
-    hour: hourOf(),
+    hour,
   };
 }
 
@@ -121,6 +121,15 @@ const sharedPages = businessCounter({
 /** The bytes a kept page holds: its body, and at most as much again compressed. */
 const sizeOf = (page: CachedPage) => 2 * page.body.byteLength + 1024;
 
+/**
+ * Whether the kept page's calls still answer what it was made from: unknown (false) for a page never to be reused,
+ * without calls, of another hour, or whose check failed.
+ */
+async function stillCurrent(kept: CachedPage, revalidate: PageCacheOptions['revalidate']): Promise<boolean> {
+  if (!kept.fingerprint || !kept.calls?.length || kept.hour !== hourOf() || !revalidate) return false;
+  return revalidate(kept.calls).catch(() => false);
+}
+
 export interface PageCacheOptions {
   maxBytes?: number;
   reuseMs?: number;
@@ -142,9 +151,6 @@ export function createPageCache(options: PageCacheOptions = {}) {
     pages.set(key, kept, { ttl: kept.seconds * 1000 + reuseMs });
     return kept;
   };
-  /** Whether the kept page's calls still answer what it was made from (none recorded, or another hour: unknown). */
-  const stillCurrent = async (kept: CachedPage | undefined) =>
-    !!kept?.calls?.length && kept.hour === hourOf() && !!options.revalidate && (await options.revalidate(kept.calls));
 
   /**
    * The page at `key` from the cache while its time lasts, else rendered (and kept when it says it may be), or
@@ -173,15 +179,19 @@ export function createPageCache(options: PageCacheOptions = {}) {
     let settle: (page: CachedPage | null) => void = () => undefined;
     rendering.set(key, new Promise((resolve) => (settle = resolve)));
     try {
-      if (kept && (await stillCurrent(kept))) {
+      if (kept && (await stillCurrent(kept, options.revalidate))) {
         settle(keepAgain(key, kept, 'revalidated'));
         return toResponse(kept, encoding);
       }
       const reuse: PageReuse = { previous: kept?.fingerprint };
+      // The hour its data is read in: a render across the turn of an hour is of the hour before.
+      const hour = hourOf();
       const response = await render(reuse);
+      // Its calls as they were when it was made: a call still under way after it is not its data's.
+      reuse.calls &&= [...reuse.calls];
       if (kept && reuse.unchanged) {
         // Its data is the same; the calls it came from (and their tags) are this render's now.
-        Object.assign(kept, { calls: reuse.calls, hour: hourOf() });
+        Object.assign(kept, { calls: reuse.calls, hour });
         settle(keepAgain(key, kept, 'reused'));
         return toResponse(kept, encoding);
       }
@@ -192,7 +202,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
         return response;
       }
       sharedPages.inc({ outcome: 'rendered' });
-      const page = await toCached(response, seconds, reuse);
+      const page = await toCached(response, seconds, reuse, hour);
       pages.set(key, page, { ttl: seconds * 1000 + (page.fingerprint ? reuseMs : 0) });
       settle(page);
       return toResponse(page, encoding);

@@ -52,27 +52,33 @@ const recording = new AsyncLocalStorage<RecordedCall[]>();
 /** Runs `render` (a shared page's request) with every call its loaders make recorded in `calls`. */
 export const withCallsRecorded = <T>(calls: RecordedCall[], render: () => T): T => recording.run(calls, render);
 
+/** How long the check of a kept page's calls may take before the page is made as on any visit instead. */
+const REVALIDATE_MS = 1_000;
+
 /**
  * Whether a kept page's calls would answer what they answered when it was rendered: each asked again with the tag
- * its answer was kept by, every one answered 304. False when one was not kept (nothing to ask with), changed or
- * failed: the page is then made as on any visit, and that says what went wrong.
+ * its answer was kept by, every one answered 304. False when one was not kept (nothing to ask with), changed,
+ * failed or took longer than REVALIDATE_MS (the first answer that is not a 304 ends the check): the page is then
+ * made as on any visit, and that says what went wrong.
  */
 export async function unchangedAnswers(calls: readonly RecordedCall[]): Promise<boolean> {
   if (calls.length === 0 || calls.some((call) => !call.etag)) return false;
-  const signal = AbortSignal.timeout(webConfig.callTimeoutMs);
+  const check = new AbortController();
+  const giveUp = setTimeout(() => check.abort(), REVALIDATE_MS);
   try {
     const answers = await Promise.all(
-      calls.map(({ baseUrl, url, etag }) =>
-        serviceAt(baseUrl).fetch(url, {
-          method: 'GET',
-          headers: { accept: 'application/json', 'if-none-match': etag! },
-          signal,
-        }),
-      ),
+      calls.map(async ({ baseUrl, url, etag }) => {
+        const headers = { accept: 'application/json', 'if-none-match': etag! };
+        const answer = await serviceAt(baseUrl).fetch(url, { method: 'GET', headers, signal: check.signal });
+        if (answer.status !== 304) check.abort();
+        return answer.status === 304;
+      }),
     );
-    return answers.every((answer) => answer.status === 304);
+    return answers.every(Boolean);
   } catch {
     return false;
+  } finally {
+    clearTimeout(giveUp);
   }
 }
 
@@ -84,13 +90,22 @@ export interface ServerCallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls an endpoint on behalf of the visitor whose request this is. */
-export function serverCall<E extends Endpoint>(
+/**
+ * Calls an endpoint on behalf of the visitor whose request this is. In a shared render every call is recorded, a
+ * call that failed before it was sent too (without a tag).
+ */
+export async function serverCall<E extends Endpoint>(
   request: Request,
   e: E,
   input: CallInput<E>,
   options: ServerCallOptions = {},
 ): Promise<ResultOf<E>> {
+  const calls = recording.getStore();
+  let recorded = false;
+  const record = (call: RecordedCall) => {
+    recorded = true;
+    calls?.push(call);
+  };
   const headers: Record<string, string> = { ...options.headers };
   const forwardedFor = request.headers.get('x-forwarded-for');
   if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
@@ -99,13 +114,17 @@ export function serverCall<E extends Endpoint>(
   const cookie = request.headers.get('cookie');
   if (options.cookies && cookie) headers.cookie = cookie;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const baseUrl = baseUrlOf(e);
-  const calls = recording.getStore();
-  return serviceAt(baseUrl).client.call(e, input, {
-    headers,
-    signal: AbortSignal.timeout(webConfig.callTimeoutMs),
-    answered: calls && ((url, etag) => calls.push({ baseUrl, url, etag })),
-  });
+  try {
+    const baseUrl = baseUrlOf(e);
+    return await serviceAt(baseUrl).client.call(e, input, {
+      headers,
+      signal: AbortSignal.timeout(webConfig.callTimeoutMs),
+      answered: (url, etag) => record({ baseUrl, url, etag }),
+    });
+  } catch (err) {
+    if (!recorded) record({ baseUrl: '', url: e.path, etag: undefined });
+    throw err;
+  }
 }
 
 export { cookieOf } from './cookies';

@@ -299,6 +299,37 @@ describe('a kept page whose calls were answered by their ETags', () => {
     expect(asked).toHaveLength(0);
   });
 
+  it('is made as on any visit when the check fails, for every visitor who came meanwhile', async () => {
+    const cache = createPageCache({ revalidate: () => Promise.reject(new Error('the check broke')) });
+    const { calls, render } = entry();
+    await cache.serve('/hotel/a', render);
+    await over();
+    const answers = await Promise.all([1, 2].map(() => cache.serve('/hotel/a', render)));
+    for (const answer of answers) expect(await answer.text()).toBe(PAGE);
+    expect(calls).toMatchObject({ loads: 2, renders: 1 });
+  });
+
+  it('is not asked after a render across the turn of the hour: its data is of the hour before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-03T10:59:59.900Z'));
+      const { asked, revalidate } = revalidator(true);
+      const cache = createPageCache({ revalidate });
+      const { calls, render } = entry();
+      await cache.serve('/hotel/a', async (reuse) => {
+        const answer = await render(reuse);
+        vi.setSystemTime(new Date('2026-12-03T11:00:00.100Z'));
+        return answer;
+      });
+      vi.setSystemTime(new Date('2026-12-03T11:00:02.000Z'));
+      await cache.serve('/hotel/a', render);
+      expect(asked).toHaveLength(0);
+      expect(calls.loads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('is not asked in another hour than its own: a page may count its dates from today', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

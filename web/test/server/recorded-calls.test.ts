@@ -85,6 +85,60 @@ describe('a shared render’s calls', () => {
     expect(asked.length).toBe(before);
   });
 
+  it('of two renders at once are each their own', async () => {
+    const one: RecordedCall[] = [];
+    const two: RecordedCall[] = [];
+    await Promise.all([
+      withCallsRecorded(one, async () => {
+        await hotelCall();
+        await ratesCall();
+      }),
+      withCallsRecorded(two, async () => {
+        await ratesCall();
+        await hotelCall();
+      }),
+    ]);
+    const urls = (calls: RecordedCall[]) => calls.map((call) => call.url.replace(base, ''));
+    expect(urls(one)).toEqual(['/api/v1/hotel/by-slug/harbour-house', '/api/v1/hotel/h1/checkAvailability']);
+    expect(urls(two)).toEqual(['/api/v1/hotel/h1/checkAvailability', '/api/v1/hotel/by-slug/harbour-house']);
+  });
+
+  it('made with the visitor’s cookies carry no tag, tagged as the answer is', async () => {
+    const calls: RecordedCall[] = [];
+    const signedIn = new Request('http://web.test/hotel/harbour-house', { headers: { cookie: 'tc_session=s' } });
+    await withCallsRecorded(calls, () =>
+      serverCall(signedIn, endpoints.catalog.hotelBySlug, { params: { slug: 'harbour-house' } }, { cookies: true }),
+    );
+    expect(calls).toEqual([{ baseUrl: base, url: `${base}/api/v1/hotel/by-slug/harbour-house`, etag: undefined }]);
+  });
+
+  it('count a call that failed before it was sent, without a tag', async () => {
+    const calls: RecordedCall[] = [];
+    const catalogUrl = process.env.CATALOG_URL;
+    delete process.env.CATALOG_URL;
+    try {
+      await expect(withCallsRecorded(calls, hotelCall)).rejects.toThrow('No address is set for the catalog service');
+    } finally {
+      process.env.CATALOG_URL = catalogUrl;
+    }
+    expect(calls).toEqual([{ baseUrl: '', url: endpoints.catalog.hotelBySlug.path, etag: undefined }]);
+  });
+
+  it('count as changed when a service holds its answer past the check’s second', async () => {
+    const held = createServer(() => undefined);
+    await new Promise<void>((done) => held.listen(0, '127.0.0.1', done));
+    const heldBase = `http://127.0.0.1:${(held.address() as AddressInfo).port}`;
+    try {
+      const began = Date.now();
+      const call = { baseUrl: heldBase, url: `${heldBase}/api/v1/hotel/by-slug/harbour-house`, etag: 'W/"13"' };
+      expect(await unchangedAnswers([call])).toBe(false);
+      expect(Date.now() - began).toBeLessThan(2_000);
+    } finally {
+      held.closeAllConnections();
+      held.close();
+    }
+  });
+
   it('count as changed when the service does not answer', async () => {
     const gone = createServer();
     await new Promise<void>((done) => gone.listen(0, '127.0.0.1', done));
