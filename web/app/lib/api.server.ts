@@ -2,6 +2,8 @@
 // endpoint. The visitor's address and the request's correlation id go along; their cookie only when asked
 // (session reads), their token when given. Answers the services tag (a hotel's page, a club's) are kept parsed
 // and asked for again with their ETag: a 304 is neither read nor parsed (docs/web.md, "Answers kept by their ETag").
+// A shared page's render records its calls with those tags, for the page cache to ask again once the page's time
+// is over (`withCallsRecorded`, `unchangedAnswers`; docs/web.md, "Before that, the kept page's calls alone...").
 import {
   ApiError,
   createApiClient,
