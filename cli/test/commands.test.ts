@@ -115,10 +115,10 @@ describe('itineraries', () => {
       events: { event: { type: string } }[];
       staffActions: { action: string; staffId: string }[];
     };
-    // The notifications service records the events as its consumers read them from Kafka, after the booking's
-    // own writes: right after the platform started (its consumers still joining their groups, a CI run's load),
-    // the booking's events have been seen to land a second after the itinerary read confirmed (paidBooking's last
-    // step) while the hold's were in. They are asked for until they are, as the next test's read found them.
+    // The support desk shows an event once it has settled: recorded EVENT_LOG_SETTLE_MS (2 s) before, so that
+    // none recorded later can take a place before it (docs/events.md). The booking's last events were recorded
+    // just before paidBooking saw it confirmed, so a read right after shows the log up to the hold placed before
+    // them (as a CI run did); they are asked for until they show.
     const view = await eventually(async () => {
       const read = await staff.json<View>(['itineraries', 'show', booking.itineraryId]);
       return read.events.some((e) => e.event.type === 'itinerary.confirmed') && read;
