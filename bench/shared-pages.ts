@@ -7,22 +7,17 @@
 // its loaders and React Router ('reused'). CPU is the kernel's count for the web server's process.
 // Usage: npm run bench:shared-pages [-- --pages 400 --rounds 5 --concurrency 8 --web-dir <another checkout's web
 //        folder, built>]
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { buildWeb, freePort, processGroup, waitFor } from '@travelclub/testing';
 import { benchOptions } from './setup.js';
 import { cpuMs } from './web/cpu.js';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const values = benchOptions({ pages: 400, rounds: 5, concurrency: 8 }, { 'web-dir': { type: 'string', default: '' } });
-const checkout = values['web-dir'] ? dirname(resolve(values['web-dir'])) : root;
-if (!values['web-dir']) {
-  const build = spawnSync(process.execPath, [`${root}scripts/web-build.mjs`], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the web app did not build:\n${build.stdout}${build.stderr}`);
-}
+const webDir = values['web-dir'] ? resolve(values['web-dir']) : resolve(import.meta.dirname, '..', 'web');
+if (!values['web-dir']) await buildWeb();
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const hotelView = fixture('hotel-view.json') as Record<string, unknown>;
@@ -41,48 +36,34 @@ const services = createServer((req, res) => {
 await new Promise<void>((done) => services.listen(0, '127.0.0.1', done));
 const serviceUrl = `http://127.0.0.1:${(services.address() as AddressInfo).port}`;
 
-const web = spawn(process.execPath, ['--import', 'tsx', 'web/server/server.ts'], {
-  cwd: checkout,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    METRICS_PORT: '0',
-    LOG_LEVEL: 'info',
-    NODE_OPTIONS: '--max-semi-space-size=16',
-    CATALOG_URL: serviceUrl,
-    CREATOR_URL: serviceUrl,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
+const [port, metricsPort] = [await freePort(), await freePort()];
+const web = processGroup();
+const pid = web.start(join(webDir, 'server/server.ts'), {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  METRICS_PORT: String(metricsPort),
+  LOG_LEVEL: 'warn',
+  CATALOG_URL: serviceUrl,
+  CREATOR_URL: serviceUrl,
 });
-let output = '';
-web.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-web.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-const portOf = async (text: string) => {
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    const port = new RegExp(`${text} http://[^:]+:(\\d+)`).exec(output)?.[1];
-    if (port) return port;
-    await new Promise((done) => setTimeout(done, 50));
-  }
-  throw new Error(`the web server did not start:\n${output}`);
-};
 
 try {
-  const site = `http://127.0.0.1:${await portOf('web app listening at')}`;
-  const metrics = `http://127.0.0.1:${await portOf('metrics at')}/metrics`;
+  const site = `http://127.0.0.1:${port}`;
+  const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
+  await waitFor(`${site}/health/ready`, 60_000);
   const paths = Array.from({ length: values.pages }, (_, i) => `/hotel/hotel-${i}?creator=${clubView.profile.slug}`);
   const open = async (path: string) => {
     const res = await fetch(site + path, { headers: { 'accept-encoding': 'br' } });
     await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${path} answered ${res.status}:\n${output.slice(-2000)}`);
+    if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
   };
   /** One round over every page, `concurrency` at a time; the web server's CPU ms a page. */
   const round = async () => {
-    const before = cpuMs({ web: web.pid! }).web!;
+    const before = cpuMs({ web: pid }).web!;
     for (let i = 0; i < paths.length; i += values.concurrency)
       await Promise.all(paths.slice(i, i + values.concurrency).map(open));
-    return (cpuMs({ web: web.pid! }).web! - before) / paths.length;
+    return (cpuMs({ web: pid }).web! - before) / paths.length;
   };
   const rendered = await round();
   const after: number[] = [];
@@ -95,12 +76,12 @@ try {
     .filter((line) => line.startsWith('web_shared_pages_total'))
     .map((line) => line.replace(/^web_shared_pages_total\{outcome="(\w+)"\} /, '$1 '));
   const median = [...after].sort((a, b) => a - b)[Math.floor(after.length / 2)]!;
-  console.log(`${values.pages} hotel pages from a club link, web server ${checkout}`);
+  console.log(`${values.pages} hotel pages from a club link, web server of ${webDir}`);
   console.log(`first round (rendered): ${rendered.toFixed(3)} ms of web-server CPU a page`);
   console.log(`rounds after their time: ${after.map((ms) => ms.toFixed(3)).join(', ')} ms a page`);
   console.log(`the web server's count of shared pages: ${outcomes.join(', ')}`);
   console.log(`RESULT rendered_web_ms=${rendered.toFixed(3)} after_time_web_ms=${median.toFixed(3)}`);
 } finally {
-  web.kill('SIGTERM');
+  await web.stopAll();
   services.close();
 }

@@ -16,7 +16,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parsePrometheusText } from '@travelclub/kit/testing';
 import { benchOptions } from './setup.js';
 import { explainAccessibility, explainPerformance } from './web/explain.js';
 import { scriptLines, pageScripts, totalKb } from './web/javascript.js';
@@ -26,7 +25,7 @@ import { profileReport } from './web/profile.js';
 import { makeClub } from './web/club.js';
 import { hotelMix, loadMix, mixVisit } from './web/mix.js';
 import { pacedRun } from './web/paced.js';
-import { webServerSince, webServerState } from './web/pauses.js';
+import { sharedSince, webServerSince, webServerState } from './web/web-metrics.js';
 import { loadPage, type Load } from './web/ssr.js';
 import { machine, pidsOf, quiet } from './web/cpu.js';
 import { findStay } from './web/stay.js';
@@ -163,17 +162,6 @@ function report(name: string, load: Load, how = `${values.connections} connectio
   return load;
 }
 
-/** The web server's count of requests for shared pages by outcome (hit, reused, rendered): none from a build without it. */
-async function sharedPages(metrics: string): Promise<Map<string, number>> {
-  const families = parsePrometheusText(await (await fetch(metrics)).text());
-  const counted = families.find((family) => family.name === 'web_shared_pages_total');
-  return new Map((counted?.samples ?? []).map((sample) => [sample.labels.outcome ?? '', sample.value]));
-}
-const countsSince = (before: Map<string, number>, after: Map<string, number>) =>
-  after.size
-    ? [...after].map(([outcome, n]) => `${outcome} ${n - (before.get(outcome) ?? 0)}`).join(', ')
-    : 'not counted by this build';
-
 /** autocannon on one server-rendered page through the gateway, as a visitor's requests come. */
 async function loadRun(name: string, path: string, cookie?: string): Promise<Load> {
   const pids = pidsOf({ ...site.parts, ...site.servers });
@@ -224,10 +212,10 @@ try {
     const pids = pidsOf({ ...site.parts, ...site.servers });
     await quiet(pids);
     console.log(`before the load on the hotel mix: ${machine()}`);
-    const pagesBefore = await sharedPages(site.webMetrics);
+    const pagesBefore = await webServerState(site.webMetrics);
     const mixLoad = await loadMix(site.url, mix, { ...values, pids });
     console.log(
-      `shared pages in the mix (warm-up too): ${countsSince(pagesBefore, await sharedPages(site.webMetrics))}`,
+      `shared pages in the mix (warm-up too): ${sharedSince(pagesBefore, await webServerState(site.webMetrics))}`,
     );
     const mixName = `hotel pages (Zipf over ${mix.paths.length} hotels, ${values['signed-in'] * 100}% signed in)`;
     loads['hotel mix'] = report(mixName, mixLoad);

@@ -309,10 +309,19 @@ describe('a kept page whose calls were answered by their ETags', () => {
     expect(calls).toMatchObject({ loads: 2, renders: 1 });
   });
 
-  it('is not asked after a render across the turn of the hour: its data is of the hour before', async () => {
+  /** Runs `body` on a clock set to `at`, moved on by `body` with `vi.setSystemTime` (timers stay real). */
+  async function onClock(at: string, body: () => Promise<void>) {
     vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(at));
     try {
-      vi.setSystemTime(new Date('2026-12-03T10:59:59.900Z'));
+      await body();
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('is not asked after a render across the turn of the hour: its data is of the hour before', () =>
+    onClock('2026-12-03T10:59:59.900Z', async () => {
       const { asked, revalidate } = revalidator(true);
       const cache = createPageCache({ revalidate });
       const { calls, render } = entry();
@@ -325,15 +334,10 @@ describe('a kept page whose calls were answered by their ETags', () => {
       await cache.serve('/hotel/a', render);
       expect(asked).toHaveLength(0);
       expect(calls.loads).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('is not asked in another hour than its own: a page may count its dates from today', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      vi.setSystemTime(new Date('2026-12-03T10:59:59.500Z'));
+  it('is not asked in another hour than its own: a page may count its dates from today', () =>
+    onClock('2026-12-03T10:59:59.500Z', async () => {
       const { asked, revalidate } = revalidator(true);
       const cache = createPageCache({ revalidate });
       const { calls, render } = entry();
@@ -342,8 +346,5 @@ describe('a kept page whose calls were answered by their ETags', () => {
       await cache.serve('/hotel/a', render);
       expect(asked).toHaveLength(0);
       expect(calls.loads).toBe(2);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 });
