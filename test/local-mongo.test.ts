@@ -7,9 +7,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MongoClient, ObjectId, type Collection } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endProcessGroup, startMongo } from '../scripts/local-servers.mjs';
+import {
+  canConnect,
+  classpathOf,
+  endProcessGroup,
+  freePort,
+  startDetached,
+  startMongo,
+  waitFor,
+} from '../scripts/local-servers.mjs';
 
 interface Doc {
   _id: string | ObjectId;
@@ -163,4 +172,91 @@ describe.each([
     expect(seen.size).toBeGreaterThan(100);
     expect(torn).toBe(0);
   });
+});
+
+// On disk, the launcher's unique indexes keep their keys as the bytes the library's own H2 index stores and orders
+// them by (MongoLauncher.java, SerializedKey): a data file written before, by the library's index, must read the same.
+describe('a data file written by the library’s own H2 index', () => {
+  const USERS = 3_000;
+  let dataFile: string;
+  let pid: number | undefined;
+  let client: MongoClient | undefined;
+
+  const connect = async (url: string) => {
+    client = await MongoClient.connect(`${url}/?directConnection=true`);
+    return client
+      .db('keys')
+      .collection<{ _id: string | ObjectId; email: string; club?: string; key?: string }>('users');
+  };
+  const stop = async () => {
+    await client?.close();
+    client = undefined;
+    if (pid) await endProcessGroup(pid);
+    pid = undefined;
+  };
+  afterAll(stop);
+
+  beforeAll(async () => {
+    dataFile = join(folder, 'library-h2.mv');
+    const port = await freePort(0);
+    const fixture = fileURLToPath(new URL('./fixtures/LibraryH2Mongo.java', import.meta.url));
+    ({ pid } = startDetached('mongo-library-h2', 'java', [
+      '-cp',
+      `${classpathOf('mongo')}/*`,
+      fixture,
+      String(port),
+      dataFile,
+    ]));
+    await waitFor('the library’s own H2 server', () => canConnect(port), 60_000, pid);
+    const users = await connect(`mongodb://127.0.0.1:${port}`);
+    await users.createIndex({ email: 1 }, { unique: true });
+    await users.createIndex({ club: 1, email: 1 }, { unique: true });
+    await users.createIndex({ key: 1 }, { unique: true, sparse: true });
+    for (let from = 0; from < USERS; from += 500)
+      await users.insertMany(
+        Array.from({ length: 500 }, (_, k) => {
+          const i = from + k;
+          return {
+            _id: i % 10 === 0 ? new ObjectId() : `u${i}`,
+            email: `traveller${i}@example.com`,
+            club: `club${i % 7}`,
+            ...(i % 3 === 0 ? { key: `k${i}` } : {}),
+          };
+        }),
+      );
+    await stop();
+  }, 120_000);
+
+  it('finds, refuses and changes by those indexes, and again once the launcher wrote the file', async () => {
+    for (const round of ['read', 'written by the launcher']) {
+      const server = await startMongo({ name: 'mongo-read-library-h2', preferredPort: 0, maxHeap: '512m', dataFile });
+      pid = server.pid;
+      const users = await connect(server.url);
+      for (let i = 3; i < USERS; i += 97) {
+        if (i % 10 === 0) continue;
+        expect(await users.findOne({ _id: `u${i}` }), `${round}: u${i}`).toMatchObject({
+          email: `traveller${i}@example.com`,
+        });
+        expect(await users.findOne({ email: `traveller${i}@example.com` }), round).toMatchObject({ _id: `u${i}` });
+      }
+      expect(await users.countDocuments({ email: { $gte: 'traveller2', $lt: 'traveller3' } })).toBe(1_111);
+      // Every unique index still finds the keys it holds: each of these would be a second document.
+      await expect(users.insertOne({ _id: 'u5', email: 'new@example.com' })).rejects.toThrow(/duplicate key/i);
+      await expect(users.insertOne({ _id: 'x', email: 'traveller7@example.com' })).rejects.toThrow(/duplicate key/i);
+      await expect(users.insertOne({ _id: 'x', email: 'x@example.com', key: 'k9' })).rejects.toThrow(/duplicate key/i);
+      await expect(users.insertOne({ _id: 'x', email: 'traveller40@example.com', club: 'club5' })).rejects.toThrow(
+        /duplicate key/i,
+      );
+      // A key let go is free again; a new one is found at once.
+      const moved = round === 'read' ? 'traveller1' : 'traveller2';
+      expect(
+        (await users.updateOne({ email: `${moved}@example.com` }, { $set: { email: `${moved}b@example.com` } }))
+          .modifiedCount,
+      ).toBe(1);
+      await users.insertOne({ _id: `again-${moved}`, email: `${moved}@example.com` });
+      expect(await users.findOne({ email: `${moved}@example.com` })).toMatchObject({ _id: `again-${moved}` });
+      expect(await users.countDocuments({})).toBe(USERS + (round === 'read' ? 1 : 2));
+      await stop();
+    }
+  }, 180_000);
 });
