@@ -216,6 +216,8 @@ final class SerializedKey {
     private static final byte SERIALIZED = 19;
 
     final byte[] bytes;
+    /** The key itself, once something asked for it (a walk through the whole index): a stored key lives on. */
+    private KeyValue keyValue;
 
     private SerializedKey(byte[] bytes) {
         this.bytes = bytes;
@@ -226,7 +228,8 @@ final class SerializedKey {
     }
 
     KeyValue keyValue() {
-        return (KeyValue) ObjectDataType.deserialize(bytes);
+        if (keyValue == null) keyValue = (KeyValue) ObjectDataType.deserialize(bytes);
+        return keyValue;
     }
 
     static final class Type extends BasicDataType<SerializedKey> {
