@@ -4,19 +4,40 @@ import type { mongo } from 'mongoose';
 import type { OutboxDocument } from './outbox.js';
 
 /**
- * Pulls the sent events (by event id: events appended meanwhile stay). A document whose key is still the one
- * read got no event since, so its events and its key go in one write, found by the key. The others (a newer
- * event came, with a new key; or written before keys) are pulled by id and keep their key for the sweep.
+ * Takes the sent events out of `docs` (each as the relay sent it), a write per document, all in one round trip.
+ * A document whose key is still the one read got no event since: everything it holds went out (this round, or an
+ * earlier one whose mark is in flight), so its outbox is emptied and its key dropped, found by that key. The
+ * others (a newer event came, with a new key; or written before keys) have their sent events pulled by id: events
+ * appended meanwhile stay, and so does their key for the sweep. One write per document, not one for all: a write
+ * for all named every key and every event id, and the local MongoDB-compatible server matched each document
+ * against the whole list (docs/performance-events.md).
  */
-export async function markSent(collection: mongo.Collection<OutboxDocument>, docs: OutboxDocument[], ids: string[]) {
-  const pull = { $pull: { outbox: { id: { $in: ids } } } };
-  const keys = docs.flatMap((doc) => (doc.outboxKey ? [doc.outboxKey] : []));
+export async function markSent(collection: mongo.Collection<OutboxDocument>, docs: OutboxDocument[]) {
+  const keyed = docs.filter((doc) => doc.outboxKey);
   const unchanged =
-    keys.length === 0
+    keyed.length === 0
       ? 0
-      : (await collection.updateMany({ outboxKey: { $in: keys } }, { ...pull, $unset: { outboxKey: '' } }))
-          .matchedCount;
-  if (unchanged < docs.length) await collection.updateMany({ _id: { $in: docs.map((doc) => doc._id) } }, pull);
+      : (
+          await collection.bulkWrite(
+            keyed.map((doc) => ({
+              updateOne: {
+                filter: { outboxKey: doc.outboxKey },
+                update: { $set: { outbox: [] }, $unset: { outboxKey: '' } },
+              },
+            })),
+            { ordered: false },
+          )
+        ).matchedCount;
+  if (unchanged < docs.length)
+    await collection.bulkWrite(
+      docs.map((doc) => ({
+        updateOne: {
+          filter: { _id: doc._id },
+          update: { $pull: { outbox: { id: { $in: doc.outbox.map((event) => event.id) } } } },
+        },
+      })),
+      { ordered: false },
+    );
 }
 
 /**

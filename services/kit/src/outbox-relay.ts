@@ -257,7 +257,7 @@ export class Relay implements OutboxRelay {
     // what was sent, by event id: events appended meanwhile stay for the next round.
     await this.settleMark();
     const ids = docs.flatMap((doc) => doc.outbox.map((e) => e.id));
-    const mark = markSent(collection, docs, ids);
+    const mark = markSent(collection, docs);
     mark.catch(() => undefined); // observed here, rethrown by the next settleMark
     this.marking = mark;
     this.markingIds = new Set(ids);

@@ -228,9 +228,9 @@ describe('relay with a mark in flight', () => {
     const marksMayLand = new Promise<void>((resolve) => (landMarks = resolve));
     let secondKicked!: () => void;
     const secondIsKicked = new Promise<void>((resolve) => (secondKicked = resolve));
-    const collection = withMethod(Invoice.collection, 'updateMany', (updateMany) => async (...args: unknown[]) => {
+    const collection = withMethod(Invoice.collection, 'bulkWrite', (bulkWrite) => async (...args: unknown[]) => {
       await marksMayLand;
-      return updateMany(...args);
+      return bulkWrite(...args);
     });
     const sent: string[] = [];
     const relay = relayOf({
@@ -275,11 +275,11 @@ function watchedRelay(Invoice: InvoiceModel, id: string, options: { failFirstMar
     readsById.push(...(filter._id?.$in ?? []));
     return find(filter, ...rest);
   });
-  const collection = withMethod(reading, 'updateMany', (updateMany) => async (...args: unknown[]) => {
-    const isMark = JSON.stringify(args[1]).includes('"$pull"');
-    if (isMark) marks += 1;
-    if (isMark && options.failFirstMark && marks === 1) throw new Error('the store went away');
-    return updateMany(...args);
+  // The relay's marks are its bulk writes (outbox-marks.ts): a write per document sent.
+  const collection = withMethod(reading, 'bulkWrite', (bulkWrite) => async (...args: unknown[]) => {
+    marks += 1;
+    if (options.failFirstMark && marks === 1) throw new Error('the store went away');
+    return bulkWrite(...args);
   });
   const relay = relayOf({
     models: [{ collection }],
