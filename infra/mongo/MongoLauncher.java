@@ -40,6 +40,7 @@ import de.bwaldvogel.mongo.backend.Missing;
 import java.nio.ByteBuffer;
 import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -235,7 +236,7 @@ final class SerializedKey {
     static final class Type extends BasicDataType<SerializedKey> {
         @Override
         public int compare(SerializedKey a, SerializedKey b) {
-            return ObjectDataType.compareNotNull(a.bytes, b.bytes);
+            return Arrays.compareUnsigned(a.bytes, b.bytes);
         }
 
         @Override
