@@ -10,7 +10,8 @@
 // once). The writers hand the relay their documents as written (`kickWritten`, as the services' stores do); with
 // --read-back 1 they kick the ids alone and the relay reads each document back (the way before, still the kit's
 // `kick`), to compare the two.
-// Profiles: node --cpu-prof --import tsx bench/events.ts (the consumer's process writes its own too).
+// Profiles: node --cpu-prof --import tsx bench/events.ts (the consumer's process writes its own too), and with
+// BENCH_STORE_PROFILE=1 the local MongoDB-compatible server's own, by stage (store-profile.ts).
 import { fork } from 'node:child_process';
 import { Schema } from 'mongoose';
 import pino from 'pino';
@@ -25,6 +26,7 @@ import {
   outboxPlugin,
 } from '@travelclub/kit';
 import { benchOptions, kafkaOf, serverSettings } from './setup.js';
+import { startStoreProfile } from './store-profile.js';
 import { ascending, percentile } from './stats.js';
 
 const values = benchOptions({ events: 10000, rate: 6000, warmup: 5000, 'read-back': 0 });
@@ -37,6 +39,7 @@ const warmup = values.warmup;
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 
 const settings = await serverSettings('MONGO_URL', 'KAFKA_BROKERS');
+const storeProfile = process.env.BENCH_STORE_PROFILE ? startStoreProfile(settings.MONGO_URL) : undefined;
 const runId = Date.now().toString(36);
 const mongo = await connectMongo(settings.MONGO_URL, `bench_events_${runId}`);
 const producer = await createProducer(createKafka(`bench-${runId}`, kafkaOf(settings.KAFKA_BROKERS), logger));
@@ -149,6 +152,11 @@ const startedAt = await offer('measured', total);
 const savedIn = (Date.now() - startedAt) / 1000;
 const warm = await measured;
 clearTimeout(timeout);
+const storeLines = !storeProfile
+  ? []
+  : 'stop' in storeProfile
+    ? storeProfile.stop()
+    : [`no store profile: ${storeProfile.skipped}`];
 
 await relay.stop();
 stopping = true;
@@ -179,6 +187,7 @@ console.log(`cold start latency ms: ${c.line}; to Kafka (acknowledged): ${c.kafk
 console.log(`events: ${total} offered at ${rate > 0 ? `${rate}/s` : 'once'}, saved in ${savedIn.toFixed(2)} s`);
 console.log(`events: ${total} through outbox → kafka → consumer in ${w.seconds.toFixed(2)} s`);
 console.log(`latency ms: ${w.line}; to Kafka (acknowledged): ${w.kafka}`);
+for (const line of storeLines) console.log(line);
 console.log(
   `RESULT events_per_s=${w.perSecond} p50_ms=${w.p50} p99_ms=${w.p99} ` +
     `cold_events_per_s=${c.perSecond} cold_p50_ms=${c.p50} cold_p99_ms=${c.p99}`,
