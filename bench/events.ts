@@ -6,7 +6,7 @@
 // has joined and the relay has started: connections, caches and the JIT are cold) and then the warm run
 // (--events more). Each also reports how long its events took to reach Kafka (acknowledged), so the
 // outbox's share of the latency shows apart from Kafka's and the consumer's.
-// Usage: npm run bench:events [-- --events 10000 --warmup 5000 --rate 6000 --read-back 0]   (--rate 0: everything at
+// Usage: npm run bench:events [-- --events 10000 --warmup 5000 --rate 10000 --read-back 0]   (--rate 0: everything at
 // once). The writers hand the relay their documents as written (`kickWritten`, as the services' stores do); with
 // --read-back 1 they kick the ids alone and the relay reads each document back (the way before, still the kit's
 // `kick`), to compare the two.
@@ -29,7 +29,9 @@ import { benchOptions, kafkaOf, serverSettings } from './setup.js';
 import { startStoreProfile } from './store-profile.js';
 import { ascending, percentile } from './stats.js';
 
-const values = benchOptions({ events: 10000, rate: 6000, warmup: 5000, 'read-back': 0 });
+// Offered at the goal's rate (issue 33: 10,000 events/s with p99 ≤ 100 ms): below it, the bench could never show
+// the goal met; above it, p99 would measure the queue of what the goal does not ask for.
+const values = benchOptions({ events: 10000, rate: 10000, warmup: 5000, 'read-back': 0 });
 const total = values.events;
 /** Offered load in events per second; 0 offers everything at once. */
 const rate = values.rate;
