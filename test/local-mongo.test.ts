@@ -196,8 +196,8 @@ describe('a data file written by the library’s own H2 index', () => {
   };
   afterAll(stop);
 
-  beforeAll(async () => {
-    dataFile = join(folder, 'library-h2.mv');
+  /** The library's own server on the data file: answers its users. */
+  const startLibrary = async () => {
     const port = await freePort(0);
     const fixture = fileURLToPath(new URL('./fixtures/LibraryH2Mongo.java', import.meta.url));
     ({ pid } = startDetached('mongo-library-h2', 'java', [
@@ -208,7 +208,12 @@ describe('a data file written by the library’s own H2 index', () => {
       dataFile,
     ]));
     await waitFor('the library’s own H2 server', () => canConnect(port), 60_000, pid);
-    const users = await connect(`mongodb://127.0.0.1:${port}`);
+    return connect(`mongodb://127.0.0.1:${port}`);
+  };
+
+  beforeAll(async () => {
+    dataFile = join(folder, 'library-h2.mv');
+    const users = await startLibrary();
     await users.createIndex({ email: 1 }, { unique: true });
     await users.createIndex({ club: 1, email: 1 }, { unique: true });
     await users.createIndex({ key: 1 }, { unique: true, sparse: true });
@@ -227,7 +232,7 @@ describe('a data file written by the library’s own H2 index', () => {
     await stop();
   }, 120_000);
 
-  it('finds, refuses and changes by those indexes, and again once the launcher wrote the file', async () => {
+  it('finds, refuses and changes by those indexes, again once the launcher wrote the file, and so does the library', async () => {
     for (const round of ['read', 'written by the launcher']) {
       const server = await startMongo({ name: 'mongo-read-library-h2', preferredPort: 0, maxHeap: '512m', dataFile });
       pid = server.pid;
@@ -258,5 +263,11 @@ describe('a data file written by the library’s own H2 index', () => {
       expect(await users.countDocuments({})).toBe(USERS + (round === 'read' ? 1 : 2));
       await stop();
     }
-  }, 180_000);
+    // And the library's own server reads the file the launcher wrote: an older launcher finds it as it was left.
+    const users = await startLibrary();
+    expect(await users.findOne({ _id: 'again-traveller2' })).toMatchObject({ email: 'traveller2@example.com' });
+    expect(await users.findOne({ email: 'traveller2b@example.com' })).toMatchObject({ _id: 'u2' });
+    await expect(users.insertOne({ _id: 'y', email: 'traveller1@example.com' })).rejects.toThrow(/duplicate key/i);
+    await expect(users.insertOne({ _id: 'y', email: 'y@example.com', key: 'k9' })).rejects.toThrow(/duplicate key/i);
+  }, 240_000);
 });

@@ -5,12 +5,13 @@ import type { OutboxDocument } from './outbox.js';
 
 /**
  * Takes the sent events out of `docs` (each as the relay sent it), a write per document, all in one round trip.
- * A document whose key is still the one read got no event since: everything it holds went out (this round, or an
- * earlier one whose mark is in flight), so its outbox is emptied and its key dropped, found by that key. The
- * others (a newer event came, with a new key; or written before keys) have their sent events pulled by id: events
- * appended meanwhile stay, and so does their key for the sweep. One write per document, not one for all: a write
- * for all named every key and every event id, and the local MongoDB-compatible server matched each document
- * against the whole list (docs/performance-events.md).
+ * A document whose key is still the one read and whose outbox holds exactly the events sent got nothing since:
+ * its outbox is emptied and its key dropped. The others (a newer event came, with a new key;
+ * events sent by an earlier round whose mark is still in flight; or written before keys) have their sent events
+ * pulled by id: events appended meanwhile stay, and so does their key for the sweep. The emptying write checks the
+ * outbox's content as well as the key, so a writer that appended without a new key (an older build, or a bug) loses
+ * nothing. One write per document, not one for all: a write for all named every key and every event id, and the
+ * local MongoDB-compatible server matched each document against those whole lists (docs/performance-events.md).
  */
 export async function markSent(collection: mongo.Collection<OutboxDocument>, docs: OutboxDocument[]) {
   const keyed = docs.filter((doc) => doc.outboxKey);
@@ -21,7 +22,14 @@ export async function markSent(collection: mongo.Collection<OutboxDocument>, doc
           await collection.bulkWrite(
             keyed.map((doc) => ({
               updateOne: {
-                filter: { outboxKey: doc.outboxKey },
+                // By `_id` first: the local server answers a query from another index only when it names that
+                // index's fields alone, and would read the whole collection for this one.
+                filter: {
+                  _id: doc._id,
+                  outboxKey: doc.outboxKey,
+                  outbox: { $size: doc.outbox.length },
+                  'outbox.id': { $all: doc.outbox.map((event) => event.id) },
+                },
                 update: { $set: { outbox: [] }, $unset: { outboxKey: '' } },
               },
             })),

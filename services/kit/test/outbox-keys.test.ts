@@ -11,6 +11,7 @@ import {
   pendingEvents,
   withEvents,
 } from '../src/index.js';
+import { markSent } from '../src/outbox-marks.js';
 import { uniqueName } from '../src/testing/index.js';
 import {
   invoiceCreated,
@@ -105,5 +106,24 @@ describe('the outbox key', () => {
     } finally {
       await relay.stop();
     }
+  });
+
+  it('empties a sent document only when it holds exactly what was sent: an event appended without a new key stays', async () => {
+    const Invoice = await invoiceModel(service.app.mongo);
+    const [kept, emptied] = [uniqueName('inv'), uniqueName('inv')];
+    for (const id of [kept, emptied]) await Invoice.create({ _id: id, status: 'open', ...pendingEvents(created(id)) });
+    const collection = Invoice.collection as unknown as Parameters<typeof markSent>[0];
+    const read = await collection.find({ _id: { $in: [kept, emptied] } }).toArray();
+    // An older build (or a bug) appends to `kept` while its mark is on the way, and leaves its key as it was.
+    const paid = newEvent('billing.invoice.paid', kept, invoicePaid(kept), ctx);
+    await collection.updateOne({ _id: kept }, { $push: { outbox: paid } });
+    await markSent(collection, read);
+    const after = await collection.find({ _id: { $in: [kept, emptied] } }).toArray();
+    const byId = new Map(after.map((doc) => [String(doc._id), doc]));
+    expect(byId.get(kept)?.outbox?.map((event) => event.id)).toEqual([paid.id]);
+    // It keeps its key, so the sweep sends the appended event.
+    expect(byId.get(kept)?.outboxKey).toBe(read.find((doc) => doc._id === kept)?.outboxKey);
+    expect(byId.get(emptied)?.outbox).toEqual([]);
+    expect(byId.get(emptied)).not.toHaveProperty('outboxKey');
   });
 });

@@ -4,13 +4,18 @@ import mongoose from 'mongoose';
 import { onTestFinished } from 'vitest';
 
 /**
- * The outbox relay's reads and marks (outbox-relay.ts), which run beside any request of a service under test: its
- * reads ask for the outbox alone (a write answering the outbox with its document is the store's own).
+ * The outbox relay's reads and writes (outbox-relay.ts, outbox-marks.ts), which run beside any request of a service
+ * under test: its reads ask for the outbox alone (a write answering the outbox with its document is the store's
+ * own), its marks are bulk writes that empty or pull outboxes, and it drops keys with nothing pending.
  */
-const relays = (method: string, args: unknown[]) =>
-  method === 'updateMany'
-    ? /^\{"\$pull":\{"outbox":/.test(JSON.stringify(args[1]))
-    : /"projection":\{("outbox":1,"outboxKey":1|"outbox\.occurredAt":1)\}/.test(JSON.stringify(args.slice(1)));
+const relays = (method: string, args: unknown[]) => {
+  if (method === 'bulkWrite')
+    return /^\[\{"updateOne":\{"filter":\{"(outboxKey|_id)":.*?\},"update":\{"\$(set|pull)":\{"outbox":/.test(
+      JSON.stringify(args[0]),
+    );
+  if (method === 'updateMany') return JSON.stringify(args[1]) === '{"$unset":{"outboxKey":""}}';
+  return /"projection":\{("outbox":1,"outboxKey":1|"outbox\.occurredAt":1)\}/.test(JSON.stringify(args.slice(1)));
+};
 
 /**
  * Records from now until `stop()` (or the test's end) each command as `<collection>.<method>`, with its filter
