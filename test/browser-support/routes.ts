@@ -2,7 +2,7 @@
 // violation, and nothing that scrolls sideways (lazy pictures loaded first).
 import type { Page } from 'playwright-core';
 import { scrollThrough, seriousViolations } from './checks.js';
-import type { WebPlatform } from './platform.js';
+import { DESKTOP, PHONE, type Viewport, type WebPlatform } from './platform.js';
 
 /** Page code as text: '' when the page fits the screen's width, else its width and what sticks out. */
 const OVERFLOW = `(() => {
@@ -33,4 +33,29 @@ export async function routeFailures(platform: WebPlatform, page: Page, path: str
   const overflow = await sidewaysOverflow(page);
   if (overflow) failures.push(overflow);
   return failures.map((failure) => `${path}: ${failure}`);
+}
+
+/**
+ * What is wrong with each of `paths` on a phone and on a desktop, each size in a page of its own that `open` gives
+ * (a visitor's, a signed-in one's), the two at once: most of a route's time is waiting for the network to rest,
+ * and the two sizes wait together. Each failure names its size; the pages' own problems (errors, failed files) too.
+ */
+export async function routesFailuresOnBothSizes(
+  platform: WebPlatform,
+  open: (viewport: Viewport) => Promise<{ page: Page; problems: string[] }>,
+  paths: string[],
+): Promise<string[]> {
+  const sizes = [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const;
+  const failures = await Promise.all(
+    sizes.map(async ([size, viewport]) => {
+      const { page, problems } = await open(viewport);
+      const found: string[] = [];
+      for (const path of paths) found.push(...(await routeFailures(platform, page, path)));
+      return [...found, ...problems].map((failure) => `on a ${size}, ${failure}`);
+    }),
+  );
+  return failures.flat();
 }

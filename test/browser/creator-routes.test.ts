@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { catalogRooms, Creator, Traveller } from '@travelclub/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from '../browser-support/checks.js';
-import { routeFailures } from '../browser-support/routes.js';
-import { DESKTOP, PHONE, useWebPlatform } from '../browser-support/platform.js';
+import { routesFailuresOnBothSizes } from '../browser-support/routes.js';
+import { useWebPlatform, type Viewport } from '../browser-support/platform.js';
 
 const platform = useWebPlatform({ hotels: 60 });
 
@@ -69,35 +69,14 @@ const dashboardRoutes = () => [
   '/dashboard/analytics',
 ];
 
-it.each([
-  ['a phone', PHONE],
-  ['a desktop', DESKTOP],
-])(
-  'renders every club route accessibly on %s',
-  async (_, viewport) => {
-    const { page, problems } = await platform.visitor(viewport);
-    const failures: string[] = [];
-    for (const path of clubRoutes()) failures.push(...(await routeFailures(platform, page, path)));
-    expect(failures).toEqual([]);
-    expect(problems).toEqual([]);
-  },
-  120_000,
-);
+it('renders every club route accessibly on a phone and on a desktop', async () => {
+  expect(await routesFailuresOnBothSizes(platform, (viewport) => platform.visitor(viewport), clubRoutes())).toEqual([]);
+}, 120_000);
 
-it.each([
-  ['a phone', PHONE],
-  ['a desktop', DESKTOP],
-])(
-  "renders every dashboard route accessibly on %s, for the club's creator",
-  async (_, viewport) => {
-    const { page, problems } = await platform.signedIn(creator.token!, viewport);
-    const failures: string[] = [];
-    for (const path of dashboardRoutes()) failures.push(...(await routeFailures(platform, page, path)));
-    expect(failures).toEqual([]);
-    expect(problems).toEqual([]);
-  },
-  240_000,
-);
+it("renders every dashboard route accessibly on a phone and on a desktop, for the club's creator", async () => {
+  const asCreator = (viewport: Viewport) => platform.signedIn(creator.token!, viewport);
+  expect(await routesFailuresOnBothSizes(platform, asCreator, dashboardRoutes())).toEqual([]);
+}, 240_000);
 
 it('opens settings for a creator with no plan without a failed request (no plan is a normal state)', async () => {
   const { page, problems } = await platform.signedIn(creator.token!);

@@ -5,8 +5,8 @@ import { Traveller, inDays } from '@travelclub/testing';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { expectAccessible, screenshot } from '../browser-support/checks.js';
-import { routeFailures } from '../browser-support/routes.js';
-import { DESKTOP, PHONE, useWebPlatform } from '../browser-support/platform.js';
+import { routesFailuresOnBothSizes } from '../browser-support/routes.js';
+import { PHONE, useWebPlatform } from '../browser-support/platform.js';
 
 const platform = useWebPlatform({ hotels: 60 });
 
@@ -34,19 +34,15 @@ const publicRoutes = () => [
   `/hotel/${found.slug}?searchId=${found.searchId}`,
 ];
 
-it.each([
-  ['a phone', PHONE],
-  ['a desktop', DESKTOP],
-])(
-  'renders every public route accessibly on %s',
-  async (_, viewport) => {
-    const { page, problems } = await platform.visitor(viewport);
-    const failures: string[] = [];
-    for (const path of publicRoutes()) failures.push(...(await routeFailures(platform, page, path)));
-    expect(failures).toEqual([]);
-    expect(problems).toEqual([]);
+it(
+  'renders every public route accessibly on a phone and on a desktop',
+  async () => {
+    expect(await routesFailuresOnBothSizes(platform, (viewport) => platform.visitor(viewport), publicRoutes())).toEqual(
+      [],
+    );
   },
-  // About 100 s alone (every public route, axe on each); CI runs it beside the other browser files on two cores.
+  // About 100 s alone (every public route, axe on each, both sizes); CI runs it beside the other browser files on
+  // two cores.
   240_000,
 );
 
