@@ -21,7 +21,7 @@ export async function sidewaysOverflow(page: Page): Promise<string> {
 }
 
 /** What is wrong with `path` as a visitor opens it: its status, its headings, axe, sideways scrolling. */
-export async function routeFailures(platform: WebPlatform, page: Page, path: string): Promise<string[]> {
+async function routeFailures(platform: WebPlatform, page: Page, path: string): Promise<string[]> {
   const failures: string[] = [];
   const answer = await platform.open(page, path);
   await page.waitForLoadState('networkidle');

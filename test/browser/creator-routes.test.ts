@@ -70,7 +70,7 @@ const dashboardRoutes = () => [
 ];
 
 it('renders every club route accessibly on a phone and on a desktop', async () => {
-  expect(await routesFailuresOnBothSizes(platform, (viewport) => platform.visitor(viewport), clubRoutes())).toEqual([]);
+  expect(await routesFailuresOnBothSizes(platform, platform.visitor, clubRoutes())).toEqual([]);
 }, 120_000);
 
 it("renders every dashboard route accessibly on a phone and on a desktop, for the club's creator", async () => {

@@ -37,9 +37,7 @@ const publicRoutes = () => [
 it(
   'renders every public route accessibly on a phone and on a desktop',
   async () => {
-    expect(await routesFailuresOnBothSizes(platform, (viewport) => platform.visitor(viewport), publicRoutes())).toEqual(
-      [],
-    );
+    expect(await routesFailuresOnBothSizes(platform, platform.visitor, publicRoutes())).toEqual([]);
   },
   // About 100 s alone (every public route, axe on each, both sizes); CI runs it beside the other browser files on
   // two cores.
